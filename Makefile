@@ -1,0 +1,93 @@
+# referee: build, run, test, bench, asan, install.
+# `make run` and `make test` work as the first commands on a fresh Debian
+# machine: missing packages are installed when run as root (see deps).
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+CC ?= cc
+BUILD ?= build
+VERSION := 0.1.0
+
+PKGS := lua5.4 readline jansson
+CFLAGS ?= -O2 -g
+CFLAGS += -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -MMD -MP
+CFLAGS += -DREFEREE_VERSION='"$(VERSION)"' -DREFEREE_SHARE='"$(PREFIX)/share/referee"'
+DEP_CFLAGS = $(shell pkg-config --cflags lua5.4 jansson 2>/dev/null)
+DEP_LIBS = $(shell pkg-config --libs lua5.4 jansson 2>/dev/null) -lreadline -lm
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+KERNEL := rng cards zones dice seats ledger log table table_json
+BINDING := lua_json lua_table lua_game lua_referee script game
+REPL := main repl render record
+KERNEL_OBJ := $(KERNEL:%=$(BUILD)/core/%.o)
+BINDING_OBJ := $(BINDING:%=$(BUILD)/core/%.o)
+REPL_OBJ := $(REPL:%=$(BUILD)/repl/%.o)
+UNIT_OBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%.o,$(wildcard tests/unit/*.c))
+
+.PHONY: all run test asan bench install clean deps
+all: deps referee $(BUILD)/referee.so
+
+# Debian packages the build and the tests need.
+DEBS := pkg-config liblua5.4-dev lua5.4 libreadline-dev libjansson-dev lua-busted
+deps: $(BUILD)/.deps-ok
+$(BUILD)/.deps-ok:
+	$(Q)sh tools/ensure-deps.sh $(DEBS)
+	$(Q)mkdir -p $(BUILD) && touch $@
+
+referee: $(KERNEL_OBJ) $(BINDING_OBJ) $(REPL_OBJ)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
+
+# The kernel as a Lua module: require "referee" from a stock lua5.4.
+$(BUILD)/referee.so: $(KERNEL_OBJ:%.o=%.pic.o) $(BINDING_OBJ:%.o=%.pic.o)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -shared -o $@ $^ $(shell pkg-config --libs jansson)
+
+$(BUILD)/unit-tests: $(KERNEL_OBJ) $(UNIT_OBJ)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS)
+
+$(BUILD)/%.o: %.c | $(BUILD)/.deps-ok
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(DEP_CFLAGS) -c -o $@ $<
+
+$(BUILD)/%.pic.o: %.c | $(BUILD)/.deps-ok
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (pic)"
+	$(Q)$(CC) $(CFLAGS) -fPIC $(DEP_CFLAGS) -c -o $@ $<
+
+run: all
+	./referee
+
+test: all $(BUILD)/unit-tests
+	$(Q)sh tests/run-all.sh $(BUILD)
+
+# The C tests and the REPL transcripts, built with AddressSanitizer and
+# UndefinedBehaviorSanitizer in a build tree of their own.
+asan:
+	$(Q)$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build/asan/unit-tests asan-referee
+	$(Q)ASAN_OPTIONS=detect_leaks=1 sh tests/run-all.sh build/asan asan
+
+asan-referee: $(KERNEL_OBJ) $(BINDING_OBJ) $(REPL_OBJ)
+	@echo "  LD      $(BUILD)/referee"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $(BUILD)/referee $^ $(DEP_LIBS)
+
+bench: all
+	$(Q)sh tools/bench.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/referee/rules/lib $(DESTDIR)$(PREFIX)/share/referee/bots
+	install -m 755 referee $(DESTDIR)$(PREFIX)/bin/referee
+	cp -R rules/. $(DESTDIR)$(PREFIX)/share/referee/rules/
+	cp -R bots/. $(DESTDIR)$(PREFIX)/share/referee/bots/
+
+clean:
+	rm -rf $(BUILD) referee
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

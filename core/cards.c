@@ -1,0 +1,141 @@
+#include "cards.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+static const char SUIT_CHARS[] = "CDHS";
+static const char *RANK_NAMES[] = {
+    "", "", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+};
+
+void deck_clear(Deck *d)
+{
+    memset(d, 0, sizeof *d);
+}
+
+static int parse_rank(const char *s, int len)
+{
+    if (len == 2 && s[0] == '1' && s[1] == '0')
+        return 10;
+    if (len != 1)
+        return 0;
+    switch (toupper((unsigned char)s[0])) {
+    case 'J': return RANK_J;
+    case 'Q': return RANK_Q;
+    case 'K': return RANK_K;
+    case 'A': return RANK_A;
+    default:
+        if (s[0] >= '2' && s[0] <= '9')
+            return s[0] - '0';
+        return 0;
+    }
+}
+
+static int parse_face_n(const char *s, int len, Face *out)
+{
+    if (len == 2 && toupper((unsigned char)s[0]) == 'J' && toupper((unsigned char)s[1]) == 'K') {
+        out->rank = RANK_JOKER;
+        out->suit = SUIT_NONE;
+        return 1;
+    }
+    if (len < 2 || len > 3)
+        return 0;
+    const char *suit = strchr(SUIT_CHARS, toupper((unsigned char)s[len - 1]));
+    int rank = parse_rank(s, len - 1);
+    if (!suit || !*suit || !rank)
+        return 0;
+    out->rank = (int8_t)rank;
+    out->suit = (int8_t)(suit - SUIT_CHARS);
+    return 1;
+}
+
+int face_parse(const char *name, Face *out)
+{
+    return parse_face_n(name, (int)strlen(name), out);
+}
+
+void face_name(Face f, char *buf)
+{
+    if (f.rank == RANK_JOKER)
+        strcpy(buf, "JK");
+    else if (f.rank >= 2 && f.rank <= RANK_A && f.suit >= 0)
+        sprintf(buf, "%s%c", RANK_NAMES[f.rank], SUIT_CHARS[f.suit]);
+    else
+        buf[0] = '\0';
+}
+
+static int valid_token(const char *name)
+{
+    size_t len = strlen(name);
+    if (len == 0 || len >= CARD_NAME_LEN)
+        return 0;
+    for (const char *p = name; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("/+-_", *p))
+            return 0;
+    return 1;
+}
+
+DeckStatus deck_add(Deck *d, const char *name, int *id)
+{
+    if (d->n >= MAX_CARDS)
+        return DECK_FULL;
+    if (!valid_token(name))
+        return DECK_BAD_NAME;
+    Card c;
+    memset(&c, 0, sizeof c);
+    c.face[0].suit = c.face[1].suit = SUIT_NONE;
+    const char *slash = strchr(name, '/');
+    if (slash) {
+        /* A dual-face card needs a real face on each side. */
+        if (!parse_face_n(name, (int)(slash - name), &c.face[0]) ||
+            !parse_face_n(slash + 1, (int)strlen(slash + 1), &c.face[1]))
+            return DECK_BAD_NAME;
+        char a[4], b[4];
+        face_name(c.face[0], a);
+        face_name(c.face[1], b);
+        snprintf(c.name, sizeof c.name, "%s/%s", a, b);
+    } else if (parse_face_n(name, (int)strlen(name), &c.face[0])) {
+        face_name(c.face[0], c.name);
+    } else {
+        strcpy(c.name, name);
+    }
+    d->cards[++d->n] = c;
+    if (id)
+        *id = d->n;
+    return DECK_OK;
+}
+
+DeckStatus deck_add_standard52(Deck *d)
+{
+    if (d->n + 52 > MAX_CARDS)
+        return DECK_FULL;
+    for (int suit = SUIT_C; suit <= SUIT_S; suit++)
+        for (int rank = 2; rank <= RANK_A; rank++) {
+            char name[4];
+            face_name((Face){(int8_t)rank, (int8_t)suit}, name);
+            deck_add(d, name, NULL);
+        }
+    return DECK_OK;
+}
+
+int deck_find(const Deck *d, const char *name)
+{
+    for (int id = 1; id <= d->n; id++)
+        if (strcasecmp(d->cards[id].name, name) == 0)
+            return id;
+    return 0;
+}
+
+const char *deck_status_text(DeckStatus s)
+{
+    switch (s) {
+    case DECK_OK: return "ok";
+    case DECK_FULL: return "the deck is full (at most 255 cards)";
+    case DECK_BAD_NAME:
+        return "a card name is 1 to 15 letters, digits or / + - _, and a "
+               "dual-face card is two faces such as \"QS/KH\"";
+    }
+    return "unknown deck status";
+}

@@ -1,0 +1,217 @@
+#include "table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t rng_chance(void *ctx, uint32_t n, const char *what)
+{
+    (void)what;
+    return rng_below((Rng *)ctx, n);
+}
+
+static void note_oom(Table *t, int ok)
+{
+    if (!ok)
+        t->out_of_memory = 1;
+}
+
+Table *table_new(int nseats, uint64_t seed)
+{
+    Table *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    deck_clear(&t->deck);
+    zones_clear(&t->zones);
+    dice_clear(&t->dice);
+    seats_init(&t->seats, nseats);
+    ledger_init(&t->ledger);
+    log_init(&t->log);
+    rng_seed(&t->rng, seed);
+    t->seed = seed;
+    return t;
+}
+
+void table_free(Table *t)
+{
+    if (!t)
+        return;
+    ledger_free(&t->ledger);
+    log_free(&t->log);
+    free(t);
+}
+
+Table *table_clone(const Table *t)
+{
+    Table *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *t;
+    ledger_init(&c->ledger);
+    log_init(&c->log);
+    if (ledger_copy(&c->ledger, &t->ledger) != LEDGER_OK || !log_copy(&c->log, &t->log)) {
+        table_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+Chance table_chance(Table *t)
+{
+    if (t->custom_chance.below)
+        return t->custom_chance;
+    return (Chance){rng_chance, &t->rng};
+}
+
+uint32_t table_random(Table *t, uint32_t n, const char *what)
+{
+    Chance c = table_chance(t);
+    return c.below(c.ctx, n, what);
+}
+
+void table_move(Table *t, int card, int to, int bottom)
+{
+    int from = t->zones.where[card];
+    if (bottom)
+        zones_move_bottom(&t->zones, card, to);
+    else
+        zones_move(&t->zones, card, to);
+    note_oom(t, log_add(&t->log, LOG_MOVE, 0, card, from, to, bottom, NULL));
+}
+
+void table_shuffle(Table *t, int zone)
+{
+    Chance c = table_chance(t);
+    zones_shuffle(&t->zones, zone, &c);
+    /* The full-information record keeps the order the shuffle produced. */
+    const Zone *z = &t->zones.z[zone];
+    char *order = malloc((size_t)z->n * CARD_NAME_LEN + 1);
+    if (!order) {
+        t->out_of_memory = 1;
+        return;
+    }
+    char *p = order;
+    *p = '\0';
+    for (int i = 0; i < z->n; i++)
+        p += sprintf(p, "%s%s", i ? " " : "", t->deck.cards[z->cards[i]].name);
+    note_oom(t, log_add(&t->log, LOG_SHUFFLE, 0, zone, 0, 0, 0, order));
+    free(order);
+}
+
+void table_reveal(Table *t, int card, uint32_t seats)
+{
+    t->zones.known[card] |= seats;
+    note_oom(t, log_add(&t->log, LOG_REVEAL, 0, card, 0, 0, seats, NULL));
+}
+
+void table_roll(Table *t, int die)
+{
+    Chance c = table_chance(t);
+    dice_roll(&t->dice, die, &c);
+    note_oom(t, log_add(&t->log, LOG_ROLL, 0, die, t->dice.d[die].value, 0, 0, NULL));
+}
+
+DiceStatus table_die_set(Table *t, int die, int value)
+{
+    DiceStatus s = dice_set(&t->dice, die, value);
+    if (s == DICE_OK)
+        note_oom(t, log_add(&t->log, LOG_DIE_SET, 0, die, value, 0, 0, NULL));
+    return s;
+}
+
+void table_die_reveal(Table *t, int die, uint32_t seats)
+{
+    dice_reveal(&t->dice, die, seats);
+    note_oom(t, log_add(&t->log, LOG_DIE_REVEAL, 0, die, 0, 0, seats, NULL));
+}
+
+LedgerStatus table_transfer(Table *t, int from, int to, int64_t amount, const char *reason)
+{
+    LedgerStatus s = ledger_transfer(&t->ledger, from, to, amount, reason);
+    if (s == LEDGER_OK)
+        note_oom(t, log_add(&t->log, LOG_TRANSFER, 0, t->ledger.njournal - 1, 0, 0, 0, NULL));
+    return s;
+}
+
+void table_note(Table *t, int seat, const char *text)
+{
+    note_oom(t, log_add(&t->log, LOG_NOTE, seat, 0, 0, 0, 0, text));
+}
+
+void table_decision(Table *t, int seat, const char *move)
+{
+    note_oom(t, log_add(&t->log, LOG_DECISION, seat, 0, 0, 0, 0, move));
+}
+
+void table_eliminate(Table *t, int seat)
+{
+    seats_eliminate(&t->seats, seat);
+    note_oom(t, log_add(&t->log, LOG_ELIMINATE, 0, seat, 0, 0, 0, NULL));
+}
+
+static const char *zone_name(const Table *t, int z)
+{
+    return z ? t->zones.z[z].name : "(nowhere)";
+}
+
+static void seat_list(uint32_t mask, char *buf, size_t size)
+{
+    if (mask == ALL_SEATS) {
+        snprintf(buf, size, "all");
+        return;
+    }
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int s = 1; s <= MAX_SEATS && len < size; s++)
+        if (mask & (1u << s))
+            len += (size_t)snprintf(buf + len, size - len, "%s%d", len ? "," : "seat ", s);
+}
+
+void table_log_line(const Table *t, int i, char *buf, size_t size)
+{
+    const LogEntry *e = &t->log.e[i];
+    char seats[64];
+    switch ((LogKind)e->kind) {
+    case LOG_DECISION:
+        snprintf(buf, size, "seat %d: %s", e->seat, e->text);
+        break;
+    case LOG_SHUFFLE:
+        snprintf(buf, size, "shuffle %s", zone_name(t, e->a));
+        break;
+    case LOG_MOVE:
+        snprintf(buf, size, "%s: %s -> %s%s", t->deck.cards[e->a].name, zone_name(t, e->b),
+                 zone_name(t, e->c), e->n ? " (bottom)" : "");
+        break;
+    case LOG_REVEAL:
+        seat_list((uint32_t)e->n, seats, sizeof seats);
+        snprintf(buf, size, "reveal %s to %s", t->deck.cards[e->a].name, seats);
+        break;
+    case LOG_ROLL:
+        snprintf(buf, size, "roll die %d: %d", e->a, e->b);
+        break;
+    case LOG_DIE_SET:
+        snprintf(buf, size, "set die %d: %d", e->a, e->b);
+        break;
+    case LOG_DIE_REVEAL:
+        seat_list((uint32_t)e->n, seats, sizeof seats);
+        snprintf(buf, size, "show die %d to %s", e->a, seats);
+        break;
+    case LOG_TRANSFER: {
+        const Transfer *x = &t->ledger.journal[e->a];
+        snprintf(buf, size, "pay %lld from %s to %s (%s)", (long long)x->amount,
+                 t->ledger.a[x->from].name, t->ledger.a[x->to].name, x->reason);
+        break;
+    }
+    case LOG_NOTE:
+        snprintf(buf, size, "%s", e->text ? e->text : "");
+        break;
+    case LOG_TURN:
+        snprintf(buf, size, "turn: seat %d", e->a);
+        break;
+    case LOG_ELIMINATE:
+        snprintf(buf, size, "seat %d is out", e->a);
+        break;
+    default:
+        snprintf(buf, size, "?");
+    }
+}

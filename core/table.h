@@ -1,0 +1,57 @@
+/* table: one game's whole state. It owns the deck, zones, dice, seats,
+ * ledger, log and random stream. Many tables live in one process; nothing
+ * here is global. The table_* operations are the ones rules use: each does
+ * the module's work and writes the log entry for it. The rules' own
+ * variables live beside the table in the Lua binding. */
+#ifndef REFEREE_TABLE_H
+#define REFEREE_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "cards.h"
+#include "chance.h"
+#include "dice.h"
+#include "ledger.h"
+#include "log.h"
+#include "rng.h"
+#include "seats.h"
+#include "zones.h"
+
+typedef struct Table {
+    Deck deck;
+    Zones zones;
+    Dice dice;
+    Seats seats;
+    Ledger ledger;
+    Log log;
+    Rng rng;
+    uint64_t seed;
+    Chance custom_chance; /* .below is NULL unless a source is installed */
+    int out_of_memory;    /* set if the log could not grow */
+} Table;
+
+Table *table_new(int nseats, uint64_t seed);
+void table_free(Table *t);
+/* A deep copy (NULL when out of memory). A custom chance source is shared. */
+Table *table_clone(const Table *t);
+
+/* The chance source: the installed one, else the table's rng. */
+Chance table_chance(Table *t);
+uint32_t table_random(Table *t, uint32_t n, const char *what);
+
+/* Logged operations. */
+void table_move(Table *t, int card, int to, int bottom);
+void table_shuffle(Table *t, int zone);
+void table_reveal(Table *t, int card, uint32_t seats);
+void table_roll(Table *t, int die);
+DiceStatus table_die_set(Table *t, int die, int value);
+void table_die_reveal(Table *t, int die, uint32_t seats);
+LedgerStatus table_transfer(Table *t, int from, int to, int64_t amount, const char *reason);
+void table_note(Table *t, int seat, const char *text);
+void table_decision(Table *t, int seat, const char *move);
+void table_eliminate(Table *t, int seat);
+
+/* Renders log entry i as one line of text (for the REPL's log command). */
+void table_log_line(const Table *t, int i, char *buf, size_t size);
+
+#endif

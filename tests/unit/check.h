@@ -1,0 +1,31 @@
+/* A minimal assertion counter for the C unit tests: every CHECK counts as
+ * one passed or failed assertion, and a failure prints where and what. */
+#ifndef REFEREE_CHECK_H
+#define REFEREE_CHECK_H
+
+#include <stdio.h>
+
+extern int checks_passed, checks_failed;
+
+#define CHECK(cond) \
+    do { \
+        if (cond) checks_passed++; \
+        else { checks_failed++; fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); } \
+    } while (0)
+
+#define CHECK_EQ_INT(a, b) \
+    do { \
+        long long a_ = (long long)(a), b_ = (long long)(b); \
+        if (a_ == b_) checks_passed++; \
+        else { checks_failed++; fprintf(stderr, "%s:%d: %s == %lld, expected %lld\n", __FILE__, __LINE__, #a, a_, b_); } \
+    } while (0)
+
+void test_rng(void);
+void test_cards(void);
+void test_zones(void);
+void test_dice(void);
+void test_seats(void);
+void test_ledger(void);
+void test_table(void);
+
+#endif

@@ -1,0 +1,16 @@
+#include "check.h"
+
+int checks_passed, checks_failed;
+
+int main(void)
+{
+    test_rng();
+    test_cards();
+    test_zones();
+    test_dice();
+    test_seats();
+    test_ledger();
+    test_table();
+    printf("c: %d passed, %d failed\n", checks_passed, checks_failed);
+    return checks_failed != 0;
+}

@@ -1,0 +1,38 @@
+#include <string.h>
+#include "check.h"
+#include "../../core/cards.h"
+
+void test_cards(void)
+{
+    Deck d;
+    deck_clear(&d);
+    CHECK(deck_add_standard52(&d) == DECK_OK);
+    CHECK_EQ_INT(d.n, 52);
+    CHECK(strcmp(d.cards[1].name, "2C") == 0);
+    CHECK(strcmp(d.cards[52].name, "AS") == 0);
+    int ten = deck_find(&d, "10h");
+    CHECK(ten > 0 && strcmp(d.cards[ten].name, "10H") == 0);
+    CHECK_EQ_INT(d.cards[ten].face[0].rank, 10);
+    CHECK_EQ_INT(d.cards[ten].face[0].suit, SUIT_H);
+    CHECK_EQ_INT(deck_find(&d, "1H"), 0);
+
+    int jk, dual, token;
+    CHECK(deck_add(&d, "JK", &jk) == DECK_OK);
+    CHECK_EQ_INT(d.cards[jk].face[0].rank, RANK_JOKER);
+    CHECK(deck_add(&d, "qs/kh", &dual) == DECK_OK);
+    CHECK(strcmp(d.cards[dual].name, "QS/KH") == 0);
+    CHECK_EQ_INT(d.cards[dual].face[0].rank, RANK_Q);
+    CHECK_EQ_INT(d.cards[dual].face[1].rank, RANK_K);
+    CHECK_EQ_INT(d.cards[dual].face[1].suit, SUIT_H);
+    CHECK(deck_add(&d, "Skip", &token) == DECK_OK);
+    CHECK_EQ_INT(d.cards[token].face[0].rank, 0);
+
+    CHECK(deck_add(&d, "QS/XX", NULL) == DECK_BAD_NAME);
+    CHECK(deck_add(&d, "has space", NULL) == DECK_BAD_NAME);
+    CHECK(deck_add(&d, "", NULL) == DECK_BAD_NAME);
+    CHECK(deck_add(&d, "waytoolongcardname", NULL) == DECK_BAD_NAME);
+    while (d.n < MAX_CARDS)
+        deck_add(&d, "X", NULL);
+    CHECK(deck_add(&d, "X", NULL) == DECK_FULL);
+    CHECK(deck_add_standard52(&d) == DECK_FULL);
+}

@@ -1,0 +1,116 @@
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "../../core/table.h"
+#include "../../core/table_json.h"
+
+static Table *sample_table(void)
+{
+    Table *t = table_new(3, 42);
+    int stock, hand1, pot, p1, die;
+    zones_add(&t->zones, "stock", 0, VIS_HIDDEN, &stock);
+    zones_add(&t->zones, "hand1", 1, VIS_OWNER, &hand1);
+    deck_add_standard52(&t->deck);
+    deck_add(&t->deck, "JK", NULL);
+    for (int c = 1; c <= t->deck.n; c++)
+        zones_place(&t->zones, c, stock);
+    table_shuffle(t, stock);
+    table_move(t, zones_top(&t->zones, stock), hand1, 0);
+    table_reveal(t, t->zones.z[hand1].cards[0], 1u << 2);
+    dice_add(&t->dice, 6, &die);
+    table_roll(t, die);
+    table_die_reveal(t, die, 1u << 3);
+    ledger_open(&t->ledger, "pot", 0, &pot);
+    ledger_open(&t->ledger, "p1", 100, &p1);
+    ledger_seal(&t->ledger);
+    table_transfer(t, p1, pot, 10, "ante \"quoted\"");
+    table_note(t, 0, "a note");
+    table_decision(t, 1, "play QS");
+    return t;
+}
+
+static void expect_refused(const char *text, const char *fragment)
+{
+    char err[256] = "", *vars = NULL;
+    Table *t = table_from_json(text, &vars, err, sizeof err);
+    CHECK(t == NULL);
+    if (!strstr(err, fragment)) {
+        fprintf(stderr, "    expected \"%s\" in: %s\n", fragment, err);
+        CHECK(!"wrong refusal message");
+    }
+    table_free(t);
+    free(vars);
+}
+
+static void replace(char *text, const char *from, const char *to)
+{
+    char *p = strstr(text, from);
+    if (!p) {
+        CHECK(!"pattern not in save");
+        return;
+    }
+    size_t lf = strlen(from), lt = strlen(to);
+    memmove(p + lt, p + lf, strlen(p + lf) + 1);
+    memcpy(p, to, lt);
+}
+
+void test_table(void)
+{
+    Table *t = sample_table();
+    CHECK_EQ_INT(t->log.n, 8);
+    char line[256];
+    table_log_line(t, 6, line, sizeof line);
+    CHECK(strcmp(line, "a note") == 0);
+    table_log_line(t, 5, line, sizeof line);
+    CHECK(strcmp(line, "pay 10 from p1 to pot (ante \"quoted\")") == 0);
+
+    /* Clone: equal, then independent. */
+    Table *c = table_clone(t);
+    char *a = table_to_json(t, "{\"phase\":\"play\"}");
+    char *b = table_to_json(c, "{\"phase\":\"play\"}");
+    CHECK(a && b && strcmp(a, b) == 0);
+    table_move(c, zones_top(&c->zones, 1), 2, 0);
+    CHECK_EQ_INT(t->zones.z[2].n, 1);
+    CHECK_EQ_INT(c->zones.z[2].n, 2);
+    CHECK(t->log.n + 1 == c->log.n);
+
+    /* Save, load, save again: the same text, vars included. */
+    char err[256], *vars = NULL;
+    Table *loaded = table_from_json(a, &vars, err, sizeof err);
+    CHECK(loaded != NULL);
+    if (!loaded) fprintf(stderr, "    %s\n", err);
+    if (loaded) {
+        char *again = table_to_json(loaded, vars);
+        CHECK(strcmp(a, again) == 0);
+        CHECK(strcmp(vars, "{\"phase\":\"play\"}") == 0);
+        CHECK(rng_next(&loaded->rng) == rng_next(&t->rng));
+        free(again);
+    }
+    CHECK(fnv1a64(a) == fnv1a64(b));
+    CHECK(fnv1a64("a") != fnv1a64("b"));
+
+    /* Corrupt saves are refused with the reason. */
+    expect_refused("not json", "not valid JSON");
+    expect_refused("{\"format\":\"other\"}", "not a referee table");
+    char *bad = malloc(strlen(a) + 64);
+    strcpy(bad, a);
+    replace(bad, "\"total\":100", "\"total\":101");
+    expect_refused(bad, "add up to 100");
+    strcpy(bad, a);
+    replace(bad, "\"vis\":\"owner\"", "\"vis\":\"sideways\"");
+    expect_refused(bad, "unknown visibility");
+    strcpy(bad, a);
+    replace(bad, "\"direction\":1", "\"direction\":0");
+    expect_refused(bad, "direction");
+    strcpy(bad, a);
+    replace(bad, "\"cards\":[", "\"cards\":[999,");
+    expect_refused(bad, "not in the deck");
+
+    free(bad);
+    free(a);
+    free(b);
+    free(vars);
+    table_free(loaded);
+    table_free(c);
+    table_free(t);
+}
