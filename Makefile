@@ -22,7 +22,7 @@ Q := @
 endif
 
 KERNEL := rng cards zones dice seats ledger log table table_json
-BINDING := lua_json lua_table lua_game lua_referee script game
+BINDING := lua_json lua_table lua_referee script game
 REPL := main repl render record
 KERNEL_OBJ := $(KERNEL:%=$(BUILD)/core/%.o)
 BINDING_OBJ := $(BINDING:%=$(BUILD)/core/%.o)

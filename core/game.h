@@ -1,0 +1,106 @@
+/* game: the referee loop. A game is a rules script, its options, a seed and
+ * the moves played; its table is always the result of replaying them, which
+ * gives undo, save and load, and the transaction: a move whose rules code
+ * fails is rolled back by replaying the moves before it.
+ *
+ * pending -> a seat's controller answers -> legality check with a reason ->
+ * apply -> log. A Game is a Lua userdata ("referee.Game"); the C functions
+ * below take it from the stack or from a pointer the caller keeps anchored. */
+#ifndef REFEREE_GAME_H
+#define REFEREE_GAME_H
+
+#include <lua.h>
+#include <stdint.h>
+#include "rng.h"
+#include "seats.h"
+#include "table.h"
+
+#define GAME_MT "referee.Game"
+
+typedef enum GameStatus {
+    GAME_OK = 0,
+    GAME_OVER,      /* no decision is pending: the game has ended */
+    GAME_ILLEGAL,   /* the answer was refused; error says why; nothing changed */
+    GAME_SCRIPT,    /* the rules script failed; the table is as before */
+} GameStatus;
+
+typedef struct Move {
+    int seat;
+    int group; /* 0, or the claim window this answer was given in */
+    char *text;
+} Move;
+
+/* The decision now due, as the rules state it. Strings point into the
+ * rules' pending table, which the game keeps until the next move. */
+typedef struct Pending {
+    const char *kind;
+    const char *prompt;
+    int window;             /* 1: a claim window, several seats may answer */
+    ClaimPolicy policy;
+    int start;
+    int nseats;
+    int seats[MAX_SEATS];
+    int first[MAX_SEATS];   /* where each seat's legal moves start in texts */
+    int count[MAX_SEATS];
+    const char **texts;
+    int ntexts, cap;
+} Pending;
+
+typedef struct Game {
+    lua_State *L;
+    char name[64];
+    char path[4096];
+    uint64_t seed;
+    int nseats;
+    Table *t;              /* owned by the table userdata in uservalue 3 */
+    Move *moves;
+    int nmoves, cap, groups;
+    Pending pending;
+    int pending_valid, over;
+    char *error;           /* why the last call failed */
+} Game;
+
+/* Finds rules by name (in the ':'-separated dirs of rules_path) or by path. */
+int game_find_rules(const char *name, const char *rules_path, char *out, size_t size);
+/* Loads the rules and pushes their definition table; 0 and pushes a message
+ * on failure. */
+int game_load_definition(lua_State *L, const char *name, const char *rules_path);
+
+/* Creates a game and pushes it. opts_idx: a table of option values (strings
+ * from --set are converted by each option's type), or 0 for defaults. On
+ * failure pushes nothing and returns NULL, with the reason in *err (malloc'd). */
+Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseats,
+               uint64_t seed, int opts_idx, char **err);
+Game *game_check(lua_State *L, int idx);
+
+/* The pending decision; GAME_OVER when the game has ended. */
+GameStatus game_pending(Game *g, const Pending **out);
+/* Plays a seat's answer. In a claim window, one answer on its own. */
+GameStatus game_play(Game *g, int seat, const char *text);
+/* Answers of a claim window, in the order they came in: ordered by the
+ * window's policy, then applied while the window still takes them. */
+GameStatus game_window(Game *g, int n, const int *seats, const char *const *texts);
+/* Replays the first n moves on a fresh table (undo, and rollback). */
+GameStatus game_rebuild(Game *g, int n);
+/* A uniformly random legal move for seat, from the caller's stream. */
+const char *game_random_move(Game *g, int seat, Rng *r);
+/* Pushes the result table, or nil while the game goes on. */
+GameStatus game_push_result(Game *g);
+/* Pushes the table userdata / the options table. */
+void game_push_table(Game *g);
+void game_push_options(Game *g);
+/* The fingerprint of the whole table. */
+uint64_t game_hash(Game *g);
+/* Whether text names a legal move of seat (after normalising spaces and case);
+ * the canonical text, or NULL. */
+const char *game_match(Game *g, int seat, const char *text);
+
+/* The game record: rules, options, seed, seats, moves and the final hash. */
+char *game_record(Game *g, const char *const *seat_names);
+/* Re-creates a game from a record, replaying and checking every move. */
+Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
+                       char ***seat_names, char **err);
+
+int luaopen_referee_game(lua_State *L);
+
+#endif

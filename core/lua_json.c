@@ -1,0 +1,220 @@
+#include "lua_json.h"
+
+#include <jansson.h>
+#include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH 64
+
+static json_t *encode(lua_State *L, int idx, int depth, char *err, size_t errsize);
+
+/* A table is an array when its keys are exactly 1..n (n may be 0). */
+static int is_array(lua_State *L, int idx, size_t *n)
+{
+    size_t count = 0;
+    lua_Integer max = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1) {
+            lua_pop(L, 1);
+            return 0;
+        }
+        if (lua_tointeger(L, -1) > max)
+            max = lua_tointeger(L, -1);
+        count++;
+    }
+    *n = count;
+    return (lua_Integer)count == max;
+}
+
+static json_t *encode_table(lua_State *L, int idx, int depth, char *err, size_t errsize)
+{
+    size_t n;
+    if (depth > MAX_DEPTH) {
+        snprintf(err, errsize, "nested more than %d deep (a cycle?)", MAX_DEPTH);
+        return NULL;
+    }
+    luaL_checkstack(L, 4, "json");
+    if (is_array(L, idx, &n) && n > 0) {
+        json_t *arr = json_array();
+        for (size_t i = 1; i <= n; i++) {
+            lua_rawgeti(L, idx, (lua_Integer)i);
+            json_t *v = encode(L, lua_gettop(L), depth + 1, err, errsize);
+            lua_pop(L, 1);
+            if (!v) {
+                json_decref(arr);
+                return NULL;
+            }
+            json_array_append_new(arr, v);
+        }
+        return arr;
+    }
+    json_t *obj = json_object();
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        if (lua_type(L, -2) != LUA_TSTRING) {
+            lua_pop(L, 2);
+            json_decref(obj);
+            snprintf(err, errsize, "a table mixes string keys with other keys "
+                                   "(use a sequence 1..n or string keys only)");
+            return NULL;
+        }
+        json_t *v = encode(L, lua_gettop(L), depth + 1, err, errsize);
+        if (!v) {
+            lua_pop(L, 2);
+            json_decref(obj);
+            return NULL;
+        }
+        json_object_set_new(obj, lua_tostring(L, -2), v);
+        lua_pop(L, 1);
+    }
+    return obj;
+}
+
+static json_t *encode(lua_State *L, int idx, int depth, char *err, size_t errsize)
+{
+    switch (lua_type(L, idx)) {
+    case LUA_TNIL: return json_null();
+    case LUA_TBOOLEAN: return json_boolean(lua_toboolean(L, idx));
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, idx))
+            return json_integer(lua_tointeger(L, idx));
+        return json_real(lua_tonumber(L, idx));
+    case LUA_TSTRING: {
+        size_t len;
+        const char *s = lua_tolstring(L, idx, &len);
+        json_t *v = json_stringn(s, len);
+        if (!v)
+            snprintf(err, errsize, "a string is not valid UTF-8");
+        return v;
+    }
+    case LUA_TTABLE: return encode_table(L, lua_absindex(L, idx), depth, err, errsize);
+    default:
+        snprintf(err, errsize, "a %s cannot be saved (only nil, booleans, numbers, "
+                               "strings and tables)", luaL_typename(L, idx));
+        return NULL;
+    }
+}
+
+char *ljson_encode(lua_State *L, int idx, char *err, size_t errsize)
+{
+    json_t *v = encode(L, lua_absindex(L, idx), 0, err, errsize);
+    if (!v)
+        return NULL;
+    char *text = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
+    json_decref(v);
+    return text;
+}
+
+static void push_json(lua_State *L, json_t *v)
+{
+    luaL_checkstack(L, 3, "json");
+    switch (json_typeof(v)) {
+    case JSON_NULL: lua_pushnil(L); break;
+    case JSON_TRUE: lua_pushboolean(L, 1); break;
+    case JSON_FALSE: lua_pushboolean(L, 0); break;
+    case JSON_INTEGER: lua_pushinteger(L, (lua_Integer)json_integer_value(v)); break;
+    case JSON_REAL: lua_pushnumber(L, json_real_value(v)); break;
+    case JSON_STRING: lua_pushlstring(L, json_string_value(v), json_string_length(v)); break;
+    case JSON_ARRAY: {
+        size_t i;
+        json_t *x;
+        lua_createtable(L, (int)json_array_size(v), 0);
+        json_array_foreach(v, i, x) {
+            push_json(L, x);
+            lua_rawseti(L, -2, (lua_Integer)i + 1);
+        }
+        break;
+    }
+    case JSON_OBJECT: {
+        const char *k;
+        json_t *x;
+        lua_createtable(L, 0, (int)json_object_size(v));
+        json_object_foreach(v, k, x) {
+            push_json(L, x);
+            lua_setfield(L, -2, k);
+        }
+        break;
+    }
+    }
+}
+
+int ljson_decode(lua_State *L, const char *text, char *err, size_t errsize)
+{
+    json_error_t jerr;
+    json_t *v = json_loads(text, JSON_DECODE_ANY, &jerr);
+    if (!v) {
+        snprintf(err, errsize, "invalid JSON at line %d, column %d: %s", jerr.line, jerr.column,
+                 jerr.text);
+        return 0;
+    }
+    push_json(L, v);
+    json_decref(v);
+    return 1;
+}
+
+static void deep_copy(lua_State *L, int idx, int depth)
+{
+    if (lua_type(L, idx) != LUA_TTABLE || depth > MAX_DEPTH) {
+        lua_pushvalue(L, idx);
+        return;
+    }
+    luaL_checkstack(L, 4, "copy");
+    lua_newtable(L);
+    int dst = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pushvalue(L, -2);
+        deep_copy(L, lua_gettop(L) - 1, depth + 1);
+        lua_rawset(L, dst);
+        lua_pop(L, 1);
+    }
+}
+
+void ljson_deep_copy(lua_State *L, int idx)
+{
+    deep_copy(L, lua_absindex(L, idx), 0);
+}
+
+/* referee.json.encode(value) -> text | nil, message */
+static int json_encode_l(lua_State *L)
+{
+    char err[160];
+    luaL_checkany(L, 1);
+    char *text = ljson_encode(L, 1, err, sizeof err);
+    if (!text) {
+        luaL_pushfail(L);
+        lua_pushstring(L, err);
+        return 2;
+    }
+    lua_pushstring(L, text);
+    free(text);
+    return 1;
+}
+
+/* referee.json.decode(text) -> value | nil, message */
+static int json_decode_l(lua_State *L)
+{
+    char err[200];
+    if (!ljson_decode(L, luaL_checkstring(L, 1), err, sizeof err)) {
+        luaL_pushfail(L);
+        lua_pushstring(L, err);
+        return 2;
+    }
+    return 1;
+}
+
+static const luaL_Reg json_funcs[] = {
+    {"encode", json_encode_l},
+    {"decode", json_decode_l},
+    {NULL, NULL},
+};
+
+int luaopen_referee_json(lua_State *L)
+{
+    luaL_newlib(L, json_funcs);
+    return 1;
+}
