@@ -23,7 +23,7 @@ endif
 
 KERNEL := rng cards zones dice seats ledger log table table_json
 BINDING := lua_json lua_table lua_referee script game
-REPL := main repl render record
+REPL := main repl render record session
 KERNEL_OBJ := $(KERNEL:%=$(BUILD)/core/%.o)
 BINDING_OBJ := $(BINDING:%=$(BUILD)/core/%.o)
 REPL_OBJ := $(REPL:%=$(BUILD)/repl/%.o)

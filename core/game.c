@@ -345,19 +345,18 @@ static int option_accepts(lua_State *L, int opt, int value)
         }
         lua_pop(L, 2);
     }
+    int found = 1;
     if (lua_getfield(L, opt, "choices") == LUA_TTABLE) {
-        int found = 0;
-        for (lua_Integer i = 1; !found && lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+        found = 0;
+        for (lua_Integer i = 1; i <= n && !found; i++) {
+            lua_rawgeti(L, -1, i);
             found = lua_compare(L, -1, value, LUA_OPEQ);
             lua_pop(L, 1);
         }
-        lua_pop(L, 2);
-        if (!found)
-            return 0;
-    } else {
-        lua_pop(L, 1);
     }
-    return 1;
+    lua_pop(L, 1);
+    return found;
 }
 
 static int compare_names(const void *a, const void *b)
@@ -1092,6 +1091,7 @@ Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseat
     g->seed = seed;
     g->nseats = nseats;
     base_name(name, g->name, sizeof g->name);
+    snprintf(g->source, sizeof g->source, "%s", name);
     luaL_setmetatable(L, GAME_MT);
     int self = lua_gettop(L);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);
@@ -1149,7 +1149,7 @@ char *game_record(Game *g, const char *const *seat_names)
     json_t *root = json_object();
     char buf[32];
     json_object_set_new(root, "format", json_string("referee-game/1"));
-    json_object_set_new(root, "game", json_string(g->name));
+    json_object_set_new(root, "game", json_string(g->source));
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)g->seed);
     json_object_set_new(root, "seed", json_string(buf));
     json_t *seats = json_array();

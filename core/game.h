@@ -48,8 +48,9 @@ typedef struct Pending {
 
 typedef struct Game {
     lua_State *L;
-    char name[64];
-    char path[4096];
+    char name[64];         /* the game's name: its file name without .lua */
+    char source[4096];     /* as it was asked for: a name or a path */
+    char path[4096];       /* the rules file found */
     uint64_t seed;
     int nseats;
     Table *t;              /* owned by the table userdata in uservalue 3 */

@@ -791,17 +791,21 @@ static int t_hash(lua_State *L)
     return 1;
 }
 
-/* t:log_lines([from]) -> the log from entry `from` (1-based) as text */
+/* t:log_lines([from [, viewer]]) -> the log from entry `from` (1-based) as
+ * text; with a viewer seat (0: a spectator), only what that seat may know */
 static int t_log_lines(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
     lua_Integer from = luaL_optinteger(L, 2, 1);
+    lua_Integer viewer = luaL_optinteger(L, 3, -1);
+    int k = 0;
     lua_newtable(L);
     for (int i = (int)(from < 1 ? 1 : from); i <= t->log.n; i++) {
         char line[512];
-        table_log_line(t, i - 1, line, sizeof line);
-        lua_pushstring(L, line);
-        lua_rawseti(L, -2, i - (int)from + 1);
+        if (table_log_line(t, i - 1, (int)viewer, line, sizeof line)) {
+            lua_pushstring(L, line);
+            lua_rawseti(L, -2, ++k);
+        }
     }
     return 1;
 }

@@ -122,7 +122,7 @@ DiceStatus table_die_set(Table *t, int die, int value)
 void table_die_reveal(Table *t, int die, uint32_t seats)
 {
     dice_reveal(&t->dice, die, seats);
-    note_oom(t, log_add(&t->log, LOG_DIE_REVEAL, 0, die, 0, 0, seats, NULL));
+    note_oom(t, log_add(&t->log, LOG_DIE_REVEAL, 0, die, t->dice.d[die].value, 0, seats, NULL));
 }
 
 LedgerStatus table_transfer(Table *t, int from, int to, int64_t amount, const char *reason)
@@ -167,7 +167,22 @@ static void seat_list(uint32_t mask, char *buf, size_t size)
             len += (size_t)snprintf(buf + len, size - len, "%s%d", len ? "," : "seat ", s);
 }
 
-void table_log_line(const Table *t, int i, char *buf, size_t size)
+static int told(uint32_t mask, int viewer)
+{
+    return viewer < 0 || mask == ALL_SEATS || (viewer > 0 && (mask & (1u << viewer)));
+}
+
+/* Could viewer see a card arrive in zone z? */
+static int sees_arrival(const Table *t, int card, int z, int viewer)
+{
+    if (viewer < 0)
+        return 1;
+    const Zone *zone = &t->zones.z[z];
+    return zone->vis == VIS_PUBLIC || zone->vis == VIS_TOP ||
+           (zone->vis == VIS_OWNER && zone->owner == viewer) || told(t->zones.known[card], viewer);
+}
+
+int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
 {
     const LogEntry *e = &t->log.e[i];
     char seats[64];
@@ -179,22 +194,33 @@ void table_log_line(const Table *t, int i, char *buf, size_t size)
         snprintf(buf, size, "shuffle %s", zone_name(t, e->a));
         break;
     case LOG_MOVE:
-        snprintf(buf, size, "%s: %s -> %s%s", t->deck.cards[e->a].name, zone_name(t, e->b),
-                 zone_name(t, e->c), e->n ? " (bottom)" : "");
+        snprintf(buf, size, "%s: %s -> %s%s",
+                 sees_arrival(t, e->a, e->c, viewer) ? t->deck.cards[e->a].name : "a card",
+                 zone_name(t, e->b), zone_name(t, e->c), e->n ? " (bottom)" : "");
         break;
     case LOG_REVEAL:
         seat_list((uint32_t)e->n, seats, sizeof seats);
-        snprintf(buf, size, "reveal %s to %s", t->deck.cards[e->a].name, seats);
+        snprintf(buf, size, "reveal %s to %s",
+                 told((uint32_t)e->n, viewer) ? t->deck.cards[e->a].name : "a card", seats);
         break;
     case LOG_ROLL:
-        snprintf(buf, size, "roll die %d: %d", e->a, e->b);
+        if (viewer < 0)
+            snprintf(buf, size, "roll die %d: %d", e->a, e->b);
+        else
+            snprintf(buf, size, "roll die %d", e->a);
         break;
     case LOG_DIE_SET:
-        snprintf(buf, size, "set die %d: %d", e->a, e->b);
+        if (viewer < 0)
+            snprintf(buf, size, "set die %d: %d", e->a, e->b);
+        else
+            snprintf(buf, size, "set die %d", e->a);
         break;
     case LOG_DIE_REVEAL:
         seat_list((uint32_t)e->n, seats, sizeof seats);
-        snprintf(buf, size, "show die %d to %s", e->a, seats);
+        if (told((uint32_t)e->n, viewer))
+            snprintf(buf, size, "show die %d to %s: %d", e->a, seats, e->b);
+        else
+            snprintf(buf, size, "show die %d to %s", e->a, seats);
         break;
     case LOG_TRANSFER: {
         const Transfer *x = &t->ledger.journal[e->a];
@@ -203,6 +229,8 @@ void table_log_line(const Table *t, int i, char *buf, size_t size)
         break;
     }
     case LOG_NOTE:
+        if (viewer >= 0 && e->seat && e->seat != viewer)
+            return 0;
         snprintf(buf, size, "%s", e->text ? e->text : "");
         break;
     case LOG_TURN:
@@ -214,4 +242,5 @@ void table_log_line(const Table *t, int i, char *buf, size_t size)
     default:
         snprintf(buf, size, "?");
     }
+    return 1;
 }

@@ -51,7 +51,10 @@ void table_note(Table *t, int seat, const char *text);
 void table_decision(Table *t, int seat, const char *move);
 void table_eliminate(Table *t, int seat);
 
-/* Renders log entry i as one line of text (for the REPL's log command). */
-void table_log_line(const Table *t, int i, char *buf, size_t size);
+/* Renders log entry i as one line of text. viewer < 0: everything (the
+ * referee's record); otherwise only what that seat (0: a spectator) may
+ * know: hidden cards become "a card", hidden rolls lose their value.
+ * Returns 0 when the entry is not for this viewer at all. */
+int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size);
 
 #endif

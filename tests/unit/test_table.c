@@ -59,9 +59,9 @@ void test_table(void)
     Table *t = sample_table();
     CHECK_EQ_INT(t->log.n, 8);
     char line[256];
-    table_log_line(t, 6, line, sizeof line);
+    table_log_line(t, 6, -1, line, sizeof line);
     CHECK(strcmp(line, "a note") == 0);
-    table_log_line(t, 5, line, sizeof line);
+    table_log_line(t, 5, -1, line, sizeof line);
     CHECK(strcmp(line, "pay 10 from p1 to pot (ante \"quoted\")") == 0);
 
     /* Clone: equal, then independent. */

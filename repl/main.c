@@ -1,0 +1,198 @@
+/* referee: the command line. Exit status: 0 success, 1 an error in a game
+ * or its input, 2 a mistake in the command line itself. */
+#include <lauxlib.h>
+#include <libgen.h>
+#include <limits.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "../core/lua_game.h"
+#include "record.h"
+#include "render.h"
+#include "repl.h"
+#include "session.h"
+
+static const char USAGE[] =
+    "usage:\n"
+    "  referee                          the interactive REPL\n"
+    "  referee games                    games and variants, with their options\n"
+    "  referee play GAME [opts]         start GAME at the REPL (people and bots)\n"
+    "  referee run GAME [opts]          one game, every seat a bot, no person needed\n"
+    "  referee replay FILE              replay a saved game, checking every step\n"
+    "  referee --help | --version\n"
+    "\n"
+    "options:\n"
+    "  --seats S1,S2,...   one entry per seat: human or random\n"
+    "  --seed N            the random seed (when absent: chosen, and printed)\n"
+    "  --set NAME=VALUE    a game option, repeatable\n"
+    "  --json              (run) the full-information record, one JSON object per line\n"
+    "  --hashes            (run) the table's fingerprint after every move\n"
+    "\n"
+    "GAME is a file name under rules/ without .lua, or a path to a rules script.\n"
+    "Rules are looked for in $REFEREE_RULES (folders separated by ':'), then in the\n"
+    "rules/ folder beside the referee binary, then in the installed share folder.\n"
+    "Exit status: 0 success, 1 an error in a game or its input, 2 a usage mistake.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "referee: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n(referee --help shows the usage)\n");
+    return 2;
+}
+
+/* The rules folders: $REFEREE_RULES, beside the binary, the installed share. */
+static void rules_path(char *out, size_t size)
+{
+    const char *env = getenv("REFEREE_RULES");
+    char exe[PATH_MAX] = "";
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[n > 0 ? n : 0] = '\0';
+    char *dir = dirname(exe);
+    snprintf(out, size, "%s%s%s/rules:%s/../share/referee/rules:%s/rules", env ? env : "",
+             env ? ":" : "", dir, dir, REFEREE_SHARE);
+}
+
+static lua_State *new_state(void)
+{
+    lua_State *L = luaL_newstate();
+    if (!L) {
+        fprintf(stderr, "referee: cannot create a Lua state (out of memory)\n");
+        exit(1);
+    }
+    luaL_openlibs(L);
+    luaL_requiref(L, "referee", luaopen_referee, 0);
+    lua_pop(L, 1);
+    return L;
+}
+
+static void after_step(Session *s, void *ctx)
+{
+    GameArgs *args = ctx;
+    if (args->json) {
+        record_entries(stdout, s, s->log_shown);
+        s->log_shown = s->game->t->log.n;
+    }
+    if (args->hashes)
+        record_hash(stdout, s);
+}
+
+static int run_game(lua_State *L, const char *rules, GameArgs *args)
+{
+    Session s;
+    session_init(&s, L, rules);
+    char *why;
+    if (!session_start(&s, args, &why)) {
+        fprintf(stderr, "referee: %s\n", why);
+        free(why);
+        return 1;
+    }
+    for (int i = 1; i <= s.nseats; i++)
+        if (s.ctl[i] == SEAT_HUMAN) {
+            fprintf(stderr, "referee: seat %d is 'human', but 'run' plays without people: give a "
+                            "bot for every seat (such as --seats random,random), or use "
+                            "'referee play'\n", i);
+            session_close(&s);
+            return 2;
+        }
+    if (args->json) {
+        record_start(stdout, &s);
+    } else if (!args->hashes) {
+        printf("%s, seed %llu\n", s.game->name, (unsigned long long)s.game->seed);
+    }
+    if (args->hashes)
+        record_hash(stdout, &s);
+    after_step(&s, args);
+    GameStatus st = session_run_bots(&s, after_step, args);
+    int status = 0;
+    if (st != GAME_OVER) {
+        fprintf(stderr, "referee: %s\n", s.game->error ? s.game->error : "the game stopped");
+        status = 1;
+    } else if (game_push_result(s.game) != GAME_OK || lua_isnil(L, -1)) {
+        fprintf(stderr, "referee: %s\n",
+                s.game->error ? s.game->error : "the rules gave no result at the end of the game");
+        lua_pop(L, 1);
+        status = 1;
+    } else {
+        if (args->json)
+            record_result(stdout, &s);
+        else if (!args->hashes) {
+            render_log(stdout, s.game->t, 0, -1);
+            render_result(stdout, L);
+        }
+        lua_pop(L, 1);
+    }
+    session_close(&s);
+    return status;
+}
+
+static int replay_file(lua_State *L, const char *rules, const char *path)
+{
+    Session s;
+    session_init(&s, L, rules);
+    char *why;
+    if (!session_load(&s, path, &why)) {
+        fprintf(stderr, "referee: %s: %s\n", path, why);
+        free(why);
+        return 1;
+    }
+    printf("%s: %s, seed %llu, %d moves replayed; every move legal and the final table "
+           "matches the save\n", path, s.game->name, (unsigned long long)s.game->seed,
+           s.game->nmoves);
+    session_close(&s);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    char rules[8192];
+    rules_path(rules, sizeof rules);
+    const char *cmd = argc > 1 ? argv[1] : NULL;
+    if (cmd && (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))) {
+        fputs(USAGE, stdout);
+        return 0;
+    }
+    if (cmd && (!strcmp(cmd, "--version") || !strcmp(cmd, "-v"))) {
+        printf("referee %s (%s)\n", REFEREE_VERSION, LUA_RELEASE);
+        return 0;
+    }
+    if (cmd && (!strcmp(cmd, "tournament") || !strcmp(cmd, "merge")))
+        return usage_error("'%s' is not available in this version yet", cmd);
+    if (cmd && strcmp(cmd, "games") && strcmp(cmd, "play") && strcmp(cmd, "run") &&
+        strcmp(cmd, "replay"))
+        return usage_error("unknown command '%s'", cmd);
+
+    GameArgs args = {0};
+    char err[300];
+    if (cmd && (!strcmp(cmd, "play") || !strcmp(cmd, "run"))) {
+        args.default_seats_human = !strcmp(cmd, "play");
+        if (!session_parse_args(argc - 2, argv + 2, &args, err, sizeof err))
+            return usage_error("%s", err);
+        if (!args.game)
+            return usage_error("%s needs a game: such as 'referee run fixture' ('referee games' "
+                               "lists them)", cmd);
+        if (!strcmp(cmd, "play") && (args.json || args.hashes))
+            return usage_error("%s", "--json and --hashes go with 'run', not 'play'");
+    }
+    if (cmd && !strcmp(cmd, "replay") && argc != 3)
+        return usage_error("%s", "replay takes one saved game file: referee replay FILE");
+    if (cmd && !strcmp(cmd, "games") && argc != 2)
+        return usage_error("%s", "games takes no arguments");
+
+    lua_State *L = new_state();
+    int status;
+    if (!cmd)
+        status = repl_run(L, rules, NULL);
+    else if (!strcmp(cmd, "games"))
+        status = list_games(stdout, L, rules);
+    else if (!strcmp(cmd, "run"))
+        status = run_game(L, rules, &args);
+    else if (!strcmp(cmd, "replay"))
+        status = replay_file(L, rules, argv[2]);
+    else
+        status = repl_run(L, rules, &args);
+    lua_close(L);
+    return status;
+}

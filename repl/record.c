@@ -1,0 +1,118 @@
+#include "record.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../core/lua_json.h"
+
+static void emit(FILE *out, json_t *obj)
+{
+    char *text = json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    fprintf(out, "%s\n", text ? text : "{}");
+    free(text);
+    json_decref(obj);
+}
+
+/* A Lua value as a jansson value (through our canonical encoder). */
+static json_t *lua_to_json(lua_State *L, int idx)
+{
+    char err[200];
+    char *text = ljson_encode(L, idx, err, sizeof err);
+    json_t *v = text ? json_loads(text, JSON_DECODE_ANY, NULL) : NULL;
+    free(text);
+    return v ? v : json_string(err);
+}
+
+void record_start(FILE *out, Session *s)
+{
+    Game *g = s->game;
+    json_t *seats = json_array();
+    for (int i = 1; i <= s->nseats; i++)
+        json_array_append_new(seats, json_string(s->seat_names[i]));
+    game_push_options(g);
+    json_t *opts = lua_to_json(s->L, -1);
+    lua_pop(s->L, 1);
+    emit(out, json_pack("{s:s, s:s, s:I, s:o, s:o}", "type", "start", "game", g->name, "seed",
+                        (json_int_t)g->seed, "seats", seats, "options", opts));
+}
+
+static json_t *seat_set(uint32_t mask, int nseats)
+{
+    if (mask == ALL_SEATS)
+        return json_string("all");
+    json_t *a = json_array();
+    for (int s = 1; s <= nseats; s++)
+        if (mask & (1u << s))
+            json_array_append_new(a, json_integer(s));
+    return a;
+}
+
+static json_t *entry_json(const Table *t, const LogEntry *e)
+{
+    const char *kind = log_kind_name((LogKind)e->kind);
+    const char *card = e->a >= 1 && e->a <= t->deck.n ? t->deck.cards[e->a].name : "?";
+    switch ((LogKind)e->kind) {
+    case LOG_DECISION:
+        return json_pack("{s:s, s:i, s:s}", "type", kind, "seat", e->seat, "move", e->text);
+    case LOG_SHUFFLE: {
+        json_t *order = json_array();
+        /* The order the shuffle produced, bottom first, kept in the entry. */
+        char buf[CARD_NAME_LEN * MAX_CARDS + 1];
+        snprintf(buf, sizeof buf, "%s", e->text ? e->text : "");
+        for (char *save = NULL, *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
+            json_array_append_new(order, json_string(w));
+        return json_pack("{s:s, s:s, s:o}", "type", kind, "zone", t->zones.z[e->a].name, "order",
+                         order);
+    }
+    case LOG_MOVE:
+        return json_pack("{s:s, s:s, s:s, s:s, s:b}", "type", kind, "card", card, "from",
+                         e->b ? t->zones.z[e->b].name : "", "to", t->zones.z[e->c].name,
+                         "bottom", (int)e->n);
+    case LOG_REVEAL:
+        return json_pack("{s:s, s:s, s:o}", "type", kind, "card", card, "to",
+                         seat_set((uint32_t)e->n, t->seats.n));
+    case LOG_ROLL:
+    case LOG_DIE_SET:
+        return json_pack("{s:s, s:i, s:i}", "type", kind, "die", e->a, "value", e->b);
+    case LOG_DIE_REVEAL:
+        return json_pack("{s:s, s:i, s:i, s:o}", "type", kind, "die", e->a, "value", e->b, "to",
+                         seat_set((uint32_t)e->n, t->seats.n));
+    case LOG_TRANSFER: {
+        const Transfer *x = &t->ledger.journal[e->a];
+        return json_pack("{s:s, s:s, s:s, s:I, s:s}", "type", kind, "from",
+                         t->ledger.a[x->from].name, "to", t->ledger.a[x->to].name, "amount",
+                         (json_int_t)x->amount, "reason", x->reason);
+    }
+    case LOG_NOTE:
+        return json_pack("{s:s, s:i, s:s}", "type", kind, "seat", e->seat, "text",
+                         e->text ? e->text : "");
+    case LOG_TURN:
+    case LOG_ELIMINATE:
+        return json_pack("{s:s, s:i}", "type", kind, "seat", e->a);
+    default:
+        return json_pack("{s:s}", "type", kind);
+    }
+}
+
+void record_entries(FILE *out, Session *s, int from)
+{
+    const Table *t = s->game->t;
+    for (int i = from; i < t->log.n; i++)
+        emit(out, entry_json(t, &t->log.e[i]));
+}
+
+void record_result(FILE *out, Session *s)
+{
+    json_t *r = lua_to_json(s->L, -1);
+    json_t *obj = json_pack("{s:s}", "type", "result");
+    if (json_is_object(r))
+        json_object_update(obj, r);
+    json_decref(r);
+    json_object_set_new(obj, "moves", json_integer(s->game->nmoves));
+    emit(out, obj);
+}
+
+void record_hash(FILE *out, Session *s)
+{
+    fprintf(out, "%d %016llx\n", s->game->nmoves, (unsigned long long)game_hash(s->game));
+}

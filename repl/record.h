@@ -1,0 +1,16 @@
+/* record: the full-information record of `referee run --json`, one JSON
+ * object per line: the start, every log entry, and last the result. */
+#ifndef REFEREE_RECORD_H
+#define REFEREE_RECORD_H
+
+#include <stdio.h>
+#include "session.h"
+
+void record_start(FILE *out, Session *s);
+/* Entries [from, t->log.n) of the game's log. */
+void record_entries(FILE *out, Session *s, int from);
+/* The result table on top of the Lua stack. */
+void record_result(FILE *out, Session *s);
+void record_hash(FILE *out, Session *s);
+
+#endif

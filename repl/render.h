@@ -1,0 +1,21 @@
+/* render: what a person reads at the REPL. Only ever from a seat's point
+ * of view (or a spectator's), through the kernel's visibility checks. */
+#ifndef REFEREE_RENDER_H
+#define REFEREE_RENDER_H
+
+#include <lua.h>
+#include <stdio.h>
+#include "../core/game.h"
+
+/* The table as `seat` sees it (0: a spectator). */
+void render_view(FILE *out, const Table *t, int seat);
+/* Only the zones `seat` owns: what a person is shown on their turn. */
+void render_own(FILE *out, const Table *t, int seat);
+/* Log entries [from, t->log.n) as `viewer` may know them. */
+void render_log(FILE *out, const Table *t, int from, int viewer);
+/* The decision now due, in one line. */
+void render_pending(FILE *out, const Pending *p);
+/* The result table on top of the Lua stack. */
+void render_result(FILE *out, lua_State *L);
+
+#endif

@@ -1,0 +1,718 @@
+#include "repl.h"
+
+#include <dirent.h>
+#include <lauxlib.h>
+#include <readline/history.h>
+#include <readline/readline.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include "render.h"
+
+typedef struct Repl {
+    Session s;
+    int interactive;
+    int errors;
+    int quit;
+    /* Answers people gave in an open claim window, in the order given. */
+    int wn;
+    int wseats[MAX_SEATS];
+    char *wmoves[MAX_SEATS];
+} Repl;
+
+typedef void (*CommandFn)(Repl *r, int argc, char **argv, const char *rest);
+
+typedef struct Command {
+    const char *name;
+    const char *args;
+    const char *help;
+    CommandFn fn;
+} Command;
+
+static const Command *commands(void);
+
+/* ---- output ---- */
+
+static void error(Repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void error(Repl *r, const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fputs("error: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    r->errors++;
+}
+
+static void clear_window(Repl *r)
+{
+    for (int i = 0; i < r->wn; i++)
+        free(r->wmoves[i]);
+    r->wn = 0;
+}
+
+static int answered(Repl *r, int seat)
+{
+    for (int i = 0; i < r->wn; i++)
+        if (r->wseats[i] == seat)
+            return 1;
+    return 0;
+}
+
+/* The seat played by a person who is to answer now, or 0. */
+static int human_to_answer(Repl *r)
+{
+    const Pending *p;
+    if (!r->s.game || game_pending(r->s.game, &p) != GAME_OK)
+        return 0;
+    for (int i = 0; i < p->nseats; i++)
+        if (r->s.ctl[p->seats[i]] == SEAT_HUMAN && !answered(r, p->seats[i]))
+            return p->seats[i];
+    return 0;
+}
+
+static void show_new_log(Repl *r)
+{
+    Table *t = r->s.game->t;
+    if (r->s.log_shown > t->log.n)
+        r->s.log_shown = 0;
+    render_log(stdout, t, r->s.log_shown, 0);
+    r->s.log_shown = t->log.n;
+}
+
+static void report(Repl *r, GameStatus st)
+{
+    Game *g = r->s.game;
+    if (st == GAME_SCRIPT || st == GAME_ILLEGAL)
+        error(r, "%s", g->error ? g->error : "failed");
+}
+
+/* After a change: bots answer until a person must, then show what happened
+ * and what is due. */
+static void advance(Repl *r)
+{
+    Game *g = r->s.game;
+    GameStatus st = session_run_bots(&r->s, NULL, NULL);
+    show_new_log(r);
+    if (st == GAME_SCRIPT) {
+        report(r, st);
+        return;
+    }
+    if (st == GAME_OVER) {
+        if (game_push_result(g) != GAME_OK || lua_isnil(r->s.L, -1)) {
+            lua_pop(r->s.L, 1);
+            error(r, "%s", g->error ? g->error : "the rules gave no result at the end of the game");
+            return;
+        }
+        render_result(stdout, r->s.L);
+        lua_pop(r->s.L, 1);
+        return;
+    }
+    const Pending *p;
+    game_pending(g, &p);
+    render_pending(stdout, p);
+    int seat = human_to_answer(r);
+    if (seat) {
+        if (p->window)
+            printf("seat %d, your answer:\n", seat);
+        render_own(stdout, g->t, seat);
+    }
+}
+
+/* ---- commands ---- */
+
+static void cmd_help(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)r;
+    (void)rest;
+    for (const Command *c = commands(); c->name; c++)
+        if (argc < 2 || strcmp(argv[1], c->name) == 0)
+            printf("  %-6s %-34s %s\n", c->name, c->args, c->help);
+    if (argc < 2)
+        puts("  A legal move typed on its own is played too (such as: play 2H, or just 2H "
+             "where the move is '2H').");
+}
+
+static void cmd_games(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)argc;
+    (void)argv;
+    (void)rest;
+    if (list_games(stdout, r->s.L, r->s.rules_path) != 0)
+        r->errors++;
+}
+
+static void start_game(Repl *r)
+{
+    Game *g = r->s.game;
+    printf("new game: %s, seed %llu, seats:", g->name, (unsigned long long)g->seed);
+    for (int i = 1; i <= r->s.nseats; i++)
+        printf("%s %d %s", i > 1 ? "," : "", i, r->s.seat_names[i]);
+    putchar('\n');
+    advance(r);
+}
+
+static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    GameArgs args = {0};
+    args.default_seats_human = 1;
+    char err[300];
+    if (!session_parse_args(argc - 1, argv + 1, &args, err, sizeof err)) {
+        error(r, "%s", err);
+        return;
+    }
+    char *why;
+    clear_window(r);
+    if (!session_start(&r->s, &args, &why)) {
+        error(r, "%s", why);
+        free(why);
+        return;
+    }
+    start_game(r);
+}
+
+static int need_game(Repl *r)
+{
+    if (!r->s.game)
+        error(r, "no game yet: start one with 'new GAME' ('games' lists them)");
+    return r->s.game != NULL;
+}
+
+static void cmd_show(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    if (!need_game(r))
+        return;
+    int seat = argc > 1 && strcmp(argv[1], "table") == 0 ? 0 : human_to_answer(r);
+    if (argc > 1 && strcmp(argv[1], "table") != 0) {
+        error(r, "'show' shows your view, 'show table' what everyone sees (not '%s')", argv[1]);
+        return;
+    }
+    render_view(stdout, r->s.game->t, seat);
+}
+
+static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)argc;
+    (void)argv;
+    (void)rest;
+    if (!need_game(r))
+        return;
+    const Pending *p;
+    GameStatus st = game_pending(r->s.game, &p);
+    if (st != GAME_OK) {
+        if (st == GAME_OVER)
+            error(r, "the game is over: no move is pending ('new' starts another)");
+        else
+            report(r, st);
+        return;
+    }
+    int seat = human_to_answer(r);
+    if (!seat) {
+        error(r, "no seat played by a person is to answer now");
+        return;
+    }
+    for (int i = 0; i < p->nseats; i++)
+        if (p->seats[i] == seat)
+            for (int k = 0; k < p->count[i]; k++)
+                printf("%s%s", k ? "  " : "", p->texts[p->first[i] + k]);
+    putchar('\n');
+}
+
+/* A person's answer: played at once, or kept until every person in an
+ * open claim window has answered. */
+static void play_move(Repl *r, const char *text)
+{
+    if (!need_game(r))
+        return;
+    Game *g = r->s.game;
+    const Pending *p;
+    GameStatus st = game_pending(g, &p);
+    if (st == GAME_OVER) {
+        error(r, "the game is over: no move is pending ('new' starts another)");
+        return;
+    }
+    if (st != GAME_OK) {
+        report(r, st);
+        return;
+    }
+    int seat = human_to_answer(r);
+    if (!seat) {
+        error(r, "no seat played by a person is to answer now");
+        return;
+    }
+    if (!p->window) {
+        st = game_play(g, seat, text);
+        if (st != GAME_OK)
+            report(r, st);
+        else
+            advance(r);
+        return;
+    }
+    const char *canon = game_match(g, seat, text);
+    if (!canon) {
+        /* Let the loop explain: it refuses without changing anything. */
+        report(r, game_play(g, seat, text));
+        return;
+    }
+    r->wseats[r->wn] = seat;
+    r->wmoves[r->wn++] = strdup(canon);
+    if (human_to_answer(r)) {
+        printf("seat %d, your answer:\n", human_to_answer(r));
+        render_own(stdout, g->t, human_to_answer(r));
+        return;
+    }
+    /* Every person has answered; the bots answer too, then the window runs. */
+    int seats[MAX_SEATS];
+    const char *moves[MAX_SEATS];
+    int n = 0;
+    for (int i = 0; i < r->wn; i++) {
+        seats[n] = r->wseats[i];
+        moves[n++] = r->wmoves[i];
+    }
+    Rng base;
+    rng_seed(&base, g->seed ^ 0xB07B07B07ULL);
+    for (int i = 0; i < p->nseats; i++)
+        if (r->s.ctl[p->seats[i]] != SEAT_HUMAN) {
+            Rng bot = rng_derive(&base, ((uint64_t)p->seats[i] << 40) ^ (uint64_t)g->nmoves);
+            seats[n] = p->seats[i];
+            moves[n++] = game_random_move(g, p->seats[i], &bot);
+        }
+    st = game_window(g, n, seats, moves);
+    clear_window(r);
+    if (st != GAME_OK)
+        report(r, st);
+    else
+        advance(r);
+}
+
+/* Moves of their own may begin with "play" ("play QS"): then the whole
+ * line is the move, else what follows the command. */
+static void cmd_play(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)argv;
+    if (argc < 2) {
+        error(r, "play what? 'moves' lists the legal moves");
+        return;
+    }
+    int seat = human_to_answer(r);
+    const Pending *p;
+    int whole = 0;
+    if (seat && !game_match(r->s.game, seat, rest) && game_pending(r->s.game, &p) == GAME_OK)
+        for (int i = 0; i < p->ntexts && !whole; i++)
+            whole = strncasecmp(p->texts[i], "play ", 5) == 0;
+    char line[600];
+    snprintf(line, sizeof line, "play %s", rest);
+    play_move(r, whole ? line : rest);
+}
+
+static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)argc;
+    (void)argv;
+    (void)rest;
+    if (!need_game(r))
+        return;
+    clear_window(r);
+    GameStatus st = session_undo(&r->s);
+    if (st != GAME_OK) {
+        report(r, st);
+        return;
+    }
+    printf("undone: back before your last move (%d moves played)\n", r->s.game->nmoves);
+    advance(r);
+}
+
+static void cmd_log(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    if (!need_game(r))
+        return;
+    Table *t = r->s.game->t;
+    int n = 20;
+    if (argc > 1) {
+        char *end;
+        n = strcmp(argv[1], "all") == 0 ? t->log.n : (int)strtol(argv[1], &end, 10);
+        if (strcmp(argv[1], "all") != 0 && (*end || n < 1)) {
+            error(r, "'log' takes a number of entries or 'all', not '%s'", argv[1]);
+            return;
+        }
+    }
+    render_log(stdout, t, t->log.n - n, human_to_answer(r));
+}
+
+static void cmd_save(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    char *why;
+    if (argc != 2) {
+        error(r, "save needs a file name: save FILE");
+        return;
+    }
+    if (!session_save(&r->s, argv[1], &why)) {
+        error(r, "%s", why);
+        free(why);
+        return;
+    }
+    printf("saved to %s (%d moves)\n", argv[1], r->s.game->nmoves);
+}
+
+static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    char *why;
+    if (argc != 2) {
+        error(r, "load needs a file name: load FILE");
+        return;
+    }
+    if (!session_load(&r->s, argv[1], &why)) {
+        error(r, "%s (the current game is unchanged)", why);
+        free(why);
+        return;
+    }
+    clear_window(r);
+    printf("loaded %s: %s, %d moves replayed and checked\n", argv[1], r->s.game->name,
+           r->s.game->nmoves);
+    advance(r);
+}
+
+static void cmd_seats(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)argc;
+    (void)argv;
+    (void)rest;
+    if (!need_game(r))
+        return;
+    for (int i = 1; i <= r->s.nseats; i++)
+        printf("  seat %d: %s%s\n", i, r->s.seat_names[i],
+               seats_active(&r->s.game->t->seats, i) ? "" : " (out)");
+}
+
+static void cmd_quit(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)argc;
+    (void)argv;
+    (void)rest;
+    r->quit = 1;
+}
+
+static const Command COMMANDS[] = {
+    {"help", "[COMMAND]", "this list", cmd_help},
+    {"games", "", "the games and their options", cmd_games},
+    {"new", "GAME [--seats S,..] [--seed N] [--set K=V]", "start a game", cmd_new},
+    {"show", "[table]", "what you see (or what everyone sees)", cmd_show},
+    {"moves", "", "your legal moves", cmd_moves},
+    {"play", "MOVE", "play a move", cmd_play},
+    {"undo", "", "take back your last move", cmd_undo},
+    {"log", "[N|all]", "the last N events you may know of", cmd_log},
+    {"seats", "", "who plays each seat", cmd_seats},
+    {"save", "FILE", "save the game", cmd_save},
+    {"load", "FILE", "load a saved game, replaying it", cmd_load},
+    {"quit", "", "leave", cmd_quit},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const Command *commands(void)
+{
+    return COMMANDS;
+}
+
+/* ---- dispatch ---- */
+
+static void execute(Repl *r, const char *line)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", line);
+    char *argv[64];
+    int argc = 0;
+    for (char *save = NULL, *w = strtok_r(buf, " \t\r\n", &save); w && argc < 64;
+         w = strtok_r(NULL, " \t\r\n", &save))
+        argv[argc++] = w;
+    if (argc == 0 || argv[0][0] == '#')
+        return;
+    const char *rest = line + strspn(line, " \t");
+    rest += strcspn(rest, " \t");
+    rest += strspn(rest, " \t");
+
+    /* A legal move typed alone is played; moves win over command prefixes. */
+    int seat = human_to_answer(r);
+    if (seat && game_match(r->s.game, seat, line)) {
+        play_move(r, line);
+        return;
+    }
+    const Command *found = NULL;
+    int matches = 0;
+    size_t len = strlen(argv[0]);
+    for (const Command *c = commands(); c->name; c++) {
+        if (strcmp(c->name, argv[0]) == 0) {
+            found = c;
+            matches = 1;
+            break;
+        }
+        if (strncmp(c->name, argv[0], len) == 0) {
+            found = c;
+            matches++;
+        }
+    }
+    if (!strcmp(argv[0], "exit"))
+        found = &COMMANDS[sizeof COMMANDS / sizeof *COMMANDS - 2], matches = 1;
+    if (matches == 1) {
+        found->fn(r, argc, argv, rest);
+        return;
+    }
+    if (matches > 1) {
+        error(r, "'%s' is ambiguous: it begins several commands ('help' lists them)", argv[0]);
+        return;
+    }
+    if (seat) {
+        /* Not a command: treat it as a move, so the refusal says why. */
+        play_move(r, line);
+        return;
+    }
+    error(r, "unknown command '%s' ('help' lists the commands)", argv[0]);
+}
+
+/* ---- line editing ---- */
+
+static Repl *completing; /* readline's callbacks take no context */
+
+static int candidate(const char *cand, const char *line, size_t n)
+{
+    return strncasecmp(cand, line, n) == 0;
+}
+
+static char *generate(const char *text, int state)
+{
+    static int index;
+    static char prefix[512];
+    static size_t plen, start;
+    if (!state) {
+        index = 0;
+        start = (size_t)rl_point - strlen(text);
+        snprintf(prefix, sizeof prefix, "%.*s", rl_point, rl_line_buffer);
+        plen = strlen(prefix);
+    }
+    Repl *r = completing;
+    int ncmd = (int)(sizeof COMMANDS / sizeof *COMMANDS) - 1;
+    const Pending *p = NULL;
+    int seat = human_to_answer(r), slot = -1;
+    if (seat && game_pending(r->s.game, &p) == GAME_OK)
+        for (int i = 0; i < p->nseats; i++)
+            if (p->seats[i] == seat)
+                slot = i;
+    int nmoves = slot >= 0 ? p->count[slot] : 0;
+    /* Candidates: the commands, then each legal move. */
+    while (index < ncmd + nmoves) {
+        int i = index++;
+        const char *cand = i < ncmd ? COMMANDS[i].name : p->texts[p->first[slot] + i - ncmd];
+        if (candidate(cand, prefix, plen) && strlen(cand) >= start)
+            return strdup(cand + start);
+    }
+    return NULL;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+    (void)start;
+    (void)end;
+    rl_attempted_completion_over = 1;
+    return rl_completion_matches(text, generate);
+}
+
+static char *prompt_text(Repl *r, char *buf, size_t size)
+{
+    int seat = human_to_answer(r);
+    const Pending *p;
+    if (seat && game_pending(r->s.game, &p) == GAME_OK)
+        snprintf(buf, size, "%s seat %d (%s)> ", r->s.game->name, seat, p->kind);
+    else
+        snprintf(buf, size, "referee> ");
+    return buf;
+}
+
+/* Ctrl-C while a script runs stops it, as in lua.c: a hook raises an error
+ * at the script's next step. */
+static lua_State *running_state;
+
+static void stop_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    lua_sethook(L, NULL, 0, 0);
+    luaL_error(L, "interrupted");
+}
+
+static void on_interrupt(int sig)
+{
+    signal(sig, SIG_DFL);
+    if (running_state)
+        lua_sethook(running_state, stop_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+}
+
+static char *history_path(void)
+{
+    const char *home = getenv("HOME");
+    if (!home)
+        return NULL;
+    size_t n = strlen(home) + 32;
+    char *path = malloc(n);
+    snprintf(path, n, "%s/.referee_history", home);
+    return path;
+}
+
+int repl_run(lua_State *L, const char *rules_path, const GameArgs *start)
+{
+    Repl r;
+    memset(&r, 0, sizeof r);
+    session_init(&r.s, L, rules_path);
+    r.interactive = isatty(STDIN_FILENO);
+    completing = &r;
+    char *hist = NULL;
+    if (r.interactive) {
+        printf("referee %s: a scriptable tabletop game referee. 'help' lists the commands, "
+               "'games' the games.\n", REFEREE_VERSION);
+        rl_readline_name = "referee";
+        rl_attempted_completion_function = complete;
+        hist = history_path();
+        if (hist)
+            read_history(hist);
+    }
+    if (start) {
+        char *why;
+        if (!session_start(&r.s, start, &why)) {
+            error(&r, "%s", why);
+            free(why);
+            session_close(&r.s);
+            return 1;
+        }
+        start_game(&r);
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    while (!r.quit) {
+        char *input;
+        if (r.interactive) {
+            char prompt[160];
+            input = readline(prompt_text(&r, prompt, sizeof prompt));
+            if (!input)
+                break;
+            if (*input)
+                add_history(input);
+        } else {
+            if (getline(&line, &cap, stdin) < 0)
+                break;
+            line[strcspn(line, "\r\n")] = '\0';
+            input = line;
+        }
+        running_state = L;
+        signal(SIGINT, on_interrupt);
+        execute(&r, input);
+        signal(SIGINT, SIG_DFL);
+        running_state = NULL;
+        lua_sethook(L, NULL, 0, 0);
+        fflush(stdout);
+        if (r.interactive)
+            free(input);
+    }
+    free(line);
+    if (hist) {
+        write_history(hist);
+        free(hist);
+    }
+    clear_window(&r);
+    session_close(&r.s);
+    if (r.interactive)
+        putchar('\n');
+    return r.errors ? 1 : 0;
+}
+
+/* ---- the list of games ---- */
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void describe_game(FILE *out, lua_State *L, const char *name)
+{
+    int def = lua_gettop(L);
+    fprintf(out, "%s", name);
+    if (lua_getfield(L, def, "players") == LUA_TTABLE) {
+        lua_getfield(L, -1, "min");
+        lua_getfield(L, -2, "max");
+        fprintf(out, " (%s-%s players)", luaL_optstring(L, -2, "1"), luaL_optstring(L, -1, "16"));
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, def, "description") == LUA_TSTRING)
+        fprintf(out, ": %s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    fputc('\n', out);
+    if (lua_getfield(L, def, "options") == LUA_TTABLE) {
+        /* stack: def, options, option, name, default, help, default as text */
+        for (lua_Integer i = 1; lua_rawgeti(L, def + 1, i) == LUA_TTABLE; i++) {
+            lua_getfield(L, def + 2, "name");
+            lua_getfield(L, def + 2, "default");
+            lua_getfield(L, def + 2, "help");
+            const char *dflt = lua_istable(L, def + 4) ? "(a table)" : luaL_tolstring(L, def + 4, NULL);
+            fprintf(out, "    --set %s=%s", luaL_optstring(L, def + 3, "?"), dflt);
+            if (lua_type(L, def + 5) == LUA_TSTRING)
+                fprintf(out, "   %s", lua_tostring(L, def + 5));
+            fputc('\n', out);
+            lua_settop(L, def + 1);
+        }
+    }
+    lua_settop(L, def);
+}
+
+int list_games(FILE *out, lua_State *L, const char *rules_path)
+{
+    int status = 0, shown = 0;
+    char dirs[4096];
+    snprintf(dirs, sizeof dirs, "%s", rules_path);
+    char *names[256];
+    int n = 0;
+    for (char *save = NULL, *dir = strtok_r(dirs, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+        DIR *d = opendir(dir);
+        if (!d)
+            continue;
+        struct dirent *e;
+        while ((e = readdir(d)) && n < 256) {
+            size_t len = strlen(e->d_name);
+            if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0) {
+                char *name = strndup(e->d_name, len - 4);
+                int dup = 0;
+                for (int i = 0; i < n; i++)
+                    dup |= strcmp(names[i], name) == 0;
+                if (dup)
+                    free(name);
+                else
+                    names[n++] = name;
+            }
+        }
+        closedir(d);
+    }
+    qsort(names, (size_t)n, sizeof *names, compare_strings);
+    for (int i = 0; i < n; i++) {
+        if (game_load_definition(L, names[i], rules_path)) {
+            describe_game(out, L, names[i]);
+            shown++;
+        } else {
+            fflush(out);
+            fprintf(stderr, "error: %s\n", lua_tostring(L, -1));
+            status = 1;
+        }
+        lua_pop(L, 1);
+        free(names[i]);
+    }
+    if (!shown && !status)
+        fprintf(out, "no games found in %s\n", rules_path);
+    return status;
+}

@@ -1,0 +1,17 @@
+/* repl: the interactive referee. Commands come from one table that drives
+ * dispatch, help and completion; a legal move typed alone is played. With
+ * input that is not a terminal there is no prompt and no banner, and any
+ * error makes the exit status 1, so a piped script is a test. */
+#ifndef REFEREE_REPL_H
+#define REFEREE_REPL_H
+
+#include <lua.h>
+#include "session.h"
+
+/* Runs the REPL until quit or end of input; start (may be NULL) is a game to
+ * begin with. Returns the exit status. */
+int repl_run(lua_State *L, const char *rules_path, const GameArgs *start);
+/* Prints the games in the rules folders with their options. */
+int list_games(FILE *out, lua_State *L, const char *rules_path);
+
+#endif

@@ -1,0 +1,355 @@
+#include "session.h"
+
+#include <errno.h>
+#include <lauxlib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+void session_init(Session *s, lua_State *L, const char *rules_path)
+{
+    memset(s, 0, sizeof *s);
+    s->L = L;
+    s->rules_path = rules_path;
+    s->game_ref = LUA_NOREF;
+}
+
+static void drop_game(Session *s)
+{
+    luaL_unref(s->L, LUA_REGISTRYINDEX, s->game_ref);
+    s->game_ref = LUA_NOREF;
+    s->game = NULL;
+    for (int i = 0; i <= MAX_SEATS; i++) {
+        free(s->seat_names[i]);
+        s->seat_names[i] = NULL;
+    }
+    s->nseats = 0;
+    s->log_shown = 0;
+}
+
+void session_close(Session *s)
+{
+    drop_game(s);
+}
+
+uint64_t session_fresh_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ ((uint64_t)getpid() << 40);
+    Rng r;
+    rng_seed(&r, x);
+    return rng_next(&r) % 1000000000ULL; /* short enough to type again */
+}
+
+int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t errsize)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--json")) {
+            args->json = 1;
+        } else if (!strcmp(a, "--hashes")) {
+            args->hashes = 1;
+        } else if (!strcmp(a, "--seats") || !strcmp(a, "--seed") || !strcmp(a, "--set")) {
+            if (!value) {
+                snprintf(err, errsize, "%s needs a value (%s)", a,
+                         !strcmp(a, "--seats") ? "--seats human,random"
+                         : !strcmp(a, "--seed") ? "--seed 7" : "--set NAME=VALUE");
+                return 0;
+            }
+            i++;
+            if (!strcmp(a, "--seats")) {
+                args->seats = value;
+            } else if (!strcmp(a, "--seed")) {
+                char *end;
+                errno = 0;
+                unsigned long long v = strtoull(value, &end, 10);
+                if (!*value || *end || errno || value[0] == '-' || v > (1ULL << 62)) {
+                    snprintf(err, errsize, "--seed takes a whole number from 0 to 2^62, not '%s'",
+                             value);
+                    return 0;
+                }
+                args->seed = v;
+                args->have_seed = 1;
+            } else {
+                if (!strchr(value, '=') || value[0] == '=') {
+                    snprintf(err, errsize, "--set takes NAME=VALUE (such as --set ante=10), not '%s'",
+                             value);
+                    return 0;
+                }
+                if (args->nsets == 64) {
+                    snprintf(err, errsize, "too many --set options (at most 64)");
+                    return 0;
+                }
+                args->sets[args->nsets++] = value;
+            }
+        } else if (a[0] == '-') {
+            snprintf(err, errsize, "unknown option '%s' (options: --seats, --seed, --set, --json)", a);
+            return 0;
+        } else if (!args->game) {
+            args->game = a;
+        } else {
+            snprintf(err, errsize, "unexpected '%s': give one game, then options", a);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int parse_seats(Session *s, const char *list, int *n, char **err)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", list);
+    *n = 0;
+    for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+        if (*n == MAX_SEATS) {
+            *err = strdup("too many seats (at most 16)");
+            return 0;
+        }
+        Controller c;
+        if (!strcmp(w, "human"))
+            c = SEAT_HUMAN;
+        else if (!strcmp(w, "random"))
+            c = SEAT_RANDOM;
+        else {
+            size_t len = strlen(w) + 200;
+            *err = malloc(len);
+            snprintf(*err, len, "unknown seat '%s': a seat is 'human' or 'random' "
+                                "(scripted bots come with the bot arena)", w);
+            return 0;
+        }
+        s->ctl[++*n] = c;
+        s->seat_names[*n] = strdup(w);
+    }
+    if (*n == 0) {
+        *err = strdup("--seats needs at least one seat, such as --seats human,random");
+        return 0;
+    }
+    return 1;
+}
+
+static void seed_bots(Session *s)
+{
+    rng_seed(&s->bot_base, s->game->seed ^ 0xB07B07B07ULL);
+}
+
+/* A bot's stream for one decision: its own, apart from the table's chance
+ * events, and a function of the seat and the move number, so an undo or a
+ * reload leads the bots to the same choices as before. */
+static Rng bot_stream(Session *s, int seat)
+{
+    return rng_derive(&s->bot_base, ((uint64_t)seat << 40) ^ (uint64_t)s->game->nmoves);
+}
+
+static int adopt_game(Session *s, Game *g)
+{
+    s->game_ref = luaL_ref(s->L, LUA_REGISTRYINDEX);
+    s->game = g;
+    seed_bots(s);
+    return 1;
+}
+
+/* With no --seats: the game's smallest table, one person and bots (play),
+ * or all bots (run). */
+static int default_seats(Session *s, const GameArgs *args, char **err)
+{
+    if (!game_load_definition(s->L, args->game, s->rules_path)) {
+        *err = strdup(lua_tostring(s->L, -1));
+        lua_pop(s->L, 1);
+        return 0;
+    }
+    lua_Integer n = 2;
+    if (lua_getfield(s->L, -1, "players") == LUA_TTABLE) {
+        lua_getfield(s->L, -1, "min");
+        n = luaL_optinteger(s->L, -1, 2);
+        lua_pop(s->L, 1);
+    }
+    lua_pop(s->L, 2);
+    if (n < 1 || n > MAX_SEATS)
+        n = 2;
+    s->nseats = (int)n;
+    for (int i = 1; i <= s->nseats; i++) {
+        s->ctl[i] = i == 1 && args->default_seats_human ? SEAT_HUMAN : SEAT_RANDOM;
+        s->seat_names[i] = strdup(s->ctl[i] == SEAT_HUMAN ? "human" : "random");
+    }
+    return 1;
+}
+
+int session_start(Session *s, const GameArgs *args, char **err)
+{
+    lua_State *L = s->L;
+    drop_game(s);
+    *err = NULL;
+    if (!args->game) {
+        *err = strdup("which game? 'games' lists them (such as: new fixture --seats human,random)");
+        return 0;
+    }
+    int n;
+    if (args->seats ? !parse_seats(s, args->seats, &n, err) : !default_seats(s, args, err)) {
+        drop_game(s);
+        return 0;
+    }
+    if (args->seats)
+        s->nseats = n;
+    lua_newtable(L);
+    for (int i = 0; i < args->nsets; i++) {
+        const char *eq = strchr(args->sets[i], '=');
+        lua_pushlstring(L, args->sets[i], (size_t)(eq - args->sets[i]));
+        lua_pushstring(L, eq + 1);
+        lua_settable(L, -3);
+    }
+    uint64_t seed = args->have_seed ? args->seed : session_fresh_seed();
+    int keep = s->nseats;
+    Game *g = game_new(L, args->game, s->rules_path, s->nseats, seed, -1, err);
+    lua_remove(L, g ? -2 : -1);
+    if (!g) {
+        drop_game(s);
+        return 0;
+    }
+    s->nseats = keep;
+    return adopt_game(s, g);
+}
+
+int session_load(Session *s, const char *path, char **err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        size_t len = strlen(path) + 200;
+        *err = malloc(len);
+        snprintf(*err, len, "cannot open '%s': %s", path, strerror(errno));
+        return 0;
+    }
+    char *text = NULL;
+    size_t size = 0, cap = 0, got;
+    char chunk[8192];
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (size + got + 1 > cap) {
+            cap = (size + got + 1) * 2;
+            char *bigger = realloc(text, cap);
+            if (!bigger) {
+                free(text);
+                fclose(f);
+                *err = strdup("out of memory");
+                return 0;
+            }
+            text = bigger;
+        }
+        memcpy(text + size, chunk, got);
+        size += got;
+    }
+    fclose(f);
+    if (!text || size == 0 || memchr(text, 0, size)) {
+        free(text);
+        *err = strdup("not a saved game: the file is empty or binary");
+        return 0;
+    }
+    text[size] = '\0';
+    char **names;
+    Game *g = game_from_record(s->L, text, s->rules_path, &names, err);
+    free(text);
+    if (!g)
+        return 0;
+    drop_game(s);
+    s->nseats = g->nseats;
+    for (int i = 1; i <= s->nseats; i++) {
+        s->seat_names[i] = names[i - 1];
+        s->ctl[i] = strcmp(names[i - 1], "random") == 0 ? SEAT_RANDOM : SEAT_HUMAN;
+    }
+    free(names);
+    adopt_game(s, g);
+    s->log_shown = g->t->log.n;
+    return 1;
+}
+
+int session_save(Session *s, const char *path, char **err)
+{
+    if (!s->game) {
+        *err = strdup("no game to save: start one with 'new'");
+        return 0;
+    }
+    char *text = game_record(s->game, (const char *const *)&s->seat_names[1]);
+    size_t len = strlen(path) + 16;
+    char *tmp = malloc(len);
+    snprintf(tmp, len, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    ok = f && fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    if (ok && rename(tmp, path) != 0)
+        ok = 0;
+    if (!ok) {
+        size_t n = strlen(path) + 200;
+        *err = malloc(n);
+        snprintf(*err, n, "cannot save to '%s': %s (nothing was written)", path, strerror(errno));
+        remove(tmp);
+    }
+    free(tmp);
+    free(text);
+    return ok;
+}
+
+int session_human_turn(Session *s)
+{
+    const Pending *p;
+    if (!s->game || game_pending(s->game, &p) != GAME_OK)
+        return 0;
+    for (int i = 0; i < p->nseats; i++)
+        if (s->ctl[p->seats[i]] == SEAT_HUMAN)
+            return 1;
+    return 0;
+}
+
+GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), void *ctx)
+{
+    Game *g = s->game;
+    for (;;) {
+        const Pending *p;
+        GameStatus st = game_pending(g, &p);
+        if (st != GAME_OK)
+            return st;
+        if (session_human_turn(s))
+            return GAME_OK;
+        if (p->window) {
+            int seats[MAX_SEATS];
+            const char *moves[MAX_SEATS];
+            int n = p->nseats;
+            for (int i = 0; i < n; i++) {
+                seats[i] = p->seats[i];
+                Rng r = bot_stream(s, seats[i]);
+                moves[i] = game_random_move(g, seats[i], &r);
+            }
+            st = game_window(g, n, seats, moves);
+        } else {
+            int seat = p->seats[0];
+            Rng r = bot_stream(s, seat);
+            st = game_play(g, seat, game_random_move(g, seat, &r));
+        }
+        if (st != GAME_OK)
+            return st;
+        if (after_step)
+            after_step(s, ctx);
+    }
+}
+
+GameStatus session_undo(Session *s)
+{
+    Game *g = s->game;
+    int n = g->nmoves;
+    while (n > 0 && s->ctl[g->moves[n - 1].seat] != SEAT_HUMAN)
+        n--;
+    if (n == 0) {
+        free(g->error);
+        g->error = strdup("nothing to undo: no person has moved yet");
+        return GAME_ILLEGAL;
+    }
+    n--;
+    /* Never split a claim window: undo its whole group. */
+    while (n > 0 && g->moves[n].group && g->moves[n - 1].group == g->moves[n].group)
+        n--;
+    GameStatus st = game_rebuild(g, n);
+    s->log_shown = g->t->log.n;
+    return st;
+}

@@ -1,0 +1,59 @@
+/* session: one game with its seats' controllers (a person at the REPL, or
+ * the built-in random seat), shared by the REPL and the command-line modes. */
+#ifndef REFEREE_SESSION_H
+#define REFEREE_SESSION_H
+
+#include <lua.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "../core/game.h"
+
+typedef enum Controller { SEAT_HUMAN = 0, SEAT_RANDOM } Controller;
+
+typedef struct Session {
+    lua_State *L;
+    const char *rules_path;
+    Game *game;          /* NULL before 'new'; anchored by game_ref */
+    int game_ref;
+    int nseats;
+    Controller ctl[MAX_SEATS + 1];
+    char *seat_names[MAX_SEATS + 1]; /* as given in --seats, for records */
+    Rng bot_base;        /* bots' decisions derive from it, seat and move number */
+    int log_shown;       /* log entries already printed */
+} Session;
+
+/* A game's settings from the command line or the REPL's 'new'. */
+typedef struct GameArgs {
+    const char *game;
+    const char *seats;   /* "human,random" or NULL */
+    int default_seats_human; /* with no --seats: seat 1 human (play) or all random (run) */
+    uint64_t seed;
+    int have_seed;
+    const char *sets[64];
+    int nsets;
+    int json;
+    int hashes;
+} GameArgs;
+
+void session_init(Session *s, lua_State *L, const char *rules_path);
+void session_close(Session *s);
+/* Parses argv-style words (after the game name) into args; 0 and a
+ * message in err on a mistake. */
+int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t errsize);
+/* Starts a game; 0 with the reason in *err (malloc'd). */
+int session_start(Session *s, const GameArgs *args, char **err);
+/* Replaces the game with one replayed from a saved record. */
+int session_load(Session *s, const char *path, char **err);
+/* Writes the game record atomically (temporary file, then rename). */
+int session_save(Session *s, const char *path, char **err);
+/* Is any seat asked now played by a person? */
+int session_human_turn(Session *s);
+/* Lets the bots answer while only bots are asked. GAME_OK when a person is
+ * to answer, GAME_OVER at the end, GAME_SCRIPT on a rules failure. */
+GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), void *ctx);
+/* A seed from the clock and the process, for when none is given. */
+uint64_t session_fresh_seed(void);
+/* Undoes back to before the last move a person made. */
+GameStatus session_undo(Session *s);
+
+#endif
