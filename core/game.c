@@ -15,7 +15,7 @@
 #include "table_json.h"
 
 /* Uservalues of a Game userdata. */
-enum { UV_DEF = 1, UV_OPTS, UV_TABLE, UV_PENDING, UV_ENV, UV_COUNT = UV_ENV };
+enum { UV_DEF = 1, UV_OPTS, UV_TABLE, UV_PENDING, UV_ENV, UV_ARRANGE, UV_COUNT = UV_ARRANGE };
 
 static char *vformat(const char *fmt, va_list ap)
 {
@@ -459,9 +459,10 @@ static int check_options(lua_State *L, const char *game, int def, int given)
             lua_pop(L, 1);
         }
         if (!ok) {
+            int quote = lua_type(L, -1) == LUA_TSTRING;
             const char *got = luaL_tolstring(L, -1, NULL);
-            lua_pushfstring(L, "option '%s' must be %s, not %s", names[k], describe_option(L, opt),
-                            got);
+            lua_pushfstring(L, quote ? "option '%s' must be %s, not '%s'" : "option '%s' must be %s, not %s",
+                            names[k], describe_option(L, opt), got);
             return 0;
         }
         lua_setfield(L, result, names[k]);
@@ -930,6 +931,20 @@ GameStatus game_rebuild(Game *g, int n)
         free_moves_from(g, 0);
         return GAME_SCRIPT;
     }
+    /* A test's arrangement of the table (a stacked deck, say) is part of
+     * the game's inputs, so it is made again on every rebuild. */
+    push_uv(g, UV_ARRANGE);
+    if (lua_isfunction(L, -1)) {
+        push_uv(g, UV_TABLE);
+        if (script_pcall(L, 1, 0, RULES_BUDGET) != LUA_OK) {
+            set_error(g, "the arrange function failed: %s", lua_tostring(L, -1));
+            lua_pop(L, 1);
+            free_moves_from(g, 0);
+            return GAME_SCRIPT;
+        }
+    } else {
+        lua_pop(L, 1);
+    }
     ledger_seal(&t->ledger);
 
     /* Replay: the moves are taken out of the list and put back as they
@@ -1077,12 +1092,23 @@ static void ensure_registry(lua_State *L)
     lua_pop(L, 1);
 }
 
+static Game *new_game(lua_State *L, const char *name, const char *rules_path, int nseats,
+                      uint64_t seed, int opts_idx, int arrange_idx, char **err);
+
 Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseats,
                uint64_t seed, int opts_idx, char **err)
+{
+    return new_game(L, name, rules_path, nseats, seed, opts_idx, 0, err);
+}
+
+static Game *new_game(lua_State *L, const char *name, const char *rules_path, int nseats,
+                      uint64_t seed, int opts_idx, int arrange_idx, char **err)
 {
     *err = NULL;
     if (opts_idx)
         opts_idx = lua_absindex(L, opts_idx);
+    if (arrange_idx)
+        arrange_idx = lua_absindex(L, arrange_idx);
     luaL_checkstack(L, 20, "game");
     ensure_registry(L);
     Game *g = lua_newuserdatauv(L, sizeof *g, UV_COUNT);
@@ -1126,6 +1152,10 @@ Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseat
     if (!check_options(L, g->name, def, opts_idx))
         goto fail;
     set_uv(g, UV_OPTS);
+    if (arrange_idx) {
+        lua_pushvalue(L, arrange_idx);
+        set_uv(g, UV_ARRANGE);
+    }
     if (game_rebuild(g, 0) != GAME_OK) {
         lua_pushstring(L, g->error);
         goto fail;
@@ -1261,7 +1291,9 @@ done:
 
 /* ---- Lua binding: referee.game(...) for specs and tools ---- */
 
-/* referee.game(name, {seats = n, seed = s, options = {...}, rules_path = "..."}) */
+/* referee.game(name, {seats = n, seed = s, options = {...}, rules_path = "...",
+ *                     arrange = function(t) ... end}): arrange, for tests, runs
+ * after setup on every build of the table (a stacked deck, a given hand). */
 static int l_game_new(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
@@ -1276,8 +1308,10 @@ static int l_game_new(lua_State *L)
         path = getenv("REFEREE_RULES");
     lua_getfield(L, 2, "options");
     int opts = lua_istable(L, -1) ? lua_gettop(L) : 0;
+    lua_getfield(L, 2, "arrange");
+    int arrange = lua_isfunction(L, -1) ? lua_gettop(L) : 0;
     char *err;
-    Game *g = game_new(L, name, path ? path : "rules", nseats, seed, opts, &err);
+    Game *g = new_game(L, name, path ? path : "rules", nseats, seed, opts, arrange, &err);
     if (!g) {
         luaL_pushfail(L);
         lua_pushstring(L, err);

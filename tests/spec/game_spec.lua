@@ -1,0 +1,233 @@
+-- The referee loop: rules loading, options, legality, transactions, undo,
+-- claim windows, records.
+local helper = require "tests.spec.helper"
+local referee = helper.referee
+
+local function new_game(name, args)
+  args = args or {}
+  args.rules_path = args.rules_path or "tests/fixture:tests/fixture/broken:rules"
+  return referee.game(name, args)
+end
+
+-- Puts the named cards into the hand of the seat to play first.
+local function give(names)
+  return function(t)
+    local hand = "hand" .. t:turn()
+    for _, c in ipairs(t:cards(hand)) do t:move(c, "stock", "bottom") end
+    for _, name in ipairs(names) do t:move(t:card(name), hand) end
+  end
+end
+
+describe("loading rules and options", function()
+  it("refuses a bad option before the game starts, naming it and the allowed values", function()
+    local g, err = new_game("fixture", { options = { ante = "99" } })
+    assert.is_nil(g)
+    assert.are.equal("option 'ante' must be an integer from 1 to 50, not 99", err)
+    g, err = new_game("fixture", { options = { ante = 0 } })
+    assert.are.equal("option 'ante' must be an integer from 1 to 50, not 0", err)
+    g, err = new_game("fixture", { options = { policy = "fastest" } })
+    assert.are.equal("option 'policy' must be one of order, random, arrival, not 'fastest'", err)
+    g, err = new_game("fixture", { options = { colour = "red" } })
+    assert.are.equal("unknown option 'colour' for fixture; its options are: ante, credits, hands, policy", err)
+    g, err = new_game("fixture", { options = { ante = "2.5" } })
+    assert.matches("must be an integer", err)
+  end)
+
+  it("converts option texts by the default's type", function()
+    local g = assert(new_game("fixture", { options = { ante = "7", policy = "order" } }))
+    local opts = g:options()
+    assert.are.equal(7, opts.ante)
+    assert.are.equal(40, opts.credits)
+    assert.are.equal("order", opts.policy)
+  end)
+
+  it("refuses a number of players the game does not take", function()
+    local g, err = new_game("fixture", { seats = 5 })
+    assert.is_nil(g)
+    assert.matches("fixture takes 2 to 4 players, not 5", err)
+  end)
+
+  it("reports broken scripts clearly instead of crashing", function()
+    local cases = {
+      ["no-such-game"] = "no game 'no%-such%-game'",
+      ["no-apply"] = "has no function 'apply'",
+      ["not-a-table"] = "must return its game definition table",
+      ["syntax"] = "syntax.lua:4:",
+    }
+    for name, pattern in pairs(cases) do
+      local g, err = new_game(name)
+      assert.is_nil(g)
+      assert.matches(pattern, err)
+    end
+    local g = assert(new_game("bad-pending"))
+    local p, err = g:pending()
+    assert.is_nil(p)
+    assert.matches("pending%(%) is malformed: pending needs seat", err)
+  end)
+
+  it("lets a variant inherit its base and change a default and a function", function()
+    local g = assert(new_game("fixture-rich", { seed = 3 }))
+    assert.are.equal(500, g:options().credits)
+    assert.are.equal(500, g:table():balance("seat1") + 5)
+    helper.play_out(g, 2)
+    local r = g:result()
+    assert.is_table(r)
+  end)
+end)
+
+describe("the referee loop", function()
+  it("refuses an illegal move with the rules' reason and changes nothing", function()
+    local g = assert(new_game("fixture", { seed = 11, arrange = give({ "2C", "5D", "9S" }) }))
+    local p = g:pending()
+    local seat = p.seats[1]
+    local before = g:table():hash()
+    local ok, err, kind = g:play(seat, "play KH")
+    assert.is_nil(ok)
+    assert.are.equal("illegal", kind)
+    assert.matches("'play KH' is not a legal move: you do not hold KH; legal moves: play 2C, play 5D, play 9S", err, 1, true)
+    ok, err = g:play(seat == 1 and 2 or 1, "play 2C")
+    assert.is_nil(ok)
+    assert.matches("it is not seat %d's turn", err)
+    assert.are.equal(before, g:table():hash())
+    assert.is_true(g:play(seat, "  PLAY   2c "))  -- spacing and case are forgiven
+    assert.are.same({ seat, "play 2C" }, g:moves()[1])
+  end)
+
+  it("rolls a failing rules script back to exactly the table before the move", function()
+    local g = assert(new_game("explodes", { seed = 4, arrange = give({ "JH", "7C", "4D", "5S" }) }))
+    local seat = g:pending().seats[1]
+    local t = g:table()
+    local before = t:hash()
+    local ok, err, kind = g:play(seat, "play JH")
+    assert.is_nil(ok)
+    assert.are.equal("script", kind)
+    assert.matches("boom: the rules broke on play JH", err)
+    assert.matches("stack traceback", err)
+    assert.matches("explodes.lua:10", err)
+    assert.are.equal(before, g:table():hash())
+    assert.are.equal("hand" .. seat, g:table():where(g:table():card("JH")))
+
+    ok, err = g:play(seat, "play 7C")
+    assert.matches("error object is a table value", err)
+    assert.are.equal(before, g:table():hash())
+
+    ok, err = g:play(seat, "play 4D")
+    assert.matches("ran too long", err)
+    assert.are.equal(before, g:table():hash())
+
+    assert.is_true(g:play(seat, "play 5S"))        -- the game goes on
+    assert.are_not.equal(before, g:table():hash())
+  end)
+
+  it("undoes moves by replaying the rest", function()
+    local g = assert(new_game("fixture", { seed = 9 }))
+    local hashes = { g:hash() }
+    for i = 1, 6 do
+      helper.step(g, i)
+      hashes[#hashes + 1] = g:hash()
+    end
+    local n = #g:moves()
+    assert.is_true(g:undo(1))
+    assert.are.equal(n - 1, #g:moves())
+    assert.is_true(g:undo(#g:moves()))
+    assert.are.equal(hashes[1], g:hash())
+  end)
+
+  it("draws rules' math.random from the table's seeded stream", function()
+    local dealers = {}
+    for seed = 1, 40 do
+      local g = assert(new_game("fixture", { seed = seed, seats = 4 }))
+      local again = assert(new_game("fixture", { seed = seed, seats = 4 }))
+      assert.are.equal(g:table():dealer(), again:table():dealer())
+      dealers[g:table():dealer()] = true
+    end
+    assert.is_true(dealers[1] and dealers[2] and dealers[3] and dealers[4])
+  end)
+
+  it("orders a claim window's answers by its policy; later claims lapse", function()
+    local function window_game(policy, seed)
+      -- Seat 1 (first to play) leads a 9; seats 2 and 3 both hold a 9.
+      local g = assert(new_game("fixture", { seats = 3, seed = seed, options = { policy = policy },
+        arrange = function(t)
+          t:set_turn(1)
+          for s = 1, 3 do
+            for _, c in ipairs(t:cards("hand" .. s)) do t:move(c, "stock", "bottom") end
+          end
+          for s, names in ipairs({ { "9C", "2D", "3D" }, { "9D", "4D", "5D" }, { "9H", "6D", "7D" } }) do
+            for _, n in ipairs(names) do t:move(t:card(n), "hand" .. s) end
+          end
+        end }))
+      assert.is_true(g:play(1, "play 9C"))
+      local p = g:pending()
+      assert.is_true(p.window)
+      assert.are.same({ 2, 3 }, p.seats)
+      assert.are.same({ "pass", "snap" }, p.moves[3])
+      assert.is_true(g:window({ { 3, "snap" }, { 2, "snap" } }))   -- 3 called first
+      local t = g:table()
+      return t:where(t:card("9D")) == "discard" and 2 or 3, g
+    end
+    assert.are.equal(2, window_game("order", 1))    -- clockwise from seat 2
+    assert.are.equal(3, window_game("arrival", 1))  -- as called
+    local winners = {}
+    for seed = 1, 30 do winners[window_game("random", seed)] = true end
+    assert.is_true(winners[2] and winners[3])
+    local _, g = window_game("arrival", 1)
+    local log = table.concat(g:table():log_lines(), "\n")
+    assert.matches("seat 2's answer 'snap' lapsed", log)
+    local ok, err = g:window({ { 2, "snap" } })
+    assert.is_nil(ok)
+    assert.matches("no claim window is open", err)
+  end)
+
+  it("replays a record to the same table, and refuses a tampered one", function()
+    local g = assert(new_game("fixture", { seed = 21, seats = 3 }))
+    helper.play_out(g, 5)
+    local record = g:record()
+    local again = assert(referee.replay(record, "tests/fixture:rules"))
+    assert.are.equal(g:hash(), again:hash())
+    local tampered = record:gsub('"seed": "21"', '"seed": "22"')
+    local bad, err = referee.replay(tampered, "tests/fixture:rules")
+    assert.is_nil(bad)
+    assert.matches("does not replay", err)
+    bad, err = referee.replay("{ not json", "tests/fixture:rules")
+    assert.matches("not a saved game", err)
+  end)
+
+  it("conserves credits and ends every game, over many random games", function()
+    for seed = 1, 150 do
+      local g = assert(new_game("fixture", { seed = seed, seats = 2 + seed % 3 }))
+      local t0 = g:table():total()
+      local steps = helper.play_out(g, seed)
+      assert.is_true(steps < 500)
+      assert.is_table(g:result())
+      local t, sum = g:table(), 0
+      for s = 1, g:table().nseats do sum = sum + t:balance("seat" .. s) end
+      assert.are.equal(t0, sum + t:balance("pot"))
+    end
+  end)
+
+  it("never shows a seat a card or die its view may not show", function()
+    for seed = 1, 60 do
+      local g = assert(new_game("fixture", { seed = seed, seats = 3 }))
+      local n = 0
+      repeat
+        local t = g:table()
+        for seat = 0, 3 do
+          local v = g:view(seat)
+          for zone, z in pairs(v.zones) do
+            local cards = t:cards(zone)
+            for i, name in ipairs(z.cards) do
+              local visible = seat > 0 and t:sees(seat, cards[i])
+                or (seat == 0 and (z.vis == "public" or (z.vis == "top" and i == #cards)))
+              if name ~= "??" then assert.is_true(visible, ("seat %d saw %s in %s"):format(seat, name, zone)) end
+            end
+          end
+          if v.dice[1].value and seat ~= 0 then
+            assert.is_true(t:view(seat).dice[1].value ~= nil)
+          end
+        end
+        n = n + 1
+      until not helper.step(g, seed * 100 + n)
+    end
+  end)
+end)

@@ -1,0 +1,39 @@
+-- Shared by the specs: the kernel module, and a driver that plays a game
+-- with every seat choosing at random from a seeded stream.
+package.cpath = "build/?.so;" .. package.cpath
+local referee = require "referee"
+
+local helper = { referee = referee }
+
+function helper.new(name, args)
+  args = args or {}
+  args.seats = args.seats or 2
+  args.seed = args.seed or 7
+  args.rules_path = args.rules_path or "tests/fixture:tests/fixture/broken:rules"
+  local g, err = referee.game(name, args)
+  assert(g, err)
+  return g
+end
+
+-- Answers the pending decision at random (stream `salt`); false at the end.
+function helper.step(g, salt)
+  local p = g:pending()
+  if not p then return false end
+  if p.window then
+    local answers = {}
+    for _, s in ipairs(p.seats) do answers[#answers + 1] = { s, g:random_move(s, salt * 31 + s) } end
+    assert(g:window(answers))
+  else
+    local s = p.seats[1]
+    assert(g:play(s, g:random_move(s, salt)))
+  end
+  return true
+end
+
+function helper.play_out(g, salt)
+  local n = 0
+  while helper.step(g, (salt or 1) * 1000 + n) do n = n + 1 end
+  return n
+end
+
+return helper
