@@ -219,9 +219,8 @@ static int load_into_env(lua_State *L, int env, const char *name, const char *ru
     env = lua_absindex(L, env);
     char path[4096];
     if (!game_find_rules(name, rules_path, path, sizeof path)) {
-        lua_pushfstring(L, "no game '%s': no file %s.lua in the rules folders (%s); "
-                           "'referee games' lists the games", name, name,
-                        rules_path ? rules_path : "rules");
+        lua_pushfstring(L, "no game '%s': there is no %s.lua in the rules folders "
+                           "('referee games' lists the games)", name, name);
         return 0;
     }
     if (script_load_file(L, path, env) != LUA_OK || script_pcall(L, 0, 1, RULES_BUDGET) != LUA_OK)

@@ -182,6 +182,17 @@ static int sees_arrival(const Table *t, int card, int z, int viewer)
            (zone->vis == VIS_OWNER && zone->owner == viewer) || told(t->zones.known[card], viewer);
 }
 
+/* Could viewer see a card leave zone z (a public zone, or their own)? */
+static int sees_departure(const Table *t, int z, int viewer)
+{
+    if (viewer < 0)
+        return 1;
+    if (z == 0)
+        return 0;
+    const Zone *zone = &t->zones.z[z];
+    return zone->vis == VIS_PUBLIC || (zone->vis == VIS_OWNER && zone->owner == viewer);
+}
+
 int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
 {
     const LogEntry *e = &t->log.e[i];
@@ -195,7 +206,9 @@ int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
         break;
     case LOG_MOVE:
         snprintf(buf, size, "%s: %s -> %s%s",
-                 sees_arrival(t, e->a, e->c, viewer) ? t->deck.cards[e->a].name : "a card",
+                 sees_arrival(t, e->a, e->c, viewer) || sees_departure(t, e->b, viewer)
+                     ? t->deck.cards[e->a].name
+                     : "a card",
                  zone_name(t, e->b), zone_name(t, e->c), e->n ? " (bottom)" : "");
         break;
     case LOG_REVEAL:

@@ -1,0 +1,86 @@
+#!/bin/sh
+# The command-line modes: exit statuses, messages, the run --json record
+# (the same bytes from separate processes), hashes, replay of saves.
+bin=${REFEREE_BIN:?set REFEREE_BIN}
+pass=0 fail=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "cli: FAILED: $*"; }
+# expect STATUS PATTERN -- command...: the exit status, and a line of
+# stdout+stderr matching PATTERN (grep -E).
+expect() {
+    want=$1 pattern=$2
+    shift 3
+    "$@" >"$work/out" 2>&1
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        bad "$* exited $got, expected $want"; sed 's/^/    /' "$work/out" | head -5
+    elif ! grep -Eq -- "$pattern" "$work/out"; then
+        bad "$* printed no line matching '$pattern'"; sed 's/^/    /' "$work/out" | head -5
+    else
+        ok
+    fi
+}
+
+expect 0 '^usage:' -- "$bin" --help
+expect 0 '^referee [0-9]+\.[0-9]+\.[0-9]+ \(Lua 5\.4' -- "$bin" --version
+expect 2 "unknown command 'frob'" -- "$bin" frob
+expect 2 'run needs a game' -- "$bin" run
+expect 2 "unknown option '--colour'" -- "$bin" run fixture --colour red
+expect 2 "seat 1 is 'human', but 'run' plays without people" -- "$bin" run fixture --seats human,random
+expect 1 "no game 'nosuch'" -- "$bin" run nosuch
+expect 1 "option 'hands' must be an integer from 1 to 50, not 99" -- "$bin" run fixture --set hands=99
+expect 0 '^fixture \(2-4 players\)' -- "$bin" games
+expect 0 '--set ante=5' -- "$bin" games
+expect 0 '^fixture-rich' -- "$bin" games
+expect 0 '^game over: seat' -- "$bin" run fixture --seats random,random,random --seed 3
+expect 0 '^fixture, seed [0-9]+' -- "$bin" run fixture
+
+# The full-information record: identical bytes from two processes.
+"$bin" run fixture --seats random,random --seed 7 --json >"$work/a.jsonl" 2>&1
+"$bin" run fixture --seats random,random --seed 7 --json >"$work/b.jsonl" 2>&1
+if cmp -s "$work/a.jsonl" "$work/b.jsonl"; then ok; else bad "run --json differs between two runs"; fi
+"$bin" run fixture --seats random,random --seed 8 --json >"$work/c.jsonl" 2>&1
+if cmp -s "$work/a.jsonl" "$work/c.jsonl"; then bad "seed 8 gave the same record as seed 7"; else ok; fi
+# It holds every kind of event, starts with the start and ends with the result.
+"$bin" run fixture --seats random,random,random,random --seed 5 --set hands=12 --json >"$work/d.jsonl" 2>&1
+for kind in start shuffle move roll die_reveal reveal transfer decision note eliminate result; do
+    if grep -q "\"type\":\"$kind\"" "$work/d.jsonl"; then ok; else bad "run --json has no $kind event"; fi
+done
+head -1 "$work/a.jsonl" | grep -q '^{"type":"start","game":"fixture","seed":7' && ok || bad "first line is not the start"
+tail -1 "$work/a.jsonl" | grep -q '^{"type":"result",.*"winners":\[' && ok || bad "last line is not the result"
+# Every line is one JSON object (read back with the kernel's own JSON module).
+if lua5.4 - "$work/d.jsonl" <<'LUA' >/dev/null 2>&1
+local json = require("referee").json
+for line in io.lines(arg[1]) do assert(type(json.decode(line)) == "table", line) end
+LUA
+then ok; else bad "run --json wrote a line that is not JSON"; fi
+
+# The table's fingerprint after every step, from two processes.
+"$bin" run fixture --seats random,random,random,random --seed 11 --hashes >"$work/h1" 2>&1
+"$bin" run fixture --seats random,random,random,random --seed 11 --hashes >"$work/h2" 2>&1
+if [ "$(wc -l <"$work/h1")" -gt 20 ] && cmp -s "$work/h1" "$work/h2"; then ok; else bad "--hashes differ or are too few"; fi
+
+# Saves: replayed and checked; a corrupt or tampered save is refused.
+printf 'new fixture --seats human,random --seed 4\npass\nsave %s/g.json\n' "$work" | "$bin" >/dev/null 2>&1
+expect 0 '2 moves replayed; every move legal' -- "$bin" replay "$work/g.json"
+sed 's/"seed": "4"/"seed": "5"/' "$work/g.json" >"$work/tampered.json"
+expect 1 'does not replay|different table' -- "$bin" replay "$work/tampered.json"
+head -c 40 "$work/g.json" >"$work/cut.json"
+expect 1 'not a saved game' -- "$bin" replay "$work/cut.json"
+expect 1 'cannot open' -- "$bin" replay "$work/missing.json"
+expect 2 'replay takes one saved game file' -- "$bin" replay
+
+# A rules script that fails is reported with its traceback; no crash.
+expect 1 'setup-fails.lua:5: attempt to call a nil value \(method .shufle.\)' -- "$bin" run "$(dirname "$0")/fixture/broken/setup-fails.lua"
+expect 1 'stack traceback' -- "$bin" run "$(dirname "$0")/fixture/broken/setup-fails.lua"
+expect 1 'malformed' -- "$bin" run "$(dirname "$0")/fixture/broken/bad-pending.lua"
+
+# A piped REPL script that errs exits 1; one that does not, 0.
+printf 'bogus\n' | "$bin" >/dev/null 2>&1; [ $? -eq 1 ] && ok || bad "a piped error did not exit 1"
+printf 'help\n' | "$bin" >"$work/help" 2>&1; [ $? -eq 0 ] && ok || bad "a piped help did not exit 0"
+grep -q 'referee>' "$work/help" && bad "a piped REPL printed a prompt" || ok
+
+echo "cli: $pass passed, $fail failed"
