@@ -10,8 +10,11 @@ VERSION := 0.1.0
 
 PKGS := lua5.4 readline jansson
 CFLAGS ?= -O2 -g
-CFLAGS += -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -MMD -MP
-CFLAGS += -DREFEREE_VERSION='"$(VERSION)"' -DREFEREE_SHARE='"$(PREFIX)/share/referee"'
+# The project's own flags stay apart from CFLAGS, so `make CFLAGS=...` and
+# the asan build keep them.
+BASE_CFLAGS := -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -MMD -MP
+BASE_CFLAGS += -DREFEREE_VERSION='"$(VERSION)"' -DREFEREE_SHARE='"$(PREFIX)/share/referee"'
+ALL_CFLAGS = $(BASE_CFLAGS) $(SANITIZE) $(CFLAGS)
 DEP_CFLAGS = $(shell pkg-config --cflags lua5.4 jansson 2>/dev/null)
 DEP_LIBS = $(shell pkg-config --libs lua5.4 jansson 2>/dev/null) -lreadline -lm
 
@@ -29,7 +32,7 @@ BINDING_OBJ := $(BINDING:%=$(BUILD)/core/%.o)
 REPL_OBJ := $(REPL:%=$(BUILD)/repl/%.o)
 UNIT_OBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%.o,$(wildcard tests/unit/*.c))
 
-.PHONY: all run test asan bench install clean deps
+.PHONY: all run test asan asan-referee bench install clean deps
 all: deps referee $(BUILD)/referee.so
 
 # Debian packages the build and the tests need.
@@ -41,26 +44,26 @@ $(BUILD)/.deps-ok:
 
 referee: $(KERNEL_OBJ) $(BINDING_OBJ) $(REPL_OBJ)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
 
 # The kernel as a Lua module: require "referee" from a stock lua5.4.
 $(BUILD)/referee.so: $(KERNEL_OBJ:%.o=%.pic.o) $(BINDING_OBJ:%.o=%.pic.o)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(CFLAGS) -shared -o $@ $^ $(shell pkg-config --libs jansson)
+	$(Q)$(CC) $(ALL_CFLAGS) -shared -o $@ $^ $(shell pkg-config --libs jansson)
 
 $(BUILD)/unit-tests: $(KERNEL_OBJ) $(UNIT_OBJ)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
 
 $(BUILD)/%.o: %.c | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) $(DEP_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(DEP_CFLAGS) -c -o $@ $<
 
 $(BUILD)/%.pic.o: %.c | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	@echo "  CC      $< (pic)"
-	$(Q)$(CC) $(CFLAGS) -fPIC $(DEP_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(ALL_CFLAGS) -fPIC $(DEP_CFLAGS) -c -o $@ $<
 
 run: all
 	./referee
@@ -70,13 +73,13 @@ test: all $(BUILD)/unit-tests
 
 # The C tests and the REPL transcripts, built with AddressSanitizer and
 # UndefinedBehaviorSanitizer in a build tree of their own.
-asan:
-	$(Q)$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build/asan/unit-tests asan-referee
+asan: all
+	$(Q)$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="-O1 -g" SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" build/asan/unit-tests build/asan/referee.so asan-referee
 	$(Q)ASAN_OPTIONS=detect_leaks=1 sh tests/run-all.sh build/asan asan
 
 asan-referee: $(KERNEL_OBJ) $(BINDING_OBJ) $(REPL_OBJ)
 	@echo "  LD      $(BUILD)/referee"
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $(BUILD)/referee $^ $(DEP_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(BUILD)/referee $^ $(DEP_LIBS)
 
 bench: all
 	$(Q)sh tools/bench.sh

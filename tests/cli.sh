@@ -52,7 +52,7 @@ done
 head -1 "$work/a.jsonl" | grep -q '^{"type":"start","game":"fixture","seed":7' && ok || bad "first line is not the start"
 tail -1 "$work/a.jsonl" | grep -q '^{"type":"result",.*"winners":\[' && ok || bad "last line is not the result"
 # Every line is one JSON object (read back with the kernel's own JSON module).
-if lua5.4 - "$work/d.jsonl" <<'LUA' >/dev/null 2>&1
+if LD_PRELOAD="${SANITIZER_PRELOAD:-}" ASAN_OPTIONS=detect_leaks=0 lua5.4 - "$work/d.jsonl" <<'LUA' >/dev/null 2>&1
 local json = require("referee").json
 for line in io.lines(arg[1]) do assert(type(json.decode(line)) == "table", line) end
 LUA

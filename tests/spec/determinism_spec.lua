@@ -4,7 +4,7 @@
 local helper = require "tests.spec.helper"
 
 local SCRIPT = [[
-package.cpath = "build/?.so;" .. package.cpath
+if not os.getenv("LUA_CPATH") then package.cpath = "build/?.so;" .. package.cpath end
 package.path = "./?.lua;" .. package.path
 local helper = require "tests.spec.helper"
 for seed = 1, 12 do

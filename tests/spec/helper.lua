@@ -1,6 +1,6 @@
 -- Shared by the specs: the kernel module, and a driver that plays a game
 -- with every seat choosing at random from a seeded stream.
-package.cpath = "build/?.so;" .. package.cpath
+if not os.getenv("LUA_CPATH") then package.cpath = "build/?.so;" .. package.cpath end
 local referee = require "referee"
 
 local helper = { referee = referee }
