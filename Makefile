@@ -36,7 +36,7 @@ UNIT_OBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%.o,$(wildcard tests/u
 all: deps referee $(BUILD)/referee.so
 
 # Debian packages the build and the tests need.
-DEBS := pkg-config liblua5.4-dev lua5.4 libreadline-dev libjansson-dev lua-busted
+DEBS := pkg-config liblua5.4-dev lua5.4 libreadline-dev libjansson-dev lua-busted valgrind
 deps: $(BUILD)/.deps-ok
 $(BUILD)/.deps-ok:
 	$(Q)sh tools/ensure-deps.sh $(DEBS)
@@ -81,8 +81,12 @@ asan-referee: $(KERNEL_OBJ) $(BINDING_OBJ) $(REPL_OBJ)
 	@echo "  LD      $(BUILD)/referee"
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(BUILD)/referee $^ $(DEP_LIBS)
 
-bench: all
+bench: all $(BUILD)/bench
 	$(Q)sh tools/bench.sh
+
+$(BUILD)/bench: $(BUILD)/tools/bench.o $(KERNEL_OBJ) $(BINDING_OBJ) $(BUILD)/repl/session.o
+	@echo "  LD      $@"
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/referee/rules/lib $(DESTDIR)$(PREFIX)/share/referee/bots

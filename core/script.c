@@ -1,7 +1,10 @@
 #include "script.h"
 
 #include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define HOOK_EVERY 10000
 
@@ -57,10 +60,91 @@ int script_pcall(lua_State *L, int nargs, int nresults, long budget)
     return status;
 }
 
+typedef struct Bytes {
+    char *data;
+    size_t size, cap;
+} Bytes;
+
+static int dump_writer(lua_State *L, const void *p, size_t size, void *ud)
+{
+    (void)L;
+    Bytes *b = ud;
+    if (b->size + size > b->cap) {
+        size_t cap = (b->size + size) * 2;
+        char *data = realloc(b->data, cap);
+        if (!data)
+            return 1;
+        b->data = data;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->size, p, size);
+    b->size += size;
+    return 0;
+}
+
+static const char CACHE_KEY = 'c';
+
+/* Compiling a script is most of the cost of starting a game, and a
+ * tournament starts thousands: each file is compiled once per Lua state
+ * and later loads take the compiled form, until the file changes. Only
+ * bytecode we made ourselves from source is ever loaded. */
+static int load_cached(lua_State *L, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return luaL_loadfilex(L, path, "t");
+    char stamp[80];
+    snprintf(stamp, sizeof stamp, "%lld.%ld.%lld", (long long)st.st_mtim.tv_sec,
+             (long)st.st_mtim.tv_nsec, (long long)st.st_size);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &CACHE_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &CACHE_KEY);
+    }
+    int cache = lua_gettop(L);
+    /* cache[path] = {stamp, bytecode} */
+    if (lua_getfield(L, cache, path) == LUA_TTABLE) {
+        lua_rawgeti(L, -1, 1);
+        if (strcmp(lua_tostring(L, -1), stamp) == 0) {
+            size_t len;
+            lua_rawgeti(L, -2, 2);
+            const char *code = lua_tolstring(L, -1, &len);
+            int status = luaL_loadbufferx(L, code, len, path, "b");
+            lua_replace(L, cache);
+            lua_settop(L, cache);
+            return status;
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    int status = luaL_loadfilex(L, path, "t");
+    if (status != LUA_OK) {
+        lua_replace(L, cache);
+        return status;
+    }
+    Bytes code = {NULL, 0, 0};
+    if (lua_dump(L, dump_writer, &code, 0) != 0) { /* out of memory: no cache */
+        free(code.data);
+        lua_replace(L, cache);
+        return LUA_OK;
+    }
+    lua_pushlstring(L, code.data, code.size);
+    free(code.data);
+    lua_createtable(L, 2, 0);
+    lua_pushstring(L, stamp);
+    lua_rawseti(L, -2, 1);
+    lua_insert(L, -2);
+    lua_rawseti(L, -2, 2);
+    lua_setfield(L, cache, path);
+    lua_replace(L, cache); /* stack: ..., chunk */
+    return LUA_OK;
+}
+
 int script_load_file(lua_State *L, const char *path, int env_idx)
 {
     env_idx = lua_absindex(L, env_idx);
-    int status = luaL_loadfilex(L, path, "t");
+    int status = load_cached(L, path);
     if (status != LUA_OK)
         return status;
     lua_pushvalue(L, env_idx);
