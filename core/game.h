@@ -61,18 +61,17 @@ typedef struct Game {
     char *error;           /* why the last call failed */
 } Game;
 
-/* Finds rules by name (in the ':'-separated dirs of rules_path) or by path. */
-int game_find_rules(const char *name, const char *rules_path, char *out, size_t size);
-/* Loads the rules and pushes their definition table; 0 and pushes a message
- * on failure. */
-int game_load_definition(lua_State *L, const char *name, const char *rules_path);
-
 /* Creates a game and pushes it. opts_idx: a table of option values (strings
- * from --set are converted by each option's type), or 0 for defaults. On
- * failure pushes nothing and returns NULL, with the reason in *err (malloc'd). */
+ * from --set are converted by each option's type), or 0 for defaults.
+ * arrange_idx: a function run on the table after setup on every rebuild
+ * (tests stack decks with it), or 0. On failure pushes nothing and returns
+ * NULL, with the reason in *err (malloc'd). */
 Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseats,
-               uint64_t seed, int opts_idx, char **err);
+               uint64_t seed, int opts_idx, int arrange_idx, char **err);
 Game *game_check(lua_State *L, int idx);
+/* The __gc of a Game: frees what the C side owns. */
+int game_gc(lua_State *L);
+void game_set_error(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The pending decision; GAME_OVER when the game has ended. */
 GameStatus game_pending(Game *g, const Pending **out);
@@ -101,7 +100,5 @@ char *game_record(Game *g, const char *const *seat_names);
 /* Re-creates a game from a record, replaying and checking every move. */
 Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
                        char ***seat_names, char **err);
-
-int luaopen_referee_game(lua_State *L);
 
 #endif

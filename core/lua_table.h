@@ -3,6 +3,7 @@
 #ifndef REFEREE_LUA_TABLE_H
 #define REFEREE_LUA_TABLE_H
 
+#include <lauxlib.h>
 #include <lua.h>
 #include <stddef.h>
 #include "table.h"
@@ -19,5 +20,24 @@ char *ltable_save(lua_State *L, int idx, char *err, size_t errsize);
 /* Pushes the view of `seat` (0: a spectator) of the table at idx. */
 void ltable_push_view(lua_State *L, int idx, int seat);
 int luaopen_referee_table(lua_State *L);
+
+/* Argument checks shared by the parts of the binding: each returns the
+ * zone, card, seat, die or account the argument names, or raises a "bad
+ * argument" error that says what was expected. */
+int lt_check_zone(lua_State *L, Table *t, int arg);
+int lt_check_card(lua_State *L, Table *t, int arg);
+int lt_check_seat(lua_State *L, Table *t, int arg);
+int lt_check_die(lua_State *L, Table *t, int arg);
+int lt_check_account(lua_State *L, Table *t, int arg);
+/* A seat, a list of seats, or "all", as a seat mask. */
+uint32_t lt_check_seats(lua_State *L, Table *t, int arg);
+/* Returns nil and msg: an expected failure. */
+int lt_fail(lua_State *L, const char *msg);
+
+/* The methods of each part, gathered into one table by luaopen_referee_table. */
+extern const luaL_Reg lua_cards_methods[];
+extern const luaL_Reg lua_dice_methods[];
+extern const luaL_Reg lua_seats_methods[];
+extern const luaL_Reg lua_ledger_methods[];
 
 #endif

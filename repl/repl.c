@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "render.h"
+#include "../core/rules_loader.h"
 
 typedef struct Repl {
     Session s;
@@ -701,7 +702,7 @@ int list_games(FILE *out, lua_State *L, const char *rules_path)
     }
     qsort(names, (size_t)n, sizeof *names, compare_strings);
     for (int i = 0; i < n; i++) {
-        if (game_load_definition(L, names[i], rules_path)) {
+        if (rules_load_definition(L, names[i], rules_path)) {
             describe_game(out, L, names[i]);
             shown++;
         } else {

@@ -1,5 +1,7 @@
 #include "session.h"
 
+#include "../core/rules_loader.h"
+
 #include <errno.h>
 #include <lauxlib.h>
 #include <stdlib.h>
@@ -155,7 +157,7 @@ static int adopt_game(Session *s, Game *g)
  * or all bots (run). */
 static int default_seats(Session *s, const GameArgs *args, char **err)
 {
-    if (!game_load_definition(s->L, args->game, s->rules_path)) {
+    if (!rules_load_definition(s->L, args->game, s->rules_path)) {
         *err = strdup(lua_tostring(s->L, -1));
         lua_pop(s->L, 1);
         return 0;
@@ -202,7 +204,7 @@ int session_start(Session *s, const GameArgs *args, char **err)
     }
     uint64_t seed = args->have_seed ? args->seed : session_fresh_seed();
     int keep = s->nseats;
-    Game *g = game_new(L, args->game, s->rules_path, s->nseats, seed, -1, err);
+    Game *g = game_new(L, args->game, s->rules_path, s->nseats, seed, -1, 0, err);
     lua_remove(L, g ? -2 : -1);
     if (!g) {
         drop_game(s);

@@ -1,0 +1,287 @@
+/* Zones and cards for rules scripts: t:zone, t:deck, t:draw, t:reveal... */
+#include <lauxlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include "lua_table.h"
+
+/* t:zone(name [, {owner = seat, vis = "hidden"|"owner"|"public"|"top"}]) -> id */
+static int t_zone(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    const char *name = luaL_checkstring(L, 2);
+    int owner = 0;
+    Visibility vis = VIS_HIDDEN;
+    if (!lua_isnoneornil(L, 3)) {
+        luaL_checktype(L, 3, LUA_TTABLE);
+        if (lua_getfield(L, 3, "owner") != LUA_TNIL) {
+            lua_Integer o = lua_tointeger(L, -1);
+            if (o < 1 || o > t->seats.n)
+                luaL_argerror(L, 3, lua_pushfstring(L, "owner must be a seat from 1 to %d", t->seats.n));
+            owner = (int)o;
+        }
+        if (lua_getfield(L, 3, "vis") != LUA_TNIL) {
+            const char *v = lua_tostring(L, -1);
+            if (!v || !visibility_parse(v, &vis))
+                luaL_argerror(L, 3, "vis must be \"hidden\", \"owner\", \"public\" or \"top\"");
+        } else if (owner) {
+            vis = VIS_OWNER;
+        }
+        lua_pop(L, 2);
+    }
+    if (vis == VIS_OWNER && !owner)
+        luaL_argerror(L, 3, "a zone seen by its owner needs an owner seat");
+    int id;
+    ZoneStatus s = zones_add(&t->zones, name, owner, vis, &id);
+    if (s != ZONE_OK)
+        luaL_argerror(L, 2, lua_pushfstring(L, "'%s': %s", name, zone_status_text(s)));
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+static void add_card(lua_State *L, Table *t, int zone, const char *name, int arg)
+{
+    int id;
+    DeckStatus s = deck_add(&t->deck, name, &id);
+    if (s != DECK_OK)
+        luaL_argerror(L, arg, lua_pushfstring(L, "'%s': %s", name, deck_status_text(s)));
+    zones_place(&t->zones, id, zone);
+}
+
+static void add_spec(lua_State *L, Table *t, int zone, const char *spec, int arg)
+{
+    if (strcmp(spec, "standard52") == 0) {
+        int first = t->deck.n + 1;
+        if (deck_add_standard52(&t->deck) != DECK_OK)
+            luaL_argerror(L, arg, deck_status_text(DECK_FULL));
+        for (int c = first; c <= t->deck.n; c++)
+            zones_place(&t->zones, c, zone);
+    } else {
+        add_card(L, t, zone, spec, arg);
+    }
+}
+
+/* t:deck(zone, spec) -> first id, last id. spec is "standard52", a card
+ * name, or a list of those ("JK" twice gives two jokers). */
+static int t_deck(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int zone = lt_check_zone(L, t, 2);
+    int first = t->deck.n + 1;
+    if (lua_type(L, 3) == LUA_TTABLE) {
+        lua_Integer n = luaL_len(L, 3);
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_rawgeti(L, 3, i);
+            if (lua_type(L, -1) != LUA_TSTRING)
+                luaL_argerror(L, 3, "expected a list of card names");
+            add_spec(L, t, zone, lua_tostring(L, -1), 3);
+            lua_pop(L, 1);
+        }
+    } else {
+        add_spec(L, t, zone, luaL_checkstring(L, 3), 3);
+    }
+    lua_pushinteger(L, first);
+    lua_pushinteger(L, t->deck.n);
+    return 2;
+}
+
+/* t:cards(zone) -> list of card ids, bottom first */
+static int t_cards(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    const Zone *z = &t->zones.z[lt_check_zone(L, t, 2)];
+    lua_createtable(L, z->n, 0);
+    for (int i = 0; i < z->n; i++) {
+        lua_pushinteger(L, z->cards[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static int t_count(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    lua_pushinteger(L, t->zones.z[lt_check_zone(L, t, 2)].n);
+    return 1;
+}
+
+static int t_top(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int c = zones_top(&t->zones, lt_check_zone(L, t, 2));
+    if (c)
+        lua_pushinteger(L, c);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+static int t_name(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    lua_pushstring(L, t->deck.cards[lt_check_card(L, t, 2)].name);
+    return 1;
+}
+
+/* t:card(name [, zone]) -> id or nil: the first card of that name (in zone). */
+static int t_card(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    const char *name = luaL_checkstring(L, 2);
+    if (lua_isnoneornil(L, 3)) {
+        int c = deck_find(&t->deck, name);
+        if (c)
+            lua_pushinteger(L, c);
+        else
+            lua_pushnil(L);
+        return 1;
+    }
+    const Zone *z = &t->zones.z[lt_check_zone(L, t, 3)];
+    for (int i = z->n - 1; i >= 0; i--)
+        if (strcasecmp(t->deck.cards[z->cards[i]].name, name) == 0) {
+            lua_pushinteger(L, z->cards[i]);
+            return 1;
+        }
+    lua_pushnil(L);
+    return 1;
+}
+
+static const Face *check_face(lua_State *L, Table *t)
+{
+    const Card *c = &t->deck.cards[lt_check_card(L, t, 2)];
+    lua_Integer f = luaL_optinteger(L, 3, 1);
+    luaL_argcheck(L, f == 1 || f == 2, 3, "face must be 1 or 2");
+    return &c->face[f - 1];
+}
+
+/* t:rank(card [, face]) -> 2..14 (ace 14), 1 for a joker, nil for a token */
+static int t_rank(lua_State *L)
+{
+    const Face *f = check_face(L, ltable_check(L, 1));
+    if (f->rank)
+        lua_pushinteger(L, f->rank);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+/* t:suit(card [, face]) -> "C", "D", "H", "S" or nil */
+static int t_suit(lua_State *L)
+{
+    const Face *f = check_face(L, ltable_check(L, 1));
+    if (f->suit >= 0)
+        lua_pushlstring(L, &"CDHS"[f->suit], 1);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+/* t:move(card, zone [, "bottom"]) */
+static int t_move(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int c = lt_check_card(L, t, 2), z = lt_check_zone(L, t, 3);
+    const char *where = luaL_optstring(L, 4, "top");
+    int bottom = strcmp(where, "bottom") == 0;
+    luaL_argcheck(L, bottom || strcmp(where, "top") == 0, 4, "expected \"top\" or \"bottom\"");
+    table_move(t, c, z, bottom);
+    return 0;
+}
+
+/* t:draw(from, to [, n]) -> the cards drawn, or nil, message if from holds
+ * fewer than n (then nothing moves). */
+static int t_draw(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int from = lt_check_zone(L, t, 2), to = lt_check_zone(L, t, 3);
+    lua_Integer n = luaL_optinteger(L, 4, 1);
+    luaL_argcheck(L, n >= 1, 4, "must draw at least one card");
+    if (t->zones.z[from].n < n)
+        return lt_fail(L, lua_pushfstring(L, "%s holds %d card(s), not %d", t->zones.z[from].name,
+                                       t->zones.z[from].n, (int)n));
+    luaL_checkstack(L, (int)n, "draw");
+    for (lua_Integer i = 0; i < n; i++) {
+        int c = zones_top(&t->zones, from);
+        table_move(t, c, to, 0);
+        lua_pushinteger(L, c);
+    }
+    return (int)n;
+}
+
+/* t:deal(from, {zone, ...}, n): n cards to each zone, one at a time in
+ * the order given. nil, message if from holds too few (nothing moves). */
+static int t_deal(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int from = lt_check_zone(L, t, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_Integer n = luaL_checkinteger(L, 4);
+    int targets[MAX_ZONES];
+    lua_Integer k = luaL_len(L, 3);
+    luaL_argcheck(L, k >= 1 && k < MAX_ZONES, 3, "expected a list of zones");
+    for (lua_Integer i = 1; i <= k; i++) {
+        lua_rawgeti(L, 3, i);
+        targets[i - 1] = lt_check_zone(L, t, lua_gettop(L));
+        lua_pop(L, 1);
+    }
+    if (t->zones.z[from].n < n * k)
+        return lt_fail(L, lua_pushfstring(L, "%s holds %d card(s), not the %d needed",
+                                       t->zones.z[from].name, t->zones.z[from].n, (int)(n * k)));
+    for (lua_Integer r = 0; r < n; r++)
+        for (lua_Integer i = 0; i < k; i++)
+            table_move(t, zones_top(&t->zones, from), targets[i], 0);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+static int t_shuffle(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    table_shuffle(t, lt_check_zone(L, t, 2));
+    return 0;
+}
+
+/* t:reveal(card, seat | {seats} | "all") */
+static int t_reveal(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int c = lt_check_card(L, t, 2);
+    table_reveal(t, c, lt_check_seats(L, t, 3));
+    return 0;
+}
+
+static int t_where(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    lua_pushstring(L, t->zones.z[t->zones.where[lt_check_card(L, t, 2)]].name);
+    return 1;
+}
+
+/* t:sees(seat, card) -> whether seat may see the card's face now */
+static int t_sees(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int s = lt_check_seat(L, t, 2);
+    lua_pushboolean(L, zones_seat_sees(&t->zones, lt_check_card(L, t, 3), s));
+    return 1;
+}
+
+const luaL_Reg lua_cards_methods[] = {
+    {"zone", t_zone},
+    {"deck", t_deck},
+    {"cards", t_cards},
+    {"count", t_count},
+    {"top", t_top},
+    {"name", t_name},
+    {"card", t_card},
+    {"rank", t_rank},
+    {"suit", t_suit},
+    {"move", t_move},
+    {"draw", t_draw},
+    {"deal", t_deal},
+    {"shuffle", t_shuffle},
+    {"reveal", t_reveal},
+    {"where", t_where},
+    {"sees", t_sees},
+    {NULL, NULL},
+};

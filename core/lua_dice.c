@@ -1,0 +1,75 @@
+/* Dice for rules scripts: t:die, t:roll, t:show_die... */
+#include <lauxlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include "lua_table.h"
+
+static int t_die(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int id;
+    DiceStatus s = dice_add(&t->dice, (int)luaL_optinteger(L, 2, 6), &id);
+    if (s != DICE_OK)
+        luaL_argerror(L, 2, dice_status_text(s));
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+/* t:roll(die, ...) -> the values rolled; each die is hidden from all after */
+static int t_roll(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int n = lua_gettop(L) - 1;
+    luaL_argcheck(L, n >= 1, 2, "expected a die");
+    for (int i = 2; i <= n + 1; i++)
+        lt_check_die(L, t, i);
+    for (int i = 2; i <= n + 1; i++) {
+        int d = (int)lua_tointeger(L, i);
+        table_roll(t, d);
+        lua_pushinteger(L, t->dice.d[d].value);
+    }
+    return n;
+}
+
+static int t_die_value(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    lua_pushinteger(L, t->dice.d[lt_check_die(L, t, 2)].value);
+    return 1;
+}
+
+static int t_set_die(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int d = lt_check_die(L, t, 2);
+    DiceStatus s = table_die_set(t, d, (int)luaL_checkinteger(L, 3));
+    if (s != DICE_OK)
+        luaL_argerror(L, 3, dice_status_text(s));
+    return 0;
+}
+
+static int t_show_die(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int d = lt_check_die(L, t, 2);
+    table_die_reveal(t, d, lt_check_seats(L, t, 3));
+    return 0;
+}
+
+static int t_hide_die(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    dice_hide(&t->dice, lt_check_die(L, t, 2));
+    return 0;
+}
+
+const luaL_Reg lua_dice_methods[] = {
+    {"die", t_die},
+    {"roll", t_roll},
+    {"die_value", t_die_value},
+    {"set_die", t_set_die},
+    {"show_die", t_show_die},
+    {"hide_die", t_hide_die},
+    {NULL, NULL},
+};

@@ -1,0 +1,266 @@
+/* The referee loop for Lua: referee.game(...) and the methods of a game,
+ * for busted specs of rules and for tools. */
+#include "lua_game.h"
+
+#include <lauxlib.h>
+#include <stdlib.h>
+#include "game.h"
+#include "lua_json.h"
+#include "lua_table.h"
+
+/* referee.game(name, {seats = n, seed = s, options = {...}, rules_path = "...",
+ *                     arrange = function(t) ... end}): arrange, for tests, runs
+ * after setup on every build of the table (a stacked deck, a given hand). */
+static int l_game_new(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_getfield(L, 2, "seats");
+    lua_getfield(L, 2, "seed");
+    lua_getfield(L, 2, "rules_path");
+    int nseats = (int)luaL_optinteger(L, -3, 2);
+    uint64_t seed = (uint64_t)luaL_optinteger(L, -2, 1);
+    const char *path = lua_tostring(L, -1);
+    if (!path)
+        path = getenv("REFEREE_RULES");
+    lua_getfield(L, 2, "options");
+    int opts = lua_istable(L, -1) ? lua_gettop(L) : 0;
+    lua_getfield(L, 2, "arrange");
+    int arrange = lua_isfunction(L, -1) ? lua_gettop(L) : 0;
+    char *err;
+    Game *g = game_new(L, name, path ? path : "rules", nseats, seed, opts, arrange, &err);
+    if (!g) {
+        luaL_pushfail(L);
+        lua_pushstring(L, err);
+        free(err);
+        return 2;
+    }
+    return 1;
+}
+
+static int status_result(lua_State *L, Game *g, GameStatus s)
+{
+    if (s == GAME_OK) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    luaL_pushfail(L);
+    lua_pushstring(L, g->error ? g->error : "the game is over");
+    lua_pushstring(L, s == GAME_ILLEGAL ? "illegal" : s == GAME_OVER ? "over" : "script");
+    return 3;
+}
+
+/* g:pending() -> {kind, prompt, window, policy, seats = {...}, moves = {[seat] = {...}}}
+ * or nil when the game is over (plus an error on a rules failure) */
+static int l_game_pending(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    const Pending *p;
+    GameStatus s = game_pending(g, &p);
+    if (s != GAME_OK)
+        return s == GAME_OVER ? (lua_pushnil(L), 1) : status_result(L, g, s);
+    lua_createtable(L, 0, 6);
+    lua_pushstring(L, p->kind);
+    lua_setfield(L, -2, "kind");
+    if (p->prompt) {
+        lua_pushstring(L, p->prompt);
+        lua_setfield(L, -2, "prompt");
+    }
+    lua_pushboolean(L, p->window);
+    lua_setfield(L, -2, "window");
+    lua_pushstring(L, claim_policy_name(p->policy));
+    lua_setfield(L, -2, "policy");
+    lua_createtable(L, p->nseats, 0);
+    lua_createtable(L, 0, p->nseats);
+    for (int i = 0; i < p->nseats; i++) {
+        lua_pushinteger(L, p->seats[i]);
+        lua_rawseti(L, -3, i + 1);
+        lua_createtable(L, p->count[i], 0);
+        for (int k = 0; k < p->count[i]; k++) {
+            lua_pushstring(L, p->texts[p->first[i] + k]);
+            lua_rawseti(L, -2, k + 1);
+        }
+        lua_rawseti(L, -2, p->seats[i]);
+    }
+    lua_setfield(L, -3, "moves");
+    lua_setfield(L, -2, "seats");
+    return 1;
+}
+
+/* g:play(seat, text) -> true, or nil, message, "illegal"|"script"|"over" */
+static int l_game_play(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    int seat = (int)luaL_checkinteger(L, 2);
+    const char *text = luaL_checkstring(L, 3);
+    return status_result(L, g, game_play(g, seat, text));
+}
+
+/* g:window({{seat, text}, ...}) -> as play */
+static int l_game_window(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    int seats[MAX_SEATS];
+    const char *texts[MAX_SEATS];
+    int n = (int)luaL_len(L, 2);
+    luaL_argcheck(L, n >= 1 && n <= MAX_SEATS, 2, "expected 1 to 16 {seat, text} answers");
+    for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, 2, i + 1);
+        luaL_argcheck(L, lua_istable(L, -1), 2, "expected {seat, text} answers");
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        seats[i] = (int)lua_tointeger(L, -2);
+        texts[i] = lua_tostring(L, -1);
+        luaL_argcheck(L, texts[i] != NULL, 2, "expected {seat, text} answers");
+        lua_pop(L, 3); /* the strings stay alive in the answers table */
+    }
+    return status_result(L, g, game_window(g, n, seats, texts));
+}
+
+static int l_game_result(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    GameStatus s = game_push_result(g);
+    if (s != GAME_OK) {
+        lua_pop(L, 1);
+        return status_result(L, g, s);
+    }
+    return 1;
+}
+
+static int l_game_table(lua_State *L)
+{
+    game_push_table(game_check(L, 1));
+    return 1;
+}
+
+static int l_game_options(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    game_push_options(g);
+    ljson_deep_copy(L, -1);
+    return 1;
+}
+
+/* g:view(seat) -> what seat may see */
+static int l_game_view(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    lua_Integer seat = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, seat >= 0 && seat <= g->nseats, 2, "no such seat");
+    game_push_table(g);
+    ltable_push_view(L, -1, (int)seat);
+    return 1;
+}
+
+/* g:undo([n]) -> true: takes back the last n moves (default 1) */
+static int l_game_undo(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    lua_Integer n = luaL_optinteger(L, 2, 1);
+    luaL_argcheck(L, n >= 0 && n <= g->nmoves, 2, "cannot undo more moves than were played");
+    return status_result(L, g, game_rebuild(g, g->nmoves - (int)n));
+}
+
+static int l_game_hash(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)game_hash(game_check(L, 1)));
+    return 1;
+}
+
+static int l_game_moves(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    lua_createtable(L, g->nmoves, 0);
+    for (int i = 0; i < g->nmoves; i++) {
+        lua_createtable(L, 2, 0);
+        lua_pushinteger(L, g->moves[i].seat);
+        lua_rawseti(L, -2, 1);
+        lua_pushstring(L, g->moves[i].text);
+        lua_rawseti(L, -2, 2);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* g:random_move(seat, seed) -> a legal move drawn from a stream of that seed */
+static int l_game_random_move(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    int seat = (int)luaL_checkinteger(L, 2);
+    Rng r;
+    rng_seed(&r, (uint64_t)luaL_checkinteger(L, 3));
+    const char *m = game_random_move(g, seat, &r);
+    if (m)
+        lua_pushstring(L, m);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+static int l_game_record(lua_State *L)
+{
+    char *text = game_record(game_check(L, 1), NULL);
+    lua_pushstring(L, text);
+    free(text);
+    return 1;
+}
+
+/* referee.replay(text [, rules_path]) -> game, or nil and why */
+static int l_game_replay(lua_State *L)
+{
+    const char *text = luaL_checkstring(L, 1);
+    const char *path = luaL_optstring(L, 2, getenv("REFEREE_RULES"));
+    char **names, *err;
+    Game *g = game_from_record(L, text, path ? path : "rules", &names, &err);
+    if (names) {
+        for (int i = 0; names[i]; i++)
+            free(names[i]);
+        free(names);
+    }
+    if (!g) {
+        luaL_pushfail(L);
+        lua_pushstring(L, err);
+        free(err);
+        return 2;
+    }
+    return 1;
+}
+
+static int l_game_tostring(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    lua_pushfstring(L, "referee.Game (%s, %d seats, %d moves)", g->name, g->nseats, g->nmoves);
+    return 1;
+}
+
+static const luaL_Reg game_methods[] = {
+    {"pending", l_game_pending}, {"play", l_game_play}, {"window", l_game_window},
+    {"result", l_game_result}, {"table", l_game_table}, {"options", l_game_options},
+    {"view", l_game_view}, {"undo", l_game_undo}, {"hash", l_game_hash},
+    {"moves", l_game_moves}, {"random_move", l_game_random_move}, {"record", l_game_record},
+    {NULL, NULL},
+};
+
+static const luaL_Reg game_module[] = {
+    {"game", l_game_new},
+    {"replay", l_game_replay},
+    {NULL, NULL},
+};
+
+int luaopen_referee_game(lua_State *L)
+{
+    if (luaL_newmetatable(L, GAME_MT)) {
+        luaL_newlib(L, game_methods);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, game_gc);
+        lua_setfield(L, -2, "__gc");
+        lua_pushcfunction(L, l_game_tostring);
+        lua_setfield(L, -2, "__tostring");
+    }
+    lua_pop(L, 1);
+    luaL_newlib(L, game_module);
+    return 1;
+}
+

@@ -1,0 +1,228 @@
+#include "options.h"
+
+#include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lua_json.h"
+#include "script.h"
+
+/* Pushes and returns a description of what an option allows. */
+static const char *describe_option(lua_State *L, int opt)
+{
+    char buf[512];
+    size_t n = 0;
+    int t = lua_getfield(L, opt, "default");
+    int isint = lua_isinteger(L, -1);
+    lua_pop(L, 1);
+    int has_choices = lua_getfield(L, opt, "choices") == LUA_TTABLE;
+    if (!has_choices)
+        lua_pop(L, 1);
+    if (has_choices) {
+        n += (size_t)snprintf(buf, sizeof buf, "one of ");
+        for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL && n < sizeof buf; i++) {
+            const char *c = luaL_tolstring(L, -1, NULL);
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i > 1 ? ", " : "", c);
+            lua_pop(L, 2);
+        }
+        lua_pop(L, 2); /* the final nil and the choices */
+    } else if (t == LUA_TBOOLEAN) {
+        snprintf(buf, sizeof buf, "true or false");
+    } else if (t == LUA_TNUMBER) {
+        n += (size_t)snprintf(buf, sizeof buf, "%s", isint ? "an integer" : "a number");
+        int hasmin = lua_getfield(L, opt, "min") == LUA_TNUMBER;
+        int hasmax = lua_getfield(L, opt, "max") == LUA_TNUMBER;
+        const char *lo = hasmin ? luaL_tolstring(L, -2, NULL) : NULL;
+        const char *hi = hasmax ? luaL_tolstring(L, hasmin ? -2 : -1, NULL) : NULL;
+        if (lo && hi)
+            snprintf(buf + n, sizeof buf - n, " from %s to %s", lo, hi);
+        else if (lo)
+            snprintf(buf + n, sizeof buf - n, " of at least %s", lo);
+        else if (hi)
+            snprintf(buf + n, sizeof buf - n, " of at most %s", hi);
+        lua_pop(L, 2 + hasmin + hasmax);
+    } else if (t == LUA_TTABLE) {
+        snprintf(buf, sizeof buf, "a table (as JSON)");
+    } else {
+        snprintf(buf, sizeof buf, "a string");
+    }
+    return lua_pushstring(L, buf);
+}
+
+/* Converts a --set string to the option's type. stack: ..., text -> value or nil */
+static int convert_text(lua_State *L, int opt, const char *text)
+{
+    lua_getfield(L, opt, "default");
+    int t = lua_type(L, -1), isint = lua_isinteger(L, -1);
+    lua_pop(L, 1);
+    if (t == LUA_TBOOLEAN) {
+        if (!strcmp(text, "true") || !strcmp(text, "on") || !strcmp(text, "yes") || !strcmp(text, "1"))
+            lua_pushboolean(L, 1);
+        else if (!strcmp(text, "false") || !strcmp(text, "off") || !strcmp(text, "no") || !strcmp(text, "0"))
+            lua_pushboolean(L, 0);
+        else
+            return 0;
+    } else if (t == LUA_TNUMBER) {
+        if (!lua_stringtonumber(L, text))
+            return 0;
+        if (isint && !lua_isinteger(L, -1)) {
+            lua_pop(L, 1);
+            return 0;
+        }
+    } else if (t == LUA_TTABLE) {
+        char err[200];
+        if (!ljson_decode(L, text, err, sizeof err) || !lua_istable(L, -1))
+            return 0;
+    } else {
+        lua_pushstring(L, text);
+    }
+    return 1;
+}
+
+/* Checks a value against its option. stack: ..., value. Returns 1 if good. */
+static int option_accepts(lua_State *L, int opt, int value)
+{
+    lua_getfield(L, opt, "default");
+    int t = lua_type(L, -1), isint = lua_isinteger(L, -1);
+    lua_pop(L, 1);
+    if (lua_type(L, value) != t || (isint && !lua_isinteger(L, value)))
+        return 0;
+    if (t == LUA_TNUMBER) {
+        lua_Number v = lua_tonumber(L, value);
+        if (lua_getfield(L, opt, "min") == LUA_TNUMBER && v < lua_tonumber(L, -1)) {
+            lua_pop(L, 1);
+            return 0;
+        }
+        if (lua_getfield(L, opt, "max") == LUA_TNUMBER && v > lua_tonumber(L, -1)) {
+            lua_pop(L, 2);
+            return 0;
+        }
+        lua_pop(L, 2);
+    }
+    int found = 1;
+    if (lua_getfield(L, opt, "choices") == LUA_TTABLE) {
+        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+        found = 0;
+        for (lua_Integer i = 1; i <= n && !found; i++) {
+            lua_rawgeti(L, -1, i);
+            found = lua_compare(L, -1, value, LUA_OPEQ);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    return found;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Pushes the options table: defaults, overridden by the given values.
+ * Returns 0 and pushes a message when an option is unknown or bad. */
+int options_check(lua_State *L, const char *game, int def, int given)
+{
+    def = lua_absindex(L, def);
+    if (given)
+        given = lua_absindex(L, given);
+    lua_newtable(L);
+    int result = lua_gettop(L);
+    lua_getfield(L, def, "options");
+    int opts = lua_gettop(L);
+    if (!lua_istable(L, opts)) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+    }
+    /* Defaults first. */
+    lua_Integer nopts = (lua_Integer)lua_rawlen(L, opts);
+    for (lua_Integer i = 1; i <= nopts; i++) {
+        lua_rawgeti(L, opts, i);
+        lua_getfield(L, -1, "name");
+        lua_getfield(L, -2, "default");
+        ljson_deep_copy(L, -1);
+        lua_remove(L, -2);
+        lua_setfield(L, result, lua_tostring(L, -2));
+        lua_pop(L, 2);
+    }
+    if (!given) {
+        lua_pop(L, 1);
+        return 1;
+    }
+    /* Then the given ones, in name order so the first error is always the same. */
+    const char *names[128];
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, given) && n < 128) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) == LUA_TSTRING)
+            names[n++] = lua_tostring(L, -1);
+    }
+    qsort(names, (size_t)n, sizeof *names, compare_names);
+    for (int k = 0; k < n; k++) {
+        int opt = 0;
+        for (lua_Integer i = 1; i <= nopts && !opt; i++) {
+            lua_rawgeti(L, opts, i);
+            lua_getfield(L, -1, "name");
+            if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), names[k]) == 0) {
+                lua_pop(L, 1);
+                opt = lua_gettop(L);
+            } else {
+                lua_pop(L, 2);
+            }
+        }
+        if (!opt) {
+            luaL_Buffer b;
+            luaL_buffinit(L, &b);
+            for (lua_Integer i = 1; i <= nopts; i++) {
+                lua_rawgeti(L, opts, i);
+                lua_getfield(L, -1, "name");
+                lua_remove(L, -2);
+                if (i > 1)
+                    luaL_addstring(&b, ", ");
+                luaL_addvalue(&b);
+            }
+            luaL_pushresult(&b);
+            lua_pushfstring(L, "unknown option '%s' for %s; %s", names[k], game,
+                            nopts ? lua_pushfstring(L, "its options are: %s", lua_tostring(L, -1))
+                                  : "it has no options");
+            return 0;
+        }
+        lua_getfield(L, given, names[k]);
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            const char *text = lua_tostring(L, -1);
+            if (!convert_text(L, opt, text)) {
+                lua_pushfstring(L, "option '%s' must be %s, not '%s'", names[k],
+                                describe_option(L, opt), text);
+                return 0;
+            }
+            lua_remove(L, -2);
+        }
+        int ok = option_accepts(L, opt, lua_gettop(L));
+        if (ok && lua_getfield(L, opt, "check") == LUA_TFUNCTION) {
+            /* A custom check returns true, or nil and why. */
+            lua_pushvalue(L, -2);
+            if (script_pcall(L, 1, 2, RULES_BUDGET) != LUA_OK)
+                return 0;
+            if (!lua_toboolean(L, -2)) {
+                lua_pushfstring(L, "option '%s': %s", names[k],
+                                lua_isstring(L, -1) ? lua_tostring(L, -1) : "refused by the game");
+                return 0;
+            }
+            lua_pop(L, 2);
+        } else if (ok) {
+            lua_pop(L, 1);
+        }
+        if (!ok) {
+            int quote = lua_type(L, -1) == LUA_TSTRING;
+            const char *got = luaL_tolstring(L, -1, NULL);
+            lua_pushfstring(L, quote ? "option '%s' must be %s, not '%s'" : "option '%s' must be %s, not %s",
+                            names[k], describe_option(L, opt), got);
+            return 0;
+        }
+        lua_setfield(L, result, names[k]);
+        lua_pop(L, 1); /* the option */
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+

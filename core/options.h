@@ -1,0 +1,15 @@
+/* options: a game's options, each with a default and a check. Values from
+ * --set arrive as text and are converted by the default's type; a bad or
+ * unknown option is refused before the game starts, with its name and the
+ * values it allows. */
+#ifndef REFEREE_OPTIONS_H
+#define REFEREE_OPTIONS_H
+
+#include <lua.h>
+
+/* Pushes the options table: the definition's defaults (def is the game
+ * definition), overridden by the table at given (0: none). Returns 0 and
+ * pushes a message when an option is unknown or bad. */
+int options_check(lua_State *L, const char *game, int def, int given);
+
+#endif

@@ -1,0 +1,178 @@
+#include "rules_loader.h"
+
+#include <lauxlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "game.h"
+#include "script.h"
+
+static int readable(const char *path)
+{
+    return access(path, R_OK) == 0;
+}
+
+int rules_find(const char *name, const char *rules_path, char *out, size_t size)
+{
+    size_t len = strlen(name);
+    if (strchr(name, '/') || (len > 4 && strcmp(name + len - 4, ".lua") == 0)) {
+        snprintf(out, size, "%s", name);
+        return readable(out);
+    }
+    const char *p = rules_path ? rules_path : "rules";
+    while (*p) {
+        const char *end = strchr(p, ':');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n > 0) {
+            snprintf(out, size, "%.*s/%s.lua", (int)n, p, name);
+            if (readable(out))
+                return 1;
+        }
+        p += n + (end ? 1 : 0);
+    }
+    return 0;
+}
+
+/* math.random for rules: the table's chance source, so every random
+ * outcome is replayed from the seed. upvalue 1: the Game. */
+static int rules_random(lua_State *L)
+{
+    Game *g = lua_touserdata(L, lua_upvalueindex(1));
+    if (!g || !g->t)
+        return luaL_error(L, "math.random is available to rules while a game runs "
+                             "(in setup, pending, apply), not while the script loads");
+    uint32_t span;
+    lua_Integer lo = 1, hi;
+    switch (lua_gettop(L)) {
+    case 0:
+        lua_pushnumber(L, (lua_Number)table_random(g->t, 0x80000000u, "random") / 2147483648.0);
+        return 1;
+    case 1:
+        hi = luaL_checkinteger(L, 1);
+        break;
+    default:
+        lo = luaL_checkinteger(L, 1);
+        hi = luaL_checkinteger(L, 2);
+    }
+    luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, 1, "interval is empty or too large");
+    span = (uint32_t)(hi - lo + 1);
+    lua_pushinteger(L, lo + (lua_Integer)table_random(g->t, span, "random"));
+    return 1;
+}
+
+static int rules_randomseed(lua_State *L)
+{
+    return luaL_error(L, "rules draw from the table's random stream, which the referee "
+                         "seeds: math.randomseed is not available");
+}
+
+
+/* inherit(name) -> a fresh copy of another game's definition to change.
+ * upvalues: env, rules path */
+static int rules_inherit(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    if (!rules_load(L, lua_upvalueindex(1), name, lua_tostring(L, lua_upvalueindex(2))))
+        return lua_error(L);
+    return 1;
+}
+
+/* import(name) -> the helper library rules/lib/<name>.lua, loaded once per
+ * game. upvalues: env, rules path, cache */
+static int rules_import(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    if (lua_getfield(L, lua_upvalueindex(3), name) != LUA_TNIL)
+        return 1;
+    lua_pop(L, 1);
+    char libname[300];
+    snprintf(libname, sizeof libname, "lib/%s", name);
+    char path[4096];
+    if (!rules_find(libname, lua_tostring(L, lua_upvalueindex(2)), path, sizeof path))
+        return luaL_error(L, "import: no helper library '%s' (looked for lib/%s.lua in the "
+                             "rules folders)", name, name);
+    if (script_load_file(L, path, lua_upvalueindex(1)) != LUA_OK ||
+        script_pcall(L, 0, 1, RULES_BUDGET) != LUA_OK)
+        return lua_error(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, lua_upvalueindex(3), name);
+    return 1;
+}
+
+/* Pushes a fresh environment for a game's scripts: globals read through to
+ * the standard ones, writes stay in the game's own table. game_idx: the
+ * Game userdata, or 0 when only listing games. */
+void rules_push_env(lua_State *L, int game_idx, const char *rules_path)
+{
+    lua_newtable(L);
+    int env = lua_gettop(L);
+    lua_createtable(L, 0, 1);
+    lua_pushglobaltable(L);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, env);
+
+    lua_newtable(L); /* math: the standard one, but random from the table */
+    lua_createtable(L, 0, 1);
+    lua_getglobal(L, "math");
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    if (game_idx)
+        lua_pushvalue(L, game_idx);
+    else
+        lua_pushnil(L);
+    lua_pushcclosure(L, rules_random, 1);
+    lua_setfield(L, -2, "random");
+    lua_pushcfunction(L, rules_randomseed);
+    lua_setfield(L, -2, "randomseed");
+    lua_setfield(L, env, "math");
+
+    lua_pushvalue(L, env);
+    lua_pushstring(L, rules_path ? rules_path : "rules");
+    lua_pushcclosure(L, rules_inherit, 2);
+    lua_setfield(L, env, "inherit");
+    lua_pushvalue(L, env);
+    lua_pushstring(L, rules_path ? rules_path : "rules");
+    lua_newtable(L);
+    lua_pushcclosure(L, rules_import, 3);
+    lua_setfield(L, env, "import");
+}
+
+static const char *REQUIRED[] = {"setup", "pending", "apply", "result"};
+
+/* Loads a rules file into env and pushes its definition; 0 and a message. */
+int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
+{
+    env = lua_absindex(L, env);
+    char path[4096];
+    if (!rules_find(name, rules_path, path, sizeof path)) {
+        lua_pushfstring(L, "no game '%s': there is no %s.lua in the rules folders "
+                           "('referee games' lists the games)", name, name);
+        return 0;
+    }
+    if (script_load_file(L, path, env) != LUA_OK || script_pcall(L, 0, 1, RULES_BUDGET) != LUA_OK)
+        return 0;
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushfstring(L, "%s: a rules script must return its game definition table", path);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof REQUIRED / sizeof *REQUIRED; i++) {
+        if (lua_getfield(L, -1, REQUIRED[i]) != LUA_TFUNCTION) {
+            lua_pop(L, 2);
+            lua_pushfstring(L, "%s: the game definition has no function '%s' (a game needs "
+                               "setup, pending, apply and result)", path, REQUIRED[i]);
+            return 0;
+        }
+        lua_pop(L, 1);
+    }
+    return 1;
+}
+
+int rules_load_definition(lua_State *L, const char *name, const char *rules_path)
+{
+    rules_push_env(L, 0, rules_path);
+    int ok = rules_load(L, -1, name, rules_path);
+    lua_remove(L, -2);
+    return ok;
+}
+
