@@ -64,6 +64,28 @@ void test_table(void)
     table_log_line(t, 5, -1, line, sizeof line);
     CHECK(strcmp(line, "pay 10 from p1 to pot (ante \"quoted\")") == 0);
 
+    /* The log as a seat may know it: hidden cards and rolls stay hidden. */
+    int dealt = t->zones.z[2].cards[0];
+    char full[256], seat1[256], seat2[256], seat3[256];
+    table_log_line(t, 1, -1, full, sizeof full);
+    table_log_line(t, 1, 1, seat1, sizeof seat1);
+    table_log_line(t, 1, 2, seat2, sizeof seat2);
+    CHECK(strncmp(full, t->deck.cards[dealt].name, strlen(t->deck.cards[dealt].name)) == 0);
+    CHECK(strcmp(full, seat1) == 0);                       /* the owner sees it */
+    table_log_line(t, 1, 3, seat3, sizeof seat3);
+    CHECK(strcmp(seat3, "a card: stock -> hand1") == 0);   /* nobody else does */
+    CHECK(strcmp(seat2, full) == 0);    /* except seat 2, who was shown it later */
+    table_log_line(t, 2, 2, seat2, sizeof seat2);          /* revealed to seat 2 */
+    CHECK(strstr(seat2, t->deck.cards[dealt].name) != NULL);
+    table_log_line(t, 2, 3, seat3, sizeof seat3);
+    CHECK(strcmp(seat3, "reveal a card to seat 2") == 0);
+    table_log_line(t, 3, 3, seat3, sizeof seat3);
+    CHECK(strcmp(seat3, "roll die 1") == 0);              /* no value */
+    table_log_line(t, 4, 3, seat3, sizeof seat3);
+    CHECK(strstr(seat3, ": ") != NULL);                   /* shown to seat 3 */
+    table_log_line(t, 4, 1, seat1, sizeof seat1);
+    CHECK(strcmp(seat1, "show die 1 to seat 3") == 0);
+
     /* Clone: equal, then independent. */
     Table *c = table_clone(t);
     char *a = table_to_json(t, "{\"phase\":\"play\"}");
