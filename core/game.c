@@ -16,7 +16,7 @@
 #include "table_json.h"
 
 /* Uservalues of a Game userdata. */
-enum { UV_DEF = 1, UV_OPTS, UV_TABLE, UV_PENDING, UV_ENV, UV_ARRANGE, UV_COUNT = UV_ARRANGE };
+enum { UV_DEF = 1, UV_OPTS, UV_TABLE, UV_PENDING, UV_ENV, UV_ARRANGE, UV_SCRIPT, UV_COUNT = UV_SCRIPT };
 
 void game_set_error(Game *g, const char *fmt, ...)
 {
@@ -502,6 +502,10 @@ GameStatus game_rebuild(Game *g, int n)
         return GAME_SCRIPT;
     }
     ltable_push(L, t, NULL);
+    push_uv(g, UV_SCRIPT);
+    if (lua_istable(L, -1))
+        ltable_set_script(L, -2, -1);
+    lua_pop(L, 1);
     set_uv(g, UV_TABLE);
     g->t = t;
     invalidate(g);
@@ -681,11 +685,19 @@ static void ensure_registry(lua_State *L)
 Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseats,
                uint64_t seed, int opts_idx, int arrange_idx, char **err)
 {
+    return game_new_scripted(L, name, rules_path, nseats, seed, opts_idx, arrange_idx, 0, err);
+}
+
+Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, int nseats,
+                        uint64_t seed, int opts_idx, int arrange_idx, int script_idx, char **err)
+{
     *err = NULL;
     if (opts_idx)
         opts_idx = lua_absindex(L, opts_idx);
     if (arrange_idx)
         arrange_idx = lua_absindex(L, arrange_idx);
+    if (script_idx)
+        script_idx = lua_absindex(L, script_idx);
     luaL_checkstack(L, 20, "game");
     ensure_registry(L);
     Game *g = lua_newuserdatauv(L, sizeof *g, UV_COUNT);
@@ -732,6 +744,10 @@ Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseat
     if (arrange_idx) {
         lua_pushvalue(L, arrange_idx);
         set_uv(g, UV_ARRANGE);
+    }
+    if (script_idx) {
+        lua_pushvalue(L, script_idx);
+        set_uv(g, UV_SCRIPT);
     }
     if (game_rebuild(g, 0) != GAME_OK) {
         lua_pushstring(L, g->error);

@@ -68,6 +68,10 @@ typedef struct Game {
  * NULL, with the reason in *err (malloc'd). */
 Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseats,
                uint64_t seed, int opts_idx, int arrange_idx, char **err);
+/* The same, with a chance script (see ltable_set_script) at script_idx, or 0:
+ * prescribed shuffles and rolls, made again on every rebuild. */
+Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, int nseats,
+                        uint64_t seed, int opts_idx, int arrange_idx, int script_idx, char **err);
 Game *game_check(lua_State *L, int idx);
 /* The __gc of a Game: frees what the C side owns. */
 int game_gc(lua_State *L);

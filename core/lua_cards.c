@@ -237,7 +237,31 @@ static int t_deal(lua_State *L)
 static int t_shuffle(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
-    table_shuffle(t, lt_check_zone(L, t, 2));
+    int zone = lt_check_zone(L, t, 2);
+    int top[MAX_CARDS], n = 0;
+    if (lt_next_prescribed(L, 1, "shuffles")) {
+        /* stack: ..., names (topmost first) */
+        int names = lua_gettop(L);
+        for (lua_Integer i = 1; lua_rawgeti(L, names, i) != LUA_TNIL && n < MAX_CARDS; i++) {
+            const char *name = lua_tostring(L, -1);
+            const Zone *z = &t->zones.z[zone];
+            int found = 0;
+            for (int k = 0; k < z->n && !found && name; k++) {
+                int c = z->cards[k], dup = 0;
+                for (int j = 0; j < n; j++)
+                    dup |= top[j] == c;
+                if (!dup && strcasecmp(t->deck.cards[c].name, name) == 0)
+                    found = c;
+            }
+            if (!found)
+                return luaL_error(L, "the prescribed shuffle of %s names '%s', which is not "
+                                     "there (or is named twice)", z->name, name ? name : "?");
+            top[n++] = found;
+            lua_pop(L, 1);
+        }
+        lua_settop(L, 2);
+    }
+    table_shuffle_stacked(t, zone, top, n);
     return 0;
 }
 

@@ -26,7 +26,16 @@ static int t_roll(lua_State *L)
         lt_check_die(L, t, i);
     for (int i = 2; i <= n + 1; i++) {
         int d = (int)lua_tointeger(L, i);
-        table_roll(t, d);
+        if (lt_next_prescribed(L, 1, "rolls")) {
+            lua_Integer v = lua_tointeger(L, -1);
+            lua_pop(L, 1);
+            if (v < 1 || v > t->dice.d[d].faces)
+                return luaL_error(L, "a prescribed roll of %d does not fit a %d-sided die",
+                                  (int)v, t->dice.d[d].faces);
+            table_roll_value(t, d, (int)v);
+        } else {
+            table_roll(t, d);
+        }
         lua_pushinteger(L, t->dice.d[d].value);
     }
     return n;

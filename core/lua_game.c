@@ -9,8 +9,10 @@
 #include "lua_table.h"
 
 /* referee.game(name, {seats = n, seed = s, options = {...}, rules_path = "...",
- *                     arrange = function(t) ... end}): arrange, for tests, runs
- * after setup on every build of the table (a stacked deck, a given hand). */
+ *                     arrange = function(t) ... end, shuffles = {{...}}, rolls = {...}}):
+ * for tests, arrange runs after setup on every build of the table; shuffles
+ * and rolls prescribe the outcomes of the next shuffles (cards on top,
+ * topmost first) and rolls. */
 static int l_game_new(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
@@ -27,8 +29,15 @@ static int l_game_new(lua_State *L)
     int opts = lua_istable(L, -1) ? lua_gettop(L) : 0;
     lua_getfield(L, 2, "arrange");
     int arrange = lua_isfunction(L, -1) ? lua_gettop(L) : 0;
+    lua_createtable(L, 0, 2);
+    lua_getfield(L, 2, "shuffles");
+    lua_setfield(L, -2, "shuffles");
+    lua_getfield(L, 2, "rolls");
+    lua_setfield(L, -2, "rolls");
+    int script = lua_gettop(L);
     char *err;
-    Game *g = game_new(L, name, path ? path : "rules", nseats, seed, opts, arrange, &err);
+    Game *g = game_new_scripted(L, name, path ? path : "rules", nseats, seed, opts, arrange,
+                                script, &err);
     if (!g) {
         luaL_pushfail(L);
         lua_pushstring(L, err);

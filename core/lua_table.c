@@ -19,13 +19,47 @@ typedef struct LTable {
 
 void ltable_push(lua_State *L, Table *t, const char *vars_json)
 {
-    LTable *lt = lua_newuserdatauv(L, sizeof *lt, 1);
+    LTable *lt = lua_newuserdatauv(L, sizeof *lt, 2);
     lt->t = t;
     luaL_setmetatable(L, TABLE_MT);
     char err[200];
     if (!vars_json || strcmp(vars_json, "null") == 0 || !ljson_decode(L, vars_json, err, sizeof err))
         lua_newtable(L);
     lua_setiuservalue(L, -2, 1);
+}
+
+/* The chance script: prescribed outcomes for the next shuffles and rolls,
+ * kept in the table's second uservalue as {shuffles = {...}, rolls = {...}}
+ * with cursors. Pushes the next entry of kind and returns 1, or returns 0. */
+int lt_next_prescribed(lua_State *L, int idx, const char *kind)
+{
+    idx = lua_absindex(L, idx);
+    if (lua_getiuservalue(L, idx, 2) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    int script = lua_gettop(L);
+    char cursor[32];
+    snprintf(cursor, sizeof cursor, "next_%s", kind);
+    lua_getfield(L, script, cursor);
+    lua_Integer next = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 1;
+    lua_pop(L, 1);
+    if (lua_getfield(L, script, kind) != LUA_TTABLE || lua_rawgeti(L, -1, next) == LUA_TNIL) {
+        lua_settop(L, script - 1);
+        return 0;
+    }
+    lua_pushinteger(L, next + 1);
+    lua_setfield(L, script, cursor);
+    lua_replace(L, script); /* stack: ..., entry */
+    lua_settop(L, script);
+    return 1;
+}
+
+void ltable_set_script(lua_State *L, int idx, int script_idx)
+{
+    idx = lua_absindex(L, idx);
+    ljson_deep_copy(L, script_idx);
+    lua_setiuservalue(L, idx, 2);
 }
 
 Table *ltable_check(lua_State *L, int idx)

@@ -14,6 +14,12 @@
  * vars table, or with the vars decoded from vars_json when it is not NULL. */
 void ltable_push(lua_State *L, Table *t, const char *vars_json);
 Table *ltable_check(lua_State *L, int idx);
+/* Gives the table at idx a chance script (a copy of the table at
+ * script_idx): {shuffles = {{"AS", "KD", ...}, ...}, rolls = {3, 5, ...}},
+ * outcomes the next shuffles (cards on top, topmost first) and rolls take
+ * instead of the chance source's. */
+void ltable_set_script(lua_State *L, int idx, int script_idx);
+int lt_next_prescribed(lua_State *L, int idx, const char *kind);
 /* The save text of the table at idx, vars included (malloc'd), or NULL with
  * the reason in err. */
 char *ltable_save(lua_State *L, int idx, char *err, size_t errsize);

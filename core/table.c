@@ -79,10 +79,8 @@ void table_move(Table *t, int card, int to, int bottom)
     note_oom(t, log_add(&t->log, LOG_MOVE, 0, card, from, to, bottom, NULL));
 }
 
-void table_shuffle(Table *t, int zone)
+static void log_shuffle(Table *t, int zone)
 {
-    Chance c = table_chance(t);
-    zones_shuffle(&t->zones, zone, &c);
     /* The full-information record keeps the order the shuffle produced. */
     const Zone *z = &t->zones.z[zone];
     char *order = malloc((size_t)z->n * CARD_NAME_LEN + 1);
@@ -98,6 +96,21 @@ void table_shuffle(Table *t, int zone)
     free(order);
 }
 
+void table_shuffle(Table *t, int zone)
+{
+    table_shuffle_stacked(t, zone, NULL, 0);
+}
+
+void table_shuffle_stacked(Table *t, int zone, const int *top_first, int n)
+{
+    Chance c = table_chance(t);
+    zones_shuffle(&t->zones, zone, &c);
+    /* Moved in reverse, so the first listed ends on top. */
+    for (int i = n - 1; i >= 0; i--)
+        zones_move(&t->zones, top_first[i], zone);
+    log_shuffle(t, zone);
+}
+
 void table_reveal(Table *t, int card, uint32_t seats)
 {
     t->zones.known[card] |= seats;
@@ -109,6 +122,13 @@ void table_roll(Table *t, int die)
     Chance c = table_chance(t);
     dice_roll(&t->dice, die, &c);
     note_oom(t, log_add(&t->log, LOG_ROLL, 0, die, t->dice.d[die].value, 0, 0, NULL));
+}
+
+void table_roll_value(Table *t, int die, int value)
+{
+    t->dice.d[die].value = (uint8_t)value;
+    t->dice.d[die].known = 0;
+    note_oom(t, log_add(&t->log, LOG_ROLL, 0, die, value, 0, 0, NULL));
 }
 
 DiceStatus table_die_set(Table *t, int die, int value)

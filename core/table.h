@@ -42,6 +42,13 @@ uint32_t table_random(Table *t, uint32_t n, const char *what);
 /* Logged operations. */
 void table_move(Table *t, int card, int to, int bottom);
 void table_shuffle(Table *t, int zone);
+/* A shuffle whose outcome is partly given (a test's stacked deck, or the
+ * real deck at a physical table): the cards listed, all in the zone, end on
+ * top, the first listed topmost; the rest lie below as the chance source
+ * shuffled them. */
+void table_shuffle_stacked(Table *t, int zone, const int *top_first, int n);
+/* A roll whose result is given; hidden from all like any roll. */
+void table_roll_value(Table *t, int die, int value);
 void table_reveal(Table *t, int card, uint32_t seats);
 void table_roll(Table *t, int die);
 DiceStatus table_die_set(Table *t, int die, int value);

@@ -231,3 +231,26 @@ describe("the referee loop", function()
     end
   end)
 end)
+
+describe("chance scripts", function()
+  it("stacks the next shuffles and rolls, and makes them again on every rebuild", function()
+    local g = assert(new_game("fixture", { seats = 2, seed = 1, options = { policy = "order" },
+      shuffles = { { "AS", "KS", "QS", "JS", "10S", "9S" } }, rolls = { 6 } }))
+    local t = g:table()
+    local dealt = {}
+    for s = 1, 2 do
+      for _, c in ipairs(t:cards("hand" .. s)) do dealt[#dealt + 1] = t:name(c) end
+    end
+    table.sort(dealt)
+    assert.are.same({ "10S", "9S", "AS", "JS", "KS", "QS" }, dealt)
+    assert.are.equal(6, t:die_value(1))
+    helper.step(g, 1)
+    g:undo(1)                       -- a rebuild stacks the deck again
+    assert.are.equal(6, g:table():die_value(1))
+    local bad, err = new_game("fixture", { shuffles = { { "AS", "AS" } } })
+    assert.is_nil(bad)
+    assert.matches("names 'AS', which is not there %(or is named twice%)", err)
+    bad, err = new_game("fixture", { rolls = { 9 } })
+    assert.matches("a prescribed roll of 9 does not fit a 6%-sided die", err)
+  end)
+end)
