@@ -34,6 +34,8 @@ static int l_game_new(lua_State *L)
     lua_setfield(L, -2, "shuffles");
     lua_getfield(L, 2, "rolls");
     lua_setfield(L, -2, "rolls");
+    lua_getfield(L, 2, "randoms");
+    lua_setfield(L, -2, "randoms");
     int script = lua_gettop(L);
     char *err;
     Game *g = game_new_scripted(L, name, path ? path : "rules", nseats, seed, opts, arrange,

@@ -181,8 +181,22 @@ static int t_random(lua_State *L)
         hi = luaL_checkinteger(L, 3);
     }
     luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, 2, "interval is empty or too large");
-    lua_pushinteger(L, lo + (lua_Integer)table_random(t, (uint32_t)(hi - lo + 1), "random"));
+    (void)t;
+    lua_pushinteger(L, lt_random_between(L, 1, lo, hi));
     return 1;
+}
+
+lua_Integer lt_random_between(lua_State *L, int idx, lua_Integer lo, lua_Integer hi)
+{
+    Table *t = ltable_check(L, idx);
+    if (lt_next_prescribed(L, idx, "randoms")) {
+        lua_Integer v = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        if (v < lo || v > hi)
+            luaL_error(L, "a prescribed random number %I is outside %I..%I", v, lo, hi);
+        return v;
+    }
+    return lo + (lua_Integer)table_random(t, (uint32_t)(hi - lo + 1), "random");
 }
 
 static void push_card_names(lua_State *L, const Table *t, const Zone *z, int seat)

@@ -15,11 +15,14 @@
 void ltable_push(lua_State *L, Table *t, const char *vars_json);
 Table *ltable_check(lua_State *L, int idx);
 /* Gives the table at idx a chance script (a copy of the table at
- * script_idx): {shuffles = {{"AS", "KD", ...}, ...}, rolls = {3, 5, ...}},
- * outcomes the next shuffles (cards on top, topmost first) and rolls take
- * instead of the chance source's. */
+ * script_idx): {shuffles = {{"AS", "KD", ...}, ...}, rolls = {3, 5, ...},
+ * randoms = {2, ...}}, outcomes the next shuffles (cards on top, topmost
+ * first), rolls and random numbers take instead of the chance source's. */
 void ltable_set_script(lua_State *L, int idx, int script_idx);
 int lt_next_prescribed(lua_State *L, int idx, const char *kind);
+/* A number in lo..hi from the chance source (or the chance script's next
+ * "randoms" entry), for the table at idx. */
+lua_Integer lt_random_between(lua_State *L, int idx, lua_Integer lo, lua_Integer hi);
 /* The save text of the table at idx, vars included (malloc'd), or NULL with
  * the reason in err. */
 char *ltable_save(lua_State *L, int idx, char *err, size_t errsize);

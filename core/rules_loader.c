@@ -5,11 +5,29 @@
 #include <string.h>
 #include <unistd.h>
 #include "game.h"
+#include "lua_table.h"
 #include "script.h"
 
 static int readable(const char *path)
 {
     return access(path, R_OK) == 0;
+}
+
+/* The first folder of rules_path holding `relative`. */
+static int find_in_folders(const char *relative, const char *rules_path, char *out, size_t size)
+{
+    const char *p = rules_path ? rules_path : "rules";
+    while (*p) {
+        const char *end = strchr(p, ':');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n > 0) {
+            snprintf(out, size, "%.*s/%s", (int)n, p, relative);
+            if (readable(out))
+                return 1;
+        }
+        p += n + (end ? 1 : 0);
+    }
+    return 0;
 }
 
 int rules_find(const char *name, const char *rules_path, char *out, size_t size)
@@ -19,18 +37,9 @@ int rules_find(const char *name, const char *rules_path, char *out, size_t size)
         snprintf(out, size, "%s", name);
         return readable(out);
     }
-    const char *p = rules_path ? rules_path : "rules";
-    while (*p) {
-        const char *end = strchr(p, ':');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n > 0) {
-            snprintf(out, size, "%.*s/%s.lua", (int)n, p, name);
-            if (readable(out))
-                return 1;
-        }
-        p += n + (end ? 1 : 0);
-    }
-    return 0;
+    char relative[300];
+    snprintf(relative, sizeof relative, "%s.lua", name);
+    return find_in_folders(relative, rules_path, out, size);
 }
 
 /* math.random for rules: the table's chance source, so every random
@@ -41,7 +50,6 @@ static int rules_random(lua_State *L)
     if (!g || !g->t)
         return luaL_error(L, "math.random is available to rules while a game runs "
                              "(in setup, pending, apply), not while the script loads");
-    uint32_t span;
     lua_Integer lo = 1, hi;
     switch (lua_gettop(L)) {
     case 0:
@@ -55,8 +63,8 @@ static int rules_random(lua_State *L)
         hi = luaL_checkinteger(L, 2);
     }
     luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, 1, "interval is empty or too large");
-    span = (uint32_t)(hi - lo + 1);
-    lua_pushinteger(L, lo + (lua_Integer)table_random(g->t, span, "random"));
+    game_push_table(g);
+    lua_pushinteger(L, lt_random_between(L, -1, lo, hi));
     return 1;
 }
 
@@ -86,9 +94,10 @@ static int rules_import(lua_State *L)
         return 1;
     lua_pop(L, 1);
     char libname[300];
-    snprintf(libname, sizeof libname, "lib/%s", name);
+    snprintf(libname, sizeof libname, "lib/%s.lua", name);
     char path[4096];
-    if (!rules_find(libname, lua_tostring(L, lua_upvalueindex(2)), path, sizeof path))
+    if (strchr(name, '/') ||
+        !find_in_folders(libname, lua_tostring(L, lua_upvalueindex(2)), path, sizeof path))
         return luaL_error(L, "import: no helper library '%s' (looked for lib/%s.lua in the "
                              "rules folders)", name, name);
     if (script_load_file(L, path, lua_upvalueindex(1)) != LUA_OK ||

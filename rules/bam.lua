@@ -1,0 +1,411 @@
+-- BAM!, the tabletop game (seeds/002), with RULINGS.md deciding what the
+-- text leaves open. rules/bam-app.lua turns it into the app (seeds/000).
+--
+-- A hand: pay in, deal, turn trump, play or fold, discard and draw, then
+-- one round per card; the player who wins strictly more rounds than every
+-- other takes the pot, else the pot carries into the next hand. A playing
+-- player who wins no round is BamBoozalled and pays, instead of the hand
+-- amount, the pot of that hand into the next one.
+--
+-- Readings of our own (not decided by the texts or RULINGS.md):
+--   * Without the redraw step the turned trump card is always kept (a
+--     discarded one could never be replaced).
+--   * When the dealer discards the turned card, the players before the
+--     dealer may not draw the stock below the one card that replaces it.
+--   * A player knocked out at the pay-in leaves their payment in the pot;
+--     when one player is left, they take whatever is in the pot.
+--   * A discard names its cards in the order the hand shows them
+--     ("discard 2C 9H"); the refusal of another order says so.
+
+local lib = import("cards")
+
+local game = {
+  description = "BAM! at the table: trumps, play or fold, redraw, pots and BamBoozals",
+  players = { min = 3, max = 6 },
+  options = {
+    { name = "cards", default = 4, min = 3, max = 6, help = "cards per hand (= rounds per hand)" },
+    { name = "credits", default = 1000, min = 1, max = 1000000000, help = "starting credits of each player" },
+    { name = "hand_amount", default = 50, min = 1, max = 1000000000, help = "what each player pays in per hand" },
+    { name = "fold", default = true, help = "players declare play or fold before the rounds" },
+    { name = "redraw", default = true, help = "playing players may discard and draw replacements" },
+    { name = "hands", default = 0, min = 0, max = 100000, help = "hands in a game (0: until one player has credits left)" },
+    { name = "dealer", default = 0, min = 0, max = 6, help = "the first dealer's seat (0: drawn at random)" },
+  },
+}
+
+local function hand(seat) return "hand" .. seat end
+local function account(seat) return "seat" .. seat end
+
+local function per_seat(t, value)
+  local list = {}
+  for s = 1, t.nseats do list[s] = value end
+  return list
+end
+
+-- What the hand costs and how many cards it deals: the options here, the
+-- level in the app.
+function game.hand_amount(t) return t.vars.opts.hand_amount end
+function game.cards_per_hand(t) return t.vars.opts.cards end
+
+function game.setup(t, opts)
+  t.vars.opts = opts
+  t:zone("stock")
+  t:zone("discard")
+  t:zone("trick", { vis = "public" })
+  t:zone("played", { vis = "public" })
+  for s = 1, t.nseats do
+    t:zone(hand(s), { owner = s })
+    t:account(account(s), opts.credits)
+  end
+  t:account("pot")
+  t:deck("stock", "standard52")
+  t.vars.owes = per_seat(t, 0)
+  t.vars.hands_played = 0
+  -- "Select a Dealer (randomly)."
+  if opts.dealer > 0 and opts.dealer <= t.nseats then
+    t:set_dealer(opts.dealer)
+  else
+    t:set_dealer(t:random(t.nseats))
+  end
+  game.start_hand(t)
+end
+
+-- ---- pre-gameplay ----
+
+-- "Each player places the Hand Amount into the playing area centre", or a
+-- BamBoozalled player the pot of the hand they were BamBoozalled in.
+function game.pay_in(t)
+  local v = t.vars
+  for _, s in ipairs(lib.clockwise_from_left_of(t, t:dealer())) do
+    local owed = v.owes[s] > 0 and v.owes[s] or game.hand_amount(t)
+    local reason = v.owes[s] > 0 and "BamBoozal" or "hand amount"
+    local have = t:balance(account(s))
+    if have < owed then
+      t:transfer(account(s), "pot", have, reason .. " (all in: out of the game)")
+      t:eliminate(s)
+      t:note(("seat %d cannot pay %d and is out of the game"):format(s, owed))
+    else
+      t:transfer(account(s), "pot", owed, reason)
+    end
+    v.owes[s] = 0
+  end
+  v.pot_amount = t:balance("pot")
+end
+
+-- "The dealer deals ... cards to each player in a clockwise manner", one at
+-- a time from the dealer's left.
+function game.deal(t)
+  for _, zone in ipairs({ "discard", "trick", "played" }) do
+    for _, c in ipairs(t:cards(zone)) do t:move(c, "stock") end
+  end
+  for s = 1, t.nseats do
+    for _, c in ipairs(t:cards(hand(s))) do t:move(c, "stock") end
+  end
+  t:shuffle("stock")
+  local hands = {}
+  for i, s in ipairs(t.vars.order) do hands[i] = hand(s) end
+  assert(t:deal("stock", hands, game.cards_per_hand(t)))
+end
+
+function game.start_hand(t)
+  local v = t.vars
+  if not t:active(t:dealer()) then t:rotate_dealer() end
+  game.pay_in(t)
+  if game.game_over(t) then return game.finish(t) end
+  if not t:active(t:dealer()) then t:rotate_dealer() end
+  v.order = lib.clockwise_from_left_of(t, t:dealer())
+  v.folded = per_seat(t, false)
+  v.won = per_seat(t, 0)
+  v.replace = 0
+  v.trump, v.turned = nil, nil
+  game.deal(t)
+  game.turn_trump(t)
+end
+
+-- The dealer chooses the card to turn (the move "turn QS").
+function game.turn_trump(t)
+  t.vars.phase = "trump"
+end
+
+function game.turn(t, card)
+  local v = t.vars
+  t:reveal(card, "all")
+  v.trump, v.turned = t:suit(card), t:name(card)
+  t:note(("trumps are %s (seat %d turns %s)"):format(lib.SUIT_NAMES[v.trump], t:dealer(), v.turned))
+  if t.vars.opts.redraw then
+    v.phase = "keep"
+  else
+    game.play_or_fold(t)
+  end
+end
+
+-- "The dealer can choose to keep or discard" the turned card.
+function game.keep_or_discard(t, move)
+  if move == "discard" then
+    t:move(t:card(t.vars.turned), "discard")
+    t.vars.replace = 1
+  end
+  game.play_or_fold(t)
+end
+
+-- ---- play or fold, discard and draw ----
+
+local function playing(t)
+  local seats = {}
+  for _, s in ipairs(t.vars.order) do
+    if not t.vars.folded[s] then seats[#seats + 1] = s end
+  end
+  return seats
+end
+
+local function start_step(t, phase, next_step)
+  t.vars.phase, t.vars.step = phase, 0
+  return next_step(t)
+end
+
+local function next_declarer(t)
+  local v = t.vars
+  v.step = v.step + 1
+  if v.step > #v.order then return game.discard_and_draw(t) end
+  t:set_turn(v.order[v.step])
+end
+
+function game.play_or_fold(t)
+  if not t.vars.opts.fold then return game.discard_and_draw(t) end
+  start_step(t, "fold", next_declarer)
+end
+
+function game.declare(t, seat, move)
+  local v = t.vars
+  if move == "fold" then
+    v.folded[seat] = true
+    for _, c in ipairs(t:cards(hand(seat))) do t:move(c, "discard") end
+    if seat == t:dealer() then v.replace = 0 end
+    local left = playing(t)
+    if #left == 1 then
+      -- "If only one player is left playing, that player takes the pot at once."
+      t:transfer("pot", account(left[1]), t:balance("pot"), "the others folded")
+      t:note(("seat %d takes the pot: everyone else folded"):format(left[1]))
+      return game.end_hand(t, { winner = left[1], bamboozled = {}, folded_out = true })
+    end
+  end
+  next_declarer(t)
+end
+
+local function next_drawer(t)
+  local v = t.vars
+  repeat v.step = v.step + 1 until v.step > #v.order or not v.folded[v.order[v.step]]
+  if v.step > #v.order then return game.rounds(t) end
+  t:set_turn(v.order[v.step])
+end
+
+function game.discard_and_draw(t)
+  if not t.vars.opts.redraw then return game.rounds(t) end
+  start_step(t, "draw", next_drawer)
+end
+
+-- How many cards seat may discard: no more than the stock holds, less the
+-- card kept back for the dealer's turned card.
+local function discard_limit(t, seat)
+  local reserve = seat == t:dealer() and 0 or t.vars.replace
+  return math.max(0, t:count("stock") - reserve)
+end
+
+function game.redraw(t, seat, names)
+  local v = t.vars
+  for _, name in ipairs(names) do t:move(t:card(name, hand(seat)), "discard") end
+  local n = #names + (seat == t:dealer() and v.replace or 0)
+  if seat == t:dealer() then v.replace = 0 end
+  if n > 0 then assert(t:draw("stock", hand(seat), n)) end
+  t:note(("seat %d discards %d and draws %d"):format(seat, #names, n))
+  next_drawer(t)
+end
+
+-- ---- the rounds ----
+
+local function next_player(t, seat)
+  repeat seat = t:next(seat) until not t.vars.folded[seat]
+  return seat
+end
+
+function game.rounds(t)
+  local v = t.vars
+  v.phase = "play"
+  v.round, v.plays = 1, {}
+  -- "The first clockwise player places a card."
+  v.leader = playing(t)[1]
+  t:set_turn(v.leader)
+end
+
+-- The cards seat may play: the round suit if they hold any, else any card.
+function game.playable(t, seat)
+  local v = t.vars
+  if #v.plays > 0 then
+    local follow = lib.of_suit(t, hand(seat), t:suit(t:card(v.plays[1].card)))
+    if #follow > 0 then return follow end
+  end
+  return t:cards(hand(seat))
+end
+
+function game.play(t, seat, name)
+  local v = t.vars
+  local card = t:card(name, hand(seat))
+  t:move(card, "trick")
+  v.plays[#v.plays + 1] = { seat = seat, card = t:name(card) }
+  if #v.plays < #playing(t) then
+    return t:set_turn(next_player(t, seat))
+  end
+  game.end_round(t)
+end
+
+function game.end_round(t)
+  local v = t.vars
+  local plays = {}
+  for i, p in ipairs(v.plays) do plays[i] = { seat = p.seat, card = t:card(p.card, "trick") } end
+  local best = lib.trick_winner(t, plays, v.trump)
+  v.won[best.seat] = v.won[best.seat] + 1
+  t:note(("round %d: seat %d wins with %s"):format(v.round, best.seat, t:name(best.card)))
+  for _, c in ipairs(t:cards("trick")) do t:move(c, "played") end
+  v.plays = {}
+  if t:count(hand(best.seat)) == 0 then return game.outcome(t) end
+  v.round, v.leader = v.round + 1, best.seat
+  t:set_turn(best.seat)
+end
+
+-- ---- post gameplay ----
+
+-- "The winner (if any) is determined by the player with the highest number
+-- of Rounds won"; every playing player with none is BamBoozalled.
+function game.outcome(t)
+  local v = t.vars
+  local best, leaders, bamboozled = -1, {}, {}
+  for _, s in ipairs(playing(t)) do
+    if v.won[s] > best then best, leaders = v.won[s], { s }
+    elseif v.won[s] == best then leaders[#leaders + 1] = s end
+    if v.won[s] == 0 then bamboozled[#bamboozled + 1] = s end
+  end
+  local result = { bamboozled = bamboozled }
+  if #leaders == 1 then
+    result.winner = leaders[1]
+    t:transfer("pot", account(leaders[1]), t:balance("pot"), "wins the hand")
+    t:note(("seat %d wins the hand with %d rounds and takes the pot of %d"):format(leaders[1], best, v.pot_amount))
+  else
+    t:note(("split pot: seats %s won %d rounds each; the pot of %d carries"):format(
+      table.concat(leaders, ", "), best, t:balance("pot")))
+  end
+  for _, s in ipairs(bamboozled) do
+    v.owes[s] = v.pot_amount
+    t:note(("seat %d is BamBoozalled and pays %d into the next hand"):format(s, v.pot_amount))
+  end
+  game.end_hand(t, result)
+end
+
+-- After every hand: announcements, then the next hand or the end.
+function game.after_hand(t, result) end
+
+function game.end_hand(t, result)
+  local v = t.vars
+  v.hands_played = v.hands_played + 1
+  v.last = result
+  game.after_hand(t, result)
+  if game.game_over(t) then return game.finish(t) end
+  -- "The next corresponding clockwise player is considered the new dealer."
+  t:rotate_dealer()
+  game.start_hand(t)
+end
+
+function game.game_over(t)
+  local v = t.vars
+  return v.over or t:active_count() < 2 or (v.opts.hands > 0 and v.hands_played >= v.opts.hands)
+end
+
+function game.finish(t)
+  local v = t.vars
+  v.over, v.phase = true, "over"
+  if t:active_count() == 1 and t:balance("pot") > 0 then
+    local last = t:next(t:dealer())
+    t:transfer("pot", account(last), t:balance("pot"), "last player in the game")
+  end
+end
+
+-- ---- the referee's interface ----
+
+function game.pending(t)
+  local v = t.vars
+  if v.over then return nil end
+  local seat = t:turn()
+  if v.phase == "trump" then
+    local moves = {}
+    for _, c in ipairs(t:cards(hand(t:dealer()))) do moves[#moves + 1] = "turn " .. t:name(c) end
+    return { seat = t:dealer(), kind = "trump", moves = moves, prompt = "turn one of your cards: its suit is trumps" }
+  elseif v.phase == "keep" then
+    return { seat = t:dealer(), kind = "keep", moves = { "keep", "discard" },
+             prompt = ("keep %s in your hand, face up, or discard it"):format(v.turned) }
+  elseif v.phase == "fold" then
+    return { seat = seat, kind = "fold", moves = { "play", "fold" }, prompt = "play this hand or fold" }
+  elseif v.phase == "draw" then
+    local names = {}
+    for _, c in ipairs(t:cards(hand(seat))) do names[#names + 1] = t:name(c) end
+    local moves = { "stand" }
+    for _, subset in ipairs(lib.subsets(names, discard_limit(t, seat))) do
+      moves[#moves + 1] = "discard " .. table.concat(subset, " ")
+    end
+    return { seat = seat, kind = "draw", moves = moves, prompt = "discard any cards to draw as many, or stand" }
+  end
+  local moves = {}
+  for _, c in ipairs(game.playable(t, seat)) do moves[#moves + 1] = t:name(c) end
+  return { seat = seat, kind = "play", moves = moves,
+           prompt = ("round %d, trumps are %s"):format(v.round, lib.SUIT_NAMES[v.trump]) }
+end
+
+function game.apply(t, seat, move)
+  local v = t.vars
+  if v.phase == "trump" then return game.turn(t, t:card(move:match("^turn (%S+)$"), hand(seat))) end
+  if v.phase == "keep" then return game.keep_or_discard(t, move) end
+  if v.phase == "fold" then return game.declare(t, seat, move) end
+  if v.phase == "draw" then
+    local names = {}
+    for name in move:gmatch("%S+") do names[#names + 1] = name end
+    table.remove(names, 1) -- "discard" or "stand"
+    return game.redraw(t, seat, names)
+  end
+  game.play(t, seat, move)
+end
+
+-- Why a typed move is refused.
+function game.explain(t, seat, text)
+  local v = t.vars
+  if v.phase == "play" then
+    local card = t:card(text)
+    if not card then return ("'%s' is not a card: a card is a rank and a suit, such as QS or 10H"):format(text) end
+    if t:where(card) ~= hand(seat) then return ("you do not hold %s"):format(t:name(card)) end
+    local led = t:suit(t:card(v.plays[1].card))
+    local follow = {}
+    for _, c in ipairs(lib.of_suit(t, hand(seat), led)) do follow[#follow + 1] = t:name(c) end
+    return ("you must follow %s: you hold %s"):format(lib.SUIT_NAMES[led], table.concat(follow, " "))
+  elseif v.phase == "draw" and text:lower():match("^discard") then
+    local n = select(2, text:gsub("%S+", "")) - 1
+    if n > discard_limit(t, seat) then
+      return ("you may discard at most %d: the stock holds %d"):format(discard_limit(t, seat), t:count("stock"))
+    end
+    return "name cards you hold, in the order your hand shows them (such as: discard 2C 9H)"
+  elseif v.phase == "trump" then
+    return "the dealer turns one of their own cards (such as: turn QS)"
+  end
+end
+
+function game.result(t)
+  local v = t.vars
+  if not v.over then return nil end
+  local best, winners, scores = -1, {}, {}
+  for s = 1, t.nseats do
+    scores[s] = t:balance(account(s))
+    if scores[s] > best then best, winners = scores[s], { s }
+    elseif scores[s] == best then winners[#winners + 1] = s end
+  end
+  return { winners = winners, scores = scores,
+           message = ("seat %s %s with the most credits: %d"):format(
+             table.concat(winners, " and seat "), #winners > 1 and "end" or "ends", best) }
+end
+
+return game

@@ -1,0 +1,57 @@
+-- Helpers for games played with a standard deck: suit names, trick
+-- winners, the players of a hand in clockwise order.
+local cards = {}
+
+cards.SUIT_NAMES = { C = "clubs", D = "diamonds", H = "hearts", S = "spades" }
+
+-- The seats still in the game, clockwise, starting at the seat left of `from`.
+function cards.clockwise_from_left_of(t, from)
+  local order, s = {}, t:next(from)
+  local first = s
+  repeat
+    order[#order + 1] = s
+    s = t:next(s)
+  until s == first
+  return order
+end
+
+-- The cards of a zone that are of a suit, as ids.
+function cards.of_suit(t, zone, suit)
+  local found = {}
+  for _, c in ipairs(t:cards(zone)) do
+    if t:suit(c) == suit then found[#found + 1] = c end
+  end
+  return found
+end
+
+-- The winning play of a trick: the highest trump, else the highest card of
+-- the suit led. plays is a list of {seat = s, card = id}, in playing order.
+function cards.trick_winner(t, plays, trump)
+  local best = plays[1]
+  for i = 2, #plays do
+    local p = plays[i]
+    local suit, best_suit = t:suit(p.card), t:suit(best.card)
+    if suit == best_suit then
+      if t:rank(p.card) > t:rank(best.card) then best = p end
+    elseif suit == trump then
+      best = p -- the first trump over a card of the suit led
+    end
+  end
+  return best
+end
+
+-- Every subset of a list, as lists keeping the list's order, smallest
+-- masks first; only subsets of at most `limit` items.
+function cards.subsets(list, limit)
+  local result = {}
+  for mask = 1, (1 << #list) - 1 do
+    local subset = {}
+    for i = 1, #list do
+      if mask & (1 << (i - 1)) ~= 0 then subset[#subset + 1] = list[i] end
+    end
+    if #subset <= limit then result[#result + 1] = subset end
+  end
+  return result
+end
+
+return cards
