@@ -205,10 +205,10 @@ function game.discard_and_draw(t)
 end
 
 -- How many cards seat may discard: no more than the stock holds, less the
--- card kept back for the dealer's turned card.
-local function discard_limit(t, seat)
-  local reserve = seat == t:dealer() and 0 or t.vars.replace
-  return math.max(0, t:count("stock") - reserve)
+-- card kept back to replace the dealer's discarded trump card (which the
+-- dealer draws in their own step too).
+local function discard_limit(t)
+  return math.max(0, t:count("stock") - t.vars.replace)
 end
 
 function game.redraw(t, seat, names)
@@ -347,7 +347,7 @@ function game.pending(t)
     local names = {}
     for _, c in ipairs(t:cards(hand(seat))) do names[#names + 1] = t:name(c) end
     local moves = { "stand" }
-    for _, subset in ipairs(lib.subsets(names, discard_limit(t, seat))) do
+    for _, subset in ipairs(lib.subsets(names, discard_limit(t))) do
       moves[#moves + 1] = "discard " .. table.concat(subset, " ")
     end
     return { seat = seat, kind = "draw", moves = moves, prompt = "discard any cards to draw as many, or stand" }
@@ -385,8 +385,8 @@ function game.explain(t, seat, text)
     return ("you must follow %s: you hold %s"):format(lib.SUIT_NAMES[led], table.concat(follow, " "))
   elseif v.phase == "draw" and text:lower():match("^discard") then
     local n = select(2, text:gsub("%S+", "")) - 1
-    if n > discard_limit(t, seat) then
-      return ("you may discard at most %d: the stock holds %d"):format(discard_limit(t, seat), t:count("stock"))
+    if n > discard_limit(t) then
+      return ("you may discard at most %d: the stock holds %d"):format(discard_limit(t), t:count("stock"))
     end
     return "name cards you hold, in the order your hand shows them (such as: discard 2C 9H)"
   elseif v.phase == "trump" then

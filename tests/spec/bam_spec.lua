@@ -1,0 +1,322 @@
+-- BAM! through the real rules, with fixed deals: every worked figure of
+-- seeds/002 (tabletop) and seeds/000 (the app), and the rules around them.
+local helper = require "tests.spec.helper"
+local referee = helper.referee
+
+-- The deck stacked so that the deal (one card at a time, clockwise from the
+-- dealer's left) gives each seat its cards; `after` are the next cards of
+-- the stock (the redraw replacements).
+local function stacked(dealer, nseats, hands, after)
+  local order, s = {}, dealer
+  for _ = 1, nseats do
+    s = s % nseats + 1
+    order[#order + 1] = s
+  end
+  local top = {}
+  for r = 1, #hands[order[1]] do
+    for _, seat in ipairs(order) do top[#top + 1] = hands[seat][r] end
+  end
+  for _, name in ipairs(after or {}) do top[#top + 1] = name end
+  return top
+end
+
+local function new(game, nseats, dealer, hands, options, extra)
+  options = options or {}
+  options.dealer = dealer
+  local args = { seats = nseats, seed = 1, options = options, rules_path = "rules",
+                 shuffles = { stacked(dealer, nseats, hands, extra and extra.after) } }
+  for k, v in pairs(extra or {}) do args[k] = v end
+  local g, err = referee.game(game, args)
+  assert(g, err)
+  return g
+end
+
+-- Plays moves in turn order; each must be legal.
+local function play(g, moves)
+  for _, move in ipairs(moves) do
+    local p = assert(g:pending(), "the game ended before " .. move)
+    local ok, err = g:play(p.seats[1], move)
+    assert(ok, err)
+  end
+end
+
+-- Four rounds, one suit each (spades, hearts, diamonds, clubs): every
+-- player holds one card of each suit and must follow, so whoever holds the
+-- highest card of a round's suit wins it. winners[r] is that seat.
+local RANKS = { "A", "K", "Q", "J", "10", "9" }
+local SUITS = { "S", "H", "D", "C" }
+local function hands_for(nseats, winners)
+  local hands = {}
+  for s = 1, nseats do hands[s] = {} end
+  for r, suit in ipairs(SUITS) do
+    local rank = 2
+    for s = 1, nseats do
+      if s == winners[r] then hands[s][r] = "A" .. suit
+      else
+        hands[s][r] = RANKS[rank] .. suit
+        rank = rank + 1
+      end
+    end
+  end
+  return hands
+end
+
+-- The moves of those four rounds: the round winner leads the next.
+local function rounds_for(nseats, leader, winners, hands)
+  local moves = {}
+  for r = 1, 4 do
+    local s = leader
+    for _ = 1, nseats do
+      moves[#moves + 1] = hands[s][r]
+      s = s % nseats + 1
+    end
+    leader = winners[r]
+  end
+  return moves
+end
+
+local TABLETOP = { fold = false, redraw = false }
+
+-- One tabletop hand with these round winners; returns the game.
+local function tabletop_hand(nseats, winners)
+  local dealer = nseats
+  local hands = hands_for(nseats, winners)
+  local g = new("bam", nseats, dealer, hands, { fold = false, redraw = false })
+  play(g, { "turn " .. hands[dealer][1] })
+  play(g, rounds_for(nseats, 1, winners, hands))
+  return g
+end
+
+describe("BAM! tabletop: the hand outcomes of seeds/002", function()
+  it("3 players, a pot of 150: a win without a BamBoozal leaves 150 for the next hand", function()
+    local g = tabletop_hand(3, { 1, 1, 2, 3 })
+    local t = g:table()
+    assert.are.equal(1000 - 50 + 150 - 50, t:balance("seat1"))
+    assert.are.equal(150, t:balance("pot"))
+  end)
+
+  it("4 players: a win with one BamBoozal makes the next pot 350", function()
+    local g = tabletop_hand(4, { 1, 1, 2, 3 })
+    local t = g:table()
+    assert.are.equal(350, t:balance("pot"))
+    assert.are.equal(1000 - 50 - 200, t:balance("seat4")) -- paid the pot of 200
+    assert.matches("seat 4 is BamBoozalled and pays 200", table.concat(t:log_lines(), "\n"))
+  end)
+
+  it("4 players: a split without a BamBoozal makes the next pot 400", function()
+    local g = tabletop_hand(4, { 1, 2, 3, 4 })
+    assert.are.equal(400, g:table():balance("pot"))
+    for s = 1, 4 do assert.are.equal(900, g:table():balance("seat" .. s)) end
+  end)
+
+  it("3 players: a split with a BamBoozal makes the next pot 400", function()
+    local g = tabletop_hand(3, { 1, 1, 2, 2 })
+    local t = g:table()
+    assert.are.equal(400, t:balance("pot"))
+    assert.are.equal(1000 - 50 - 150, t:balance("seat3"))
+  end)
+end)
+
+-- One app hand between "You" (seat 1, the dealer) and seat 2.
+local function app_hand(winners, levels)
+  local hands = hands_for(2, winners)
+  local g = new("bam-app", 2, 1, hands, { levels = levels or { { hands = 5, target = 0, hand_amount = 50, cards = 4 } } },
+    { randoms = { 1 } })
+  play(g, rounds_for(2, 2, winners, hands))
+  return g
+end
+
+describe("BAM! app: the hand outcomes of seeds/000 (pot 100, hand amount 50)", function()
+  it("a win without a BamBoozal: the next pot is 100", function()
+    local g = app_hand({ 2, 2, 2, 1 })
+    local t = g:table()
+    assert.are.equal(100, t:balance("pot"))
+    assert.are.equal(1000 - 50 + 100 - 50, t:balance("seat2"))
+    local log = table.concat(t:log_lines(), "\n")
+    assert.matches("Seat 2 won the Hand!", log)
+    assert.matches("Credits: You 950, Seat 2 1050", log)
+  end)
+
+  it("a win with a BamBoozal: the next pot is 150", function()
+    local g = app_hand({ 1, 1, 1, 1 })
+    local t = g:table()
+    assert.are.equal(150, t:balance("pot"))
+    assert.are.equal(1000 - 50 + 100 - 50, t:balance("seat1"))
+    assert.are.equal(1000 - 50 - 100, t:balance("seat2"))
+    local log = table.concat(t:log_lines(), "\n")
+    assert.matches("BamBoozalled!\n[^\n]*You won the Hand!", log)
+  end)
+
+  it("a split: nobody is paid and the next pot is 200", function()
+    local g = app_hand({ 1, 2, 1, 2 })
+    local t = g:table()
+    assert.are.equal(200, t:balance("pot"))
+    assert.matches("SPLIT POT!", table.concat(t:log_lines(), "\n"))
+  end)
+
+  it("turns a random card of the dealer's hand as trumps, and keeps it", function()
+    local g = app_hand({ 1, 2, 1, 2 })
+    local log = table.concat(g:table():log_lines(), "\n")
+    assert.matches("trumps are spades %(seat 1 turns AS%)", log)
+  end)
+end)
+
+describe("BAM! rules", function()
+  local hands = hands_for(3, { 1, 1, 2, 3 })
+
+  it("makes players follow the round suit if they can, and says why", function()
+    local g = new("bam", 3, 3, hands, TABLETOP)
+    play(g, { "turn " .. hands[3][1], "AS" })
+    local ok, err = g:play(2, "KH")
+    assert.is_nil(ok)
+    assert.matches("you must follow spades: you hold KS", err)
+    ok, err = g:play(2, "2C")
+    assert.matches("you do not hold 2C", err)
+    assert.are.same({ "KS" }, g:pending().moves[2])
+  end)
+
+  it("lets a trump beat the round suit", function()
+    -- Seat 2 has no spades; hearts are trumps; its 2H beats the AS led.
+    local h = { { "AS", "3S", "4S", "5S" }, { "2H", "3D", "4D", "5D" }, { "KH", "6S", "7S", "8S" } }
+    local g = new("bam", 3, 3, h, TABLETOP)
+    play(g, { "turn KH", "AS", "2H", "6S" })
+    assert.matches("round 1: seat 2 wins with 2H", table.concat(g:table():log_lines(), "\n"))
+    assert.are.equal(2, g:pending().seats[1]) -- the winner leads
+  end)
+
+  it("gives the pot at once to the one player left when the others fold", function()
+    local g = new("bam", 3, 3, hands, { fold = true, redraw = false })
+    play(g, { "turn " .. hands[3][1], "fold", "fold" })
+    local t = g:table()
+    assert.are.equal(1000 - 50 + 150 - 50, t:balance("seat3"))
+    assert.are.equal(900, t:balance("seat1"))  -- a folded payment stays in the pot
+    assert.matches("seat 3 takes the pot: everyone else folded", table.concat(t:log_lines(), "\n"))
+    assert.are.equal("trump", g:pending().kind) -- the next hand has begun
+  end)
+
+  it("keeps the turned card face up in the dealer's hand, or replaces a discarded one", function()
+    local g = new("bam", 3, 3, hands, { fold = true, redraw = true }, { after = { "2D", "3D" } })
+    play(g, { "turn " .. hands[3][1], "keep" })
+    local turned = hands[3][1]
+    local view = g:view(1)
+    local seen = false
+    for _, name in ipairs(view.zones.hand3.cards) do seen = seen or name == turned end
+    assert.is_true(seen) -- everyone sees the kept trump card
+
+    g = new("bam", 3, 3, hands, { fold = true, redraw = true }, { after = { "2D", "3D" } })
+    play(g, { "turn " .. turned, "discard", "play", "play", "play", "stand", "stand" })
+    local t = g:table()
+    assert.are.equal("discard", t:where(t:card(turned)))
+    assert.are.equal(3, t:count("hand3"))
+    play(g, { "stand" })                    -- the dealer's draw step replaces it
+    assert.are.equal(4, t:count("hand3"))
+    assert.are.equal("hand3", t:where(t:card("2D")))
+  end)
+
+  it("lets nobody discard more cards than the stock holds", function()
+    -- 6 players with 6 cards leave 16 in the stock.
+    local g = assert(referee.game("bam", { seats = 6, seed = 5, rules_path = "rules",
+      options = { cards = 6, dealer = 6, fold = false } }))
+    local p = g:pending()
+    play(g, { p.moves[6][1], "keep" })
+    local function discard_all(seat)
+      local names = {}
+      for _, c in ipairs(g:table():cards("hand" .. seat)) do names[#names + 1] = g:table():name(c) end
+      return "discard " .. table.concat(names, " "), names
+    end
+    play(g, { (discard_all(1)), (discard_all(2)) })   -- 12 drawn, 4 left
+    local move, names = discard_all(3)
+    local ok, err = g:play(3, move)
+    assert.is_nil(ok)
+    assert.matches("you may discard at most 4: the stock holds 4", err)
+    for _, m in ipairs(g:pending().moves[3]) do
+      assert.is_true(select(2, m:gsub("%S+", "")) - 1 <= 4)
+    end
+    assert.is_true(g:play(3, "discard " .. table.concat(names, " ", 1, 4)))
+    assert.are.equal(0, g:table():count("stock"))
+  end)
+
+  it("puts out a player who cannot pay, and ends when one player has credits", function()
+    -- With 100 credits each: seat 3 is BamBoozalled for a pot of 150 and
+    -- cannot pay it all.
+    local g = new("bam", 3, 3, hands_for(3, { 1, 1, 2, 2 }), { fold = false, redraw = false, credits = 100 })
+    play(g, { "turn " .. hands_for(3, { 1, 1, 2, 2 })[3][1] })
+    play(g, rounds_for(3, 1, { 1, 1, 2, 2 }, hands_for(3, { 1, 1, 2, 2 })))
+    local t = g:table()
+    assert.is_false(t:active(3))
+    assert.are.equal(0, t:balance("seat3"))
+    assert.matches("seat 3 cannot pay 150 and is out of the game", table.concat(t:log_lines(), "\n"))
+    for seed = 1, 20 do                       -- every game ends with one player left
+      local game = assert(referee.game("bam", { seats = 3, seed = seed, rules_path = "rules", options = { credits = 200 } }))
+      helper.play_out(game, seed)
+      local r = game:result()
+      local left = 0
+      for s = 1, 3 do if game:table():balance("seat" .. s) > 0 then left = left + 1 end end
+      assert.are.equal(1, left)
+      assert.are.equal(1, #r.winners)
+    end
+  end)
+end)
+
+describe("BAM! app campaign", function()
+  local two_levels = {
+    { hands = 1, target = 3, hand_amount = 50, cards = 4, ai = "easy" },
+    { hands = 1, target = 4, hand_amount = 100, cards = 4, ai = "hard" },
+  }
+
+  it("advances to the next level when the points target is reached", function()
+    local g = app_hand({ 1, 1, 1, 2 }, two_levels)
+    local t = g:table()
+    assert.are.equal(2, t.vars.level)
+    assert.are.equal("hard", t.vars.ai)
+    assert.are.equal(3, t.vars.score[1])
+    assert.matches("Level 1 cleared with 3 points", table.concat(t:log_lines(), "\n"))
+    assert.are.equal(100 + 100, t:balance("pot")) -- level 2's hand amount
+  end)
+
+  it("replays the level when the target is missed", function()
+    local g = app_hand({ 1, 1, 2, 2 }, two_levels)
+    local t = g:table()
+    assert.are.equal(1, t.vars.level)
+    assert.matches("Level 1 again: 2 points of 3", table.concat(t:log_lines(), "\n"))
+  end)
+
+  it("ends when you clear the last level", function()
+    local g = app_hand({ 1, 1, 1, 1 }, { { hands = 1, target = 4, hand_amount = 50, cards = 4 } })
+    local r = assert(g:result())
+    assert.are.same({ 1 }, r.winners)
+    assert.matches("You cleared all 1 levels with a score of 4", r.message)
+  end)
+
+  it("refuses a malformed level table before the game starts", function()
+    local g, err = referee.game("bam-app", { seats = 2, rules_path = "rules",
+      options = { levels = { { hands = 1, target = 3, hand_amount = 50, cards = 9 } } } })
+    assert.is_nil(g)
+    assert.matches("option 'levels': level 1: cards must be 3 to 6", err)
+  end)
+end)
+
+describe("BAM! over many random hands", function()
+  it("conserves credits over 10,000 hands", function()
+    local hands = 0
+    local seed = 0
+    while hands < 10000 do
+      seed = seed + 1
+      local name = seed % 4 == 0 and "bam-app" or "bam"
+      local nseats = name == "bam-app" and 2 + seed % 3 or 3 + seed % 4
+      local g = assert(referee.game(name, { seats = nseats, seed = seed, rules_path = "rules",
+        options = { hands = 40, cards = 3 + seed % 4 } }))
+      local t0 = g:table():total()
+      helper.play_out(g, seed)
+      local t, sum = g:table(), 0
+      for s = 1, nseats do
+        local b = t:balance("seat" .. s)
+        assert.is_true(b >= 0)
+        sum = sum + b
+      end
+      assert.are.equal(t0, sum + t:balance("pot"))
+      assert.are.equal(nseats * 1000, t0)
+      hands = hands + t.vars.hands_played
+    end
+  end)
+end)
