@@ -22,7 +22,7 @@ static int message_handler(lua_State *L)
     return 1;
 }
 
-static const char BUDGET_KEY = 'b';
+static const char BUDGET_KEY = 'b', BUDGET_SIZE_KEY = 's';
 
 /* Counts down the budget; once spent it raises on every later tick too, so
  * a script that catches the error with pcall is stopped again at once. */
@@ -34,9 +34,16 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     lua_pop(L, 1);
     lua_pushinteger(L, left);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &BUDGET_KEY);
-    if (left < 0)
-        luaL_error(L, "the script ran too long (over %I instructions in one call)",
-                   (lua_Integer)RULES_BUDGET);
+    if (left < 0) {
+        /* From now on every instruction raises: a script that catches the
+         * error with pcall meets it again at its very next step. */
+        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);
+        lua_Integer size = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        luaL_error(L, "the script ran too long (over its budget of %I instructions in one call)",
+                   size);
+    }
 }
 
 int script_pcall(lua_State *L, int nargs, int nresults, long budget)
@@ -47,6 +54,8 @@ int script_pcall(lua_State *L, int nargs, int nresults, long budget)
     if (budget > 0) {
         lua_pushinteger(L, budget);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &BUDGET_KEY);
+        lua_pushinteger(L, budget);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_EVERY);
     }
     int status = lua_pcall(L, nargs, nresults, base);

@@ -24,7 +24,7 @@ static const char USAGE[] =
     "  referee --help | --version\n"
     "\n"
     "options:\n"
-    "  --seats S1,S2,...   one entry per seat: human or random\n"
+    "  --seats S1,S2,...   one entry per seat: human, random, or a bot (bots/NAME.lua) or path\n"
     "  --seed N            the random seed (when absent: chosen, and printed)\n"
     "  --set NAME=VALUE    a game option, repeatable\n"
     "  --json              (run) the full-information record, one JSON object per line\n"
@@ -32,7 +32,8 @@ static const char USAGE[] =
     "\n"
     "GAME is a file name under rules/ without .lua, or a path to a rules script.\n"
     "Rules are looked for in $REFEREE_RULES (folders separated by ':'), then in the\n"
-    "rules/ folder beside the referee binary, then in the installed share folder.\n"
+    "rules/ folder beside the referee binary, then in the installed share folder;\n"
+    "bots likewise in $REFEREE_BOTS, then bots/.\n"
     "Exit status: 0 success, 1 an error in a game or its input, 2 a usage mistake.\n";
 
 static int usage_error(const char *fmt, const char *arg)
@@ -43,16 +44,17 @@ static int usage_error(const char *fmt, const char *arg)
     return 2;
 }
 
-/* The rules folders: $REFEREE_RULES, beside the binary, the installed share. */
-static void rules_path(char *out, size_t size)
+/* The folders of rules (or bots): $REFEREE_RULES (or $REFEREE_BOTS), the
+ * folder beside the binary, then the installed share folder. */
+static void search_path(const char *kind, const char *env_name, char *out, size_t size)
 {
-    const char *env = getenv("REFEREE_RULES");
+    const char *env = getenv(env_name);
     char exe[PATH_MAX] = "";
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     exe[n > 0 ? n : 0] = '\0';
     char *dir = dirname(exe);
-    snprintf(out, size, "%s%s%s/rules:%s/../share/referee/rules:%s/rules", env ? env : "",
-             env ? ":" : "", dir, dir, REFEREE_SHARE);
+    snprintf(out, size, "%s%s%s/%s:%s/../share/referee/%s:%s/%s", env ? env : "",
+             env ? ":" : "", dir, kind, dir, kind, REFEREE_SHARE, kind);
 }
 
 static lua_State *new_state(void)
@@ -68,6 +70,16 @@ static lua_State *new_state(void)
     return L;
 }
 
+static void report_fault(Session *s, int seat, const char *why, void *ctx)
+{
+    GameArgs *args = ctx;
+    if (args->json)
+        record_fault(stdout, s, seat, why);
+    else if (!args->hashes)
+        fprintf(stderr, "seat %d's bot %s faulted (%s); it plays a random legal move\n", seat,
+                bot_name(s->bots[seat]), why);
+}
+
 static void after_step(Session *s, void *ctx)
 {
     GameArgs *args = ctx;
@@ -79,10 +91,12 @@ static void after_step(Session *s, void *ctx)
         record_hash(stdout, s);
 }
 
-static int run_game(lua_State *L, const char *rules, GameArgs *args)
+static int run_game(lua_State *L, const char *rules, const char *bots, GameArgs *args)
 {
     Session s;
-    session_init(&s, L, rules);
+    session_init(&s, L, rules, bots);
+    s.on_fault = report_fault;
+    s.fault_ctx = args;
     char *why;
     if (!session_start(&s, args, &why)) {
         fprintf(stderr, "referee: %s\n", why);
@@ -128,10 +142,10 @@ static int run_game(lua_State *L, const char *rules, GameArgs *args)
     return status;
 }
 
-static int replay_file(lua_State *L, const char *rules, const char *path)
+static int replay_file(lua_State *L, const char *rules, const char *bots, const char *path)
 {
     Session s;
-    session_init(&s, L, rules);
+    session_init(&s, L, rules, bots);
     char *why;
     if (!session_load(&s, path, &why)) {
         fprintf(stderr, "referee: %s: %s\n", path, why);
@@ -147,8 +161,9 @@ static int replay_file(lua_State *L, const char *rules, const char *path)
 
 int main(int argc, char **argv)
 {
-    char rules[8192];
-    rules_path(rules, sizeof rules);
+    char rules[8192], bots[8192];
+    search_path("rules", "REFEREE_RULES", rules, sizeof rules);
+    search_path("bots", "REFEREE_BOTS", bots, sizeof bots);
     const char *cmd = argc > 1 ? argv[1] : NULL;
     if (cmd && (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))) {
         fputs(USAGE, stdout);
@@ -184,15 +199,15 @@ int main(int argc, char **argv)
     lua_State *L = new_state();
     int status;
     if (!cmd)
-        status = repl_run(L, rules, NULL);
+        status = repl_run(L, rules, bots, NULL);
     else if (!strcmp(cmd, "games"))
         status = list_games(stdout, L, rules);
     else if (!strcmp(cmd, "run"))
-        status = run_game(L, rules, &args);
+        status = run_game(L, rules, bots, &args);
     else if (!strcmp(cmd, "replay"))
-        status = replay_file(L, rules, argv[2]);
+        status = replay_file(L, rules, bots, argv[2]);
     else
-        status = repl_run(L, rules, &args);
+        status = repl_run(L, rules, bots, &args);
     lua_close(L);
     return status;
 }

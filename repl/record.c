@@ -101,6 +101,12 @@ void record_entries(FILE *out, Session *s, int from)
         emit(out, entry_json(t, &t->log.e[i]));
 }
 
+void record_fault(FILE *out, Session *s, int seat, const char *why)
+{
+    emit(out, json_pack("{s:s, s:i, s:s, s:i, s:s}", "type", "fault", "seat", seat, "bot",
+                        bot_name(s->bots[seat]), "move", s->game->nmoves + 1, "reason", why));
+}
+
 void record_result(FILE *out, Session *s)
 {
     json_t *r = lua_to_json(s->L, -1);
@@ -109,6 +115,10 @@ void record_result(FILE *out, Session *s)
         json_object_update(obj, r);
     json_decref(r);
     json_object_set_new(obj, "moves", json_integer(s->game->nmoves));
+    json_t *faults = json_array();
+    for (int i = 1; i <= s->nseats; i++)
+        json_array_append_new(faults, json_integer(s->faults[i]));
+    json_object_set_new(obj, "faults", faults);
     emit(out, obj);
 }
 

@@ -12,5 +12,7 @@ void record_entries(FILE *out, Session *s, int from);
 /* The result table on top of the Lua stack. */
 void record_result(FILE *out, Session *s);
 void record_hash(FILE *out, Session *s);
+/* A bot's fault: its seat, name and the reason. */
+void record_fault(FILE *out, Session *s, int seat, const char *why);
 
 #endif

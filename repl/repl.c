@@ -279,13 +279,10 @@ static void play_move(Repl *r, const char *text)
         seats[n] = r->wseats[i];
         moves[n++] = r->wmoves[i];
     }
-    Rng base;
-    rng_seed(&base, g->seed ^ 0xB07B07B07ULL);
     for (int i = 0; i < p->nseats; i++)
         if (r->s.ctl[p->seats[i]] != SEAT_HUMAN) {
-            Rng bot = rng_derive(&base, ((uint64_t)p->seats[i] << 40) ^ (uint64_t)g->nmoves);
             seats[n] = p->seats[i];
-            moves[n++] = game_random_move(g, p->seats[i], &bot);
+            moves[n++] = session_bot_move(&r->s, p->seats[i]);
         }
     st = game_window(g, n, seats, moves);
     clear_window(r);
@@ -568,11 +565,22 @@ static char *history_path(void)
     return path;
 }
 
-int repl_run(lua_State *L, const char *rules_path, const GameArgs *start)
+static void report_fault(Session *s, int seat, const char *why, void *ctx)
+{
+    Repl *r = ctx;
+    (void)r;
+    fflush(stdout);
+    fprintf(stderr, "seat %d's bot %s faulted (%s); it plays a random legal move\n", seat,
+            bot_name(s->bots[seat]), why);
+}
+
+int repl_run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start)
 {
     Repl r;
     memset(&r, 0, sizeof r);
-    session_init(&r.s, L, rules_path);
+    session_init(&r.s, L, rules_path, bots_path);
+    r.s.on_fault = report_fault;
+    r.s.fault_ctx = &r;
     r.interactive = isatty(STDIN_FILENO);
     completing = &r;
     char *hist = NULL;

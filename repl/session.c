@@ -9,11 +9,12 @@
 #include <time.h>
 #include <unistd.h>
 
-void session_init(Session *s, lua_State *L, const char *rules_path)
+void session_init(Session *s, lua_State *L, const char *rules_path, const char *bots_path)
 {
     memset(s, 0, sizeof *s);
     s->L = L;
     s->rules_path = rules_path;
+    s->bots_path = bots_path;
     s->game_ref = LUA_NOREF;
 }
 
@@ -25,6 +26,9 @@ static void drop_game(Session *s)
     for (int i = 0; i <= MAX_SEATS; i++) {
         free(s->seat_names[i]);
         s->seat_names[i] = NULL;
+        bot_close(s->bots[i]);
+        s->bots[i] = NULL;
+        s->faults[i] = 0;
     }
     s->nseats = 0;
     s->log_shown = 0;
@@ -100,6 +104,7 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
     return 1;
 }
 
+/* Sets up the seats from their names: human, random or a bot. */
 static int parse_seats(Session *s, const char *list, int *n, char **err)
 {
     char buf[512];
@@ -110,18 +115,15 @@ static int parse_seats(Session *s, const char *list, int *n, char **err)
             *err = strdup("too many seats (at most 16)");
             return 0;
         }
-        Controller c;
+        Controller c = SEAT_BOT;
+        Bot *bot = NULL;
         if (!strcmp(w, "human"))
             c = SEAT_HUMAN;
         else if (!strcmp(w, "random"))
             c = SEAT_RANDOM;
-        else {
-            size_t len = strlen(w) + 200;
-            *err = malloc(len);
-            snprintf(*err, len, "unknown seat '%s': a seat is 'human' or 'random' "
-                                "(scripted bots come with the bot arena)", w);
+        else if (!(bot = bot_open(w, s->bots_path, err)))
             return 0;
-        }
+        s->bots[*n + 1] = bot;
         s->ctl[++*n] = c;
         s->seat_names[*n] = strdup(w);
     }
@@ -255,9 +257,18 @@ int session_load(Session *s, const char *path, char **err)
         return 0;
     drop_game(s);
     s->nseats = g->nseats;
+    /* The saved seats again; a bot that cannot be found is played by a person. */
     for (int i = 1; i <= s->nseats; i++) {
         s->seat_names[i] = names[i - 1];
-        s->ctl[i] = strcmp(names[i - 1], "random") == 0 ? SEAT_RANDOM : SEAT_HUMAN;
+        s->ctl[i] = SEAT_HUMAN;
+        if (!strcmp(names[i - 1], "random")) {
+            s->ctl[i] = SEAT_RANDOM;
+        } else if (strcmp(names[i - 1], "human") != 0) {
+            char *why;
+            if ((s->bots[i] = bot_open(names[i - 1], s->bots_path, &why)))
+                s->ctl[i] = SEAT_BOT;
+            free(why);
+        }
     }
     free(names);
     adopt_game(s, g);
@@ -304,6 +315,28 @@ int session_human_turn(Session *s)
     return 0;
 }
 
+const char *session_bot_move(Session *s, int seat)
+{
+    Game *g = s->game;
+    Rng r = bot_stream(s, seat);
+    if (s->ctl[seat] == SEAT_BOT) {
+        char *why;
+        int i = bot_choose(s->bots[seat], g, seat, rng_next(&r), &why);
+        if (i >= 0) {
+            const Pending *p;
+            game_pending(g, &p);
+            for (int k = 0; k < p->nseats; k++)
+                if (p->seats[k] == seat)
+                    return p->texts[p->first[k] + i];
+        }
+        s->faults[seat]++;
+        if (s->on_fault)
+            s->on_fault(s, seat, why ? why : "?", s->fault_ctx);
+        free(why);
+    }
+    return game_random_move(g, seat, &r);
+}
+
 GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), void *ctx)
 {
     Game *g = s->game;
@@ -320,14 +353,12 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
             int n = p->nseats;
             for (int i = 0; i < n; i++) {
                 seats[i] = p->seats[i];
-                Rng r = bot_stream(s, seats[i]);
-                moves[i] = game_random_move(g, seats[i], &r);
+                moves[i] = session_bot_move(s, seats[i]);
             }
             st = game_window(g, n, seats, moves);
         } else {
             int seat = p->seats[0];
-            Rng r = bot_stream(s, seat);
-            st = game_play(g, seat, game_random_move(g, seat, &r));
+            st = game_play(g, seat, session_bot_move(s, seat));
         }
         if (st != GAME_OK)
             return st;

@@ -6,21 +6,29 @@
 #include <lua.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "../core/bot.h"
 #include "../core/game.h"
 
-typedef enum Controller { SEAT_HUMAN = 0, SEAT_RANDOM } Controller;
+typedef enum Controller { SEAT_HUMAN = 0, SEAT_RANDOM, SEAT_BOT } Controller;
 
-typedef struct Session {
+typedef struct Session Session;
+struct Session {
     lua_State *L;
     const char *rules_path;
+    const char *bots_path;
     Game *game;          /* NULL before 'new'; anchored by game_ref */
     int game_ref;
     int nseats;
     Controller ctl[MAX_SEATS + 1];
     char *seat_names[MAX_SEATS + 1]; /* as given in --seats, for records */
+    Bot *bots[MAX_SEATS + 1];        /* the scripted bot of each SEAT_BOT seat */
     Rng bot_base;        /* bots' decisions derive from it, seat and move number */
+    int faults[MAX_SEATS + 1];
+    /* Called on each bot fault (the seat then plays a random legal move). */
+    void (*on_fault)(struct Session *s, int seat, const char *why, void *ctx);
+    void *fault_ctx;
     int log_shown;       /* log entries already printed */
-} Session;
+};
 
 /* A game's settings from the command line or the REPL's 'new'. */
 typedef struct GameArgs {
@@ -35,7 +43,10 @@ typedef struct GameArgs {
     int hashes;
 } GameArgs;
 
-void session_init(Session *s, lua_State *L, const char *rules_path);
+void session_init(Session *s, lua_State *L, const char *rules_path, const char *bots_path);
+/* The answer of a bot seat (built-in random or scripted) to the pending
+ * decision; a faulting bot is reported and plays a random legal move. */
+const char *session_bot_move(Session *s, int seat);
 void session_close(Session *s);
 /* Parses argv-style words (after the game name) into args; 0 and a
  * message in err on a mistake. */

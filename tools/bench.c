@@ -37,7 +37,7 @@ int main(int argc, char **argv)
     double start = now();
     for (int i = 0; i < games; i++) {
         Session s;
-        session_init(&s, L, rules ? rules : "rules");
+        session_init(&s, L, rules ? rules : "rules", getenv("REFEREE_BOTS") ? getenv("REFEREE_BOTS") : "bots");
         GameArgs args = {0};
         args.game = argv[1];
         args.seats = seat_list;

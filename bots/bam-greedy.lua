@@ -1,0 +1,141 @@
+-- bam-greedy: a BAM! bot that wins rounds cheaply, keeps its trumps, folds
+-- weak hands and discards low cards. It sees only its own view.
+local bot = {}
+
+local RANKS = { J = 11, Q = 12, K = 13, A = 14 }
+
+local function parse(name)
+  local rank, suit = name:match("^(%w-)(%a)$")
+  return tonumber(rank) or RANKS[rank], suit
+end
+
+-- Strength of a card for winning a round: trumps above everything.
+local function power(name, trump)
+  local rank, suit = parse(name)
+  return (suit == trump and 100 or 0) + rank
+end
+
+-- The card now winning the round.
+local function winning(plays, trump)
+  local best
+  for _, p in ipairs(plays) do
+    local rank, suit = parse(p.card)
+    if not best then best = p
+    else
+      local brank, bsuit = parse(best.card)
+      if (suit == bsuit and rank > brank) or (suit == trump and bsuit ~= trump) then best = p end
+    end
+  end
+  return best
+end
+
+local function by_power(cards, trump)
+  table.sort(cards, function(a, b) return power(a, trump) < power(b, trump) end)
+  return cards
+end
+
+-- The expected worth of a hand, in rounds.
+local function strength(hand, trump)
+  local total = 0
+  for _, name in ipairs(hand) do
+    local rank, suit = parse(name)
+    if suit == trump then total = total + 0.5 + rank / 28
+    elseif rank == 14 then total = total + 0.7
+    elseif rank == 13 then total = total + 0.35
+    end
+  end
+  return total
+end
+
+local function hand_of(view)
+  local cards = {}
+  for _, name in ipairs(view.zones["hand" .. view.seat].cards) do
+    if name ~= "??" then cards[#cards + 1] = name end
+  end
+  return cards
+end
+
+local function playing_count(view)
+  local n = 0
+  for s, folded in ipairs(view.vars.folded or {}) do
+    if not folded and view.zones["hand" .. s].count > 0 then n = n + 1 end
+  end
+  return math.max(n, 2)
+end
+
+local choose = {}
+
+-- Turn the lowest card of the suit the hand is strongest in.
+function choose.trump(view, moves)
+  local hand, best, best_suit = hand_of(view), -1, nil
+  for _, name in ipairs(hand) do
+    local _, suit = parse(name)
+    local s = strength(hand, suit)
+    if s > best then best, best_suit = s, suit end
+  end
+  local lowest
+  for _, name in ipairs(hand) do
+    local rank, suit = parse(name)
+    if suit == best_suit and (not lowest or rank < parse(lowest)) then lowest = name end
+  end
+  return "turn " .. lowest
+end
+
+function choose.keep(view)
+  return "keep"
+end
+
+function choose.fold(view)
+  local hand = hand_of(view)
+  local fair = #hand / #view.vars.order
+  return strength(hand, view.vars.trump) >= 0.6 * fair and "play" or "fold"
+end
+
+-- Discard the low cards that are not trumps, as far as the moves allow.
+function choose.draw(view, moves)
+  local trump, keep_turned = view.vars.trump, view.vars.turned
+  local low = {}
+  for _, name in ipairs(hand_of(view)) do
+    local rank, suit = parse(name)
+    if suit ~= trump and rank < 11 and name ~= keep_turned then low[#low + 1] = name end
+  end
+  local wanted = "discard " .. table.concat(low, " ")
+  for _, m in ipairs(moves) do
+    if m == wanted then return m end
+  end
+  return "stand"
+end
+
+function choose.play(view, moves)
+  local trump, plays = view.vars.trump, view.vars.plays
+  local cards = by_power({ table.unpack(moves) }, trump)
+  if #plays == 0 then
+    -- Lead a card that should win, else the cheapest.
+    local top = cards[#cards]
+    local rank, suit = parse(top)
+    if suit == trump or rank >= 13 then return top end
+    return cards[1]
+  end
+  local best = winning(plays, trump)
+  local last = #plays + 1 == playing_count(view)
+  local led = select(2, parse(plays[1].card))
+  for _, name in ipairs(cards) do
+    local rank, suit = parse(name)
+    local brank, bsuit = parse(best.card)
+    local beats = (suit == bsuit and rank > brank) or (suit == trump and bsuit ~= trump)
+    -- The cheapest winner; a low trump only when it is the last card to play
+    -- or the round is worth it.
+    if beats and (suit ~= trump or last or bsuit == led and brank >= 12 or suit == led) then
+      return name
+    end
+  end
+  return cards[1]
+end
+
+function bot.choose(view, moves, ctx)
+  local f = choose[ctx.kind]
+  if f then return f(view, moves) end
+  return moves[1]
+end
+
+return bot

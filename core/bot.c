@@ -1,0 +1,311 @@
+#include "bot.h"
+
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include "lua_json.h"
+#include "lua_table.h"
+#include "rng.h"
+#include "script.h"
+#include "strfmt.h"
+
+struct Bot {
+    lua_State *L;
+    char name[64];
+    size_t used, limit;
+    int faults;
+    int choose_ref;
+    Rng rng;
+};
+
+/* Every allocation of the bot's state is counted; past the cap the
+ * allocator fails, which Lua turns into a catchable "not enough memory". */
+static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    Bot *b = ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        b->used -= old;
+        return NULL;
+    }
+    if (nsize > old && b->used + (nsize - old) > b->limit)
+        return NULL;
+    void *p = realloc(ptr, nsize);
+    if (p)
+        b->used = b->used - old + nsize;
+    return p;
+}
+
+/* math.random and math.randomseed for bots: the bot's own stream. */
+static int bot_random(lua_State *L)
+{
+    Bot *b = lua_touserdata(L, lua_upvalueindex(1));
+    lua_Integer lo = 1, hi;
+    switch (lua_gettop(L)) {
+    case 0:
+        lua_pushnumber(L, (lua_Number)(rng_next(&b->rng) >> 11) * (1.0 / 9007199254740992.0));
+        return 1;
+    case 1:
+        hi = luaL_checkinteger(L, 1);
+        break;
+    default:
+        lo = luaL_checkinteger(L, 1);
+        hi = luaL_checkinteger(L, 2);
+    }
+    luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, 1, "interval is empty or too large");
+    lua_pushinteger(L, lo + (lua_Integer)rng_below(&b->rng, (uint32_t)(hi - lo + 1)));
+    return 1;
+}
+
+static int bot_randomseed(lua_State *L)
+{
+    Bot *b = lua_touserdata(L, lua_upvalueindex(1));
+    rng_seed(&b->rng, (uint64_t)luaL_checkinteger(L, 1));
+    return 0;
+}
+
+/* load, but of text only: a bot never loads bytecode. */
+static int bot_load(lua_State *L)
+{
+    size_t len;
+    const char *code = luaL_checklstring(L, 1, &len);
+    const char *chunkname = luaL_optstring(L, 2, "=(load)");
+    int status = luaL_loadbufferx(L, code, len, chunkname, "t");
+    if (status != LUA_OK) {
+        luaL_pushfail(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    if (!lua_isnoneornil(L, 4)) {
+        lua_pushvalue(L, 4);
+        if (!lua_setupvalue(L, -2, 1))
+            lua_pop(L, 1);
+    }
+    return 1;
+}
+
+static int undefined_global(lua_State *L)
+{
+    return luaL_error(L, "undefined global '%s' (bots have base, table, string, math, "
+                         "utf8 and coroutine only)", luaL_tolstring(L, 2, NULL));
+}
+
+static const luaL_Reg LIBS[] = {
+    {LUA_GNAME, luaopen_base},       {LUA_TABLIBNAME, luaopen_table},
+    {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},
+    {LUA_UTF8LIBNAME, luaopen_utf8},  {LUA_COLIBNAME, luaopen_coroutine},
+    {NULL, NULL},
+};
+
+static const char *REMOVED[] = {"dofile", "loadfile", "require", "print", "collectgarbage", NULL};
+
+static void sandbox(Bot *b)
+{
+    lua_State *L = b->L;
+    for (const luaL_Reg *lib = LIBS; lib->func; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+    for (const char **name = REMOVED; *name; name++) {
+        lua_pushnil(L);
+        lua_setglobal(L, *name);
+    }
+    lua_pushcfunction(L, bot_load);
+    lua_setglobal(L, "load");
+    lua_getglobal(L, "string");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    lua_pop(L, 1);
+    lua_getglobal(L, "math");
+    lua_pushlightuserdata(L, b);
+    lua_pushcclosure(L, bot_random, 1);
+    lua_setfield(L, -2, "random");
+    lua_pushlightuserdata(L, b);
+    lua_pushcclosure(L, bot_randomseed, 1);
+    lua_setfield(L, -2, "randomseed");
+    lua_pop(L, 1);
+    /* Reading an undefined global is an error; the metatable is locked. */
+    lua_pushglobaltable(L);
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, undefined_global);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_pop(L, 1);
+}
+
+static int find_bot(const char *name, const char *bots_path, char *out, size_t size)
+{
+    size_t len = strlen(name);
+    if (strchr(name, '/') || (len > 4 && strcmp(name + len - 4, ".lua") == 0)) {
+        snprintf(out, size, "%s", name);
+        return access(out, R_OK) == 0;
+    }
+    const char *p = bots_path ? bots_path : "bots";
+    while (*p) {
+        const char *end = strchr(p, ':');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n > 0) {
+            snprintf(out, size, "%.*s/%s.lua", (int)n, p, name);
+            if (access(out, R_OK) == 0)
+                return 1;
+        }
+        p += n + (end ? 1 : 0);
+    }
+    return 0;
+}
+
+Bot *bot_open(const char *name, const char *bots_path, char **err)
+{
+    char path[4096];
+    *err = NULL;
+    if (!find_bot(name, bots_path, path, sizeof path)) {
+        *err = strfmt("unknown seat '%s': a seat is human, random, or a bot (bots/%s.lua was "
+                      "not found)", name, name);
+        return NULL;
+    }
+    Bot *b = calloc(1, sizeof *b);
+    if (!b) {
+        *err = strfmt("out of memory");
+        return NULL;
+    }
+    b->limit = BOT_MEMORY;
+    const char *slash = strrchr(name, '/');
+    snprintf(b->name, sizeof b->name, "%s", slash ? slash + 1 : name);
+    b->L = lua_newstate(bot_alloc, b);
+    if (!b->L) {
+        free(b);
+        *err = strfmt("out of memory");
+        return NULL;
+    }
+    sandbox(b);
+    lua_pushglobaltable(b->L);
+    if (script_load_file(b->L, path, -1) != LUA_OK ||
+        script_pcall(b->L, 0, 1, BOT_BUDGET) != LUA_OK) {
+        *err = strfmt("bot %s failed to load: %s", b->name, lua_tostring(b->L, -1));
+        bot_close(b);
+        return NULL;
+    }
+    if (!lua_istable(b->L, -1) || lua_getfield(b->L, -1, "choose") != LUA_TFUNCTION) {
+        *err = strfmt("bot %s must return a table with a choose(view, moves, ctx) function",
+                      b->name);
+        bot_close(b);
+        return NULL;
+    }
+    b->choose_ref = luaL_ref(b->L, LUA_REGISTRYINDEX);
+    lua_settop(b->L, 0);
+    return b;
+}
+
+void bot_close(Bot *b)
+{
+    if (!b)
+        return;
+    lua_close(b->L);
+    free(b);
+}
+
+const char *bot_name(const Bot *b)
+{
+    return b->name;
+}
+
+int bot_faults(const Bot *b)
+{
+    return b->faults;
+}
+
+static int fault(Bot *b, char **why, char *text)
+{
+    b->faults++;
+    *why = text;
+    lua_settop(b->L, 0);
+    return -1;
+}
+
+int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
+{
+    *why = NULL;
+    const Pending *p;
+    if (game_pending(g, &p) != GAME_OK)
+        return fault(b, why, strfmt("no decision is pending"));
+    int slot = -1;
+    for (int i = 0; i < p->nseats; i++)
+        if (p->seats[i] == seat)
+            slot = i;
+    if (slot < 0)
+        return fault(b, why, strfmt("seat %d is not asked", seat));
+
+    /* The view crosses into the bot's state as a copy, through JSON text. */
+    char err[200];
+    lua_State *GL = g->L;
+    game_push_table(g);
+    ltable_push_view(GL, -1, seat);
+    char *view = ljson_encode(GL, -1, err, sizeof err);
+    lua_pop(GL, 2);
+    if (!view)
+        return fault(b, why, strfmt("the view could not be copied: %s", err));
+
+    lua_State *L = b->L;
+    lua_settop(L, 0);
+    rng_seed(&b->rng, seed);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, b->choose_ref);
+    int ok = lua_checkstack(L, 8) && ljson_decode(L, view, err, sizeof err);
+    free(view);
+    if (!ok)
+        return fault(b, why, strfmt("the view did not fit in the bot's memory"));
+    int count = p->count[slot];
+    const char *const *moves = p->texts + p->first[slot];
+    lua_createtable(L, count, 0);
+    for (int i = 0; i < count; i++) {
+        lua_pushstring(L, moves[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, seat);
+    lua_setfield(L, -2, "seat");
+    lua_pushstring(L, p->kind);
+    lua_setfield(L, -2, "kind");
+    lua_pushboolean(L, p->window);
+    lua_setfield(L, -2, "window");
+    if (p->prompt) {
+        lua_pushstring(L, p->prompt);
+        lua_setfield(L, -2, "prompt");
+    }
+    lua_pushinteger(L, g->nmoves);
+    lua_setfield(L, -2, "decision");
+    if (script_pcall(L, 3, 1, BOT_BUDGET) != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        return fault(b, why, strfmt("choose failed: %.400s", msg ? msg : "?"));
+    }
+    if (lua_isinteger(L, -1)) {
+        lua_Integer i = lua_tointeger(L, -1);
+        if (i >= 1 && i <= count) {
+            lua_settop(L, 0);
+            return (int)i - 1;
+        }
+        return fault(b, why, strfmt("answered %lld, not a move number from 1 to %d",
+                                    (long long)i, count));
+    }
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        const char *answer = lua_tostring(L, -1);
+        for (int i = 0; i < count; i++)
+            if (strcmp(moves[i], answer) == 0) {
+                lua_settop(L, 0);
+                return i;
+            }
+        for (int i = 0; i < count; i++)
+            if (strcasecmp(moves[i], answer) == 0) {
+                lua_settop(L, 0);
+                return i;
+            }
+        return fault(b, why, strfmt("answered '%.100s', which is not a legal move", answer));
+    }
+    return fault(b, why, strfmt("answered a %s, not one of its moves", luaL_typename(L, -1)));
+}

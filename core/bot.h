@@ -1,0 +1,37 @@
+/* bot: a bot script in a Lua state of its own. The script returns a table
+ * with choose(view, moves, ctx) -> one of moves (or its index), and
+ * optionally init(info). It sees only its seat's view, built by the kernel;
+ * the view and the moves cross into its state as fresh copies.
+ *
+ * The sandbox: only base, table, string, math, utf8 and coroutine; no io,
+ * os, debug, package, require, dofile, loadfile, and load of text only;
+ * reading an undefined global is an error; an instruction budget per
+ * decision whose hook keeps firing once spent; a memory cap through the
+ * allocator; math.random from the bot's own stream. A bot that fails in
+ * any way is recorded as faulting, with the reason, and its seat plays a
+ * legal default. */
+#ifndef REFEREE_BOT_H
+#define REFEREE_BOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "game.h"
+
+#define BOT_BUDGET 50000000L          /* instructions per decision */
+#define BOT_MEMORY (256u << 20)       /* bytes per bot */
+
+typedef struct Bot Bot;
+
+/* Finds a bot by name (bots/NAME.lua in the ':'-separated folders of
+ * bots_path) or by path, and loads it. NULL with the reason in *err. */
+Bot *bot_open(const char *name, const char *bots_path, char **err);
+void bot_close(Bot *b);
+const char *bot_name(const Bot *b);
+/* The bot's answer for seat in the pending decision of g: an index into
+ * that seat's legal moves. On a fault returns -1 and sets *fault to why
+ * (malloc'd). seed makes the bot's math.random stream for this decision. */
+int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **fault);
+/* Faults so far. */
+int bot_faults(const Bot *b);
+
+#endif
