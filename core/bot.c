@@ -17,6 +17,7 @@ struct Bot {
     lua_State *L;
     char name[64];
     size_t used, limit;
+    long budget;
     int faults;
     int choose_ref;
     Rng rng;
@@ -161,7 +162,7 @@ static int find_bot(const char *name, const char *bots_path, char *out, size_t s
     return 0;
 }
 
-Bot *bot_open(const char *name, const char *bots_path, char **err)
+Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memory, char **err)
 {
     char path[4096];
     *err = NULL;
@@ -175,7 +176,8 @@ Bot *bot_open(const char *name, const char *bots_path, char **err)
         *err = strfmt("out of memory");
         return NULL;
     }
-    b->limit = BOT_MEMORY;
+    b->limit = memory ? memory : BOT_MEMORY;
+    b->budget = budget > 0 ? budget : BOT_BUDGET;
     const char *slash = strrchr(name, '/');
     snprintf(b->name, sizeof b->name, "%s", slash ? slash + 1 : name);
     b->L = lua_newstate(bot_alloc, b);
@@ -187,7 +189,7 @@ Bot *bot_open(const char *name, const char *bots_path, char **err)
     sandbox(b);
     lua_pushglobaltable(b->L);
     if (script_load_file(b->L, path, -1) != LUA_OK ||
-        script_pcall(b->L, 0, 1, BOT_BUDGET) != LUA_OK) {
+        script_pcall(b->L, 0, 1, b->budget) != LUA_OK) {
         *err = strfmt("bot %s failed to load: %s", b->name, lua_tostring(b->L, -1));
         bot_close(b);
         return NULL;
@@ -280,7 +282,7 @@ int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
     }
     lua_pushinteger(L, g->nmoves);
     lua_setfield(L, -2, "decision");
-    if (script_pcall(L, 3, 1, BOT_BUDGET) != LUA_OK) {
+    if (script_pcall(L, 3, 1, b->budget) != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
         return fault(b, why, strfmt("choose failed: %.400s", msg ? msg : "?"));
     }

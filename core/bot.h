@@ -17,14 +17,15 @@
 #include <stdint.h>
 #include "game.h"
 
-#define BOT_BUDGET 50000000L          /* instructions per decision */
-#define BOT_MEMORY (256u << 20)       /* bytes per bot */
+#define BOT_BUDGET 50000000L          /* default instructions per decision */
+#define BOT_MEMORY (256u << 20)       /* default bytes per bot */
 
 typedef struct Bot Bot;
 
 /* Finds a bot by name (bots/NAME.lua in the ':'-separated folders of
- * bots_path) or by path, and loads it. NULL with the reason in *err. */
-Bot *bot_open(const char *name, const char *bots_path, char **err);
+ * bots_path) or by path, and loads it with an instruction budget per
+ * decision and a memory cap (0: the defaults). NULL with the reason in *err. */
+Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memory, char **err);
 void bot_close(Bot *b);
 const char *bot_name(const Bot *b);
 /* The bot's answer for seat in the pending decision of g: an index into

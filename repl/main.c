@@ -29,6 +29,8 @@ static const char USAGE[] =
     "  --set NAME=VALUE    a game option, repeatable\n"
     "  --json              (run) the full-information record, one JSON object per line\n"
     "  --hashes            (run) the table's fingerprint after every move\n"
+    "  --bot-budget N      instructions a bot may run per decision (default 50000000)\n"
+    "  --bot-memory MB     memory a bot may use (default 256)\n"
     "\n"
     "GAME is a file name under rules/ without .lua, or a path to a rules script.\n"
     "Rules are looked for in $REFEREE_RULES (folders separated by ':'), then in the\n"

@@ -58,6 +58,21 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
             args->json = 1;
         } else if (!strcmp(a, "--hashes")) {
             args->hashes = 1;
+        } else if (!strcmp(a, "--bot-budget") || !strcmp(a, "--bot-memory")) {
+            char *end;
+            long long v = value ? strtoll(value, &end, 10) : 0;
+            if (!value || !*value || *end || v < 1) {
+                snprintf(err, errsize, "%s takes a positive whole number (%s), not '%s'", a,
+                         !strcmp(a, "--bot-budget") ? "instructions per decision"
+                                                    : "megabytes per bot",
+                         value ? value : "");
+                return 0;
+            }
+            i++;
+            if (!strcmp(a, "--bot-budget"))
+                args->bot_budget = (long)v;
+            else
+                args->bot_memory = (size_t)v << 20;
         } else if (!strcmp(a, "--seats") || !strcmp(a, "--seed") || !strcmp(a, "--set")) {
             if (!value) {
                 snprintf(err, errsize, "%s needs a value (%s)", a,
@@ -92,7 +107,7 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
                 args->sets[args->nsets++] = value;
             }
         } else if (a[0] == '-') {
-            snprintf(err, errsize, "unknown option '%s' (options: --seats, --seed, --set, --json)", a);
+            snprintf(err, errsize, "unknown option '%s' (options: --seats, --seed, --set, --json, --bot-budget, --bot-memory)", a);
             return 0;
         } else if (!args->game) {
             args->game = a;
@@ -105,7 +120,7 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
 }
 
 /* Sets up the seats from their names: human, random or a bot. */
-static int parse_seats(Session *s, const char *list, int *n, char **err)
+static int parse_seats(Session *s, const GameArgs *args, const char *list, int *n, char **err)
 {
     char buf[512];
     snprintf(buf, sizeof buf, "%s", list);
@@ -121,7 +136,7 @@ static int parse_seats(Session *s, const char *list, int *n, char **err)
             c = SEAT_HUMAN;
         else if (!strcmp(w, "random"))
             c = SEAT_RANDOM;
-        else if (!(bot = bot_open(w, s->bots_path, err)))
+        else if (!(bot = bot_open(w, s->bots_path, args->bot_budget, args->bot_memory, err)))
             return 0;
         s->bots[*n + 1] = bot;
         s->ctl[++*n] = c;
@@ -191,7 +206,7 @@ int session_start(Session *s, const GameArgs *args, char **err)
         return 0;
     }
     int n;
-    if (args->seats ? !parse_seats(s, args->seats, &n, err) : !default_seats(s, args, err)) {
+    if (args->seats ? !parse_seats(s, args, args->seats, &n, err) : !default_seats(s, args, err)) {
         drop_game(s);
         return 0;
     }
@@ -265,7 +280,7 @@ int session_load(Session *s, const char *path, char **err)
             s->ctl[i] = SEAT_RANDOM;
         } else if (strcmp(names[i - 1], "human") != 0) {
             char *why;
-            if ((s->bots[i] = bot_open(names[i - 1], s->bots_path, &why)))
+            if ((s->bots[i] = bot_open(names[i - 1], s->bots_path, 0, 0, &why)))
                 s->ctl[i] = SEAT_BOT;
             free(why);
         }

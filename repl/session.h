@@ -41,6 +41,8 @@ typedef struct GameArgs {
     int nsets;
     int json;
     int hashes;
+    long bot_budget;     /* instructions per bot decision, 0: the default */
+    size_t bot_memory;   /* bytes per bot, 0: the default */
 } GameArgs;
 
 void session_init(Session *s, lua_State *L, const char *rules_path, const char *bots_path);

@@ -78,6 +78,34 @@ expect 1 'setup-fails.lua:5: attempt to call a nil value \(method .shufle.\)' --
 expect 1 'stack traceback' -- "$bin" run "$(dirname "$0")/fixture/broken/setup-fails.lua"
 expect 1 'malformed' -- "$bin" run "$(dirname "$0")/fixture/broken/bad-pending.lua"
 
+# Hostile bots are contained: the game ends, their faults are counted, the
+# referee does not crash. (Small budgets keep this quick.)
+here=$(cd "$(dirname "$0")" && pwd)
+for bot in "$here"/bots/hostile/*.lua; do
+    name=$(basename "$bot" .lua)
+    "$bin" run fixture --seats "$bot,random" --seed 2 --json --bot-budget 2000000 --bot-memory 16 \
+        >"$work/bot.jsonl" 2>"$work/bot.err"
+    status=$?
+    result=$(tail -n 1 "$work/bot.jsonl")
+    if [ $status -ne 0 ] || ! echo "$result" | grep -q '"type":"result"'; then
+        bad "hostile bot $name: exit $status, last line: $result"; head -3 "$work/bot.err"
+    elif [ "$name" = well-behaved ]; then
+        echo "$result" | grep -q '"faults":\[0,0\]' && ok || bad "the well-behaved bot faulted: $result"
+    elif echo "$result" | grep -q '"faults":\[[1-9][0-9]*,0\]' && grep -q '"type":"fault"' "$work/bot.jsonl"; then
+        ok
+    else
+        bad "hostile bot $name was not recorded as faulting: $result"
+    fi
+done
+expect 1 "unknown seat 'nobot': a seat is human, random, or a bot" -- "$bin" run fixture --seats nobot,random
+expect 1 'must return a table with a choose' -- "$bin" run fixture --seats "$here/fixture/fixture.lua,random"
+expect 2 '--bot-budget takes a positive whole number' -- "$bin" run fixture --bot-budget -5
+# A faulting bot at the REPL is reported, and the person plays on.
+printf 'new fixture --seats human,%s --seed 2 --bot-budget 100000\nplay QH\n' "$here/bots/hostile/infinite-loop.lua" |
+    "$bin" >"$work/repl-bot" 2>&1
+grep -q "bot infinite-loop.lua faulted (choose failed: the script ran too long" "$work/repl-bot" && ok ||
+    bad "the REPL did not report a faulting bot"
+
 # A piped REPL script that errs exits 1; one that does not, 0.
 printf 'bogus\n' | "$bin" >/dev/null 2>&1; [ $? -eq 1 ] && ok || bad "a piped error did not exit 1"
 printf 'help\n' | "$bin" >"$work/help" 2>&1; [ $? -eq 0 ] && ok || bad "a piped help did not exit 0"

@@ -1,0 +1,9 @@
+-- Recurses until the stack gives out, in Lua and through C (string.gsub).
+local function down(n) return 1 + down(n + 1) end
+local function through_c(s) return (s:gsub(".", through_c)) end
+local n = 0
+return { choose = function()
+  n = n + 1
+  if n % 2 == 0 then return through_c("ab") end
+  return down(1)
+end }

@@ -1,0 +1,8 @@
+-- Raises errors that are not strings: a table, and an object whose
+-- __tostring fails too.
+local n = 0
+return { choose = function()
+  n = n + 1
+  if n % 2 == 0 then error({ code = 42 }) end
+  error(setmetatable({}, { __tostring = function() error("no text for you") end }))
+end }

@@ -1,0 +1,2 @@
+-- Asks for a string of a terabyte.
+return { choose = function() return string.rep("x", 1 << 40) end }

@@ -1,0 +1,2 @@
+-- Reads a global that does not exist.
+return { choose = function() return moves_i_wish_i_had[1] end }

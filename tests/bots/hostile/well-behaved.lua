@@ -1,0 +1,5 @@
+-- A bot that plays by the rules: the last legal move, by its number.
+return { choose = function(view, moves, ctx)
+  assert(view.seat == ctx.seat)
+  return #moves
+end }
