@@ -66,7 +66,7 @@ end
 local choose = {}
 
 -- Turn the lowest card of the suit the hand is strongest in.
-function choose.trump(view, moves)
+choose["turn trump"] = function(view, moves)
   local hand, best, best_suit = hand_of(view), -1, nil
   for _, name in ipairs(hand) do
     local _, suit = parse(name)
@@ -81,18 +81,18 @@ function choose.trump(view, moves)
   return "turn " .. lowest
 end
 
-function choose.keep(view)
+choose["keep or discard"] = function(view)
   return "keep"
 end
 
-function choose.fold(view)
+choose["play or fold"] = function(view)
   local hand = hand_of(view)
   local fair = #hand / #view.vars.order
   return strength(hand, view.vars.trump) >= 0.6 * fair and "play" or "fold"
 end
 
 -- Discard the low cards that are not trumps, as far as the moves allow.
-function choose.draw(view, moves)
+choose["discard and draw"] = function(view, moves)
   local trump, keep_turned = view.vars.trump, view.vars.turned
   local low = {}
   for _, name in ipairs(hand_of(view)) do

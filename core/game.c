@@ -77,7 +77,7 @@ static void push_method(Game *g, const char *name)
 static GameStatus apply_move(Game *g, int seat, const char *move)
 {
     lua_State *L = g->L;
-    table_decision(g->t, seat, move);
+    table_decision(g->t, seat, move, g->pending_valid && g->pending.hidden);
     invalidate(g);
     push_method(g, "apply");
     push_uv(g, UV_TABLE);
@@ -147,6 +147,9 @@ static const char *read_pending(Game *g, int idx)
     lua_getfield(L, idx, "prompt");
     p->prompt = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     lua_pop(L, 2); /* the strings stay alive in the pending table */
+    lua_getfield(L, idx, "hidden");
+    p->hidden = lua_toboolean(L, -1);
+    lua_pop(L, 1);
     if (lua_getfield(L, idx, "window") == LUA_TTABLE) {
         int window = lua_gettop(L);
         p->window = 1;

@@ -36,6 +36,7 @@ typedef struct Pending {
     const char *kind;
     const char *prompt;
     int window;             /* 1: a claim window, several seats may answer */
+    int hidden;             /* 1: the answer is known only to its seat (a discard) */
     ClaimPolicy policy;
     int start;
     int nseats;

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 typedef enum LogKind {
-    LOG_DECISION = 0, /* seat, text = the move */
+    LOG_DECISION = 0, /* seat, text = the move, n = 1 if only the seat knows it */
     LOG_SHUFFLE,      /* a = zone, text = the resulting order, bottom first */
     LOG_MOVE,         /* a = card, b = from zone, c = to zone */
     LOG_REVEAL,       /* a = card, n = seat mask */

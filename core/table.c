@@ -158,9 +158,9 @@ void table_note(Table *t, int seat, const char *text)
     note_oom(t, log_add(&t->log, LOG_NOTE, seat, 0, 0, 0, 0, text));
 }
 
-void table_decision(Table *t, int seat, const char *move)
+void table_decision(Table *t, int seat, const char *move, int hidden)
 {
-    note_oom(t, log_add(&t->log, LOG_DECISION, seat, 0, 0, 0, 0, move));
+    note_oom(t, log_add(&t->log, LOG_DECISION, seat, 0, 0, 0, hidden, move));
 }
 
 void table_eliminate(Table *t, int seat)
@@ -219,7 +219,10 @@ int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
     char seats[64];
     switch ((LogKind)e->kind) {
     case LOG_DECISION:
-        snprintf(buf, size, "seat %d: %s", e->seat, e->text);
+        if (e->n && viewer >= 0 && viewer != e->seat)
+            snprintf(buf, size, "seat %d: (a move only they know)", e->seat);
+        else
+            snprintf(buf, size, "seat %d: %s", e->seat, e->text);
         break;
     case LOG_SHUFFLE:
         snprintf(buf, size, "shuffle %s", zone_name(t, e->a));

@@ -55,7 +55,8 @@ DiceStatus table_die_set(Table *t, int die, int value);
 void table_die_reveal(Table *t, int die, uint32_t seats);
 LedgerStatus table_transfer(Table *t, int from, int to, int64_t amount, const char *reason);
 void table_note(Table *t, int seat, const char *text);
-void table_decision(Table *t, int seat, const char *move);
+/* hidden: only the seat itself (and the full record) may know the move. */
+void table_decision(Table *t, int seat, const char *move, int hidden);
 void table_eliminate(Table *t, int seat);
 
 /* Renders log entry i as one line of text. viewer < 0: everything (the

@@ -53,7 +53,9 @@ static json_t *entry_json(const Table *t, const LogEntry *e)
     const char *card = e->a >= 1 && e->a <= t->deck.n ? t->deck.cards[e->a].name : "?";
     switch ((LogKind)e->kind) {
     case LOG_DECISION:
-        return json_pack("{s:s, s:i, s:s}", "type", kind, "seat", e->seat, "move", e->text);
+        return e->n ? json_pack("{s:s, s:i, s:s, s:b}", "type", kind, "seat", e->seat, "move",
+                                e->text, "hidden", 1)
+                    : json_pack("{s:s, s:i, s:s}", "type", kind, "seat", e->seat, "move", e->text);
     case LOG_SHUFFLE: {
         json_t *order = json_array();
         /* The order the shuffle produced, bottom first, kept in the entry. */

@@ -170,6 +170,8 @@ static int adopt_game(Session *s, Game *g)
     return 1;
 }
 
+static int parse_seats(Session *s, const GameArgs *args, const char *list, int *n, char **err);
+
 /* With no --seats: the game's smallest table, one person and bots (play),
  * or all bots (run). */
 static int default_seats(Session *s, const GameArgs *args, char **err)
@@ -185,14 +187,23 @@ static int default_seats(Session *s, const GameArgs *args, char **err)
         n = luaL_optinteger(s->L, -1, 2);
         lua_pop(s->L, 1);
     }
+    lua_pop(s->L, 1);
+    /* At the REPL the game's own bot (default_bot) plays the others. */
+    char bot[64] = "random";
+    if (lua_getfield(s->L, -1, "default_bot") == LUA_TSTRING && args->default_seats_human)
+        snprintf(bot, sizeof bot, "%s", lua_tostring(s->L, -1));
     lua_pop(s->L, 2);
     if (n < 1 || n > MAX_SEATS)
         n = 2;
-    s->nseats = (int)n;
-    for (int i = 1; i <= s->nseats; i++) {
-        s->ctl[i] = i == 1 && args->default_seats_human ? SEAT_HUMAN : SEAT_RANDOM;
-        s->seat_names[i] = strdup(s->ctl[i] == SEAT_HUMAN ? "human" : "random");
+    char list[64 * MAX_SEATS + 16] = "";
+    for (int i = 1; i <= n; i++) {
+        strcat(list, i > 1 ? "," : "");
+        strcat(list, i == 1 && args->default_seats_human ? "human" : bot);
     }
+    int k;
+    if (!parse_seats(s, args, list, &k, err))
+        return 0;
+    s->nseats = k;
     return 1;
 }
 

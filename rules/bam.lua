@@ -22,6 +22,7 @@ local lib = import("cards")
 local game = {
   description = "BAM! at the table: trumps, play or fold, redraw, pots and BamBoozals",
   players = { min = 3, max = 6 },
+  default_bot = "bam-greedy",
   options = {
     { name = "cards", default = 4, min = 3, max = 6, help = "cards per hand (= rounds per hand)" },
     { name = "credits", default = 1000, min = 1, max = 1000000000, help = "starting credits of each player" },
@@ -337,12 +338,12 @@ function game.pending(t)
   if v.phase == "trump" then
     local moves = {}
     for _, c in ipairs(t:cards(hand(t:dealer()))) do moves[#moves + 1] = "turn " .. t:name(c) end
-    return { seat = t:dealer(), kind = "trump", moves = moves, prompt = "turn one of your cards: its suit is trumps" }
+    return { seat = t:dealer(), kind = "turn trump", moves = moves, prompt = "turn one of your cards: its suit is trumps" }
   elseif v.phase == "keep" then
-    return { seat = t:dealer(), kind = "keep", moves = { "keep", "discard" },
+    return { seat = t:dealer(), kind = "keep or discard", moves = { "keep", "discard" },
              prompt = ("keep %s in your hand, face up, or discard it"):format(v.turned) }
   elseif v.phase == "fold" then
-    return { seat = seat, kind = "fold", moves = { "play", "fold" }, prompt = "play this hand or fold" }
+    return { seat = seat, kind = "play or fold", moves = { "play", "fold" }, prompt = "play this hand or fold" }
   elseif v.phase == "draw" then
     local names = {}
     for _, c in ipairs(t:cards(hand(seat))) do names[#names + 1] = t:name(c) end
@@ -350,7 +351,9 @@ function game.pending(t)
     for _, subset in ipairs(lib.subsets(names, discard_limit(t))) do
       moves[#moves + 1] = "discard " .. table.concat(subset, " ")
     end
-    return { seat = seat, kind = "draw", moves = moves, prompt = "discard any cards to draw as many, or stand" }
+    -- Discards go face down: only the player knows which cards they were.
+    return { seat = seat, kind = "discard and draw", moves = moves, hidden = true,
+             prompt = "discard any cards to draw as many, or stand" }
   end
   local moves = {}
   for _, c in ipairs(game.playable(t, seat)) do moves[#moves + 1] = t:name(c) end

@@ -191,7 +191,7 @@ describe("BAM! rules", function()
     assert.are.equal(1000 - 50 + 150 - 50, t:balance("seat3"))
     assert.are.equal(900, t:balance("seat1"))  -- a folded payment stays in the pot
     assert.matches("seat 3 takes the pot: everyone else folded", table.concat(t:log_lines(), "\n"))
-    assert.are.equal("trump", g:pending().kind) -- the next hand has begun
+    assert.are.equal("turn trump", g:pending().kind) -- the next hand has begun
   end)
 
   it("keeps the turned card face up in the dealer's hand, or replaces a discarded one", function()
@@ -211,6 +211,18 @@ describe("BAM! rules", function()
     play(g, { "stand" })                    -- the dealer's draw step replaces it
     assert.are.equal(4, t:count("hand3"))
     assert.are.equal("hand3", t:where(t:card("2D")))
+  end)
+
+  it("keeps a discard secret from the other players", function()
+    local g = new("bam", 3, 3, hands, { fold = false, redraw = true })
+    play(g, { "turn " .. hands[3][1], "keep", "discard " .. hands[1][1] .. " " .. hands[1][2] })
+    local t = g:table()
+    local mine = table.concat(t:log_lines(1, 1), "\n")
+    local theirs = table.concat(t:log_lines(1, 2), "\n")
+    assert.matches("seat 1: discard " .. hands[1][1], mine)
+    assert.matches("seat 1: %(a move only they know%)", theirs)
+    assert.is_nil(theirs:find(hands[1][1] .. ": hand1", 1, true))
+    assert.matches("seat 1 discards 2 and draws 2", theirs)
   end)
 
   it("lets nobody discard more cards than the stock holds", function()

@@ -25,7 +25,7 @@ static Table *sample_table(void)
     ledger_seal(&t->ledger);
     table_transfer(t, p1, pot, 10, "ante \"quoted\"");
     table_note(t, 0, "a note");
-    table_decision(t, 1, "play QS");
+    table_decision(t, 1, "play QS", 0);
     return t;
 }
 
