@@ -8,6 +8,7 @@ top=$(dirname "$here")
 export REFEREE_BIN="$top/$build/referee"
 [ -x "$REFEREE_BIN" ] || REFEREE_BIN="$top/referee"
 export REFEREE_RULES="$top/tests/fixture:$top/rules"
+export REFEREE_BOTS="$top/bots"
 export LUA_CPATH="$top/$build/?.so;$top/build/?.so;;"
 total_pass=0 total_fail=0
 out=$(mktemp -d)
