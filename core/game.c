@@ -73,6 +73,16 @@ static void push_method(Game *g, const char *name)
     lua_remove(g->L, -2);
 }
 
+/* Every call into the rules goes through here: the rules' math.random
+ * draws from the table of the game that called. */
+static int call_rules(Game *g, int nargs, int nresults, long budget)
+{
+    rules_set_current(g->L, g);
+    int status = script_pcall(g->L, nargs, nresults, budget);
+    rules_set_current(g->L, NULL); /* never a pointer to a game that may be gone */
+    return status;
+}
+
 /* Applies a move already known to be legal. */
 static GameStatus apply_move(Game *g, int seat, const char *move)
 {
@@ -83,7 +93,7 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     push_uv(g, UV_TABLE);
     lua_pushinteger(L, seat);
     lua_pushstring(L, move);
-    if (script_pcall(L, 3, 0, RULES_BUDGET) != LUA_OK) {
+    if (call_rules(g, 3, 0, RULES_BUDGET) != LUA_OK) {
         game_set_error(g, "the rules failed applying seat %d's move '%s': %s", seat, move,
                   lua_tostring(L, -1));
         lua_pop(L, 1);
@@ -205,7 +215,7 @@ GameStatus game_pending(Game *g, const Pending **out)
         return GAME_OVER;
     push_method(g, "pending");
     push_uv(g, UV_TABLE);
-    if (script_pcall(L, 1, 1, RULES_BUDGET) != LUA_OK) {
+    if (call_rules(g, 1, 1, RULES_BUDGET) != LUA_OK) {
         game_set_error(g, "the rules failed in pending(): %s", lua_tostring(L, -1));
         lua_pop(L, 1);
         return GAME_SCRIPT;
@@ -311,7 +321,7 @@ static void explain_illegal(Game *g, int seat, const char *text)
         push_uv(g, UV_TABLE);
         lua_pushinteger(L, seat);
         lua_pushstring(L, text);
-        if (script_pcall(L, 3, 1, RULES_BUDGET) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
+        if (call_rules(g, 3, 1, RULES_BUDGET) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
             reason = strfmt("%s", lua_tostring(L, -1));
     }
     lua_pop(L, 1);
@@ -518,7 +528,7 @@ GameStatus game_rebuild(Game *g, int n)
     push_uv(g, UV_OPTS);
     ljson_deep_copy(L, -1);
     lua_remove(L, -2);
-    if (script_pcall(L, 2, 0, RULES_BUDGET) != LUA_OK) {
+    if (call_rules(g, 2, 0, RULES_BUDGET) != LUA_OK) {
         game_set_error(g, "the rules failed in setup(): %s", lua_tostring(L, -1));
         lua_pop(L, 1);
         free_moves_from(g, 0);
@@ -529,7 +539,7 @@ GameStatus game_rebuild(Game *g, int n)
     push_uv(g, UV_ARRANGE);
     if (lua_isfunction(L, -1)) {
         push_uv(g, UV_TABLE);
-        if (script_pcall(L, 1, 0, RULES_BUDGET) != LUA_OK) {
+        if (call_rules(g, 1, 0, RULES_BUDGET) != LUA_OK) {
             game_set_error(g, "the arrange function failed: %s", lua_tostring(L, -1));
             lua_pop(L, 1);
             free_moves_from(g, 0);
@@ -608,7 +618,7 @@ GameStatus game_push_result(Game *g)
     lua_State *L = g->L;
     push_method(g, "result");
     push_uv(g, UV_TABLE);
-    if (script_pcall(L, 1, 1, RULES_BUDGET) != LUA_OK) {
+    if (call_rules(g, 1, 1, RULES_BUDGET) != LUA_OK) {
         game_set_error(g, "the rules failed in result(): %s", lua_tostring(L, -1));
         lua_pop(L, 1);
         lua_pushnil(L);
@@ -717,11 +727,10 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
     lua_rawsetp(L, -2, g);
     lua_pop(L, 1);
 
-    rules_push_env(L, self, rules_path);
-    lua_pushvalue(L, -1);
-    set_uv(g, UV_ENV);
-    if (!rules_load(L, -1, name, rules_path))
+    if (!rules_definition(L, name, rules_path))
         goto fail;
+    lua_pushvalue(L, -2);
+    set_uv(g, UV_ENV);
     rules_find(name, rules_path, g->path, sizeof g->path);
     lua_pushvalue(L, -1);
     set_uv(g, UV_DEF);

@@ -24,6 +24,8 @@ typedef enum GameStatus {
     GAME_SCRIPT,    /* the rules script failed; the table is as before */
 } GameStatus;
 
+typedef struct Game Game;
+
 typedef struct Move {
     int seat;
     int group; /* 0, or the claim window this answer was given in */
@@ -47,7 +49,7 @@ typedef struct Pending {
     int ntexts, cap;
 } Pending;
 
-typedef struct Game {
+struct Game {
     lua_State *L;
     char name[64];         /* the game's name: its file name without .lua */
     char source[4096];     /* as it was asked for: a name or a path */
@@ -60,7 +62,7 @@ typedef struct Game {
     Pending pending;
     int pending_valid, over;
     char *error;           /* why the last call failed */
-} Game;
+};
 
 /* Creates a game and pushes it. opts_idx: a table of option values (strings
  * from --set are converted by each option's type), or 0 for defaults.

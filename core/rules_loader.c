@@ -42,11 +42,21 @@ int rules_find(const char *name, const char *rules_path, char *out, size_t size)
     return find_in_folders(relative, rules_path, out, size);
 }
 
-/* math.random for rules: the table's chance source, so every random
- * outcome is replayed from the seed. upvalue 1: the Game. */
+static const char CURRENT_KEY = 'g', DEFS_KEY = 'd';
+
+void rules_set_current(lua_State *L, Game *g)
+{
+    lua_pushlightuserdata(L, g);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &CURRENT_KEY);
+}
+
+/* math.random for rules: the chance source of the table of the game whose
+ * rules are running, so every random outcome is replayed from the seed. */
 static int rules_random(lua_State *L)
 {
-    Game *g = lua_touserdata(L, lua_upvalueindex(1));
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &CURRENT_KEY);
+    Game *g = lua_touserdata(L, -1);
+    lua_pop(L, 1);
     if (!g || !g->t)
         return luaL_error(L, "math.random is available to rules while a game runs "
                              "(in setup, pending, apply), not while the script loads");
@@ -74,6 +84,26 @@ static int rules_randomseed(lua_State *L)
                          "seeds: math.randomseed is not available");
 }
 
+
+/* Records a file an environment has loaded, with its stamp, in the env's
+ * metatable (out of the rules' sight), so a cached definition is dropped
+ * when any of its files changes. */
+static void note_file(lua_State *L, int env, const char *path)
+{
+    char stamp[80];
+    if (!script_file_stamp(path, stamp, sizeof stamp))
+        return;
+    lua_getmetatable(L, env);
+    if (lua_getfield(L, -1, "files") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, "files");
+    }
+    lua_pushstring(L, stamp);
+    lua_setfield(L, -2, path);
+    lua_pop(L, 2);
+}
 
 /* inherit(name) -> a fresh copy of another game's definition to change.
  * upvalues: env, rules path */
@@ -103,15 +133,15 @@ static int rules_import(lua_State *L)
     if (script_load_file(L, path, lua_upvalueindex(1)) != LUA_OK ||
         script_pcall(L, 0, 1, RULES_BUDGET) != LUA_OK)
         return lua_error(L);
+    note_file(L, lua_upvalueindex(1), path);
     lua_pushvalue(L, -1);
     lua_setfield(L, lua_upvalueindex(3), name);
     return 1;
 }
 
 /* Pushes a fresh environment for a game's scripts: globals read through to
- * the standard ones, writes stay in the game's own table. game_idx: the
- * Game userdata, or 0 when only listing games. */
-void rules_push_env(lua_State *L, int game_idx, const char *rules_path)
+ * the standard ones, writes stay in the game's own table. */
+void rules_push_env(lua_State *L, const char *rules_path)
 {
     lua_newtable(L);
     int env = lua_gettop(L);
@@ -125,11 +155,7 @@ void rules_push_env(lua_State *L, int game_idx, const char *rules_path)
     lua_getglobal(L, "math");
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, -2);
-    if (game_idx)
-        lua_pushvalue(L, game_idx);
-    else
-        lua_pushnil(L);
-    lua_pushcclosure(L, rules_random, 1);
+    lua_pushcfunction(L, rules_random);
     lua_setfield(L, -2, "random");
     lua_pushcfunction(L, rules_randomseed);
     lua_setfield(L, -2, "randomseed");
@@ -160,6 +186,7 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
     }
     if (script_load_file(L, path, env) != LUA_OK || script_pcall(L, 0, 1, RULES_BUDGET) != LUA_OK)
         return 0;
+    note_file(L, env, path);
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
         lua_pushfstring(L, "%s: a rules script must return its game definition table", path);
@@ -179,9 +206,71 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
 
 int rules_load_definition(lua_State *L, const char *name, const char *rules_path)
 {
-    rules_push_env(L, 0, rules_path);
+    rules_push_env(L, rules_path);
     int ok = rules_load(L, -1, name, rules_path);
     lua_remove(L, -2);
     return ok;
 }
 
+
+/* Is every file the cached environment at env loaded unchanged? */
+static int files_unchanged(lua_State *L, int env)
+{
+    int same = 1;
+    lua_getmetatable(L, env);
+    if (lua_getfield(L, -1, "files") != LUA_TTABLE) {
+        lua_pop(L, 2);
+        return 0;
+    }
+    lua_pushnil(L);
+    while (same && lua_next(L, -2)) {
+        char stamp[80];
+        same = script_file_stamp(lua_tostring(L, -2), stamp, sizeof stamp) &&
+               strcmp(stamp, lua_tostring(L, -1)) == 0;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, same ? 2 : 3);
+    return same;
+}
+
+int rules_definition(lua_State *L, const char *name, const char *rules_path)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &DEFS_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &DEFS_KEY);
+    }
+    int cache = lua_gettop(L);
+    lua_pushfstring(L, "%s\n%s", name, rules_path ? rules_path : "rules");
+    int key = lua_gettop(L);
+    /* cache[key] = {env, def} */
+    if (lua_getfield(L, cache, lua_tostring(L, key)) == LUA_TTABLE) {
+        lua_rawgeti(L, -1, 1);
+        if (files_unchanged(L, lua_gettop(L))) {
+            lua_rawgeti(L, -2, 2);
+            lua_replace(L, cache + 1);
+            lua_replace(L, cache);
+            lua_settop(L, cache + 1);
+            return 1;
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    rules_push_env(L, rules_path);
+    if (!rules_load(L, -1, name, rules_path)) {
+        lua_replace(L, cache);
+        lua_settop(L, cache);
+        return 0;
+    }
+    /* stack: cache, key, env, def */
+    lua_createtable(L, 2, 0);
+    lua_pushvalue(L, -3);
+    lua_rawseti(L, -2, 1);
+    lua_pushvalue(L, -2);
+    lua_rawseti(L, -2, 2);
+    lua_setfield(L, cache, lua_tostring(L, key));
+    lua_replace(L, key);
+    lua_replace(L, cache);
+    return 1;
+}

@@ -12,9 +12,16 @@
 /* Finds rules by name (in the ':'-separated folders of rules_path) or by
  * path; writes the file's path into out. */
 int rules_find(const char *name, const char *rules_path, char *out, size_t size);
-/* Pushes a fresh environment; game_idx is the Game userdata whose table
- * math.random draws from, or 0 when only reading definitions. */
-void rules_push_env(lua_State *L, int game_idx, const char *rules_path);
+/* Pushes a fresh environment. */
+void rules_push_env(lua_State *L, const char *rules_path);
+/* Pushes the environment and the definition of a game (two values), loaded
+ * once per Lua state and loaded again when any of its files changes; 0 and
+ * a message pushed on failure. Games share a definition, so rules keep all
+ * their state in t.vars. */
+int rules_definition(lua_State *L, const char *name, const char *rules_path);
+/* The game whose rules run now: math.random draws from its table. */
+struct Game;
+void rules_set_current(lua_State *L, struct Game *g);
 /* Loads a rules file into the environment at env and pushes its definition
  * table; 0 and a message pushed on failure. */
 int rules_load(lua_State *L, int env, const char *name, const char *rules_path);

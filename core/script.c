@@ -93,18 +93,25 @@ static int dump_writer(lua_State *L, const void *p, size_t size, void *ud)
 
 static const char CACHE_KEY = 'c';
 
+int script_file_stamp(const char *path, char *buf, size_t size)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return 0;
+    snprintf(buf, size, "%lld.%ld.%lld", (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec,
+             (long long)st.st_size);
+    return 1;
+}
+
 /* Compiling a script is most of the cost of starting a game, and a
  * tournament starts thousands: each file is compiled once per Lua state
  * and later loads take the compiled form, until the file changes. Only
  * bytecode we made ourselves from source is ever loaded. */
 static int load_cached(lua_State *L, const char *path)
 {
-    struct stat st;
-    if (stat(path, &st) != 0)
-        return luaL_loadfilex(L, path, "t");
     char stamp[80];
-    snprintf(stamp, sizeof stamp, "%lld.%ld.%lld", (long long)st.st_mtim.tv_sec,
-             (long)st.st_mtim.tv_nsec, (long long)st.st_size);
+    if (!script_file_stamp(path, stamp, sizeof stamp))
+        return luaL_loadfilex(L, path, "t");
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &CACHE_KEY) != LUA_TTABLE) {
         lua_pop(L, 1);
         lua_newtable(L);

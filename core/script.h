@@ -5,6 +5,7 @@
 #define REFEREE_SCRIPT_H
 
 #include <lua.h>
+#include <stddef.h>
 
 /* Instructions one call into a rules script may run before it is stopped. */
 #define RULES_BUDGET 200000000L
@@ -15,5 +16,8 @@ int script_pcall(lua_State *L, int nargs, int nresults, long budget);
 /* Loads a Lua source file (never bytecode) as a function whose _ENV is the
  * table at env_idx. Returns LUA_OK, or an error status with a message. */
 int script_load_file(lua_State *L, const char *path, int env_idx);
+/* A text that changes whenever the file does (time and size); 0 if the
+ * file cannot be read. */
+int script_file_stamp(const char *path, char *buf, size_t size);
 
 #endif

@@ -1,5 +1,5 @@
 /* bench: plays games between random seats in one process, for `make bench`.
- * usage: bench GAME SEATS GAMES [FIRST_SEED]
+ * usage: bench GAME SEATS GAMES [FIRST_SEED [NAME=VALUE...]]
  * Prints: games, decisions, seconds, games per second, decisions per second. */
 #include <lauxlib.h>
 #include <lualib.h>
@@ -43,6 +43,8 @@ int main(int argc, char **argv)
         args.seats = seat_list;
         args.seed = first + (uint64_t)i;
         args.have_seed = 1;
+        for (int k = 5; k < argc && args.nsets < 64; k++)
+            args.sets[args.nsets++] = argv[k];
         char *err;
         if (!session_start(&s, &args, &err) || session_run_bots(&s, NULL, NULL) != GAME_OVER) {
             fprintf(stderr, "bench: %s\n", err ? err : s.game->error);
