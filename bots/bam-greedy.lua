@@ -1,5 +1,6 @@
 -- bam-greedy: a BAM! bot that wins rounds cheaply, keeps its trumps, folds
--- weak hands and discards low cards. It sees only its own view.
+-- weak hands and discards low cards. It sees only its own view. In the app
+-- it plays at the level's AI strength (vars.ai: easy, medium, hard).
 local bot = {}
 
 local RANKS = { J = 11, Q = 12, K = 13, A = 14 }
@@ -132,7 +133,13 @@ function choose.play(view, moves)
   return cards[1]
 end
 
+-- In the app each level sets the AI's strength: an easier AI now and then
+-- plays any legal move instead of its best one.
+local CARELESS = { easy = 0.5, medium = 0.2, hard = 0 }
+
 function bot.choose(view, moves, ctx)
+  local careless = CARELESS[view.vars.ai or "hard"] or 0
+  if careless > 0 and math.random() < careless then return math.random(#moves) end
   local f = choose[ctx.kind]
   if f then return f(view, moves) end
   return moves[1]
