@@ -1,0 +1,473 @@
+-- Bamboozled, the dice game (seeds/004), with RULINGS.md deciding what the
+-- text leaves open. Variants: bamboozled-dice-no-bluffing, -more-strikes,
+-- -no-limits.
+--
+-- A round: the player to start rolls under the cup and declares a score;
+-- the next player accepts (sees the dice, then rolls and must declare at
+-- least as much) or challenges (the dice are shown: a true claim strikes
+-- the challenger, a bluff the claimer; the score resets and the struck
+-- player starts the next round). A bluff that is accepted earns the claimer
+-- an action card. Three strikes eliminate; the last player left wins.
+--
+-- Move texts: "roll", "declare 53", "accept", "challenge", the before-roll
+-- cards "fresh start", "reverse", "skip", "revive"; when a challenged bluff
+-- can be backed, "double", "jackpot" or "up/down" (or "take strike"); when a
+-- strike arrives, "revive", "my bad" or "take strike"; over the hand limit,
+-- "discard Skip" and so on.
+--
+-- Readings of our own (not decided by the texts or RULINGS.md):
+--   * One before-roll card per turn (the no-limits variant lifts this).
+--   * Reverse is played before the player's own answer and does not end
+--     their turn: it changes who follows them.
+--   * A Skip that would hand the decision back to the claimer (two players
+--     left, or all others skipping) makes the claimer roll again from their
+--     own declared score, with no action card for the earlier claim.
+--   * A revived strike still ends the round (the score resets and the
+--     player whose strike it was starts).
+--   * The starter of a round may play Reverse or Revive before rolling, but
+--     not Skip or Fresh Start (there is no score to pass on or reset).
+--   * Discards from a full hand go face down; cards played are shown.
+
+local game = {
+  description = "Bamboozled, the dice game: declare, bluff, accept or challenge; action cards; strikes",
+  players = { min = 2, max = 8 },
+  default_bot = "dice-bluffer",
+  options = {
+    { name = "strikes", default = 3, min = 1, max = 20, help = "strikes that eliminate a player" },
+    { name = "hand_limit", default = 2, min = 0, max = 26, help = "action cards a player may hold (0: no limit)" },
+    { name = "cards_per_turn", default = 1, min = 0, max = 26, help = "before-roll cards a player may play in a turn (0: any number)" },
+    { name = "bluffing", default = true, help = "false: rolls are public and every claim is true" },
+    { name = "first", default = 0, min = 0, max = 8, help = "the starting player's seat (0: drawn at random)" },
+  },
+}
+
+-- The 26 action cards: name in the deck, and the move that plays it.
+game.ACTION_CARDS = {
+  { card = "Double", count = 2, move = "double" },
+  { card = "FreshStart", count = 4, move = "fresh start" },
+  { card = "Jackpot", count = 1, move = "jackpot" },
+  { card = "MyBad", count = 4, move = "my bad" },
+  { card = "Reverse", count = 4, move = "reverse" },
+  { card = "Revive", count = 4, move = "revive" },
+  { card = "Skip", count = 4, move = "skip" },
+  { card = "UpDown", count = 3, move = "up/down" },
+}
+
+local function hand(seat) return "cards" .. seat end
+
+-- ---- scores ----
+
+-- "21 is the Jackpot and the highest; then doubles 66 > ... > 11; then every
+-- other reading by its two-digit value."
+function game.rank(reading)
+  if not reading then return 0 end
+  local a, b = reading // 10, reading % 10
+  if reading == 21 then return 1000 end
+  if a == b then return 500 + a end
+  return reading
+end
+
+-- Every reading two dice can show: 11..66 with digits 1..6.
+local READINGS = {}
+for a = 1, 6 do
+  for b = 1, 6 do READINGS[#READINGS + 1] = a * 10 + b end
+end
+
+-- Is the reading one of the dice as they lie?
+function game.shows(t, reading)
+  local x, y = t:die_value(1), t:die_value(2)
+  local a, b = reading // 10, reading % 10
+  return (a == x and b == y) or (a == y and b == x)
+end
+
+-- ---- cards ----
+
+local function holds(t, seat, name)
+  return t:card(name, hand(seat))
+end
+
+local function play_card(t, seat, name)
+  local c = holds(t, seat, name)
+  t:move(c, "discards")
+  t:reveal(c, "all")
+  return c
+end
+
+-- The dice an after-roll card could make the claim true with, or nil.
+function game.backing(t, card, reading)
+  local x, y = t:die_value(1), t:die_value(2)
+  local candidates = {}
+  if card == "Double" then candidates = { { x, x }, { y, y } }
+  elseif card == "Jackpot" then candidates = { { 2, 1 } }
+  elseif card == "UpDown" then
+    for _, d in ipairs({ -1, 1 }) do
+      if x + d >= 1 and x + d <= 6 then candidates[#candidates + 1] = { x + d, y } end
+      if y + d >= 1 and y + d <= 6 then candidates[#candidates + 1] = { x, y + d } end
+    end
+  end
+  local a, b = reading // 10, reading % 10
+  for _, c in ipairs(candidates) do
+    if (c[1] == a and c[2] == b) or (c[1] == b and c[2] == a) then return c end
+  end
+end
+
+-- ---- setup ----
+
+function game.setup(t, opts)
+  local v = t.vars
+  v.opts = opts
+  t:zone("deck")
+  t:zone("discards")
+  v.strikes = {}
+  for s = 1, t.nseats do
+    t:zone(hand(s), { owner = s })
+    v.strikes[s] = 0
+  end
+  local cards = {}
+  for _, a in ipairs(game.ACTION_CARDS) do
+    for _ = 1, a.count do cards[#cards + 1] = a.card end
+  end
+  t:deck("deck", cards)
+  t:die(6)
+  t:die(6)
+  t:shuffle("deck")
+  -- "Deal one card face down to each player."
+  local hands = {}
+  for s = 1, t.nseats do hands[s] = hand(s) end
+  assert(t:deal("deck", hands, 1))
+  local first = opts.first > 0 and opts.first <= t.nseats and opts.first or t:random(t.nseats)
+  game.start_round(t, first)
+end
+
+-- ---- the flow of play ----
+
+local function reset_direction(t)
+  if t:direction() < 0 then t:reverse() end
+end
+
+function game.start_round(t, seat)
+  local v = t.vars
+  v.score, v.claimer = nil, nil
+  reset_direction(t)
+  t:set_turn(seat)
+  v.phase, v.played = "start", 0
+end
+
+-- The seat rolls under the cup: only they see the dice.
+function game.roll(t, seat)
+  local v = t.vars
+  t:roll(1, 2)
+  t:show_die(1, seat)
+  t:show_die(2, seat)
+  t:set_turn(seat)
+  v.phase = "declare"
+  if not v.opts.bluffing then return game.public_roll(t, seat) end
+end
+
+function game.declare(t, seat, reading)
+  local v = t.vars
+  v.score, v.claimer = reading, seat
+  t:set_turn(t:next(seat))
+  v.phase, v.played = "respond", 0
+end
+
+-- What waits on a drawn card: {roll = seat} or {strike = seat}.
+function game.resume(t, after)
+  if after.roll then return game.roll(t, after.roll) end
+  if after.strike then return game.take_strike(t, after.strike) end
+end
+
+-- A card from the deck, refilled from its shuffled discards when empty;
+-- then, over the hand limit, the choice of a card to discard; then `after`.
+function game.draw_card(t, seat, after)
+  local v = t.vars
+  if t:count("deck") == 0 then
+    for _, c in ipairs(t:cards("discards")) do t:move(c, "deck") end
+    t:shuffle("deck")
+  end
+  if t:count("deck") == 0 then
+    t:note(("seat %d would take an action card, but every card is in a hand"):format(seat))
+    return game.resume(t, after)
+  end
+  t:draw("deck", hand(seat))
+  t:note(("seat %d takes an action card"):format(seat))
+  if v.opts.hand_limit > 0 and t:count(hand(seat)) > v.opts.hand_limit then
+    v.phase, v.discarder, v.after = "discard", seat, after
+    return
+  end
+  game.resume(t, after)
+end
+
+function game.accept(t, seat)
+  local v = t.vars
+  t:show_die(1, seat)
+  t:show_die(2, seat)
+  if not game.shows(t, v.score) then
+    -- "If it was a bluff, the claimer draws an action card."
+    return game.draw_card(t, v.claimer, { roll = seat })
+  end
+  game.roll(t, seat)
+end
+
+-- Who is struck: either the seat takes the strike, or it may answer with a
+-- card (My Bad after a failed challenge, Revive at any strike).
+function game.strike(t, seat, failed_challenge)
+  local v = t.vars
+  local options = {}
+  if holds(t, seat, "Revive") then options[#options + 1] = "revive" end
+  if failed_challenge and holds(t, seat, "MyBad") then options[#options + 1] = "my bad" end
+  if #options > 0 then
+    v.phase, v.struck, v.strike_options = "strike", seat, options
+    t:set_turn(seat)
+    return
+  end
+  game.take_strike(t, seat)
+end
+
+function game.take_strike(t, seat)
+  local v = t.vars
+  v.strikes[seat] = v.strikes[seat] + 1
+  t:note(("seat %d takes strike %d"):format(seat, v.strikes[seat]))
+  local next_starter = seat
+  if v.strikes[seat] >= v.opts.strikes then
+    t:eliminate(seat)
+    t:note(("seat %d is eliminated"):format(seat))
+    for _, c in ipairs(t:cards(hand(seat))) do t:move(c, "discards") end
+    if t:active_count() == 1 then
+      v.over, v.phase = true, "over"
+      return
+    end
+    next_starter = t:next(seat)
+  end
+  game.start_round(t, next_starter)
+end
+
+function game.challenge(t, seat)
+  local v = t.vars
+  t:show_die(1, "all")
+  t:show_die(2, "all")
+  local claimer, reading = v.claimer, v.score
+  v.challenger = seat
+  if game.shows(t, reading) then
+    t:note(("the dice show %d%d: seat %d told the truth"):format(t:die_value(1), t:die_value(2), claimer))
+    return game.strike(t, seat, true)
+  end
+  t:note(("the dice show %d%d: seat %d bluffed"):format(t:die_value(1), t:die_value(2), claimer))
+  local backs = {}
+  for _, a in ipairs(game.ACTION_CARDS) do
+    if holds(t, claimer, a.card) and game.backing(t, a.card, reading) then backs[#backs + 1] = a.move end
+  end
+  if #backs > 0 then
+    v.phase, v.backs = "back", backs
+    t:set_turn(claimer)
+    return
+  end
+  game.strike(t, claimer, false)
+end
+
+-- An after-roll card makes the challenged claim true: no strike, the score
+-- stands, and the challenger plays on from it.
+function game.back(t, seat, card)
+  local v = t.vars
+  local dice = game.backing(t, card, v.score)
+  play_card(t, seat, card)
+  t:set_die(1, dice[1])
+  t:set_die(2, dice[2])
+  t:show_die(1, "all")
+  t:show_die(2, "all")
+  t:note(("seat %d plays %s: the dice now show %d%d"):format(seat, card, dice[1], dice[2]))
+  game.roll(t, v.challenger)
+end
+
+-- ---- before-roll cards ----
+
+function game.fresh_start(t, seat)
+  play_card(t, seat, "FreshStart")
+  t:note(("seat %d plays Fresh Start: the score resets"):format(seat))
+  t.vars.score, t.vars.claimer = nil, nil
+  reset_direction(t)
+  game.roll(t, seat)
+end
+
+-- The claimer rolls again from their own declared score.
+local function claimer_again(t)
+  local v = t.vars
+  t:note(("seat %d rolls again from their own %d"):format(v.claimer, v.score))
+  game.roll(t, v.claimer)
+end
+
+function game.skip(t, seat, card)
+  local v = t.vars
+  play_card(t, seat, card)
+  local nxt = t:next(seat)
+  t:note(("seat %d plays %s and passes"):format(seat, card))
+  if nxt == v.claimer then return claimer_again(t) end
+  t:set_turn(nxt)
+  v.played = 0
+end
+
+function game.reverse(t, seat)
+  if t:active_count() == 2 then
+    -- "With 2 players it is a Skip."
+    return game.skip(t, seat, "Reverse")
+  end
+  play_card(t, seat, "Reverse")
+  t:reverse()
+  t:note(("seat %d plays Reverse: play now runs %s"):format(seat,
+    t:direction() > 0 and "clockwise" or "counter-clockwise"))
+  t.vars.played = t.vars.played + 1
+end
+
+function game.revive(t, seat)
+  local v = t.vars
+  play_card(t, seat, "Revive")
+  v.strikes[seat] = v.strikes[seat] - 1
+  t:note(("seat %d plays Revive: back to %d strikes"):format(seat, v.strikes[seat]))
+  v.played = v.played + 1
+end
+
+-- ---- the no-bluffing rule ----
+
+-- Rolls are public; the roller's best reading must beat the score, else a
+-- strike, and the previous player draws an action card.
+function game.public_roll(t, seat)
+  local v = t.vars
+  t:show_die(1, "all")
+  t:show_die(2, "all")
+  local best
+  for _, r in ipairs(READINGS) do
+    if game.shows(t, r) and (not best or game.rank(r) > game.rank(best)) then best = r end
+  end
+  if v.score and game.rank(best) < game.rank(v.score) then
+    t:note(("seat %d rolls %d, short of %d"):format(seat, best, v.score))
+    return game.draw_card(t, v.claimer, { strike = seat })
+  end
+end
+
+-- ---- the referee's interface ----
+
+local function card_moves(t, seat, moves)
+  local v = t.vars
+  if v.opts.cards_per_turn > 0 and v.played >= v.opts.cards_per_turn then return end
+  local live = v.score ~= nil
+  if live and holds(t, seat, "FreshStart") then moves[#moves + 1] = "fresh start" end
+  if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then moves[#moves + 1] = "reverse" end
+  if live and holds(t, seat, "Skip") then moves[#moves + 1] = "skip" end
+  if holds(t, seat, "Revive") and v.strikes[seat] > 0 then moves[#moves + 1] = "revive" end
+end
+
+function game.pending(t)
+  local v = t.vars
+  if v.over then return nil end
+  local seat = t:turn()
+  if v.phase == "start" then
+    local moves = { "roll" }
+    card_moves(t, seat, moves)
+    return { seat = seat, kind = "roll", moves = moves, prompt = "roll to start the round" }
+  elseif v.phase == "respond" then
+    local moves = {}
+    if v.opts.bluffing then
+      moves = { "accept", "challenge" }
+    else
+      moves = { "roll" }
+    end
+    card_moves(t, seat, moves)
+    return { seat = seat, kind = v.opts.bluffing and "accept or challenge" or "roll", moves = moves,
+             prompt = ("seat %d declared %d"):format(v.claimer, v.score) }
+  elseif v.phase == "declare" then
+    local moves = {}
+    for _, r in ipairs(READINGS) do
+      if game.rank(r) >= game.rank(v.score) and (v.opts.bluffing or game.shows(t, r)) then
+        moves[#moves + 1] = "declare " .. r
+      end
+    end
+    return { seat = seat, kind = "declare", moves = moves,
+             prompt = v.score and ("declare at least %d"):format(v.score) or "declare any score" }
+  elseif v.phase == "back" then
+    local moves = { table.unpack(v.backs) }
+    moves[#moves + 1] = "take strike"
+    return { seat = seat, kind = "back your claim", moves = moves, prompt = "play a card that makes your claim true" }
+  elseif v.phase == "strike" then
+    local moves = { table.unpack(v.strike_options) }
+    moves[#moves + 1] = "take strike"
+    return { seat = seat, kind = "strike", moves = moves, prompt = "a strike: play a card against it, or take it" }
+  elseif v.phase == "discard" then
+    local moves, seen = {}, {}
+    for _, c in ipairs(t:cards(hand(v.discarder))) do
+      local name = t:name(c)
+      if not seen[name] then moves[#moves + 1] = "discard " .. name end
+      seen[name] = true
+    end
+    return { seat = v.discarder, kind = "discard", moves = moves, hidden = true,
+             prompt = ("you may hold %d action cards: discard one"):format(v.opts.hand_limit) }
+  end
+end
+
+local CARD_OF_MOVE = {}
+for _, a in ipairs(game.ACTION_CARDS) do CARD_OF_MOVE[a.move] = a.card end
+
+function game.apply(t, seat, move)
+  local v = t.vars
+  local reading = move:match("^declare (%d%d)$")
+  if reading then return game.declare(t, seat, tonumber(reading)) end
+  if move == "roll" then return game.roll(t, seat) end
+  if move == "accept" then return game.accept(t, seat) end
+  if move == "challenge" then return game.challenge(t, seat) end
+  if v.phase == "back" then
+    if move == "take strike" then return game.strike(t, seat, false) end
+    return game.back(t, seat, CARD_OF_MOVE[move])
+  end
+  if v.phase == "strike" then
+    if move == "take strike" then return game.take_strike(t, seat) end
+    play_card(t, seat, CARD_OF_MOVE[move])
+    t:note(move == "my bad" and ("seat %d plays My Bad: no strike, the score resets"):format(seat)
+      or ("seat %d plays Revive against the strike"):format(seat))
+    return game.start_round(t, seat)
+  end
+  if v.phase == "discard" then
+    t:move(holds(t, seat, move:match("^discard (%S+)$")), "discards")
+    local after = v.after
+    v.after, v.discarder = nil, nil
+    return game.resume(t, after)
+  end
+  if move == "fresh start" then return game.fresh_start(t, seat) end
+  if move == "reverse" then return game.reverse(t, seat) end
+  if move == "skip" then return game.skip(t, seat, "Skip") end
+  if move == "revive" then return game.revive(t, seat) end
+  error("unknown move " .. move)
+end
+
+function game.explain(t, seat, text)
+  local v = t.vars
+  local reading = text:match("^%s*[Dd]eclare%s+(%d+)%s*$")
+  if v.phase == "declare" and reading then
+    reading = tonumber(reading)
+    if reading < 11 or reading > 66 or reading % 10 < 1 or reading % 10 > 6 or reading // 10 > 6 then
+      return ("%d is not a reading two dice can show"):format(reading)
+    end
+    if not v.opts.bluffing and not game.shows(t, reading) then
+      return ("your dice do not show %d (no bluffing in this game)"):format(reading)
+    end
+    return ("%d does not beat the current %d"):format(reading, v.score)
+  end
+  local card = CARD_OF_MOVE[text:lower()]
+  if card and not holds(t, seat, card) then return ("you do not hold a %s card"):format(card) end
+  if card and v.opts.cards_per_turn > 0 and v.played >= v.opts.cards_per_turn then
+    return ("you have played your %d action card for this turn"):format(v.opts.cards_per_turn)
+  end
+end
+
+function game.result(t)
+  local v = t.vars
+  if not v.over then return nil end
+  local winner
+  for s = 1, t.nseats do
+    if t:active(s) then winner = s end
+  end
+  local scores = {}
+  for s = 1, t.nseats do scores[s] = t:active(s) and 1 or 0 end
+  return { winners = { winner }, scores = scores, strikes = v.strikes,
+           message = ("seat %d is the last player left"):format(winner) }
+end
+
+return game
