@@ -1,0 +1,318 @@
+-- Bamboozled, the dice game, through the real rules: the ranking, every
+-- action card in its timing window, the two-player rules, the variants,
+-- hidden information and the end of every game.
+local helper = require "tests.spec.helper"
+local referee = helper.referee
+
+-- Puts named action cards into seats' hands: give{[2] = {"Skip", "Reverse"}}.
+local function give(hands)
+  return function(t)
+    for seat, names in pairs(hands) do
+      for _, name in ipairs(names) do t:move(t:card(name, "deck"), "cards" .. seat) end
+    end
+  end
+end
+
+-- A game whose deck deals `cards` (one each, seat 1 first, then the next
+-- draws) and whose dice roll `rolls`; seat `first` starts.
+local function new(args)
+  local g, err = referee.game(args.game or "bamboozled-dice", {
+    seats = args.seats or 3, seed = args.seed or 1, rules_path = "rules",
+    options = args.options or { first = args.first or 1 },
+    shuffles = args.cards and { args.cards } or nil, rolls = args.rolls, arrange = args.arrange })
+  assert(g, err)
+  return g
+end
+
+local function play(g, moves)
+  for _, move in ipairs(moves) do
+    local p = assert(g:pending(), "the game ended before " .. move)
+    local ok, err = g:play(p.seats[1], move)
+    assert(ok, err)
+  end
+end
+
+local function log(g) return table.concat(g:table():log_lines(), "\n") end
+local function pending_seat(g) return g:pending().seats[1] end
+
+describe("the score ranking", function()
+  -- The ranking written out by hand, highest first.
+  local ORDER = { 21, 66, 55, 44, 33, 22, 11 }
+  for value = 65, 12, -1 do
+    local a, b = value // 10, value % 10
+    if a ~= b and a >= 1 and a <= 6 and b >= 1 and b <= 6 and value ~= 21 then ORDER[#ORDER + 1] = value end
+  end
+  local position = {}
+  for i, r in ipairs(ORDER) do position[r] = i end
+
+  it("orders every pair of readings: 21, then doubles, then the rest by value", function()
+    assert.are.equal(36, #ORDER)
+    -- For each score, the declarations the rules allow are exactly the
+    -- readings ranked at or above it.
+    for _, score in ipairs(ORDER) do
+      local g = new({ seats = 2, rolls = { 3, 4, 5, 5 } })
+      play(g, { "roll", "declare " .. score, "accept" })
+      local allowed = {}
+      for _, m in ipairs(g:pending().moves[2]) do allowed[tonumber(m:match("%d%d"))] = true end
+      for _, r in ipairs(ORDER) do
+        assert.are.equal(position[r] <= position[score], allowed[r] == true,
+          ("after %d, declaring %d"):format(score, r))
+      end
+    end
+  end)
+
+  it("refuses a declaration below the score, saying which score stands", function()
+    local g = new({ seats = 2 })
+    play(g, { "roll", "declare 61", "accept" })
+    local ok, err = g:play(2, "declare 53")
+    assert.is_nil(ok)
+    assert.matches("53 does not beat the current 61", err)
+    ok, err = g:play(2, "declare 71")
+    assert.matches("71 is not a reading two dice can show", err)
+  end)
+end)
+
+describe("accept and challenge", function()
+  it("shows the dice to the acceptor alone, and pays an accepted bluff with a card", function()
+    local g = new({ rolls = { 3, 1, 6, 6 }, cards = { "Skip", "Skip", "Skip", "Double" } })
+    play(g, { "roll", "declare 55" })          -- seat 1 rolled 31: a bluff
+    assert.is_nil(g:view(2).dice[1].value)
+    play(g, { "accept" })                      -- seat 2 looks, then rolls
+    assert.are.equal(2, g:table():count("cards1")) -- the bluff earned a card
+    assert.matches("seat 1 takes an action card", log(g))
+    assert.are.equal(6, g:view(2).dice[1].value) -- seat 2's own new roll
+    assert.is_nil(g:view(1).dice[1].value)
+    assert.is_nil(g:view(3).dice[1].value)
+  end)
+
+  it("strikes the challenger of a true claim and the bluffer caught; the struck player starts", function()
+    local g = new({ rolls = { 6, 5, 2, 3 } })
+    play(g, { "roll", "declare 65", "challenge" })
+    local t = g:table()
+    assert.are.same({ 0, 1, 0 }, t.vars.strikes)
+    assert.are.equal(2, pending_seat(g))
+    assert.are.equal("roll", g:pending().kind)
+    assert.are.equal(5, g:view(3).dice[2].value) -- a challenge shows the dice to all
+    play(g, { "roll", "declare 44", "challenge" })
+    assert.are.same({ 0, 2, 0 }, g:table().vars.strikes)
+  end)
+
+  it("eliminates at the strike limit and ends with the last player", function()
+    local g = new({ seats = 2, options = { first = 1, strikes = 1 }, rolls = { 6, 5 } })
+    play(g, { "roll", "declare 65", "challenge" })
+    local r = assert(g:result())
+    assert.are.same({ 1 }, r.winners)
+  end)
+end)
+
+describe("action cards", function()
+  it("Double backs a challenged claim: no strike, and the challenger plays on", function()
+    local g = new({ rolls = { 6, 1, 4, 4 }, cards = { "Double", "Skip", "Skip" } })
+    play(g, { "roll", "declare 66", "challenge" })
+    assert.are.same({ "double", "take strike" }, g:pending().moves[1])
+    play(g, { "double" })
+    local t = g:table()
+    assert.are.same({ 0, 0, 0 }, t.vars.strikes)
+    assert.are.equal(66, t.vars.score)
+    assert.are.equal("discards", t:where(t:card("Double")))
+    assert.are.equal(2, pending_seat(g))         -- the challenger rolls
+    assert.are.equal("declare", g:pending().kind)
+    assert.are.same({ "declare 21", "declare 66" }, g:pending().moves[2])
+  end)
+
+  it("Jackpot turns the dice to 21, Up/Down moves one die by one", function()
+    local g = new({ rolls = { 5, 3 }, cards = { "Jackpot", "Skip", "Skip" } })
+    play(g, { "roll", "declare 21", "challenge", "jackpot" })
+    assert.matches("the dice now show 21", log(g))
+    g = new({ rolls = { 2, 2 }, cards = { "UpDown", "Skip", "Skip" } })
+    play(g, { "roll", "declare 21", "challenge" })
+    assert.are.same({ "up/down", "take strike" }, g:pending().moves[1])
+    play(g, { "up/down" })
+    assert.are.same({ 0, 0, 0 }, g:table().vars.strikes)
+    g = new({ rolls = { 6, 6 }, cards = { "UpDown", "Skip", "Skip" } })
+    play(g, { "roll", "declare 21", "challenge" })  -- 66 cannot become 21
+    assert.are.same({ 1, 0, 0 }, g:table().vars.strikes)
+  end)
+
+  it("keeps an after-roll card hidden when the claim is accepted", function()
+    local g = new({ rolls = { 6, 1, 3, 3 }, cards = { "Double", "Skip", "Skip", "Revive" } })
+    play(g, { "roll", "declare 66", "accept" })
+    local t = g:table()
+    assert.are.equal("cards1", t:where(t:card("Double")))
+    assert.are.equal("??", g:view(2).zones.cards1.cards[1])
+  end)
+
+  it("Fresh Start resets the score, and the bluffer gets no card", function()
+    local g = new({ rolls = { 1, 3, 4, 2 }, cards = { "Skip", "FreshStart", "Skip" } })
+    play(g, { "roll", "declare 66" })
+    assert.are.same({ "accept", "challenge", "fresh start", }, g:pending().moves[2])
+    play(g, { "fresh start" })
+    local t = g:table()
+    assert.is_nil(t.vars.score)
+    assert.are.equal(1, t:count("cards1"))
+    assert.are.equal("declare", g:pending().kind)
+    assert.are.equal(36, #g:pending().moves[2]) -- any score
+  end)
+
+  it("Reverse sends the turn the other way with three players", function()
+    local g = new({ rolls = { 6, 5, 4, 4 }, cards = { "Skip", "Reverse", "Skip" } })
+    play(g, { "roll", "declare 65", "reverse", "accept", "declare 44" })
+    assert.are.equal(1, pending_seat(g)) -- after seat 2, seat 1 now
+    assert.are.equal(-1, g:table():direction())
+  end)
+
+  it("Skip passes the same claim to the next player with three players", function()
+    local g = new({ rolls = { 6, 5 }, cards = { "Skip", "Skip", "Skip" } })
+    play(g, { "roll", "declare 65", "skip" })
+    assert.are.equal(3, pending_seat(g))
+    assert.are.equal(65, g:table().vars.score)
+    assert.are.equal("accept or challenge", g:pending().kind)
+  end)
+
+  it("with two players, Skip and Reverse make the claimer roll again from their own score", function()
+    for _, card in ipairs({ "Skip", "Reverse" }) do
+      local g = new({ seats = 2, rolls = { 3, 1, 5, 5 }, cards = { "Revive", card } })
+      play(g, { "roll", "declare 44", card == "Skip" and "skip" or "reverse" })
+      local t = g:table()
+      assert.are.equal(1, pending_seat(g))
+      assert.are.equal("declare", g:pending().kind)
+      assert.are.equal(1, t:count("cards1")) -- the earlier bluff earns nothing
+      local moves = table.concat(g:pending().moves[1], ",")
+      assert.matches("declare 44", moves)
+      assert.is_nil(moves:find("declare 43", 1, true))
+      assert.matches("seat 1 rolls again from their own 44", log(g))
+    end
+  end)
+
+  it("Revive sheds a strike on your turn, and saves you from elimination", function()
+    local g = new({ seats = 2, options = { first = 1 }, rolls = { 6, 5, 6, 5, 6, 5 },
+      cards = { "Revive", "Revive", "Skip", "Skip" } })
+    play(g, { "roll", "declare 65", "challenge" })      -- seat 2 may stop the strike
+    assert.are.same({ "revive", "take strike" }, g:pending().moves[2])
+    play(g, { "take strike" })                          -- seat 2: strike 1
+    assert.are.same({ "roll", "revive" }, g:pending().moves[2])
+    play(g, { "revive" })
+    assert.are.same({ 0, 0 }, g:table().vars.strikes)
+
+    g = new({ seats = 2, options = { first = 1, strikes = 1 }, rolls = { 6, 5 },
+      cards = { "Skip", "Revive" } })
+    play(g, { "roll", "declare 65", "challenge" })
+    assert.are.same({ "revive", "take strike" }, g:pending().moves[2])
+    play(g, { "revive" })
+    assert.is_nil(g:result())                            -- still in the game
+    assert.is_true(g:table():active(2))
+  end)
+
+  it("My Bad answers a failed challenge: no strike, the score resets, the challenger rolls", function()
+    local g = new({ rolls = { 6, 5 }, cards = { "Skip", "MyBad", "Skip" } })
+    play(g, { "roll", "declare 65", "challenge" })
+    assert.are.same({ "my bad", "take strike" }, g:pending().moves[2])
+    play(g, { "my bad" })
+    local t = g:table()
+    assert.are.same({ 0, 0, 0 }, t.vars.strikes)
+    assert.is_nil(t.vars.score)
+    assert.are.equal(2, pending_seat(g))
+    assert.are.equal("roll", g:pending().kind)
+  end)
+
+  it("makes a player over the hand limit discard one of three, and refills an empty deck", function()
+    local g = new({ seats = 2, rolls = { 3, 1 }, arrange = give({ [1] = { "Jackpot" } }),
+      cards = { "Skip", "Revive", "Double" } })
+    play(g, { "roll", "declare 44", "accept" })       -- the bluff earns a third card
+    assert.are.equal("discard", g:pending().kind)
+    assert.are.same({ "discard Skip", "discard Jackpot", "discard Double" }, g:pending().moves[1])
+    play(g, { "discard Skip" })
+    assert.are.equal(2, g:table():count("cards1"))
+    assert.are.equal("declare", g:pending().kind)      -- seat 2 rolls on
+
+    g = new({ seats = 2, rolls = { 3, 1 }, arrange = function(t)
+      for _, c in ipairs(t:cards("deck")) do t:move(c, "discards") end
+    end })
+    play(g, { "roll", "declare 44", "accept" })        -- the deck is empty: refilled
+    assert.are.equal(2, g:table():count("cards1"))
+    assert.matches("shuffle deck", log(g))
+  end)
+
+  it("allows one before-roll card a turn", function()
+    local g = new({ rolls = { 6, 5 }, arrange = give({ [2] = { "Reverse", "FreshStart" } }) })
+    play(g, { "roll", "declare 65" })
+    assert.are.same({ "accept", "challenge", "fresh start", "reverse" }, g:pending().moves[2])
+    play(g, { "reverse" })
+    assert.are.same({ "accept", "challenge" }, g:pending().moves[2])
+    local ok, err = g:play(2, "fresh start")
+    assert.matches("you have played your 1 action card for this turn", err)
+  end)
+end)
+
+describe("the variants", function()
+  it("no bluffing: public rolls, true declarations, a short roll is a strike and a card for the previous player", function()
+    local g = new({ game = "bamboozled-dice-no-bluffing", seats = 2, rolls = { 6, 5, 2, 3 } })
+    for _, c in ipairs(g:table():cards("deck")) do
+      assert.are_not.equal("MyBad", g:table():name(c))
+    end
+    assert.are.equal(22, g:table():count("deck") + 2)
+    play(g, { "roll" })
+    assert.are.same({ "declare 56", "declare 65" }, g:pending().moves[1])
+    assert.are.equal(6, g:view(2).dice[1].value)       -- everyone sees the roll
+    play(g, { "declare 65", "roll" })                   -- seat 2 rolls 23: short
+    assert.are.same({ 0, 1 }, g:table().vars.strikes)
+    assert.are.equal(2, g:table():count("cards1"))
+  end)
+
+  it("more strikes: five by default", function()
+    local g = new({ game = "bamboozled-dice-more-strikes", options = {} })
+    assert.are.equal(5, g:options().strikes)
+  end)
+
+  it("no limits: any number of cards held and played in a turn", function()
+    local g = new({ game = "bamboozled-dice-no-limits", options = { first = 1 }, rolls = { 6, 5, 3, 1 },
+      arrange = give({ [2] = { "Reverse", "FreshStart", "Skip" } }) })
+    play(g, { "roll", "declare 65", "reverse" })          -- and still more cards to play
+    local moves = table.concat(g:pending().moves[2], ",")
+    assert.matches("fresh start", moves)
+    assert.matches("skip", moves)
+    g = new({ game = "bamboozled-dice-no-limits", seats = 2, options = { first = 1 }, rolls = { 3, 1 },
+      arrange = give({ [1] = { "Jackpot", "Double" } }) })
+    play(g, { "roll", "declare 44", "accept" })
+    assert.are.equal(4, g:table():count("cards1"))     -- no discard
+    assert.are.equal("declare", g:pending().kind)
+  end)
+end)
+
+describe("random games", function()
+  local names = { "bamboozled-dice", "bamboozled-dice-no-bluffing", "bamboozled-dice-more-strikes", "bamboozled-dice-no-limits" }
+
+  it("never show a seat another's roll or action cards, and always end (1,000 games)", function()
+    for seed = 1, 1000 do
+      local name = names[seed % 4 + 1]
+      local nseats = 2 + seed % 4
+      local g = assert(referee.game(name, { seats = nseats, seed = seed, rules_path = "rules" }))
+      local bluffing = g:options().bluffing
+      local steps = 0
+      repeat
+        local p = g:pending()
+        if not p then break end
+        local t = g:table()
+        for seat = 1, nseats do
+          local view = g:view(seat)
+          -- Another's action cards are never seen.
+          for other = 1, nseats do
+            if other ~= seat then
+              for _, name2 in ipairs(view.zones["cards" .. other].cards) do
+                assert.are.equal("??", name2)
+              end
+            end
+          end
+          -- Under the cup, only the roller sees the dice.
+          if bluffing and (p.kind == "declare" or p.kind == "accept or challenge") then
+            local roller = p.kind == "declare" and p.seats[1] or t.vars.claimer
+            if seat ~= roller then assert.is_nil(view.dice[1].value) end
+          end
+        end
+        steps = steps + 1
+      until not helper.step(g, seed * 1000 + steps) or steps > 3000
+      assert.is_true(steps <= 3000, name .. " did not end, seed " .. seed)
+      assert.are.equal(1, #g:result().winners)
+    end
+  end)
+end)
