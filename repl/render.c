@@ -72,6 +72,15 @@ void render_own(FILE *out, const Table *t, int seat)
     for (int z = 1; z <= t->zones.n; z++)
         if (t->zones.z[z].owner == seat)
             render_zone(out, t, z, seat);
+    /* The dice this seat sees: their own roll under the cup. */
+    int shown = 0;
+    for (int d = 1; d <= t->dice.n; d++)
+        if (dice_seat_sees(&t->dice, d, seat) && t->dice.d[d].value) {
+            fprintf(out, "%s %d", shown ? "" : "  dice you see:", t->dice.d[d].value);
+            shown = 1;
+        }
+    if (shown)
+        fputc('\n', out);
 }
 
 void render_log(FILE *out, const Table *t, int from, int viewer)

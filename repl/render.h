@@ -9,7 +9,8 @@
 
 /* The table as `seat` sees it (0: a spectator). */
 void render_view(FILE *out, const Table *t, int seat);
-/* Only the zones `seat` owns: what a person is shown on their turn. */
+/* The zones `seat` owns and the dice it sees: what a person is shown on
+ * their turn. */
 void render_own(FILE *out, const Table *t, int seat);
 /* Log entries [from, t->log.n) as `viewer` may know them. */
 void render_log(FILE *out, const Table *t, int from, int viewer);
