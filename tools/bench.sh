@@ -14,6 +14,7 @@ command -v valgrind >/dev/null || { echo "bench: valgrind is needed (apt-get ins
 # 4 cards (the target of issue 5: at most 24,000 instructions).
 games="bam 4 hands=1 cards=4
 bam-app 2 hands=1
+bamboozled-dice 4
 fixture 4
 fixture 2"
 
