@@ -6,33 +6,9 @@
 -- it keeps its best cards when over the hand limit.
 local bot = {}
 
-local function rank(r)
-  if not r then return 0 end
-  if r == 21 then return 1000 end
-  if r // 10 == r % 10 then return 500 + r // 10 end
-  return r
-end
+local odds = import("dice-odds")
+local rank, best, chance_of, has = odds.rank, odds.best, odds.chance_of, odds.has
 
-local function best(a, b)
-  if (a == 1 and b == 2) or (a == 2 and b == 1) then return 21 end
-  local hi, lo = math.max(a, b), math.min(a, b)
-  return hi * 10 + lo
-end
-
--- The chance that a fresh roll's best reading reaches the claim.
-local function chance_of(claim)
-  local n = 0
-  for a = 1, 6 do
-    for b = 1, 6 do
-      if rank(best(a, b)) >= rank(claim) then n = n + 1 end
-    end
-  end
-  return n / 36
-end
-
-local function has(moves, m)
-  for _, x in ipairs(moves) do if x == m then return true end end
-end
 
 local function holding(view, name)
   for _, c in ipairs(view.zones["cards" .. view.seat].cards) do

@@ -46,19 +46,11 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 static int bot_random(lua_State *L)
 {
     Bot *b = lua_touserdata(L, lua_upvalueindex(1));
-    lua_Integer lo = 1, hi;
-    switch (lua_gettop(L)) {
-    case 0:
+    lua_Integer lo, hi;
+    if (!script_random_args(L, &lo, &hi)) {
         lua_pushnumber(L, (lua_Number)(rng_next(&b->rng) >> 11) * (1.0 / 9007199254740992.0));
         return 1;
-    case 1:
-        hi = luaL_checkinteger(L, 1);
-        break;
-    default:
-        lo = luaL_checkinteger(L, 1);
-        hi = luaL_checkinteger(L, 2);
     }
-    luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, 1, "interval is empty or too large");
     lua_pushinteger(L, lo + (lua_Integer)rng_below(&b->rng, (uint32_t)(hi - lo + 1)));
     return 1;
 }
@@ -90,6 +82,32 @@ static int bot_load(lua_State *L)
     return 1;
 }
 
+static int find_bot(const char *name, const char *bots_path, char *out, size_t size);
+
+/* import(name) -> the shared helper bots/lib/<name>.lua, run in this bot's
+ * sandbox, once. upvalues: bots path, cache */
+static int bot_import(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    if (lua_getfield(L, lua_upvalueindex(2), name) != LUA_TNIL)
+        return 1;
+    lua_pop(L, 1);
+    char lib[300], path[4096];
+    snprintf(lib, sizeof lib, "lib/%s", name);
+    for (const char *p = name; *p; p++)
+        if (!(*p == '-' || *p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')))
+            return luaL_error(L, "import: '%s' is not a helper name (letters, digits, - and _)", name);
+    if (!find_bot(lib, lua_tostring(L, lua_upvalueindex(1)), path, sizeof path))
+        return luaL_error(L, "import: no helper '%s' (bots/lib/%s.lua)", name, name);
+    lua_pushglobaltable(L);
+    if (script_load_file(L, path, -1) != LUA_OK)
+        return lua_error(L);
+    lua_call(L, 0, 1);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, lua_upvalueindex(2), name);
+    return 1;
+}
+
 static int undefined_global(lua_State *L)
 {
     return luaL_error(L, "undefined global '%s' (bots have base, table, string, math, "
@@ -105,9 +123,13 @@ static const luaL_Reg LIBS[] = {
 
 static const char *REMOVED[] = {"dofile", "loadfile", "require", "print", "collectgarbage", NULL};
 
-static void sandbox(Bot *b)
+static void sandbox(Bot *b, const char *bots_path)
 {
     lua_State *L = b->L;
+    lua_pushstring(L, bots_path ? bots_path : "bots");
+    lua_newtable(L);
+    lua_pushcclosure(L, bot_import, 2);
+    lua_setglobal(L, "import");
     for (const luaL_Reg *lib = LIBS; lib->func; lib++) {
         luaL_requiref(L, lib->name, lib->func, 1);
         lua_pop(L, 1);
@@ -144,7 +166,8 @@ static void sandbox(Bot *b)
 static int find_bot(const char *name, const char *bots_path, char *out, size_t size)
 {
     size_t len = strlen(name);
-    if (strchr(name, '/') || (len > 4 && strcmp(name + len - 4, ".lua") == 0)) {
+    int helper = strncmp(name, "lib/", 4) == 0 && !strchr(name + 4, '/');
+    if (!helper && (strchr(name, '/') || (len > 4 && strcmp(name + len - 4, ".lua") == 0))) {
         snprintf(out, size, "%s", name);
         return access(out, R_OK) == 0;
     }
@@ -186,7 +209,7 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
         *err = strfmt("out of memory");
         return NULL;
     }
-    sandbox(b);
+    sandbox(b, bots_path);
     lua_pushglobaltable(b->L);
     if (script_load_file(b->L, path, -1) != LUA_OK ||
         script_pcall(b->L, 0, 1, b->budget) != LUA_OK) {

@@ -172,7 +172,7 @@ static int t_note(lua_State *L)
 /* t:random(n) -> 1..n, t:random(m, n) -> m..n: from the chance source. */
 static int t_random(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    ltable_check(L, 1);
     lua_Integer lo = 1, hi;
     if (lua_isnoneornil(L, 3)) {
         hi = luaL_checkinteger(L, 2);
@@ -181,7 +181,6 @@ static int t_random(lua_State *L)
         hi = luaL_checkinteger(L, 3);
     }
     luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, 2, "interval is empty or too large");
-    (void)t;
     lua_pushinteger(L, lt_random_between(L, 1, lo, hi));
     return 1;
 }

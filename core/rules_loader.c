@@ -60,19 +60,11 @@ static int rules_random(lua_State *L)
     if (!g || !g->t)
         return luaL_error(L, "math.random is available to rules while a game runs "
                              "(in setup, pending, apply), not while the script loads");
-    lua_Integer lo = 1, hi;
-    switch (lua_gettop(L)) {
-    case 0:
+    lua_Integer lo, hi;
+    if (!script_random_args(L, &lo, &hi)) {
         lua_pushnumber(L, (lua_Number)table_random(g->t, 0x80000000u, "random") / 2147483648.0);
         return 1;
-    case 1:
-        hi = luaL_checkinteger(L, 1);
-        break;
-    default:
-        lo = luaL_checkinteger(L, 1);
-        hi = luaL_checkinteger(L, 2);
     }
-    luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, 1, "interval is empty or too large");
     game_push_table(g);
     lua_pushinteger(L, lt_random_between(L, -1, lo, hi));
     return 1;

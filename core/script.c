@@ -168,3 +168,20 @@ int script_load_file(lua_State *L, const char *path, int env_idx)
         lua_pop(L, 1);
     return LUA_OK;
 }
+
+int script_random_args(lua_State *L, lua_Integer *lo, lua_Integer *hi)
+{
+    switch (lua_gettop(L)) {
+    case 0:
+        return 0;
+    case 1:
+        *lo = 1;
+        *hi = luaL_checkinteger(L, 1);
+        break;
+    default:
+        *lo = luaL_checkinteger(L, 1);
+        *hi = luaL_checkinteger(L, 2);
+    }
+    luaL_argcheck(L, *lo <= *hi && *hi - *lo < 0x7fffffff, 1, "interval is empty or too large");
+    return 1;
+}

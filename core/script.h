@@ -19,5 +19,8 @@ int script_load_file(lua_State *L, const char *path, int env_idx);
 /* A text that changes whenever the file does (time and size); 0 if the
  * file cannot be read. */
 int script_file_stamp(const char *path, char *buf, size_t size);
+/* The arguments of math.random(m [, n]) as an interval, checked like the
+ * standard one's; 0 when called with none (a float is wanted). */
+int script_random_args(lua_State *L, lua_Integer *lo, lua_Integer *hi);
 
 #endif

@@ -31,14 +31,7 @@ local function new(game, nseats, dealer, hands, options, extra)
   return g
 end
 
--- Plays moves in turn order; each must be legal.
-local function play(g, moves)
-  for _, move in ipairs(moves) do
-    local p = assert(g:pending(), "the game ended before " .. move)
-    local ok, err = g:play(p.seats[1], move)
-    assert(ok, err)
-  end
-end
+local play = helper.play
 
 -- Four rounds, one suit each (spades, hearts, diamonds, clubs): every
 -- player holds one card of each suit and must follow, so whoever holds the

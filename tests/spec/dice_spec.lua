@@ -24,13 +24,7 @@ local function new(args)
   return g
 end
 
-local function play(g, moves)
-  for _, move in ipairs(moves) do
-    local p = assert(g:pending(), "the game ended before " .. move)
-    local ok, err = g:play(p.seats[1], move)
-    assert(ok, err)
-  end
-end
+local play = helper.play
 
 local function log(g) return table.concat(g:table():log_lines(), "\n") end
 local function pending_seat(g) return g:pending().seats[1] end

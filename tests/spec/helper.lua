@@ -36,4 +36,13 @@ function helper.play_out(g, salt)
   return n
 end
 
+-- Plays moves for whoever is asked, in turn; each must be legal.
+function helper.play(g, moves)
+  for _, move in ipairs(moves) do
+    local p = assert(g:pending(), "the game ended before " .. move)
+    local ok, err = g:play(p.seats[1], move)
+    assert(ok, err)
+  end
+end
+
 return helper

@@ -1,0 +1,6 @@
+-- Tries to import files from outside bots/lib/.
+return { choose = function()
+  local ok = pcall(import, "../../../etc/passwd")
+  if ok then return "escaped" end
+  return import("/etc/passwd")
+end }
