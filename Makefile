@@ -24,7 +24,7 @@ else
 Q := @
 endif
 
-KERNEL := rng cards zones dice seats ledger log table table_json
+KERNEL := rng cards zones dice seats ledger log table table_json stats
 BINDING := bot lua_json lua_table lua_cards lua_dice lua_seats lua_ledger lua_game lua_referee script strfmt rules_loader options game game_record
 REPL := main repl render record session
 KERNEL_OBJ := $(KERNEL:%=$(BUILD)/core/%.o)

@@ -27,5 +27,6 @@ void test_dice(void);
 void test_seats(void);
 void test_ledger(void);
 void test_table(void);
+void test_stats(void);
 
 #endif

@@ -11,6 +11,7 @@ int main(void)
     test_seats();
     test_ledger();
     test_table();
+    test_stats();
     printf("c: %d passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed != 0;
 }

@@ -1,0 +1,84 @@
+#include "stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+void stats_wilson(double wins, double n, double *lo, double *hi)
+{
+    if (n <= 0) {
+        *lo = 0;
+        *hi = 1;
+        return;
+    }
+    const double z = 1.959963984540054;
+    double p = wins / n, z2 = z * z;
+    double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+    double half = z * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+    *lo = centre - half < 0 ? 0 : centre - half;
+    *hi = centre + half > 1 ? 1 : centre + half;
+}
+
+#define ELO (400.0 / log(10.0))
+
+int stats_bradley_terry(int k, const double *wins, double *rating, double *err)
+{
+    double *strength = malloc(sizeof(double) * (size_t)k);
+    double *next = malloc(sizeof(double) * (size_t)k);
+    if (!strength || !next) {
+        free(strength);
+        free(next);
+        return 0;
+    }
+    /* A small prior game against an average player keeps every strength
+     * finite, even for a player who won or lost everything. */
+    const double prior = 0.5;
+    for (int i = 0; i < k; i++)
+        strength[i] = 1;
+    int iter;
+    for (iter = 1; iter <= 2000; iter++) {
+        double change = 0;
+        for (int i = 0; i < k; i++) {
+            double w = prior, denom = 2 * prior / (strength[i] + 1);
+            for (int j = 0; j < k; j++) {
+                if (j == i)
+                    continue;
+                double n = wins[i * k + j] + wins[j * k + i];
+                w += wins[i * k + j];
+                if (n > 0)
+                    denom += n / (strength[i] + strength[j]);
+            }
+            next[i] = w / denom;
+        }
+        /* Normalise: geometric mean 1. */
+        double logsum = 0;
+        for (int i = 0; i < k; i++)
+            logsum += log(next[i]);
+        double scale = exp(logsum / k);
+        for (int i = 0; i < k; i++) {
+            double s = next[i] / scale;
+            change = fmax(change, fabs(log(s) - log(strength[i])));
+            strength[i] = s;
+        }
+        if (change < 1e-10)
+            break;
+    }
+    for (int i = 0; i < k; i++) {
+        double info = 0;
+        int played = 0;
+        for (int j = 0; j < k; j++) {
+            if (j == i)
+                continue;
+            double n = wins[i * k + j] + wins[j * k + i];
+            if (n > 0) {
+                double p = strength[i] / (strength[i] + strength[j]);
+                info += n * p * (1 - p);
+                played = 1;
+            }
+        }
+        rating[i] = 1500 + ELO * log(strength[i]);
+        err[i] = played && info > 0 ? ELO / sqrt(info) : 0;
+    }
+    free(strength);
+    free(next);
+    return iter;
+}
