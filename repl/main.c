@@ -13,6 +13,7 @@
 #include "render.h"
 #include "repl.h"
 #include "session.h"
+#include "tournament.h"
 
 static const char USAGE[] =
     "usage:\n"
@@ -20,6 +21,8 @@ static const char USAGE[] =
     "  referee games                    games and variants, with their options\n"
     "  referee play GAME [opts]         start GAME at the REPL (people and bots)\n"
     "  referee run GAME [opts]          one game, every seat a bot, no person needed\n"
+    "  referee tournament GAME [opts]   many games between bots; standings\n"
+    "  referee merge FILE...            combine tournament shards into one standings\n"
     "  referee replay FILE              replay a saved game, checking every step\n"
     "  referee --help | --version\n"
     "\n"
@@ -31,6 +34,15 @@ static const char USAGE[] =
     "  --hashes            (run) the table's fingerprint after every move\n"
     "  --bot-budget N      instructions a bot may run per decision (default 50000000)\n"
     "  --bot-memory MB     memory a bot may use (default 256)\n"
+    "\n"
+    "tournament options:\n"
+    "  --bots A,B,...      the bots (each sits in every seat equally often)\n"
+    "  --games N           games to play (default 100)\n"
+    "  --seats K           seats per game (default: as many as bots, within the game's range)\n"
+    "  --seed S            the tournament's seed (default 1)\n"
+    "  --jobs J            worker processes (default 1)\n"
+    "  --shard I/M         play only the I-th of M slices of the game list\n"
+    "  --out FILE.jsonl    one JSON line per game; an existing file is resumed\n"
     "\n"
     "GAME is a file name under rules/ without .lua, or a path to a rules script.\n"
     "Rules are looked for in $REFEREE_RULES (folders separated by ':'), then in the\n"
@@ -175,8 +187,23 @@ int main(int argc, char **argv)
         printf("referee %s (%s)\n", REFEREE_VERSION, LUA_RELEASE);
         return 0;
     }
-    if (cmd && (!strcmp(cmd, "tournament") || !strcmp(cmd, "merge")))
-        return usage_error("'%s' is not available in this version yet", cmd);
+    if (cmd && !strcmp(cmd, "merge")) {
+        if (argc < 3)
+            return usage_error("%s", "merge takes the tournament files to combine: referee merge A.jsonl B.jsonl ...");
+        return tour_merge(argc - 2, argv + 2);
+    }
+    if (cmd && !strcmp(cmd, "tournament")) {
+        TourArgs t;
+        char terr[400];
+        if (!tour_parse(argc - 2, argv + 2, &t, terr, sizeof terr))
+            return usage_error("%s", terr);
+        lua_State *L = new_state();
+        int status = tour_run(L, rules, bots, &t);
+        lua_close(L);
+        for (int i = 0; i < t.nbots; i++)
+            free(t.bots[i]);
+        return status;
+    }
     if (cmd && strcmp(cmd, "games") && strcmp(cmd, "play") && strcmp(cmd, "run") &&
         strcmp(cmd, "replay"))
         return usage_error("unknown command '%s'", cmd);

@@ -1,0 +1,687 @@
+#include "tournament.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <lauxlib.h>
+#include <math.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "../core/lua_json.h"
+#include "../core/rules_loader.h"
+#include "../core/stats.h"
+#include "session.h"
+
+/* ---- the command line ---- */
+
+static int parse_long(const char *text, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (!*text || *end || errno || v < lo || v > hi)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+int tour_parse(int argc, char **argv, TourArgs *a, char *err, size_t errsize)
+{
+    memset(a, 0, sizeof *a);
+    a->games = 100;
+    a->seed = 1;
+    a->jobs = 1;
+    a->shard = a->shards = 1;
+    for (int i = 0; i < argc; i++) {
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        long n;
+        if (o[0] != '-') {
+            if (a->game) {
+                snprintf(err, errsize, "unexpected '%s': give one game, then options", o);
+                return 0;
+            }
+            a->game = o;
+            continue;
+        }
+        if (!v) {
+            snprintf(err, errsize, "%s needs a value", o);
+            return 0;
+        }
+        i++;
+        if (!strcmp(o, "--bots")) {
+            char buf[2048];
+            snprintf(buf, sizeof buf, "%s", v);
+            for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+                if (a->nbots == TOUR_MAX_BOTS) {
+                    snprintf(err, errsize, "too many bots (at most %d)", TOUR_MAX_BOTS);
+                    return 0;
+                }
+                a->bots[a->nbots++] = strdup(w);
+            }
+        } else if (!strcmp(o, "--games")) {
+            if (!parse_long(v, 1, 100000000, &a->games)) {
+                snprintf(err, errsize, "--games takes a whole number from 1 to 100000000, not '%s'", v);
+                return 0;
+            }
+        } else if (!strcmp(o, "--seats")) {
+            if (!parse_long(v, 1, MAX_SEATS, &n)) {
+                snprintf(err, errsize, "--seats takes the number of seats (1 to 16) in a tournament, not '%s'", v);
+                return 0;
+            }
+            a->nseats = (int)n;
+        } else if (!strcmp(o, "--seed")) {
+            if (!parse_long(v, 0, 0x3fffffffffffffffL, &n)) {
+                snprintf(err, errsize, "--seed takes a whole number from 0 to 2^62, not '%s'", v);
+                return 0;
+            }
+            a->seed = (uint64_t)n;
+        } else if (!strcmp(o, "--jobs")) {
+            if (!parse_long(v, 1, 256, &n)) {
+                snprintf(err, errsize, "--jobs takes a number of worker processes from 1 to 256, not '%s'", v);
+                return 0;
+            }
+            a->jobs = (int)n;
+        } else if (!strcmp(o, "--shard")) {
+            int i1, m1;
+            char extra;
+            if (sscanf(v, "%d/%d%c", &i1, &m1, &extra) != 2 || m1 < 1 || i1 < 1 || i1 > m1) {
+                snprintf(err, errsize, "--shard takes I/M with 1 <= I <= M (such as 2/8), not '%s'", v);
+                return 0;
+            }
+            a->shard = i1;
+            a->shards = m1;
+        } else if (!strcmp(o, "--out")) {
+            a->out = v;
+        } else if (!strcmp(o, "--set")) {
+            if (!strchr(v, '=') || v[0] == '=' || a->nsets == 64) {
+                snprintf(err, errsize, "--set takes NAME=VALUE (such as --set hands=10), not '%s'", v);
+                return 0;
+            }
+            a->sets[a->nsets++] = v;
+        } else if (!strcmp(o, "--bot-budget")) {
+            if (!parse_long(v, 1, 0x7fffffffL, &a->bot_budget)) {
+                snprintf(err, errsize, "--bot-budget takes a positive whole number, not '%s'", v);
+                return 0;
+            }
+        } else if (!strcmp(o, "--bot-memory")) {
+            if (!parse_long(v, 1, 65536, &n)) {
+                snprintf(err, errsize, "--bot-memory takes megabytes from 1 to 65536, not '%s'", v);
+                return 0;
+            }
+            a->bot_memory = (size_t)n << 20;
+        } else {
+            snprintf(err, errsize, "unknown option '%s' (options: --bots, --games, --seats, --seed, "
+                                   "--jobs, --shard, --out, --set, --bot-budget, --bot-memory)", o);
+            return 0;
+        }
+    }
+    if (!a->game) {
+        snprintf(err, errsize, "tournament needs a game: such as 'referee tournament bam --bots "
+                               "bam-greedy,random --games 100'");
+        return 0;
+    }
+    if (a->nbots < 1) {
+        snprintf(err, errsize, "tournament needs --bots: the bots to play, such as --bots bam-greedy,random");
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- the list of games ---- */
+
+/* Game g: its deal's seed, and who sits where. */
+static uint64_t seed_of(const TourArgs *a, long g, int k)
+{
+    uint64_t x = a->seed + (uint64_t)(g / k) * 0x9E3779B97F4A7C15ULL;
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 29;
+    return x & 0x3fffffffffffffffULL;
+}
+
+static void seats_of(const TourArgs *a, long g, int k, const char **names)
+{
+    long deal = g / k;
+    int rot = (int)(g % k);
+    for (int s = 0; s < k; s++)
+        names[s] = a->bots[(deal * k + (s + rot) % k) % a->nbots];
+}
+
+/* ---- playing ---- */
+
+static void fault_ignored(Session *s, int seat, const char *why, void *ctx)
+{
+    (void)s;
+    (void)seat;
+    (void)why;
+    (void)ctx;
+}
+
+/* Plays game g; returns its JSON line (malloc'd). */
+static char *play_game(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
+                       long g, int k)
+{
+    const char *names[MAX_SEATS];
+    seats_of(a, g, k, names);
+    char list[MAX_SEATS * 80] = "";
+    for (int s = 0; s < k; s++) {
+        strcat(list, s ? "," : "");
+        strncat(list, names[s], 70);
+    }
+    Session s;
+    session_init(&s, L, rules, bots);
+    s.on_fault = fault_ignored;
+    GameArgs args = {0};
+    args.game = a->game;
+    args.seats = list;
+    args.seed = seed_of(a, g, k);
+    args.have_seed = 1;
+    args.bot_budget = a->bot_budget;
+    args.bot_memory = a->bot_memory;
+    for (int i = 0; i < a->nsets; i++)
+        args.sets[args.nsets++] = a->sets[i];
+    json_t *line = json_pack("{s:I, s:I}", "game", (json_int_t)g, "seed", (json_int_t)args.seed);
+    json_t *seats = json_array();
+    for (int i = 0; i < k; i++)
+        json_array_append_new(seats, json_string(names[i]));
+    json_object_set_new(line, "seats", seats);
+    char *why = NULL;
+    if (!session_start(&s, &args, &why)) {
+        json_object_set_new(line, "error", json_string(why ? why : "?"));
+        free(why);
+    } else {
+        GameStatus st = session_run_bots(&s, NULL, NULL);
+        if (st == GAME_OVER && game_push_result(s.game) == GAME_OK && lua_istable(L, -1)) {
+            lua_getfield(L, -1, "winners");
+            lua_getfield(L, -2, "scores");
+            char e[100];
+            char *w = ljson_encode(L, -2, e, sizeof e), *sc = ljson_encode(L, -1, e, sizeof e);
+            json_object_set_new(line, "winners", w ? json_loads(w, JSON_DECODE_ANY, NULL) : json_array());
+            if (sc && strcmp(sc, "null") != 0)
+                json_object_set_new(line, "scores", json_loads(sc, JSON_DECODE_ANY, NULL));
+            free(w);
+            free(sc);
+            lua_pop(L, 3);
+        } else {
+            if (st == GAME_OVER)
+                lua_pop(L, 1);
+            json_object_set_new(line, "error", json_string(s.game->error ? s.game->error : "no result"));
+        }
+        json_t *faults = json_array();
+        for (int i = 1; i <= k; i++)
+            json_array_append_new(faults, json_integer(s.faults[i]));
+        json_object_set_new(line, "faults", faults);
+        json_object_set_new(line, "moves", json_integer(s.game->nmoves));
+    }
+    session_close(&s);
+    lua_gc(L, LUA_GCCOLLECT);
+    char *text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(line);
+    return text;
+}
+
+/* ---- progress ---- */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void progress(long done, long total, double started)
+{
+    if (!isatty(STDERR_FILENO) || total <= 0)
+        return;
+    double elapsed = now() - started;
+    double eta = done > 0 ? elapsed / (double)done * (double)(total - done) : 0;
+    int width = 30, filled = (int)((double)width * (double)done / (double)total);
+    fprintf(stderr, "\r[%.*s%*s] %ld/%ld games, ETA %.0fs ", filled,
+            "##############################", width - filled, "", done, total, eta);
+    if (done == total)
+        fputc('\n', stderr);
+    fflush(stderr);
+}
+
+/* ---- standings ---- */
+
+typedef struct Standing {
+    const char *bot;
+    double games, wins, score, faults;
+    int scored;
+} Standing;
+
+static int find_bot_index(Standing *st, int *n, const char *bot)
+{
+    for (int i = 0; i < *n; i++)
+        if (strcmp(st[i].bot, bot) == 0)
+            return i;
+    if (*n == TOUR_MAX_BOTS * 2)
+        return -1;
+    memset(&st[*n], 0, sizeof st[*n]);
+    st[*n].bot = bot;
+    return (*n)++;
+}
+
+static int winner(json_t *winners, int seat)
+{
+    size_t i;
+    json_t *w;
+    json_array_foreach(winners, i, w)
+        if (json_integer_value(w) == seat)
+            return 1;
+    return 0;
+}
+
+/* Prints the standings of these game lines (json objects). */
+static void print_standings(json_t **lines, long n, FILE *out)
+{
+    Standing st[TOUR_MAX_BOTS * 2];
+    int nb = 0;
+    double pair[TOUR_MAX_BOTS * 2][TOUR_MAX_BOTS * 2];
+    memset(pair, 0, sizeof pair);
+    long errors = 0;
+    for (long l = 0; l < n; l++) {
+        json_t *seats = json_object_get(lines[l], "seats");
+        json_t *winners = json_object_get(lines[l], "winners");
+        json_t *scores = json_object_get(lines[l], "scores");
+        json_t *faults = json_object_get(lines[l], "faults");
+        if (json_object_get(lines[l], "error") || !json_is_array(winners)) {
+            errors++;
+            continue;
+        }
+        int k = (int)json_array_size(seats), idx[MAX_SEATS];
+        size_t nw = json_array_size(winners);
+        for (int s = 0; s < k && s < MAX_SEATS; s++) {
+            idx[s] = find_bot_index(st, &nb, json_string_value(json_array_get(seats, (size_t)s)));
+            if (idx[s] < 0)
+                continue;
+            Standing *b = &st[idx[s]];
+            b->games += 1;
+            if (winner(winners, s + 1))
+                b->wins += 1.0 / (double)nw;
+            json_t *sc = json_array_get(scores, (size_t)s);
+            if (json_is_number(sc)) {
+                b->score += json_number_value(sc);
+                b->scored++;
+            }
+            b->faults += (double)json_integer_value(json_array_get(faults, (size_t)s));
+        }
+        /* Pairwise results between seats of different bots. */
+        for (int i = 0; i < k && i < MAX_SEATS; i++)
+            for (int j = i + 1; j < k && j < MAX_SEATS; j++) {
+                if (idx[i] < 0 || idx[j] < 0 || idx[i] == idx[j])
+                    continue;
+                int wi = winner(winners, i + 1), wj = winner(winners, j + 1);
+                if (wi && !wj)
+                    pair[idx[i]][idx[j]] += 1;
+                else if (wj && !wi)
+                    pair[idx[j]][idx[i]] += 1;
+                else {
+                    pair[idx[i]][idx[j]] += 0.5;
+                    pair[idx[j]][idx[i]] += 0.5;
+                }
+            }
+    }
+    double *wins = calloc((size_t)(nb * nb) + 1, sizeof(double));
+    double rating[TOUR_MAX_BOTS * 2], err[TOUR_MAX_BOTS * 2];
+    for (int i = 0; i < nb; i++)
+        for (int j = 0; j < nb; j++)
+            wins[i * nb + j] = pair[i][j];
+    stats_bradley_terry(nb, wins, rating, err);
+    free(wins);
+    /* Best rating first; ties by name, so the table is always the same. */
+    int order[TOUR_MAX_BOTS * 2];
+    for (int i = 0; i < nb; i++)
+        order[i] = i;
+    for (int i = 1; i < nb; i++)
+        for (int j = i; j > 0; j--) {
+            int a = order[j - 1], b = order[j];
+            if (rating[b] > rating[a] + 1e-9 ||
+                (fabs(rating[b] - rating[a]) <= 1e-9 && strcmp(st[b].bot, st[a].bot) < 0)) {
+                order[j - 1] = b;
+                order[j] = a;
+            }
+        }
+    fprintf(out, "%-20s %7s %9s %8s %15s %11s %7s %13s\n", "bot", "games", "wins", "win rate",
+            "95% interval", "mean score", "faults", "rating");
+    for (int r = 0; r < nb; r++) {
+        Standing *b = &st[order[r]];
+        double lo, hi;
+        stats_wilson(b->wins, b->games, &lo, &hi);
+        char interval[32], mean[32];
+        snprintf(interval, sizeof interval, "%.1f%%-%.1f%%", 100 * lo, 100 * hi);
+        if (b->scored)
+            snprintf(mean, sizeof mean, "%.1f", b->score / b->scored);
+        else
+            snprintf(mean, sizeof mean, "-");
+        fprintf(out, "%-20s %7.0f %9.1f %7.1f%% %15s %11s %7.0f %7.0f ± %3.0f\n", b->bot, b->games,
+                b->wins, b->games > 0 ? 100 * b->wins / b->games : 0, interval, mean, b->faults,
+                rating[order[r]], err[order[r]]);
+    }
+    fprintf(out, "%ld games", n - errors);
+    if (errors)
+        fprintf(out, ", %ld that failed (see their \"error\")", errors);
+    fputs("; shared wins count as fractions; ratings: Bradley-Terry on the Elo scale, ± one "
+          "standard error\n", out);
+}
+
+/* Which game numbers are already in hand: a bitmap that grows. */
+typedef struct Seen {
+    unsigned char *bits;
+    size_t size;
+} Seen;
+
+static int seen_has(const Seen *s, json_int_t g)
+{
+    return g >= 0 && (size_t)(g / 8) < s->size && (s->bits[g / 8] >> (g % 8) & 1);
+}
+
+static void seen_add(Seen *s, json_int_t g)
+{
+    if (g < 0)
+        return;
+    if ((size_t)(g / 8) >= s->size) {
+        size_t size = (size_t)(g / 8) * 2 + 64;
+        s->bits = realloc(s->bits, size);
+        memset(s->bits + s->size, 0, size - s->size);
+        s->size = size;
+    }
+    s->bits[g / 8] |= (unsigned char)(1u << (g % 8));
+}
+
+/* Reads the game lines of a file into lines (by game number, duplicates
+ * dropped); returns how many, or -1 with a message. */
+static long read_lines(const char *path, json_t ***lines, long *cap, long n, int quiet_missing,
+                       Seen *seen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (quiet_missing && errno == ENOENT)
+            return n;
+        fprintf(stderr, "referee: cannot read '%s': %s\n", path, strerror(errno));
+        return -1;
+    }
+    char *buf = NULL;
+    size_t size = 0;
+    long lineno = 0;
+    while (getline(&buf, &size, f) > 0) {
+        lineno++;
+        if (buf[0] == '\n')
+            continue;
+        json_t *j = json_loads(buf, 0, NULL);
+        if (!json_is_object(j) || !json_is_integer(json_object_get(j, "game"))) {
+            /* A line cut short by an interrupted run is dropped, not fatal. */
+            if (!feof(f) || strchr(buf, '\n')) {
+                fprintf(stderr, "referee: %s:%ld is not a game line\n", path, lineno);
+                json_decref(j);
+                free(buf);
+                fclose(f);
+                return -1;
+            }
+            json_decref(j);
+            continue;
+        }
+        json_int_t g = json_integer_value(json_object_get(j, "game"));
+        if (seen_has(seen, g)) {
+            json_decref(j);
+            continue;
+        }
+        seen_add(seen, g);
+        if (n == *cap) {
+            *cap = *cap ? *cap * 2 : 256;
+            *lines = realloc(*lines, sizeof(json_t *) * (size_t)*cap);
+        }
+        (*lines)[n++] = j;
+    }
+    free(buf);
+    fclose(f);
+    return n;
+}
+
+int tour_merge(int nfiles, char **files)
+{
+    json_t **lines = NULL;
+    long n = 0, cap = 0;
+    Seen seen = {NULL, 0};
+    for (int i = 0; i < nfiles; i++) {
+        n = read_lines(files[i], &lines, &cap, n, 0, &seen);
+        if (n < 0)
+            return 1;
+    }
+    free(seen.bits);
+    if (n == 0) {
+        fprintf(stderr, "referee: no game lines in the files given\n");
+        return 1;
+    }
+    print_standings(lines, n, stdout);
+    for (long i = 0; i < n; i++)
+        json_decref(lines[i]);
+    free(lines);
+    return 0;
+}
+
+/* ---- running ---- */
+
+/* A run that was stopped mid-line leaves a partial last line: cut it off
+ * so that the resumed run appends whole lines. */
+static void drop_partial_line(const char *path)
+{
+    FILE *f = fopen(path, "r+");
+    if (!f)
+        return;
+    long keep = 0, pos = 0;
+    int c;
+    while ((c = fgetc(f)) != EOF) {
+        pos++;
+        if (c == '\n')
+            keep = pos;
+    }
+    if (keep < pos && ftruncate(fileno(f), keep) != 0)
+        fprintf(stderr, "referee: cannot cut the partial last line of '%s'\n", path);
+    fclose(f);
+}
+
+/* Writes results in game order as they become contiguous. */
+typedef struct Collector {
+    long *todo;      /* the game numbers to play, ascending */
+    char **result;   /* by position in todo */
+    long ntodo, next, done;
+    FILE *out;
+    double started;
+} Collector;
+
+static void collect(Collector *c, long g, char *line)
+{
+    long lo = 0, hi = c->ntodo - 1;
+    while (lo < hi) {
+        long mid = (lo + hi) / 2;
+        if (c->todo[mid] < g)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    c->result[lo] = line;
+    c->done++;
+    while (c->next < c->ntodo && c->result[c->next]) {
+        if (c->out) {
+            fprintf(c->out, "%s\n", c->result[c->next]);
+            fflush(c->out);
+        }
+        c->next++;
+    }
+    progress(c->done, c->ntodo, c->started);
+}
+
+static int run_workers(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
+                       int k, Collector *c)
+{
+    int jobs = a->jobs < c->ntodo ? a->jobs : (int)c->ntodo;
+    if (jobs <= 1) {
+        for (long i = 0; i < c->ntodo; i++)
+            collect(c, c->todo[i], play_game(L, rules, bots, a, c->todo[i], k));
+        return 0;
+    }
+    struct pollfd fds[256];
+    pid_t pids[256];
+    FILE *streams[256];
+    fflush(NULL);
+    for (int w = 0; w < jobs; w++) {
+        int p[2];
+        if (pipe(p) != 0)
+            return -1;
+        pid_t pid = fork();
+        if (pid < 0)
+            return -1;
+        if (pid == 0) {
+            close(p[0]);
+            FILE *to = fdopen(p[1], "w");
+            for (long i = w; i < c->ntodo; i += jobs) {
+                char *line = play_game(L, rules, bots, a, c->todo[i], k);
+                fprintf(to, "%ld %s\n", c->todo[i], line);
+                fflush(to);
+                free(line);
+            }
+            fclose(to);
+            _exit(0);
+        }
+        close(p[1]);
+        pids[w] = pid;
+        fds[w].fd = p[0];
+        fds[w].events = POLLIN;
+        streams[w] = fdopen(p[0], "r");
+    }
+    int open_streams = jobs;
+    char *buf = NULL;
+    size_t size = 0;
+    while (open_streams > 0) {
+        if (poll(fds, (nfds_t)jobs, -1) < 0 && errno != EINTR)
+            break;
+        for (int w = 0; w < jobs; w++) {
+            if (fds[w].fd < 0 || !(fds[w].revents & (POLLIN | POLLHUP)))
+                continue;
+            if (getline(&buf, &size, streams[w]) > 0) {
+                char *space = strchr(buf, ' ');
+                if (!space)
+                    continue;
+                buf[strcspn(buf, "\n")] = '\0';
+                collect(c, strtol(buf, NULL, 10), strdup(space + 1));
+            } else {
+                fclose(streams[w]);
+                fds[w].fd = -1;
+                open_streams--;
+            }
+        }
+    }
+    free(buf);
+    int failed = 0;
+    for (int w = 0; w < jobs; w++) {
+        int status;
+        waitpid(pids[w], &status, 0);
+        failed |= !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+    }
+    return failed || c->done != c->ntodo ? -1 : 0;
+}
+
+/* The number of seats: --seats, else as many as bots within the game's range. */
+static int seat_count(lua_State *L, const char *rules, const TourArgs *a)
+{
+    if (!rules_load_definition(L, a->game, rules)) {
+        fprintf(stderr, "referee: %s\n", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return -1;
+    }
+    lua_Integer lo = 1, hi = MAX_SEATS;
+    if (lua_getfield(L, -1, "players") == LUA_TTABLE) {
+        lua_getfield(L, -1, "min");
+        lua_getfield(L, -2, "max");
+        lo = luaL_optinteger(L, -2, 1);
+        hi = luaL_optinteger(L, -1, MAX_SEATS);
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 2);
+    int k = a->nseats ? a->nseats : a->nbots;
+    if (!a->nseats)
+        k = k < lo ? (int)lo : k > hi ? (int)hi : k;
+    if (k < lo || k > hi) {
+        fprintf(stderr, "referee: %s takes %lld to %lld players, not %d (--seats)\n", a->game,
+                (long long)lo, (long long)hi, k);
+        return -1;
+    }
+    return k;
+}
+
+int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
+{
+    int k = seat_count(L, rules, a);
+    if (k < 0)
+        return 1;
+    /* Check every bot loads before playing anything. */
+    for (int i = 0; i < a->nbots; i++) {
+        if (!strcmp(a->bots[i], "random") || !strcmp(a->bots[i], "human")) {
+            if (!strcmp(a->bots[i], "human")) {
+                fprintf(stderr, "referee: a tournament is played by bots: 'human' cannot sit in it\n");
+                return 2;
+            }
+            continue;
+        }
+        char *why;
+        Bot *b = bot_open(a->bots[i], bots, 0, 0, &why);
+        if (!b) {
+            fprintf(stderr, "referee: %s\n", why);
+            free(why);
+            return 1;
+        }
+        bot_close(b);
+    }
+    json_t **lines = NULL;
+    long nlines = 0, cap = 0;
+    Seen seen = {NULL, 0};
+    if (a->out && (nlines = read_lines(a->out, &lines, &cap, 0, 1, &seen)) < 0)
+        return 1;
+    /* This shard's games not yet in the output file. */
+    Collector c = {0};
+    c.todo = malloc(sizeof(long) * (size_t)(a->games / a->shards + 2));
+    for (long g = a->shard - 1; g < a->games; g += a->shards)
+        if (!seen_has(&seen, g))
+            c.todo[c.ntodo++] = g;
+    free(seen.bits);
+    c.result = calloc((size_t)c.ntodo + 1, sizeof(char *));
+    c.started = now();
+    if (a->out)
+        drop_partial_line(a->out);
+    if (a->out && !(c.out = fopen(a->out, "a"))) {
+        fprintf(stderr, "referee: cannot write '%s': %s\n", a->out, strerror(errno));
+        return 1;
+    }
+    if (nlines && c.ntodo)
+        fprintf(stderr, "referee: %s holds %ld games already: playing the %ld left\n", a->out,
+                nlines, c.ntodo);
+    int status = run_workers(L, rules, bots, a, k, &c);
+    if (c.out)
+        fclose(c.out);
+    if (status != 0) {
+        fprintf(stderr, "referee: a worker failed; the games written so far are kept\n");
+        return 1;
+    }
+    /* The standings of every game of this run (and of the file, if resumed). */
+    for (long i = 0; i < c.ntodo; i++) {
+        if (nlines == cap) {
+            cap = cap ? cap * 2 : 256;
+            lines = realloc(lines, sizeof(json_t *) * (size_t)cap);
+        }
+        lines[nlines++] = json_loads(c.result[i], 0, NULL);
+        free(c.result[i]);
+    }
+    print_standings(lines, nlines, stdout);
+    for (long i = 0; i < nlines; i++)
+        json_decref(lines[i]);
+    free(lines);
+    free(c.result);
+    free(c.todo);
+    return 0;
+}
