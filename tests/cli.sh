@@ -106,6 +106,54 @@ printf 'new fixture --seats human,%s --seed 2 --bot-budget 100000\nplay QH\n' "$
 grep -q "bot infinite-loop.lua faulted (choose failed: the script ran too long" "$work/repl-bot" && ok ||
     bad "the REPL did not report a faulting bot"
 
+# Tournaments: deterministic, the same with two workers, the same from
+# merged shards, resumable, every bot in every seat equally often.
+good="$here/bots/hostile/well-behaved.lua"
+tour() { "$bin" tournament fixture --bots "$good,random,random" --games 36 --seed 5 "$@"; }
+tour --out "$work/t1.jsonl" >"$work/st1" 2>&1
+tour --out "$work/t2.jsonl" >/dev/null 2>&1
+tour --jobs 2 --out "$work/t3.jsonl" >"$work/st3" 2>&1
+[ "$(wc -l <"$work/t1.jsonl")" -eq 36 ] && ok || bad "a tournament of 36 games wrote $(wc -l <"$work/t1.jsonl") lines"
+cmp -s "$work/t1.jsonl" "$work/t2.jsonl" && ok || bad "the same tournament gave different lines"
+cmp -s "$work/t1.jsonl" "$work/t3.jsonl" && ok || bad "--jobs 2 gave different lines"
+cmp -s "$work/st1" "$work/st3" && ok || bad "--jobs 2 gave different standings"
+for i in 1 2 3; do tour --shard "$i/3" --out "$work/shard$i.jsonl" >/dev/null 2>&1; done
+"$bin" merge "$work/shard3.jsonl" "$work/shard1.jsonl" "$work/shard2.jsonl" >"$work/st4" 2>&1
+cmp -s "$work/st1" "$work/st4" && ok || bad "merged shards gave other standings"; diff "$work/st1" "$work/st4" | head -5
+head -n 20 "$work/t1.jsonl" >"$work/t5.jsonl"
+sed -n 21p "$work/t1.jsonl" | head -c 40 >>"$work/t5.jsonl"      # a run stopped mid-line
+tour --out "$work/t5.jsonl" >/dev/null 2>&1
+cmp -s "$work/t1.jsonl" "$work/t5.jsonl" && ok || bad "a resumed tournament differs from one run"
+grep -q 'well-behaved.lua  *36 ' "$work/st1" && ok || bad "the standings do not list the bot's 36 games"
+# Each bot in each seat equally often; the games of a deal share their seed.
+if lua5.4 - "$work/t1.jsonl" <<'LUA' >/dev/null 2>&1
+local count, seeds = {}, {}
+for line in io.lines(arg[1]) do
+  local g = tonumber(line:match('"game":(%d+)'))
+  local seed = line:match('"seed":(%d+)')
+  local seats = line:match('"seats":%[(.-)%]')
+  local s = 0
+  for name in seats:gmatch('"([^"]+)"') do
+    s = s + 1
+    name = name:match("well%-behaved") and "good" or name
+    count[name .. s] = (count[name .. s] or 0) + 1
+  end
+  local deal = g // 3
+  assert(not seeds[deal] or seeds[deal] == seed, "a deal with two seeds")
+  seeds[deal] = seed
+end
+for s = 1, 3 do
+  assert(count["good" .. s] == 12, "the bot sat in seat " .. s .. " " .. tostring(count["good" .. s]) .. " times")
+  assert(count["random" .. s] == 24)
+end
+LUA
+then ok; else bad "seats are not rotated evenly, or a deal's games differ in seed"; fi
+expect 2 'tournament needs --bots' -- "$bin" tournament fixture --games 3
+expect 2 'shard takes I/M' -- "$bin" tournament fixture --bots random --shard 4/3
+expect 1 "unknown seat 'nobot'" -- "$bin" tournament fixture --bots nobot,random
+expect 2 "'human' cannot sit in it" -- "$bin" tournament fixture --bots human,random
+expect 1 'cannot read' -- "$bin" merge "$work/none.jsonl"
+
 # A piped REPL script that errs exits 1; one that does not, 0.
 printf 'bogus\n' | "$bin" >/dev/null 2>&1; [ $? -eq 1 ] && ok || bad "a piped error did not exit 1"
 printf 'help\n' | "$bin" >"$work/help" 2>&1; [ $? -eq 0 ] && ok || bad "a piped help did not exit 0"
