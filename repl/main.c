@@ -195,8 +195,11 @@ int main(int argc, char **argv)
     if (cmd && !strcmp(cmd, "tournament")) {
         TourArgs t;
         char terr[400];
-        if (!tour_parse(argc - 2, argv + 2, &t, terr, sizeof terr))
+        if (!tour_parse(argc - 2, argv + 2, &t, terr, sizeof terr)) {
+            for (int i = 0; i < t.nbots; i++)
+                free(t.bots[i]);
             return usage_error("%s", terr);
+        }
         lua_State *L = new_state();
         int status = tour_run(L, rules, bots, &t);
         lua_close(L);
