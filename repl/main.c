@@ -34,6 +34,7 @@ static const char USAGE[] =
     "  --hashes            (run) the table's fingerprint after every move\n"
     "  --bot-budget N      instructions a bot may run per decision (default 50000000)\n"
     "  --bot-memory MB     memory a bot may use (default 256)\n"
+    "  --on-fault WHAT     play-on (default: the seat plays a random legal move) or forfeit\n"
     "\n"
     "tournament options:\n"
     "  --bots A,B,...      the bots (each sits in every seat equally often)\n"
@@ -135,7 +136,13 @@ static int run_game(lua_State *L, const char *rules, const char *bots, GameArgs 
     after_step(&s, args);
     GameStatus st = session_run_bots(&s, after_step, args);
     int status = 0;
-    if (st != GAME_OVER) {
+    if (st == GAME_OVER && s.forfeited) {
+        /* The faulting bot's seat loses; the others share the win. */
+        if (args->json)
+            record_forfeit(stdout, &s);
+        else if (!args->hashes)
+            printf("game over: seat %d forfeits (its bot faulted)\n", s.forfeited);
+    } else if (st != GAME_OVER) {
         fprintf(stderr, "referee: %s\n", s.game->error ? s.game->error : "the game stopped");
         status = 1;
     } else if (game_push_result(s.game) != GAME_OK || lua_isnil(L, -1)) {
@@ -220,8 +227,8 @@ int main(int argc, char **argv)
         if (!args.game)
             return usage_error("%s needs a game: such as 'referee run fixture' ('referee games' "
                                "lists them)", cmd);
-        if (!strcmp(cmd, "play") && (args.json || args.hashes))
-            return usage_error("%s", "--json and --hashes go with 'run', not 'play'");
+        if (!strcmp(cmd, "play") && (args.json || args.hashes || args.forfeit))
+            return usage_error("%s", "--json, --hashes and --on-fault go with 'run', not 'play'");
     }
     if (cmd && !strcmp(cmd, "replay") && argc != 3)
         return usage_error("%s", "replay takes one saved game file: referee replay FILE");

@@ -109,6 +109,18 @@ void record_fault(FILE *out, Session *s, int seat, const char *why)
                         bot_name(s->bots[seat]), "move", s->game->nmoves + 1, "reason", why));
 }
 
+void record_forfeit(FILE *out, Session *s)
+{
+    json_t *winners = json_array(), *faults = json_array();
+    for (int i = 1; i <= s->nseats; i++) {
+        if (i != s->forfeited)
+            json_array_append_new(winners, json_integer(i));
+        json_array_append_new(faults, json_integer(s->faults[i]));
+    }
+    emit(out, json_pack("{s:s, s:i, s:o, s:i, s:o}", "type", "result", "forfeit", s->forfeited,
+                        "winners", winners, "moves", s->game->nmoves, "faults", faults));
+}
+
 void record_result(FILE *out, Session *s)
 {
     json_t *r = lua_to_json(s->L, -1);

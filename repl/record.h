@@ -14,5 +14,7 @@ void record_result(FILE *out, Session *s);
 void record_hash(FILE *out, Session *s);
 /* A bot's fault: its seat, name and the reason. */
 void record_fault(FILE *out, Session *s, int seat, const char *why);
+/* The result of a game a faulting bot forfeited: every other seat wins. */
+void record_forfeit(FILE *out, Session *s);
 
 #endif

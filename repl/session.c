@@ -58,6 +58,13 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
             args->json = 1;
         } else if (!strcmp(a, "--hashes")) {
             args->hashes = 1;
+        } else if (!strcmp(a, "--on-fault")) {
+            if (!value || (strcmp(value, "forfeit") && strcmp(value, "play-on"))) {
+                snprintf(err, errsize, "--on-fault takes forfeit or play-on, not '%s'", value ? value : "");
+                return 0;
+            }
+            i++;
+            args->forfeit = !strcmp(value, "forfeit");
         } else if (!strcmp(a, "--bot-budget") || !strcmp(a, "--bot-memory")) {
             char *end;
             long long v = value ? strtoll(value, &end, 10) : 0;
@@ -107,7 +114,7 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
                 args->sets[args->nsets++] = value;
             }
         } else if (a[0] == '-') {
-            snprintf(err, errsize, "unknown option '%s' (options: --seats, --seed, --set, --json, --bot-budget, --bot-memory)", a);
+            snprintf(err, errsize, "unknown option '%s' (options: --seats, --seed, --set, --json, --bot-budget, --bot-memory, --on-fault)", a);
             return 0;
         } else if (!args->game) {
             args->game = a;
@@ -239,6 +246,8 @@ int session_start(Session *s, const GameArgs *args, char **err)
         return 0;
     }
     s->nseats = keep;
+    s->forfeit = args->forfeit;
+    s->forfeited = 0;
     return adopt_game(s, g);
 }
 
@@ -359,6 +368,10 @@ const char *session_bot_move(Session *s, int seat)
         if (s->on_fault)
             s->on_fault(s, seat, why ? why : "?", s->fault_ctx);
         free(why);
+        if (s->forfeit) {
+            s->forfeited = seat;
+            return NULL;
+        }
     }
     return game_random_move(g, seat, &r);
 }
@@ -379,12 +392,16 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
             int n = p->nseats;
             for (int i = 0; i < n; i++) {
                 seats[i] = p->seats[i];
-                moves[i] = session_bot_move(s, seats[i]);
+                if (!(moves[i] = session_bot_move(s, seats[i])))
+                    return GAME_OVER;
             }
             st = game_window(g, n, seats, moves);
         } else {
             int seat = p->seats[0];
-            st = game_play(g, seat, session_bot_move(s, seat));
+            const char *move = session_bot_move(s, seat);
+            if (!move)
+                return GAME_OVER;
+            st = game_play(g, seat, move);
         }
         if (st != GAME_OK)
             return st;

@@ -24,6 +24,8 @@ struct Session {
     Bot *bots[MAX_SEATS + 1];        /* the scripted bot of each SEAT_BOT seat */
     Rng bot_base;        /* bots' decisions derive from it, seat and move number */
     int faults[MAX_SEATS + 1];
+    int forfeit;         /* a faulting bot forfeits instead of playing on */
+    int forfeited;       /* the seat that forfeited, or 0 */
     /* Called on each bot fault (the seat then plays a random legal move). */
     void (*on_fault)(struct Session *s, int seat, const char *why, void *ctx);
     void *fault_ctx;
@@ -43,11 +45,13 @@ typedef struct GameArgs {
     int hashes;
     long bot_budget;     /* instructions per bot decision, 0: the default */
     size_t bot_memory;   /* bytes per bot, 0: the default */
+    int forfeit;         /* a faulting bot forfeits the game (else a random move) */
 } GameArgs;
 
 void session_init(Session *s, lua_State *L, const char *rules_path, const char *bots_path);
 /* The answer of a bot seat (built-in random or scripted) to the pending
- * decision; a faulting bot is reported and plays a random legal move. */
+ * decision; a faulting bot is reported and plays a random legal move, or,
+ * with forfeit, NULL is returned and s->forfeited set. */
 const char *session_bot_move(Session *s, int seat);
 void session_close(Session *s);
 /* Parses argv-style words (after the game name) into args; 0 and a
@@ -62,7 +66,8 @@ int session_save(Session *s, const char *path, char **err);
 /* Is any seat asked now played by a person? */
 int session_human_turn(Session *s);
 /* Lets the bots answer while only bots are asked. GAME_OK when a person is
- * to answer, GAME_OVER at the end, GAME_SCRIPT on a rules failure. */
+ * to answer, GAME_OVER at the end (or at a forfeit), GAME_SCRIPT on a rules
+ * failure. */
 GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), void *ctx);
 /* A seed from the clock and the process, for when none is given. */
 uint64_t session_fresh_seed(void);

@@ -107,6 +107,12 @@ int tour_parse(int argc, char **argv, TourArgs *a, char *err, size_t errsize)
                 snprintf(err, errsize, "--bot-budget takes a positive whole number, not '%s'", v);
                 return 0;
             }
+        } else if (!strcmp(o, "--on-fault")) {
+            if (strcmp(v, "forfeit") && strcmp(v, "play-on")) {
+                snprintf(err, errsize, "--on-fault takes forfeit or play-on, not '%s'", v);
+                return 0;
+            }
+            a->forfeit = !strcmp(v, "forfeit");
         } else if (!strcmp(o, "--bot-memory")) {
             if (!parse_long(v, 1, 65536, &n)) {
                 snprintf(err, errsize, "--bot-memory takes megabytes from 1 to 65536, not '%s'", v);
@@ -115,7 +121,7 @@ int tour_parse(int argc, char **argv, TourArgs *a, char *err, size_t errsize)
             a->bot_memory = (size_t)n << 20;
         } else {
             snprintf(err, errsize, "unknown option '%s' (options: --bots, --games, --seats, --seed, "
-                                   "--jobs, --shard, --out, --set, --bot-budget, --bot-memory)", o);
+                                   "--jobs, --shard, --out, --set, --bot-budget, --bot-memory, --on-fault)", o);
             return 0;
         }
     }
@@ -182,6 +188,7 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     args.have_seed = 1;
     args.bot_budget = a->bot_budget;
     args.bot_memory = a->bot_memory;
+    args.forfeit = a->forfeit;
     for (int i = 0; i < a->nsets; i++)
         args.sets[args.nsets++] = a->sets[i];
     json_t *line = json_pack("{s:I, s:I}", "game", (json_int_t)g, "seed", (json_int_t)args.seed);
@@ -195,7 +202,15 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
         free(why);
     } else {
         GameStatus st = session_run_bots(&s, NULL, NULL);
-        if (st == GAME_OVER && game_push_result(s.game) == GAME_OK && lua_istable(L, -1)) {
+        if (st == GAME_OVER && s.forfeited) {
+            /* The faulting bot's seat loses; the others share the win. */
+            json_t *w = json_array();
+            for (int i = 1; i <= k; i++)
+                if (i != s.forfeited)
+                    json_array_append_new(w, json_integer(i));
+            json_object_set_new(line, "winners", w);
+            json_object_set_new(line, "forfeit", json_integer(s.forfeited));
+        } else if (st == GAME_OVER && game_push_result(s.game) == GAME_OK && lua_istable(L, -1)) {
             lua_getfield(L, -1, "winners");
             lua_getfield(L, -2, "scores");
             char e[100];

@@ -30,6 +30,7 @@ typedef struct TourArgs {
     int nsets;
     long bot_budget;
     size_t bot_memory;
+    int forfeit;         /* a faulting bot forfeits its game */
 } TourArgs;
 
 /* Parses the tournament's command line (after "tournament"); 0 and a

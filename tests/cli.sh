@@ -97,6 +97,11 @@ for bot in "$here"/bots/hostile/*.lua; do
         bad "hostile bot $name was not recorded as faulting: $result"
     fi
 done
+# With --on-fault forfeit a faulting bot loses at its first fault.
+expect 0 '"type":"result","forfeit":1,"winners":\[2\]' -- "$bin" run fixture --seats "$here/bots/hostile/io-os.lua,random" --seed 2 --json --on-fault forfeit
+"$bin" tournament fixture --bots "$here/bots/hostile/io-os.lua,random" --games 4 --on-fault forfeit --out "$work/ff.jsonl" >"$work/ff" 2>&1
+[ "$(grep -c '"forfeit"' "$work/ff.jsonl")" -eq 4 ] && grep -q 'io-os.lua  *4  *0.0 ' "$work/ff" && ok || bad "forfeits in a tournament"
+expect 2 '--on-fault takes forfeit or play-on' -- "$bin" run fixture --on-fault explode
 expect 1 "unknown seat 'nobot': a seat is human, random, or a bot" -- "$bin" run fixture --seats nobot,random
 expect 1 'must return a table with a choose' -- "$bin" run fixture --seats "$here/fixture/fixture.lua,random"
 expect 2 '--bot-budget takes a positive whole number' -- "$bin" run fixture --bot-budget -5
