@@ -14,6 +14,7 @@
 -- current attempt.
 
 local game = inherit("bam")
+local lib = import("cards")
 game.description = "BAM! as the app: you against AI players, level by level"
 game.players = { min = 2, max = 6 }
 
@@ -116,14 +117,12 @@ function game.result(t)
   else
     message = ("The game stops on level %d with a score of %d"):format(v.level, v.score[1])
   end
-  local winners = {}
-  if won then winners = { 1 } else
-    local best = -1
-    for s = 2, t.nseats do
-      if scores[s] > best then best, winners = scores[s], { s }
-      elseif scores[s] == best then winners[#winners + 1] = s end
-    end
-    if t:active(1) and scores[1] >= best then winners = scores[1] > best and { 1 } or { 1, table.unpack(winners) } end
+  local winners = { 1 }
+  if not won then
+    -- Otherwise the most credits, among you (if still in) and the AI players.
+    local candidates = {}
+    for s = t:active(1) and 1 or 2, t.nseats do candidates[#candidates + 1] = s end
+    winners = lib.leaders(candidates, function(s) return scores[s] end)
   end
   return { winners = winners, scores = scores, points = v.score, level = v.level, message = message }
 end

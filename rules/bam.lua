@@ -279,10 +279,9 @@ end
 -- of Rounds won"; every playing player with none is BamBoozalled.
 function game.outcome(t)
   local v = t.vars
-  local best, leaders, bamboozled = -1, {}, {}
+  local leaders, best = lib.leaders(playing(t), function(s) return v.won[s] end)
+  local bamboozled = {}
   for _, s in ipairs(playing(t)) do
-    if v.won[s] > best then best, leaders = v.won[s], { s }
-    elseif v.won[s] == best then leaders[#leaders + 1] = s end
     if v.won[s] == 0 then bamboozled[#bamboozled + 1] = s end
   end
   local result = { bamboozled = bamboozled }
@@ -400,12 +399,9 @@ end
 function game.result(t)
   local v = t.vars
   if not v.over then return nil end
-  local best, winners, scores = -1, {}, {}
-  for s = 1, t.nseats do
-    scores[s] = t:balance(account(s))
-    if scores[s] > best then best, winners = scores[s], { s }
-    elseif scores[s] == best then winners[#winners + 1] = s end
-  end
+  local scores = {}
+  for s = 1, t.nseats do scores[s] = t:balance(account(s)) end
+  local winners, best = lib.leaders(lib.seats(t.nseats), function(s) return scores[s] end)
   return { winners = winners, scores = scores,
            message = ("seat %s %s with the most credits: %d"):format(
              table.concat(winners, " and seat "), #winners > 1 and "end" or "ends", best) }

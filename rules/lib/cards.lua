@@ -1,5 +1,5 @@
 -- Helpers for games played with a standard deck: suit names, trick
--- winners, the players of a hand in clockwise order.
+-- winners, the players of a hand in clockwise order, leaders by score.
 local cards = {}
 
 cards.SUIT_NAMES = { C = "clubs", D = "diamonds", H = "hearts", S = "spades" }
@@ -52,6 +52,25 @@ function cards.subsets(list, limit)
     if #subset <= limit then result[#result + 1] = subset end
   end
   return result
+end
+
+-- The seats with the highest value of score(seat) among `seats`, and that
+-- value: the winners of a hand or a game, ties included.
+function cards.leaders(seats, score)
+  local best, leaders = nil, {}
+  for _, s in ipairs(seats) do
+    local value = score(s)
+    if not best or value > best then best, leaders = value, { s }
+    elseif value == best then leaders[#leaders + 1] = s end
+  end
+  return leaders, best
+end
+
+-- 1..n as a list.
+function cards.seats(n)
+  local list = {}
+  for s = 1, n do list[s] = s end
+  return list
 end
 
 return cards
