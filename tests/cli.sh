@@ -58,6 +58,20 @@ for line in io.lines(arg[1]) do assert(type(json.decode(line)) == "table", line)
 LUA
 then ok; else bad "run --json wrote a line that is not JSON"; fi
 
+# The real games with their bots: the same bytes from two processes.
+for spec in "bam bam-greedy,random,random,random --set hands=4" \
+            "bam-app bam-greedy,bam-greedy" \
+            "bamboozled-dice dice-bluffer,dice-honest,random" \
+            "bamboozled-dice-no-bluffing dice-bluffer,dice-honest"; do
+    set -- $spec
+    game=$1 seats=$2
+    shift 2
+    "$bin" run "$game" --seats "$seats" --seed 9 --json "$@" >"$work/g1" 2>&1
+    "$bin" run "$game" --seats "$seats" --seed 9 --json "$@" >"$work/g2" 2>&1
+    if cmp -s "$work/g1" "$work/g2" && tail -n 1 "$work/g1" | grep -q '"type":"result"'; then ok
+    else bad "run $game --json is not the same twice (or did not finish)"; fi
+done
+
 # The table's fingerprint after every step, from two processes.
 "$bin" run fixture --seats random,random,random,random --seed 11 --hashes >"$work/h1" 2>&1
 "$bin" run fixture --seats random,random,random,random --seed 11 --hashes >"$work/h2" 2>&1
