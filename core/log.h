@@ -16,7 +16,6 @@ typedef enum LogKind {
     LOG_DIE_REVEAL,   /* a = die, n = seat mask */
     LOG_TRANSFER,     /* a = journal index */
     LOG_NOTE,         /* seat (0 for all), text: an announcement of the rules */
-    LOG_TURN,         /* a = seat whose turn it is now */
     LOG_ELIMINATE,    /* a = seat */
     LOG_KIND_COUNT
 } LogKind;

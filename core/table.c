@@ -269,9 +269,6 @@ int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
             return 0;
         snprintf(buf, size, "%s", e->text ? e->text : "");
         break;
-    case LOG_TURN:
-        snprintf(buf, size, "turn: seat %d", e->a);
-        break;
     case LOG_ELIMINATE:
         snprintf(buf, size, "seat %d is out", e->a);
         break;

@@ -88,7 +88,6 @@ static json_t *entry_json(const Table *t, const LogEntry *e)
     case LOG_NOTE:
         return json_pack("{s:s, s:i, s:s}", "type", kind, "seat", e->seat, "text",
                          e->text ? e->text : "");
-    case LOG_TURN:
     case LOG_ELIMINATE:
         return json_pack("{s:s, s:i}", "type", kind, "seat", e->a);
     default:
