@@ -12,7 +12,7 @@ static const char *RANK_NAMES[] = {
 
 void deck_clear(Deck *d)
 {
-    memset(d, 0, sizeof *d);
+    d->n = 0; /* each card is written whole when it is added */
 }
 
 static int parse_rank(const char *s, int len)
@@ -60,9 +60,12 @@ void face_name(Face f, char *buf)
 {
     if (f.rank == RANK_JOKER)
         strcpy(buf, "JK");
-    else if (f.rank >= 2 && f.rank <= RANK_A && f.suit >= 0)
-        sprintf(buf, "%s%c", RANK_NAMES[f.rank], SUIT_CHARS[f.suit]);
-    else
+    else if (f.rank >= 2 && f.rank <= RANK_A && f.suit >= 0) {
+        size_t len = strlen(RANK_NAMES[f.rank]);
+        memcpy(buf, RANK_NAMES[f.rank], len);
+        buf[len] = SUIT_CHARS[f.suit];
+        buf[len + 1] = '\0';
+    } else
         buf[0] = '\0';
 }
 
@@ -111,17 +114,25 @@ DeckStatus deck_add_standard52(Deck *d)
 {
     if (d->n + 52 > MAX_CARDS)
         return DECK_FULL;
+    /* Written directly: every game builds this deck, and the names need no
+     * parsing. */
     for (int suit = SUIT_C; suit <= SUIT_S; suit++)
         for (int rank = 2; rank <= RANK_A; rank++) {
-            char name[4];
-            face_name((Face){(int8_t)rank, (int8_t)suit}, name);
-            deck_add(d, name, NULL);
+            Card *c = &d->cards[++d->n];
+            memset(c, 0, sizeof *c);
+            c->face[0] = (Face){(int8_t)rank, (int8_t)suit};
+            c->face[1].suit = SUIT_NONE;
+            face_name(c->face[0], c->name);
         }
     return DECK_OK;
 }
 
 int deck_find(const Deck *d, const char *name)
 {
+    /* Rules name cards as the deck spells them; the exact pass is cheap. */
+    for (int id = 1; id <= d->n; id++)
+        if (d->cards[id].name[0] == name[0] && strcmp(d->cards[id].name, name) == 0)
+            return id;
     for (int id = 1; id <= d->n; id++)
         if (strcasecmp(d->cards[id].name, name) == 0)
             return id;

@@ -1,5 +1,6 @@
 #include "table.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +19,13 @@ static void note_oom(Table *t, int ok)
 
 Table *table_new(int nseats, uint64_t seed)
 {
-    Table *t = calloc(1, sizeof *t);
+    /* Not calloc: the card and zone arrays are most of the block and are
+     * written as cards and zones are added; clearing them costs more than
+     * the rest of a game's setup. */
+    Table *t = malloc(sizeof *t);
     if (!t)
         return NULL;
+    memset(&t->dice, 0, sizeof *t - offsetof(Table, dice));
     deck_clear(&t->deck);
     zones_clear(&t->zones);
     dice_clear(&t->dice);
@@ -89,9 +94,15 @@ static void log_shuffle(Table *t, int zone)
         return;
     }
     char *p = order;
+    for (int i = 0; i < z->n; i++) {
+        const char *name = t->deck.cards[z->cards[i]].name;
+        size_t len = strlen(name);
+        if (i)
+            *p++ = ' ';
+        memcpy(p, name, len);
+        p += len;
+    }
     *p = '\0';
-    for (int i = 0; i < z->n; i++)
-        p += sprintf(p, "%s%s", i ? " " : "", t->deck.cards[z->cards[i]].name);
     note_oom(t, log_add(&t->log, LOG_SHUFFLE, 0, zone, 0, 0, 0, order));
     free(order);
 }
