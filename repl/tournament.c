@@ -233,7 +233,6 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
         json_object_set_new(line, "moves", json_integer(s.game->nmoves));
     }
     session_close(&s);
-    lua_gc(L, LUA_GCCOLLECT);
     char *text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(line);
     return text;
@@ -265,21 +264,47 @@ static void progress(long done, long total, double started)
 /* ---- standings ---- */
 
 typedef struct Standing {
-    const char *bot;
+    char *bot;
     double games, wins, score, faults;
     int scored;
 } Standing;
 
-static int find_bot_index(Standing *st, int *n, const char *bot)
+/* The standings so far: each game line is folded in as it comes and then
+ * dropped, so a tournament of millions of games needs no more memory than
+ * one of ten. */
+typedef struct Tally {
+    Standing st[TOUR_MAX_BOTS * 2];
+    int nb;
+    double pair[TOUR_MAX_BOTS * 2][TOUR_MAX_BOTS * 2]; /* pair[i][j]: i beat j */
+    long games, errors;
+} Tally;
+
+static Tally *tally_new(void)
 {
-    for (int i = 0; i < *n; i++)
-        if (strcmp(st[i].bot, bot) == 0)
-            return i;
-    if (*n == TOUR_MAX_BOTS * 2)
+    return calloc(1, sizeof(Tally));
+}
+
+static void tally_free(Tally *y)
+{
+    for (int i = 0; y && i < y->nb; i++)
+        free(y->st[i].bot);
+    free(y);
+}
+
+static int find_bot_index(Tally *y, const char *bot)
+{
+    if (!bot)
         return -1;
-    memset(&st[*n], 0, sizeof st[*n]);
-    st[*n].bot = bot;
-    return (*n)++;
+    for (int i = 0; i < y->nb; i++)
+        if (strcmp(y->st[i].bot, bot) == 0)
+            return i;
+    if (y->nb == TOUR_MAX_BOTS * 2)
+        return -1;
+    Standing *b = &y->st[y->nb];
+    memset(b, 0, sizeof *b);
+    if (!(b->bot = strdup(bot)))
+        return -1;
+    return y->nb++;
 }
 
 static int winner(json_t *winners, int seat)
@@ -292,61 +317,72 @@ static int winner(json_t *winners, int seat)
     return 0;
 }
 
-/* Prints the standings of these game lines (json objects). */
-static void print_standings(json_t **lines, long n, FILE *out)
+/* Folds one game line (a json object) into the standings. */
+static void tally_add(Tally *y, json_t *line)
 {
-    Standing st[TOUR_MAX_BOTS * 2];
-    int nb = 0;
-    double pair[TOUR_MAX_BOTS * 2][TOUR_MAX_BOTS * 2];
-    memset(pair, 0, sizeof pair);
-    long errors = 0;
-    for (long l = 0; l < n; l++) {
-        json_t *seats = json_object_get(lines[l], "seats");
-        json_t *winners = json_object_get(lines[l], "winners");
-        json_t *scores = json_object_get(lines[l], "scores");
-        json_t *faults = json_object_get(lines[l], "faults");
-        if (json_object_get(lines[l], "error") || !json_is_array(winners)) {
-            errors++;
-            continue;
-        }
-        int k = (int)json_array_size(seats), idx[MAX_SEATS];
-        size_t nw = json_array_size(winners);
-        for (int s = 0; s < k && s < MAX_SEATS; s++) {
-            idx[s] = find_bot_index(st, &nb, json_string_value(json_array_get(seats, (size_t)s)));
-            if (idx[s] < 0)
-                continue;
-            Standing *b = &st[idx[s]];
-            b->games += 1;
-            if (winner(winners, s + 1))
-                b->wins += 1.0 / (double)nw;
-            json_t *sc = json_array_get(scores, (size_t)s);
-            if (json_is_number(sc)) {
-                b->score += json_number_value(sc);
-                b->scored++;
-            }
-            b->faults += (double)json_integer_value(json_array_get(faults, (size_t)s));
-        }
-        /* Pairwise results between seats of different bots. */
-        for (int i = 0; i < k && i < MAX_SEATS; i++)
-            for (int j = i + 1; j < k && j < MAX_SEATS; j++) {
-                if (idx[i] < 0 || idx[j] < 0 || idx[i] == idx[j])
-                    continue;
-                int wi = winner(winners, i + 1), wj = winner(winners, j + 1);
-                if (wi && !wj)
-                    pair[idx[i]][idx[j]] += 1;
-                else if (wj && !wi)
-                    pair[idx[j]][idx[i]] += 1;
-                else {
-                    pair[idx[i]][idx[j]] += 0.5;
-                    pair[idx[j]][idx[i]] += 0.5;
-                }
-            }
+    json_t *seats = json_object_get(line, "seats");
+    json_t *winners = json_object_get(line, "winners");
+    json_t *scores = json_object_get(line, "scores");
+    json_t *faults = json_object_get(line, "faults");
+    if (json_object_get(line, "error") || !json_is_array(winners)) {
+        y->errors++;
+        return;
     }
+    y->games++;
+    int k = (int)json_array_size(seats), idx[MAX_SEATS];
+    size_t nw = json_array_size(winners);
+    for (int s = 0; s < k && s < MAX_SEATS; s++) {
+        idx[s] = find_bot_index(y, json_string_value(json_array_get(seats, (size_t)s)));
+        if (idx[s] < 0)
+            continue;
+        Standing *b = &y->st[idx[s]];
+        b->games += 1;
+        if (winner(winners, s + 1))
+            b->wins += 1.0 / (double)nw;
+        json_t *sc = json_array_get(scores, (size_t)s);
+        if (json_is_number(sc)) {
+            b->score += json_number_value(sc);
+            b->scored++;
+        }
+        b->faults += (double)json_integer_value(json_array_get(faults, (size_t)s));
+    }
+    /* Pairwise results between seats of different bots. */
+    for (int i = 0; i < k && i < MAX_SEATS; i++)
+        for (int j = i + 1; j < k && j < MAX_SEATS; j++) {
+            if (idx[i] < 0 || idx[j] < 0 || idx[i] == idx[j])
+                continue;
+            int wi = winner(winners, i + 1), wj = winner(winners, j + 1);
+            if (wi && !wj)
+                y->pair[idx[i]][idx[j]] += 1;
+            else if (wj && !wi)
+                y->pair[idx[j]][idx[i]] += 1;
+            else {
+                y->pair[idx[i]][idx[j]] += 0.5;
+                y->pair[idx[j]][idx[i]] += 0.5;
+            }
+        }
+}
+
+/* Folds a game line given as text. */
+static void tally_text(Tally *y, const char *text)
+{
+    json_t *j = json_loads(text, 0, NULL);
+    if (j)
+        tally_add(y, j);
+    else
+        y->errors++;
+    json_decref(j);
+}
+
+static void print_standings(const Tally *y, FILE *out)
+{
+    const Standing *st = y->st;
+    int nb = y->nb;
     double *wins = calloc((size_t)(nb * nb) + 1, sizeof(double));
     double rating[TOUR_MAX_BOTS * 2], err[TOUR_MAX_BOTS * 2];
     for (int i = 0; i < nb; i++)
         for (int j = 0; j < nb; j++)
-            wins[i * nb + j] = pair[i][j];
+            wins[i * nb + j] = y->pair[i][j];
     stats_bradley_terry(nb, wins, rating, err);
     free(wins);
     /* Best rating first; ties by name, so the table is always the same. */
@@ -365,7 +401,7 @@ static void print_standings(json_t **lines, long n, FILE *out)
     fprintf(out, "%-20s %7s %9s %8s %15s %11s %7s %13s\n", "bot", "games", "wins", "win rate",
             "95% interval", "mean score", "faults", "rating");
     for (int r = 0; r < nb; r++) {
-        Standing *b = &st[order[r]];
+        const Standing *b = &st[order[r]];
         double lo, hi;
         stats_wilson(b->wins, b->games, &lo, &hi);
         char interval[32], mean[32];
@@ -378,9 +414,9 @@ static void print_standings(json_t **lines, long n, FILE *out)
                 b->wins, b->games > 0 ? 100 * b->wins / b->games : 0, interval, mean, b->faults,
                 rating[order[r]], err[order[r]]);
     }
-    fprintf(out, "%ld games", n - errors);
-    if (errors)
-        fprintf(out, ", %ld that failed (see their \"error\")", errors);
+    fprintf(out, "%ld games", y->games);
+    if (y->errors)
+        fprintf(out, ", %ld that failed (see their \"error\")", y->errors);
     fputs("; shared wins count as fractions; ratings: Bradley-Terry on the Elo scale, ± one "
           "standard error\n", out);
 }
@@ -409,21 +445,20 @@ static void seen_add(Seen *s, json_int_t g)
     s->bits[g / 8] |= (unsigned char)(1u << (g % 8));
 }
 
-/* Reads the game lines of a file into lines (by game number, duplicates
- * dropped); returns how many, or -1 with a message. */
-static long read_lines(const char *path, json_t ***lines, long *cap, long n, int quiet_missing,
-                       Seen *seen)
+/* Folds the game lines of a file into the standings (by game number,
+ * duplicates dropped); returns how many it took, or -1 with a message. */
+static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
         if (quiet_missing && errno == ENOENT)
-            return n;
+            return 0;
         fprintf(stderr, "referee: cannot read '%s': %s\n", path, strerror(errno));
         return -1;
     }
     char *buf = NULL;
     size_t size = 0;
-    long lineno = 0;
+    long lineno = 0, n = 0;
     while (getline(&buf, &size, f) > 0) {
         lineno++;
         if (buf[0] == '\n')
@@ -442,16 +477,12 @@ static long read_lines(const char *path, json_t ***lines, long *cap, long n, int
             continue;
         }
         json_int_t g = json_integer_value(json_object_get(j, "game"));
-        if (seen_has(seen, g)) {
-            json_decref(j);
-            continue;
+        if (!seen_has(seen, g)) {
+            seen_add(seen, g);
+            tally_add(y, j);
+            n++;
         }
-        seen_add(seen, g);
-        if (n == *cap) {
-            *cap = *cap ? *cap * 2 : 256;
-            *lines = realloc(*lines, sizeof(json_t *) * (size_t)*cap);
-        }
-        (*lines)[n++] = j;
+        json_decref(j);
     }
     free(buf);
     fclose(f);
@@ -460,24 +491,20 @@ static long read_lines(const char *path, json_t ***lines, long *cap, long n, int
 
 int tour_merge(int nfiles, char **files)
 {
-    json_t **lines = NULL;
-    long n = 0, cap = 0;
+    Tally *y = tally_new();
     Seen seen = {NULL, 0};
-    for (int i = 0; i < nfiles; i++) {
-        n = read_lines(files[i], &lines, &cap, n, 0, &seen);
-        if (n < 0)
-            return 1;
+    long n = 0;
+    for (int i = 0; i < nfiles && n >= 0; i++) {
+        long got = read_lines(files[i], y, 0, &seen);
+        n = got < 0 ? -1 : n + got;
     }
     free(seen.bits);
-    if (n == 0) {
+    if (n == 0)
         fprintf(stderr, "referee: no game lines in the files given\n");
-        return 1;
-    }
-    print_standings(lines, n, stdout);
-    for (long i = 0; i < n; i++)
-        json_decref(lines[i]);
-    free(lines);
-    return 0;
+    if (n > 0)
+        print_standings(y, stdout);
+    tally_free(y);
+    return n > 0 ? 0 : 1;
 }
 
 /* ---- running ---- */
@@ -507,6 +534,7 @@ typedef struct Collector {
     char **result;   /* by position in todo */
     long ntodo, next, done;
     FILE *out;
+    Tally *tally;    /* lines are folded in and freed once written in order */
     double started;
 } Collector;
 
@@ -527,6 +555,9 @@ static void collect(Collector *c, long g, char *line)
             fprintf(c->out, "%s\n", c->result[c->next]);
             fflush(c->out);
         }
+        tally_text(c->tally, c->result[c->next]);
+        free(c->result[c->next]);
+        c->result[c->next] = NULL;
         c->next++;
     }
     progress(c->done, c->ntodo, c->started);
@@ -653,13 +684,17 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
         }
         bot_close(b);
     }
-    json_t **lines = NULL;
-    long nlines = 0, cap = 0;
+    Tally *tally = tally_new();
+    long nlines = 0;
     Seen seen = {NULL, 0};
-    if (a->out && (nlines = read_lines(a->out, &lines, &cap, 0, 1, &seen)) < 0)
+    if (!tally || (a->out && (nlines = read_lines(a->out, tally, 1, &seen)) < 0)) {
+        tally_free(tally);
+        free(seen.bits);
         return 1;
+    }
     /* This shard's games not yet in the output file. */
     Collector c = {0};
+    c.tally = tally;
     c.todo = malloc(sizeof(long) * (size_t)(a->games / a->shards + 2));
     for (long g = a->shard - 1; g < a->games; g += a->shards)
         if (!seen_has(&seen, g))
@@ -669,34 +704,29 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     c.started = now();
     if (a->out)
         drop_partial_line(a->out);
+    int status = 0;
     if (a->out && !(c.out = fopen(a->out, "a"))) {
         fprintf(stderr, "referee: cannot write '%s': %s\n", a->out, strerror(errno));
-        return 1;
+        status = 1;
+        goto done;
     }
     if (nlines && c.ntodo)
         fprintf(stderr, "referee: %s holds %ld games already: playing the %ld left\n", a->out,
                 nlines, c.ntodo);
-    int status = run_workers(L, rules, bots, a, k, &c);
+    if (run_workers(L, rules, bots, a, k, &c) != 0) {
+        fprintf(stderr, "referee: a worker failed; the games written so far are kept\n");
+        status = 1;
+    } else {
+        /* The standings of every game of this run (and of the file, if resumed). */
+        print_standings(tally, stdout);
+    }
+done:
     if (c.out)
         fclose(c.out);
-    if (status != 0) {
-        fprintf(stderr, "referee: a worker failed; the games written so far are kept\n");
-        return 1;
-    }
-    /* The standings of every game of this run (and of the file, if resumed). */
-    for (long i = 0; i < c.ntodo; i++) {
-        if (nlines == cap) {
-            cap = cap ? cap * 2 : 256;
-            lines = realloc(lines, sizeof(json_t *) * (size_t)cap);
-        }
-        lines[nlines++] = json_loads(c.result[i], 0, NULL);
+    for (long i = c.next; i < c.ntodo; i++)
         free(c.result[i]);
-    }
-    print_standings(lines, nlines, stdout);
-    for (long i = 0; i < nlines; i++)
-        json_decref(lines[i]);
-    free(lines);
     free(c.result);
     free(c.todo);
-    return 0;
+    tally_free(tally);
+    return status;
 }

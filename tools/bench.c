@@ -52,7 +52,6 @@ int main(int argc, char **argv)
         }
         decisions += s.game->nmoves;
         session_close(&s);
-        //GC
     }
     double secs = now() - start;
     printf("%d %ld %.3f %.1f %.1f\n", games, decisions, secs, games / secs, decisions / secs);
