@@ -75,10 +75,10 @@ static void push_method(Game *g, const char *name)
 
 /* Every call into the rules goes through here: the rules' math.random
  * draws from the table of the game that called. */
-static int call_rules(Game *g, int nargs, int nresults, long budget)
+static int call_rules(Game *g, int nargs, int nresults)
 {
     rules_set_current(g->L, g);
-    int status = script_pcall(g->L, nargs, nresults, budget);
+    int status = script_pcall_rules(g->L, nargs, nresults);
     rules_set_current(g->L, NULL); /* never a pointer to a game that may be gone */
     return status;
 }
@@ -93,7 +93,7 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     push_uv(g, UV_TABLE);
     lua_pushinteger(L, seat);
     lua_pushstring(L, move);
-    if (call_rules(g, 3, 0, RULES_BUDGET) != LUA_OK) {
+    if (call_rules(g, 3, 0) != LUA_OK) {
         game_set_error(g, "the rules failed applying seat %d's move '%s': %s", seat, move,
                   lua_tostring(L, -1));
         lua_pop(L, 1);
@@ -215,7 +215,7 @@ GameStatus game_pending(Game *g, const Pending **out)
         return GAME_OVER;
     push_method(g, "pending");
     push_uv(g, UV_TABLE);
-    if (call_rules(g, 1, 1, RULES_BUDGET) != LUA_OK) {
+    if (call_rules(g, 1, 1) != LUA_OK) {
         game_set_error(g, "the rules failed in pending(): %s", lua_tostring(L, -1));
         lua_pop(L, 1);
         return GAME_SCRIPT;
@@ -321,7 +321,7 @@ static void explain_illegal(Game *g, int seat, const char *text)
         push_uv(g, UV_TABLE);
         lua_pushinteger(L, seat);
         lua_pushstring(L, text);
-        if (call_rules(g, 3, 1, RULES_BUDGET) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
+        if (call_rules(g, 3, 1) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
             reason = strfmt("%s", lua_tostring(L, -1));
     }
     lua_pop(L, 1);
@@ -528,7 +528,7 @@ GameStatus game_rebuild(Game *g, int n)
     push_uv(g, UV_OPTS);
     ljson_deep_copy(L, -1);
     lua_remove(L, -2);
-    if (call_rules(g, 2, 0, RULES_BUDGET) != LUA_OK) {
+    if (call_rules(g, 2, 0) != LUA_OK) {
         game_set_error(g, "the rules failed in setup(): %s", lua_tostring(L, -1));
         lua_pop(L, 1);
         free_moves_from(g, 0);
@@ -539,7 +539,7 @@ GameStatus game_rebuild(Game *g, int n)
     push_uv(g, UV_ARRANGE);
     if (lua_isfunction(L, -1)) {
         push_uv(g, UV_TABLE);
-        if (call_rules(g, 1, 0, RULES_BUDGET) != LUA_OK) {
+        if (call_rules(g, 1, 0) != LUA_OK) {
             game_set_error(g, "the arrange function failed: %s", lua_tostring(L, -1));
             lua_pop(L, 1);
             free_moves_from(g, 0);
@@ -618,7 +618,7 @@ GameStatus game_push_result(Game *g)
     lua_State *L = g->L;
     push_method(g, "result");
     push_uv(g, UV_TABLE);
-    if (call_rules(g, 1, 1, RULES_BUDGET) != LUA_OK) {
+    if (call_rules(g, 1, 1) != LUA_OK) {
         game_set_error(g, "the rules failed in result(): %s", lua_tostring(L, -1));
         lua_pop(L, 1);
         lua_pushnil(L);

@@ -201,7 +201,7 @@ int options_check(lua_State *L, const char *game, int def, int given)
         if (ok && lua_getfield(L, opt, "check") == LUA_TFUNCTION) {
             /* A custom check returns true, or nil and why. */
             lua_pushvalue(L, -2);
-            if (script_pcall(L, 1, 2, RULES_BUDGET) != LUA_OK)
+            if (script_pcall_rules(L, 1, 2) != LUA_OK)
                 return 0;
             if (!lua_toboolean(L, -2)) {
                 lua_pushfstring(L, "option '%s': %s", names[k],

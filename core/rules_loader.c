@@ -123,7 +123,7 @@ static int rules_import(lua_State *L)
         return luaL_error(L, "import: no helper library '%s' (looked for lib/%s.lua in the "
                              "rules folders)", name, name);
     if (script_load_file(L, path, lua_upvalueindex(1)) != LUA_OK ||
-        script_pcall(L, 0, 1, RULES_BUDGET) != LUA_OK)
+        script_pcall_rules(L, 0, 1) != LUA_OK)
         return lua_error(L);
     note_file(L, lua_upvalueindex(1), path);
     lua_pushvalue(L, -1);
@@ -176,7 +176,7 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
                            "('referee games' lists the games)", name, name);
         return 0;
     }
-    if (script_load_file(L, path, env) != LUA_OK || script_pcall(L, 0, 1, RULES_BUDGET) != LUA_OK)
+    if (script_load_file(L, path, env) != LUA_OK || script_pcall_rules(L, 0, 1) != LUA_OK)
         return 0;
     note_file(L, env, path);
     if (!lua_istable(L, -1)) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "watchdog.h"
 
 #define HOOK_EVERY 10000
 
@@ -66,6 +67,14 @@ int script_pcall(lua_State *L, int nargs, int nresults, long budget)
         lua_pop(L, 1);
         lua_pushliteral(L, "(error while handling an error)");
     }
+    return status;
+}
+
+int script_pcall_rules(lua_State *L, int nargs, int nresults)
+{
+    watchdog_enter(L);
+    int status = script_pcall(L, nargs, nresults, 0);
+    watchdog_leave(L);
     return status;
 }
 

@@ -1,18 +1,19 @@
 /* script: the one way into a Lua script on the game path. Every call goes
  * through script_pcall, which adds a traceback to any error, whatever the
- * error object is; a runaway script is stopped by an instruction budget. */
+ * error object is. A runaway bot is stopped by an instruction budget; a
+ * runaway rules script by the CPU-time watchdog (watchdog.h). */
 #ifndef REFEREE_SCRIPT_H
 #define REFEREE_SCRIPT_H
 
 #include <lua.h>
 #include <stddef.h>
 
-/* Instructions one call into a rules script may run before it is stopped. */
-#define RULES_BUDGET 200000000L
-
 /* Like lua_pcall; on error the message (with traceback) is left on the
  * stack as a string. budget 0 means no instruction limit. */
 int script_pcall(lua_State *L, int nargs, int nresults, long budget);
+/* A call into the rules: no instruction limit, but watched by the CPU-time
+ * watchdog, so a runaway loop ends in an error all the same. */
+int script_pcall_rules(lua_State *L, int nargs, int nresults);
 /* Loads a Lua source file (never bytecode) as a function whose _ENV is the
  * table at env_idx. Returns LUA_OK, or an error status with a message. */
 int script_load_file(lua_State *L, const char *path, int env_idx);

@@ -53,7 +53,10 @@ game.ACTION_CARDS = {
   { card = "UpDown", count = 3, move = "up/down" },
 }
 
-local function hand(seat) return "cards" .. seat end
+-- Zone names, made once: rules code runs on every decision of every game.
+local HANDS = {}
+for s = 1, 16 do HANDS[s] = "cards" .. s end
+local function hand(seat) return HANDS[seat] end
 
 -- ---- scores ----
 
@@ -67,10 +70,32 @@ function game.rank(reading)
   return reading
 end
 
--- Every reading two dice can show: 11..66 with digits 1..6.
-local READINGS = {}
+-- Every reading two dice can show: 11..66 with digits 1..6, and the move
+-- that declares it.
+local READINGS, DECLARE = {}, {}
 for a = 1, 6 do
-  for b = 1, 6 do READINGS[#READINGS + 1] = a * 10 + b end
+  for b = 1, 6 do
+    READINGS[#READINGS + 1] = a * 10 + b
+    DECLARE[a * 10 + b] = "declare " .. (a * 10 + b)
+  end
+end
+
+-- The declarations allowed over a score when bluffing is allowed: the same
+-- list whenever the score is the same, so each is built once and shared
+-- (the referee only reads a list of moves).
+local DECLARATIONS_OVER = {}
+local function declarations_over(score)
+  local key = score or 0
+  local list = DECLARATIONS_OVER[key]
+  if not list then
+    list = {}
+    local floor = game.rank(score)
+    for i = 1, #READINGS do
+      if game.rank(READINGS[i]) >= floor then list[#list + 1] = DECLARE[READINGS[i]] end
+    end
+    DECLARATIONS_OVER[key] = list
+  end
+  return list
 end
 
 -- Is the reading one of the dice as they lie?
@@ -375,10 +400,15 @@ function game.pending(t)
     return { seat = seat, kind = v.opts.bluffing and "accept or challenge" or "roll", moves = moves,
              prompt = ("seat %d declared %d"):format(v.claimer, v.score) }
   elseif v.phase == "declare" then
-    local moves = {}
-    for _, r in ipairs(READINGS) do
-      if game.rank(r) >= game.rank(v.score) and (v.opts.bluffing or game.shows(t, r)) then
-        moves[#moves + 1] = "declare " .. r
+    local moves
+    if v.opts.bluffing then
+      moves = declarations_over(v.score)
+    else
+      moves = {}
+      local floor = game.rank(v.score)
+      for i = 1, #READINGS do
+        local r = READINGS[i]
+        if game.rank(r) >= floor and game.shows(t, r) then moves[#moves + 1] = DECLARE[r] end
       end
     end
     return { seat = seat, kind = "declare", moves = moves,

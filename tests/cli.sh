@@ -91,6 +91,10 @@ expect 2 'replay takes one saved game file' -- "$bin" replay
 expect 1 'setup-fails.lua:5: attempt to call a nil value \(method .shufle.\)' -- "$bin" run "$(dirname "$0")/fixture/broken/setup-fails.lua"
 expect 1 'stack traceback' -- "$bin" run "$(dirname "$0")/fixture/broken/setup-fails.lua"
 expect 1 'malformed' -- "$bin" run "$(dirname "$0")/fixture/broken/bad-pending.lua"
+# A rules script that loops forever is stopped by the CPU-time watchdog, in
+# the REPL's process and in forked tournament workers alike.
+expect 1 'ran too long' -- "$bin" run "$(dirname "$0")/fixture/broken/hangs.lua"
+expect 0 '2 that failed' -- "$bin" tournament "$(dirname "$0")/fixture/broken/hangs.lua" --bots random,random --games 2 --jobs 2
 
 # Hostile bots are contained: the game ends, their faults are counted, the
 # referee does not crash. (Small budgets keep this quick.)

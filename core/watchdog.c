@@ -1,0 +1,101 @@
+#include "watchdog.h"
+
+#include <lauxlib.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+
+#define TICK_NS 250000000L /* a quarter of a second of CPU time */
+#define TICKS_ALLOWED (RULES_CPU_SECONDS * 4 + 1)
+
+/* Shared with the signal handler, hence file-scope and volatile: one
+ * process runs one rules call at a time. */
+static struct {
+    lua_State *volatile L;      /* the state of the watched call, or NULL */
+    volatile sig_atomic_t depth, serial, seen, ticks, fired;
+    int ready;                  /* the timer runs in this process */
+    int atfork;                 /* the fork handler is registered */
+    timer_t timer;
+} watch;
+
+/* Raised at the script's next step; it keeps firing, so a pcall in the
+ * script cannot swallow it. */
+static void overrun_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    lua_sethook(L, overrun_hook, LUA_MASKCOUNT, 1);
+    luaL_error(L, "the script ran too long (over %d seconds of CPU time in one call)",
+               RULES_CPU_SECONDS);
+}
+
+static void on_tick(int sig)
+{
+    (void)sig;
+    if (watch.depth == 0 || !watch.L)
+        return;
+    if (watch.serial != watch.seen) { /* another call than at the last tick */
+        watch.seen = watch.serial;
+        watch.ticks = 0;
+        return;
+    }
+    if (++watch.ticks >= TICKS_ALLOWED && !watch.fired) {
+        watch.fired = 1;
+        lua_sethook(watch.L, overrun_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+    }
+}
+
+/* Timers do not survive fork: a tournament worker starts its own. */
+static void after_fork_in_child(void)
+{
+    watch.ready = 0;
+    watch.depth = 0;
+    watch.L = NULL;
+}
+
+static void start_timer(void)
+{
+    if (!watch.atfork)
+        watch.atfork = pthread_atfork(NULL, NULL, after_fork_in_child) == 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_tick;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGVTALRM, &sa, NULL) != 0)
+        return;
+    struct sigevent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.sigev_notify = SIGEV_SIGNAL;
+    ev.sigev_signo = SIGVTALRM;
+    if (timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, &watch.timer) != 0)
+        return;
+    struct itimerspec every = {{0, TICK_NS}, {0, TICK_NS}};
+    if (timer_settime(watch.timer, 0, &every, NULL) != 0) {
+        timer_delete(watch.timer);
+        return;
+    }
+    watch.ready = 1;
+}
+
+void watchdog_enter(lua_State *L)
+{
+    if (!watch.ready)
+        start_timer();
+    if (watch.depth++ == 0) {
+        watch.L = L;
+        watch.serial = (watch.serial + 1) & 0x3fffffff;
+    }
+}
+
+void watchdog_leave(lua_State *L)
+{
+    if (--watch.depth > 0)
+        return;
+    watch.L = NULL;
+    if (watch.fired) {
+        watch.fired = 0;
+        if (lua_gethook(L) == overrun_hook)
+            lua_sethook(L, NULL, 0, 0);
+    }
+}
