@@ -34,8 +34,11 @@ local game = {
   },
 }
 
-local function hand(seat) return "hand" .. seat end
-local function account(seat) return "seat" .. seat end
+-- Zone and account names, made once: rules code runs on every decision.
+local HANDS, ACCOUNTS = {}, {}
+for s = 1, 16 do HANDS[s], ACCOUNTS[s] = "hand" .. s, "seat" .. s end
+local function hand(seat) return HANDS[seat] end
+local function account(seat) return ACCOUNTS[seat] end
 
 local function per_seat(t, value)
   local list = {}
