@@ -78,6 +78,22 @@ static void start_timer(void)
     watch.ready = 1;
 }
 
+/* When referee.so is unloaded (lua_close in a host such as busted), its
+ * handler goes with it: the timer must stop first, and a tick already on
+ * its way must find the signal ignored, not a handler that is gone. */
+__attribute__((destructor)) static void stop_timer(void)
+{
+    if (!watch.ready)
+        return;
+    timer_delete(watch.timer);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_IGN;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGVTALRM, &sa, NULL);
+    watch.ready = 0;
+}
+
 void watchdog_enter(lua_State *L)
 {
     if (!watch.ready)

@@ -95,6 +95,13 @@ expect 1 'malformed' -- "$bin" run "$(dirname "$0")/fixture/broken/bad-pending.l
 # the REPL's process and in forked tournament workers alike.
 expect 1 'ran too long' -- "$bin" run "$(dirname "$0")/fixture/broken/hangs.lua"
 expect 0 '2 that failed' -- "$bin" tournament "$(dirname "$0")/fixture/broken/hangs.lua" --bots random,random --games 2 --jobs 2
+# The watchdog's timer stops when referee.so is unloaded (lua_close in a
+# host such as busted); a tick after the unload once crashed the host.
+if cc -o "$work/unload" "$(dirname "$0")/unload.c" $(pkg-config --cflags --libs lua5.4) 2>"$work/cc"; then
+    expect 0 'unloaded cleanly' -- env LD_PRELOAD="${SANITIZER_PRELOAD:-}" ASAN_OPTIONS=detect_leaks=0 "$work/unload"
+else
+    bad "cannot build tests/unload.c: $(head -3 "$work/cc")"
+fi
 
 # Hostile bots are contained: the game ends, their faults are counted, the
 # referee does not crash. (Small budgets keep this quick.)
