@@ -25,10 +25,9 @@ Table *table_new(int nseats, uint64_t seed)
     Table *t = malloc(sizeof *t);
     if (!t)
         return NULL;
-    memset(&t->dice, 0, sizeof *t - offsetof(Table, dice));
+    memset(&t->dice, 0, sizeof *t - offsetof(Table, dice)); /* the dice onward */
     deck_clear(&t->deck);
     zones_clear(&t->zones);
-    dice_clear(&t->dice);
     seats_init(&t->seats, nseats);
     ledger_init(&t->ledger);
     log_init(&t->log);

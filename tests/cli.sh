@@ -92,9 +92,10 @@ expect 1 'setup-fails.lua:5: attempt to call a nil value \(method .shufle.\)' --
 expect 1 'stack traceback' -- "$bin" run "$(dirname "$0")/fixture/broken/setup-fails.lua"
 expect 1 'malformed' -- "$bin" run "$(dirname "$0")/fixture/broken/bad-pending.lua"
 # A rules script that loops forever is stopped by the CPU-time watchdog, in
-# the REPL's process and in forked tournament workers alike.
-expect 1 'ran too long' -- "$bin" run "$(dirname "$0")/fixture/broken/hangs.lua"
-expect 0 '2 that failed' -- "$bin" tournament "$(dirname "$0")/fixture/broken/hangs.lua" --bots random,random --games 2 --jobs 2
+# the REPL's process and in forked tournament workers alike (under timeout,
+# so a watchdog that fails makes the test fail instead of hang).
+expect 1 'ran too long' -- timeout 60 "$bin" run "$(dirname "$0")/fixture/broken/hangs.lua"
+expect 0 '2 that failed' -- timeout 60 "$bin" tournament "$(dirname "$0")/fixture/broken/hangs.lua" --bots random,random --games 2 --jobs 2
 # The watchdog's timer stops when referee.so is unloaded (lua_close in a
 # host such as busted); a tick after the unload once crashed the host.
 if cc -o "$work/unload" "$(dirname "$0")/unload.c" $(pkg-config --cflags --libs lua5.4) 2>"$work/cc"; then
