@@ -83,7 +83,9 @@ static int call_rules(Game *g, int nargs, int nresults)
     return status;
 }
 
-/* Applies a move already known to be legal. */
+/* Applies a move already known to be legal. Rules that ask get the card
+ * a card move names as a fourth argument, and their ask is cleared: what
+ * they ask while applying is the next decision. */
 static GameStatus apply_move(Game *g, int seat, const char *move)
 {
     lua_State *L = g->L;
@@ -93,7 +95,18 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     push_uv(g, UV_TABLE);
     lua_pushinteger(L, seat);
     lua_pushstring(L, move);
-    if (call_rules(g, 3, 0) != LUA_OK) {
+    int nargs = 3;
+    if (g->asks) {
+        Ask *a = &g->t->ask;
+        int card = ask_card_of(a, move);
+        if (card)
+            lua_pushinteger(L, card);
+        else
+            lua_pushnil(L);
+        nargs = 4;
+        a->set = 0;
+    }
+    if (call_rules(g, nargs, 0) != LUA_OK) {
         game_set_error(g, "the rules failed applying seat %d's move '%s': %s", seat, move,
                   lua_tostring(L, -1));
         lua_pop(L, 1);
@@ -205,6 +218,34 @@ static const char *read_pending(Game *g, int idx)
     return read_moves(g, 0, lua_gettop(L));
 }
 
+/* The pending decision of rules that ask: the kernel's ask, read without
+ * calling the rules. */
+static GameStatus read_ask(Game *g)
+{
+    const Ask *a = &g->t->ask;
+    Pending *p = &g->pending;
+    if (!a->set) {
+        g->over = 1;
+        return GAME_OVER;
+    }
+    p->kind = a->kind;
+    p->prompt = a->prompt[0] ? a->prompt : NULL;
+    p->hidden = a->hidden;
+    p->window = 0;
+    p->seats[0] = p->start = a->seat;
+    p->nseats = 1;
+    p->ntexts = 0;
+    p->first[0] = 0;
+    for (int i = 0; i < a->n; i++)
+        if (!add_text(p, ask_move(a, i))) {
+            game_set_error(g, "out of memory");
+            return GAME_SCRIPT;
+        }
+    p->count[0] = a->n;
+    g->pending_valid = 1;
+    return GAME_OK;
+}
+
 GameStatus game_pending(Game *g, const Pending **out)
 {
     lua_State *L = g->L;
@@ -213,6 +254,8 @@ GameStatus game_pending(Game *g, const Pending **out)
         return GAME_OK;
     if (g->over)
         return GAME_OVER;
+    if (g->asks)
+        return read_ask(g);
     push_method(g, "pending");
     push_uv(g, UV_TABLE);
     if (call_rules(g, 1, 1) != LUA_OK) {
@@ -735,6 +778,8 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
     lua_pushvalue(L, -1);
     set_uv(g, UV_DEF);
     int def = lua_gettop(L);
+    g->asks = lua_getfield(L, def, "pending") == LUA_TNIL;
+    lua_pop(L, 1);
 
     lua_Integer lo = 1, hi = MAX_SEATS;
     if (lua_getfield(L, def, "players") == LUA_TTABLE) {

@@ -61,6 +61,7 @@ struct Game {
     int nmoves, cap, groups;
     Pending pending;
     int pending_valid, over;
+    int asks;              /* 1: the rules define no pending() and ask with t:ask */
     char *error;           /* why the last call failed */
 };
 

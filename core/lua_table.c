@@ -485,7 +485,7 @@ int luaopen_referee_table(lua_State *L)
 {
     if (luaL_newmetatable(L, TABLE_MT)) {
         /* One methods table, filled from each part's list. */
-        const luaL_Reg *parts[] = {table_methods, lua_cards_methods, lua_dice_methods,
+        const luaL_Reg *parts[] = {table_methods, lua_ask_methods, lua_cards_methods, lua_dice_methods,
                                    lua_seats_methods, lua_ledger_methods};
         lua_newtable(L);
         for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)

@@ -44,6 +44,7 @@ uint32_t lt_check_seats(lua_State *L, Table *t, int arg);
 int lt_fail(lua_State *L, const char *msg);
 
 /* The methods of each part, gathered into one table by luaopen_referee_table. */
+extern const luaL_Reg lua_ask_methods[];
 extern const luaL_Reg lua_cards_methods[];
 extern const luaL_Reg lua_dice_methods[];
 extern const luaL_Reg lua_seats_methods[];

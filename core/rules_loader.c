@@ -164,7 +164,8 @@ void rules_push_env(lua_State *L, const char *rules_path)
     lua_setfield(L, env, "import");
 }
 
-static const char *REQUIRED[] = {"setup", "pending", "apply", "result"};
+/* pending is optional: rules without it state each decision with t:ask. */
+static const char *REQUIRED[] = {"setup", "apply", "result"};
 
 /* Loads a rules file into env and pushes its definition; 0 and a message. */
 int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
@@ -188,10 +189,20 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
         if (lua_getfield(L, -1, REQUIRED[i]) != LUA_TFUNCTION) {
             lua_pop(L, 2);
             lua_pushfstring(L, "%s: the game definition has no function '%s' (a game needs "
-                               "setup, pending, apply and result)", path, REQUIRED[i]);
+                               "setup, apply and result, and pending unless it asks with "
+                               "t:ask)", path, REQUIRED[i]);
             return 0;
         }
         lua_pop(L, 1);
+    }
+    int pending = lua_getfield(L, -1, "pending");
+    lua_pop(L, 1);
+    if (pending != LUA_TNIL && pending != LUA_TFUNCTION) {
+        lua_pop(L, 1);
+        lua_pushfstring(L, "%s: the game definition's 'pending' is a %s: make it a function, or "
+                           "leave it out and ask each decision with t:ask", path,
+                        lua_typename(L, pending));
+        return 0;
     }
     return 1;
 }

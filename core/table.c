@@ -25,7 +25,7 @@ Table *table_new(int nseats, uint64_t seed)
     Table *t = malloc(sizeof *t);
     if (!t)
         return NULL;
-    memset(&t->dice, 0, sizeof *t - offsetof(Table, dice)); /* the dice onward */
+    memset(&t->dice, 0, sizeof *t - offsetof(Table, dice)); /* the dice onward, the ask too */
     deck_clear(&t->deck);
     zones_clear(&t->zones);
     seats_init(&t->seats, nseats);
@@ -42,6 +42,7 @@ void table_free(Table *t)
         return;
     ledger_free(&t->ledger);
     log_free(&t->log);
+    ask_free(&t->ask);
     free(t);
 }
 
@@ -53,7 +54,9 @@ Table *table_clone(const Table *t)
     *c = *t;
     ledger_init(&c->ledger);
     log_init(&c->log);
-    if (ledger_copy(&c->ledger, &t->ledger) != LEDGER_OK || !log_copy(&c->log, &t->log)) {
+    ask_init(&c->ask);
+    if (ledger_copy(&c->ledger, &t->ledger) != LEDGER_OK || !log_copy(&c->log, &t->log) ||
+        !ask_copy(&c->ask, &t->ask)) {
         table_free(c);
         return NULL;
     }

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "ask.h"
 #include "cards.h"
 #include "chance.h"
 #include "dice.h"
@@ -28,6 +29,7 @@ typedef struct Table {
     uint64_t seed;
     Chance custom_chance; /* .below is NULL unless a source is installed */
     int out_of_memory;    /* set if the log could not grow */
+    Ask ask;              /* the decision the rules asked for last */
 } Table;
 
 Table *table_new(int nseats, uint64_t seed);

@@ -40,6 +40,14 @@ for s = 1, 16 do HANDS[s], ACCOUNTS[s] = "hand" .. s, "seat" .. s end
 local function hand(seat) return HANDS[seat] end
 local function account(seat) return ACCOUNTS[seat] end
 
+-- The fixed answers, and the prompt of each round, made once too.
+local PLAY_OR_FOLD, KEEP_OR_DISCARD = { "play", "fold" }, { "keep", "discard" }
+local ROUND_PROMPTS = {}
+for suit, name in pairs(lib.SUIT_NAMES) do
+  ROUND_PROMPTS[suit] = {}
+  for round = 1, 6 do ROUND_PROMPTS[suit][round] = ("round %d, trumps are %s"):format(round, name) end
+end
+
 local function per_seat(t, value)
   local list = {}
   for s = 1, t.nseats do list[s] = value end
@@ -129,6 +137,8 @@ end
 -- The dealer chooses the card to turn (the move "turn QS").
 function game.turn_trump(t)
   t.vars.phase = "trump"
+  t:ask_cards(t:dealer(), "turn trump", hand(t:dealer()), "turn one of your cards: its suit is trumps",
+              nil, "turn ")
 end
 
 function game.turn(t, card)
@@ -138,6 +148,8 @@ function game.turn(t, card)
   t:note(("trumps are %s (seat %d turns %s)"):format(lib.SUIT_NAMES[v.trump], t:dealer(), v.turned))
   if t.vars.opts.redraw then
     v.phase = "keep"
+    t:ask(t:dealer(), "keep or discard", KEEP_OR_DISCARD,
+          ("keep %s in your hand, face up, or discard it"):format(v.turned))
   else
     game.play_or_fold(t)
   end
@@ -171,7 +183,9 @@ local function next_declarer(t)
   local v = t.vars
   v.step = v.step + 1
   if v.step > #v.order then return game.discard_and_draw(t) end
-  t:set_turn(v.order[v.step])
+  local seat = v.order[v.step]
+  t:set_turn(seat)
+  t:ask(seat, "play or fold", PLAY_OR_FOLD, "play this hand or fold")
 end
 
 function game.play_or_fold(t)
@@ -196,23 +210,27 @@ function game.declare(t, seat, move)
   next_declarer(t)
 end
 
-local function next_drawer(t)
-  local v = t.vars
-  repeat v.step = v.step + 1 until v.step > #v.order or not v.folded[v.order[v.step]]
-  if v.step > #v.order then return game.rounds(t) end
-  t:set_turn(v.order[v.step])
-end
-
-function game.discard_and_draw(t)
-  if not t.vars.opts.redraw then return game.rounds(t) end
-  start_step(t, "draw", next_drawer)
-end
-
 -- How many cards seat may discard: no more than the stock holds, less the
 -- card kept back to replace the dealer's discarded trump card (which the
 -- dealer draws in their own step too).
 local function discard_limit(t)
   return math.max(0, t:count("stock") - t.vars.replace)
+end
+
+local function next_drawer(t)
+  local v = t.vars
+  repeat v.step = v.step + 1 until v.step > #v.order or not v.folded[v.order[v.step]]
+  if v.step > #v.order then return game.rounds(t) end
+  local seat = v.order[v.step]
+  t:set_turn(seat)
+  -- Discards go face down: only the player knows which cards they were.
+  t:ask_discards(seat, "discard and draw", hand(seat), discard_limit(t),
+                 "discard any cards to draw as many, or stand", true)
+end
+
+function game.discard_and_draw(t)
+  if not t.vars.opts.redraw then return game.rounds(t) end
+  start_step(t, "draw", next_drawer)
 end
 
 function game.redraw(t, seat, names)
@@ -232,33 +250,30 @@ local function next_player(t, seat)
   return seat
 end
 
+-- seat is to play a card: of the round suit if they hold any, else any.
+local function ask_play(t, seat)
+  local v = t.vars
+  t:set_turn(seat)
+  t:ask_cards(seat, "play", hand(seat), ROUND_PROMPTS[v.trump][v.round], v.led)
+end
+
 function game.rounds(t)
   local v = t.vars
   v.phase = "play"
-  v.round, v.plays = 1, {}
+  v.round, v.plays, v.led = 1, {}, nil
+  v.players = #playing(t)
   -- "The first clockwise player places a card."
   v.leader = playing(t)[1]
-  t:set_turn(v.leader)
+  ask_play(t, v.leader)
 end
 
--- The cards seat may play: the round suit if they hold any, else any card.
-function game.playable(t, seat)
+function game.play(t, seat, card)
   local v = t.vars
-  if #v.plays > 0 then
-    local follow = lib.of_suit(t, hand(seat), t:suit(t:card(v.plays[1].card)))
-    if #follow > 0 then return follow end
-  end
-  return t:cards(hand(seat))
-end
-
-function game.play(t, seat, name)
-  local v = t.vars
-  local card = t:card(name, hand(seat))
   t:move(card, "trick")
-  v.plays[#v.plays + 1] = { seat = seat, card = t:name(card) }
-  if #v.plays < #playing(t) then
-    return t:set_turn(next_player(t, seat))
-  end
+  local plays = v.plays
+  plays[#plays + 1] = { seat = seat, card = t:name(card) }
+  if #plays == 1 then v.led = t:suit(card) end
+  if #plays < v.players then return ask_play(t, next_player(t, seat)) end
   game.end_round(t)
 end
 
@@ -270,10 +285,10 @@ function game.end_round(t)
   v.won[best.seat] = v.won[best.seat] + 1
   t:note(("round %d: seat %d wins with %s"):format(v.round, best.seat, t:name(best.card)))
   for _, c in ipairs(t:cards("trick")) do t:move(c, "played") end
-  v.plays = {}
+  v.plays, v.led = {}, nil
   if t:count(hand(best.seat)) == 0 then return game.outcome(t) end
   v.round, v.leader = v.round + 1, best.seat
-  t:set_turn(best.seat)
+  ask_play(t, best.seat)
 end
 
 -- ---- post gameplay ----
@@ -332,49 +347,19 @@ function game.finish(t)
 end
 
 -- ---- the referee's interface ----
+-- Each step above asks the next decision (t:ask...); here a move is applied.
+-- A card move comes with its card.
 
-function game.pending(t)
-  local v = t.vars
-  if v.over then return nil end
-  local seat = t:turn()
-  if v.phase == "trump" then
-    local moves = {}
-    for _, c in ipairs(t:cards(hand(t:dealer()))) do moves[#moves + 1] = "turn " .. t:name(c) end
-    return { seat = t:dealer(), kind = "turn trump", moves = moves, prompt = "turn one of your cards: its suit is trumps" }
-  elseif v.phase == "keep" then
-    return { seat = t:dealer(), kind = "keep or discard", moves = { "keep", "discard" },
-             prompt = ("keep %s in your hand, face up, or discard it"):format(v.turned) }
-  elseif v.phase == "fold" then
-    return { seat = seat, kind = "play or fold", moves = { "play", "fold" }, prompt = "play this hand or fold" }
-  elseif v.phase == "draw" then
-    local names = {}
-    for _, c in ipairs(t:cards(hand(seat))) do names[#names + 1] = t:name(c) end
-    local moves = { "stand" }
-    for _, subset in ipairs(lib.subsets(names, discard_limit(t))) do
-      moves[#moves + 1] = "discard " .. table.concat(subset, " ")
-    end
-    -- Discards go face down: only the player knows which cards they were.
-    return { seat = seat, kind = "discard and draw", moves = moves, hidden = true,
-             prompt = "discard any cards to draw as many, or stand" }
-  end
-  local moves = {}
-  for _, c in ipairs(game.playable(t, seat)) do moves[#moves + 1] = t:name(c) end
-  return { seat = seat, kind = "play", moves = moves,
-           prompt = ("round %d, trumps are %s"):format(v.round, lib.SUIT_NAMES[v.trump]) }
-end
-
-function game.apply(t, seat, move)
-  local v = t.vars
-  if v.phase == "trump" then return game.turn(t, t:card(move:match("^turn (%S+)$"), hand(seat))) end
-  if v.phase == "keep" then return game.keep_or_discard(t, move) end
-  if v.phase == "fold" then return game.declare(t, seat, move) end
-  if v.phase == "draw" then
-    local names = {}
-    for name in move:gmatch("%S+") do names[#names + 1] = name end
-    table.remove(names, 1) -- "discard" or "stand"
-    return game.redraw(t, seat, names)
-  end
-  game.play(t, seat, move)
+function game.apply(t, seat, move, card)
+  local phase = t.vars.phase
+  if phase == "play" then return game.play(t, seat, card) end
+  if phase == "trump" then return game.turn(t, card) end
+  if phase == "keep" then return game.keep_or_discard(t, move) end
+  if phase == "fold" then return game.declare(t, seat, move) end
+  local names = {}
+  for name in move:gmatch("%S+") do names[#names + 1] = name end
+  table.remove(names, 1) -- "discard" or "stand"
+  game.redraw(t, seat, names)
 end
 
 -- Why a typed move is refused.
@@ -384,7 +369,7 @@ function game.explain(t, seat, text)
     local card = t:card(text)
     if not card then return ("'%s' is not a card: a card is a rank and a suit, such as QS or 10H"):format(text) end
     if t:where(card) ~= hand(seat) then return ("you do not hold %s"):format(t:name(card)) end
-    local led = t:suit(t:card(v.plays[1].card))
+    local led = v.led
     local follow = {}
     for _, c in ipairs(lib.of_suit(t, hand(seat), led)) do follow[#follow + 1] = t:name(c) end
     return ("you must follow %s: you hold %s"):format(lib.SUIT_NAMES[led], table.concat(follow, " "))

@@ -1,0 +1,127 @@
+#include "ask.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void ask_init(Ask *a)
+{
+    memset(a, 0, sizeof *a);
+}
+
+void ask_free(Ask *a)
+{
+    free(a->start);
+    free(a->card);
+    free(a->text);
+    ask_init(a);
+}
+
+int ask_copy(Ask *dst, const Ask *src)
+{
+    *dst = *src;
+    dst->start = dst->card = NULL;
+    dst->text = NULL;
+    dst->cap = 0;
+    dst->size = 0;
+    if (!src->n)
+        return 1;
+    dst->start = malloc(sizeof(int) * (size_t)src->n);
+    dst->card = malloc(sizeof(int) * (size_t)src->n);
+    dst->text = malloc(src->used);
+    if (!dst->start || !dst->card || !dst->text) {
+        ask_free(dst);
+        return 0;
+    }
+    dst->cap = src->n;
+    dst->size = src->used;
+    memcpy(dst->start, src->start, sizeof(int) * (size_t)src->n);
+    memcpy(dst->card, src->card, sizeof(int) * (size_t)src->n);
+    memcpy(dst->text, src->text, src->used);
+    return 1;
+}
+
+static void copy_cut(char *dst, size_t size, const char *src)
+{
+    size_t len = src ? strlen(src) : 0;
+    if (len >= size)
+        len = size - 1;
+    memcpy(dst, src ? src : "", len);
+    dst[len] = '\0';
+}
+
+void ask_begin(Ask *a, int seat, const char *kind, const char *prompt, int hidden)
+{
+    a->set = 0;
+    a->seat = seat;
+    a->hidden = hidden;
+    copy_cut(a->kind, sizeof a->kind, kind);
+    copy_cut(a->prompt, sizeof a->prompt, prompt);
+    a->n = 0;
+    a->used = 0;
+}
+
+static int reserve(Ask *a, size_t len)
+{
+    if (a->n == a->cap) {
+        int cap = a->cap ? a->cap * 2 : 32;
+        int *start = realloc(a->start, sizeof(int) * (size_t)cap);
+        if (!start)
+            return 0;
+        a->start = start;
+        int *card = realloc(a->card, sizeof(int) * (size_t)cap);
+        if (!card)
+            return 0;
+        a->card = card;
+        a->cap = cap;
+    }
+    if (a->used + len + 1 > a->size) {
+        size_t size = a->size ? a->size * 2 : 512;
+        while (size < a->used + len + 1)
+            size *= 2;
+        char *text = realloc(a->text, size);
+        if (!text)
+            return 0;
+        a->text = text;
+        a->size = size;
+    }
+    return 1;
+}
+
+int ask_add(Ask *a, const char *text, size_t len, int card)
+{
+    if (!reserve(a, len))
+        return 0;
+    a->start[a->n] = (int)a->used;
+    a->card[a->n++] = card;
+    memcpy(a->text + a->used, text, len);
+    a->text[a->used + len] = '\0';
+    a->used += len + 1;
+    return 1;
+}
+
+int ask_add2(Ask *a, const char *prefix, const char *text, int card)
+{
+    size_t np = strlen(prefix), nt = strlen(text);
+    if (!reserve(a, np + nt))
+        return 0;
+    a->start[a->n] = (int)a->used;
+    a->card[a->n++] = card;
+    memcpy(a->text + a->used, prefix, np);
+    memcpy(a->text + a->used + np, text, nt);
+    a->text[a->used + np + nt] = '\0';
+    a->used += np + nt + 1;
+    return 1;
+}
+
+void ask_finish(Ask *a)
+{
+    a->set = 1;
+}
+
+int ask_card_of(const Ask *a, const char *text)
+{
+    for (int i = 0; i < a->n; i++)
+        if (strcmp(ask_move(a, i), text) == 0)
+            return a->card[i];
+    return 0;
+}

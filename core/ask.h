@@ -1,0 +1,50 @@
+/* ask: the decision the rules have asked for, kept by the kernel. The rules
+ * state it with t:ask, t:ask_cards or t:ask_discards while they apply a
+ * move (or set up), and the kernel builds the legal moves' texts itself:
+ * no Lua table, string or call per decision, and the built-in random seat
+ * picks among them in C. The buffers are kept and reused, so after the
+ * first few decisions of a game asking allocates nothing. */
+#ifndef REFEREE_ASK_H
+#define REFEREE_ASK_H
+
+#include <stddef.h>
+
+#define ASK_KIND_LEN 48
+#define ASK_PROMPT_LEN 200
+
+typedef struct Ask {
+    int set;                     /* 0: nothing is asked (the game is over) */
+    int seat, hidden;
+    char kind[ASK_KIND_LEN];
+    char prompt[ASK_PROMPT_LEN]; /* "" when the rules gave none */
+    int n, cap;                  /* the legal moves */
+    int *start;                  /* where move i's text starts in text */
+    int *card;                   /* the card move i names, or 0 */
+    char *text;                  /* the texts, each NUL-terminated */
+    size_t used, size;
+} Ask;
+
+void ask_init(Ask *a);
+void ask_free(Ask *a);
+/* A deep copy into dst (initialised or freed); 0 when out of memory. */
+int ask_copy(Ask *dst, const Ask *src);
+
+/* Starts a new decision: the moves are added next, then ask_finish. Until
+ * then nothing is asked, so a failed ask leaves no half-made decision.
+ * Over-long kind and prompt texts are cut. */
+void ask_begin(Ask *a, int seat, const char *kind, const char *prompt, int hidden);
+/* Adds a move: the text of len bytes and the card it names (or 0). Returns
+ * 0 when out of memory. */
+int ask_add(Ask *a, const char *text, size_t len, int card);
+/* Adds a move whose text is prefix followed by text. */
+int ask_add2(Ask *a, const char *prefix, const char *text, int card);
+void ask_finish(Ask *a);
+
+static inline const char *ask_move(const Ask *a, int i)
+{
+    return a->text + a->start[i];
+}
+/* The card the move with this exact text names, or 0. */
+int ask_card_of(const Ask *a, const char *text);
+
+#endif

@@ -1,0 +1,154 @@
+/* The rules' side of core/ask.h: a rules script that defines no pending()
+ * states each decision as it comes, and the kernel builds the legal moves.
+ *
+ *   t:ask(seat, kind, moves [, prompt [, hidden]])
+ *       moves: a list of move texts (make it once: it is read, not kept)
+ *   t:ask_cards(seat, kind, zone [, prompt [, follow [, prefix]]])
+ *       one move per card of zone, named prefix .. card name; with follow
+ *       (a suit letter), only the cards of that suit when zone holds any
+ *   t:ask_discards(seat, kind, zone, max [, prompt [, hidden]])
+ *       "stand", then "discard" and each set of at most max cards of zone,
+ *       named in the zone's order, fewest-first by the zone's positions
+ *
+ * The last ask made stands; applying a move clears it, so rules that ask
+ * nothing more have ended the game. The move reaches apply as its text,
+ * and for a card move also as the card's id. */
+#include <lauxlib.h>
+#include <string.h>
+#include "lua_table.h"
+
+/* Subsets of more cards than this would be thousands of moves. */
+#define MAX_DISCARD_HAND 12
+
+static int check_suit(lua_State *L, int arg)
+{
+    if (lua_isnoneornil(L, arg))
+        return SUIT_NONE;
+    const char *s = luaL_checkstring(L, arg);
+    const char *suits = "CDHS", *at = s[0] && !s[1] ? strchr(suits, s[0]) : NULL;
+    if (!at)
+        luaL_argerror(L, arg, lua_pushfstring(L, "follow must be a suit: \"C\", \"D\", \"H\" or "
+                                                 "\"S\", not '%s'", s));
+    return (int)(at - suits);
+}
+
+static int finish(lua_State *L, Table *t, int zone)
+{
+    Ask *a = &t->ask;
+    if (!a->n) {
+        if (zone)
+            return luaL_error(L, "zone '%s' has no card to offer: a seat that is asked must "
+                                 "have at least one legal move", t->zones.z[zone].name);
+        return luaL_error(L, "t:ask: moves is empty: a seat that is asked must have at least "
+                             "one legal move");
+    }
+    ask_finish(a);
+    return 0;
+}
+
+static int out_of_memory(lua_State *L)
+{
+    return luaL_error(L, "out of memory while asking");
+}
+
+/* t:ask(seat, kind, moves [, prompt [, hidden]]) */
+static int t_ask(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int seat = lt_check_seat(L, t, 2);
+    const char *kind = luaL_checkstring(L, 3);
+    luaL_checktype(L, 4, LUA_TTABLE);
+    const char *prompt = luaL_optstring(L, 5, NULL);
+    Ask *a = &t->ask;
+    ask_begin(a, seat, kind, prompt, lua_toboolean(L, 6));
+    for (lua_Integer i = 1; lua_rawgeti(L, 4, i) != LUA_TNIL; i++) {
+        size_t len;
+        const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+        if (!text)
+            return luaL_argerror(L, 4, lua_pushfstring(L, "moves must be a list of move texts: "
+                                                          "entry %I is a %s", i,
+                                                       luaL_typename(L, -1)));
+        if (!ask_add(a, text, len, 0))
+            return out_of_memory(L);
+        lua_pop(L, 1);
+    }
+    return finish(L, t, 0);
+}
+
+/* t:ask_cards(seat, kind, zone [, prompt [, follow [, prefix]]]) */
+static int t_ask_cards(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int seat = lt_check_seat(L, t, 2);
+    const char *kind = luaL_checkstring(L, 3);
+    int zone = lt_check_zone(L, t, 4);
+    const char *prompt = luaL_optstring(L, 5, NULL);
+    int follow = check_suit(L, 6);
+    const char *prefix = luaL_optstring(L, 7, "");
+    const Zone *z = &t->zones.z[zone];
+    const Card *cards = t->deck.cards;
+    if (follow != SUIT_NONE) {
+        int held = 0;
+        for (int i = 0; i < z->n && !held; i++)
+            held = cards[z->cards[i]].face[0].suit == follow;
+        if (!held)
+            follow = SUIT_NONE; /* nothing to follow with: any card */
+    }
+    Ask *a = &t->ask;
+    ask_begin(a, seat, kind, prompt, 0);
+    for (int i = 0; i < z->n; i++) {
+        int c = z->cards[i];
+        if (follow != SUIT_NONE && cards[c].face[0].suit != follow)
+            continue;
+        if (!ask_add2(a, prefix, cards[c].name, c))
+            return out_of_memory(L);
+    }
+    return finish(L, t, zone);
+}
+
+/* t:ask_discards(seat, kind, zone, max [, prompt [, hidden]]) */
+static int t_ask_discards(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int seat = lt_check_seat(L, t, 2);
+    const char *kind = luaL_checkstring(L, 3);
+    int zone = lt_check_zone(L, t, 4);
+    lua_Integer max = luaL_checkinteger(L, 5);
+    luaL_argcheck(L, max >= 0, 5, "max must be 0 or more cards");
+    const char *prompt = luaL_optstring(L, 6, NULL);
+    const Zone *z = &t->zones.z[zone];
+    if (z->n > MAX_DISCARD_HAND)
+        return luaL_argerror(L, 4, lua_pushfstring(L, "zone '%s' holds %d cards: discards are "
+                                                      "offered from at most %d", z->name, z->n,
+                                                   MAX_DISCARD_HAND));
+    Ask *a = &t->ask;
+    ask_begin(a, seat, kind, prompt, lua_toboolean(L, 7));
+    if (!ask_add(a, "stand", 5, 0))
+        return out_of_memory(L);
+    char text[16 + MAX_DISCARD_HAND * CARD_NAME_LEN];
+    for (unsigned mask = 1; mask < 1u << z->n; mask++) {
+        if (__builtin_popcount(mask) > max)
+            continue;
+        size_t len = 7;
+        memcpy(text, "discard", len);
+        for (int i = 0; i < z->n; i++) {
+            if (!(mask & 1u << i))
+                continue;
+            const char *name = t->deck.cards[z->cards[i]].name;
+            size_t n = strlen(name);
+            text[len++] = ' ';
+            memcpy(text + len, name, n);
+            len += n;
+        }
+        if (!ask_add(a, text, len, 0))
+            return out_of_memory(L);
+    }
+    return finish(L, t, zone);
+}
+
+const luaL_Reg lua_ask_methods[] = {
+    {"ask", t_ask},
+    {"ask_cards", t_ask_cards},
+    {"ask_discards", t_ask_discards},
+    {NULL, NULL},
+};
