@@ -83,19 +83,54 @@ static int call_rules(Game *g, int nargs, int nresults)
     return status;
 }
 
+/* apply, then ask: both in one protected call.
+ * stack: apply, ask, t, seat, move, card */
+static int apply_then_ask(lua_State *L)
+{
+    lua_pushvalue(L, 1);
+    for (int i = 3; i <= 6; i++)
+        lua_pushvalue(L, i);
+    lua_call(L, 4, 0);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+/* Rules that define ask(t) state the decision due with it, after setup
+ * (and a test's arrangement) and after every move. */
+static GameStatus ask_rules(Game *g, const char *when)
+{
+    push_method(g, "ask");
+    push_uv(g, UV_TABLE);
+    if (call_rules(g, 1, 0) != LUA_OK) {
+        game_set_error(g, "the rules failed in ask() after %s: %s", when, lua_tostring(g->L, -1));
+        lua_pop(g->L, 1);
+        return GAME_SCRIPT;
+    }
+    return GAME_OK;
+}
+
 /* Applies a move already known to be legal. Rules that ask get the card
  * a card move names as a fourth argument, and their ask is cleared: what
- * they ask while applying is the next decision. */
+ * they ask while applying (or in ask(t) after it) is the next decision. */
 static GameStatus apply_move(Game *g, int seat, const char *move)
 {
     lua_State *L = g->L;
     table_decision(g->t, seat, move, g->pending_valid && g->pending.hidden);
     invalidate(g);
-    push_method(g, "apply");
+    int nargs = 3;
+    if (g->ask_after) {
+        lua_pushcfunction(L, apply_then_ask);
+        push_method(g, "apply");
+        push_method(g, "ask");
+        nargs = 5;
+    } else {
+        push_method(g, "apply");
+    }
     push_uv(g, UV_TABLE);
     lua_pushinteger(L, seat);
     lua_pushstring(L, move);
-    int nargs = 3;
     if (g->asks) {
         Ask *a = &g->t->ask;
         int card = ask_card_of(a, move);
@@ -103,7 +138,7 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
             lua_pushinteger(L, card);
         else
             lua_pushnil(L);
-        nargs = 4;
+        nargs++;
         a->set = 0;
     }
     if (call_rules(g, nargs, 0) != LUA_OK) {
@@ -591,6 +626,10 @@ GameStatus game_rebuild(Game *g, int n)
     } else {
         lua_pop(L, 1);
     }
+    if (g->ask_after && ask_rules(g, "setup") != GAME_OK) {
+        free_moves_from(g, 0);
+        return GAME_SCRIPT;
+    }
     ledger_seal(&t->ledger);
 
     /* Replay: the moves are taken out of the list and put back as they
@@ -779,7 +818,8 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
     set_uv(g, UV_DEF);
     int def = lua_gettop(L);
     g->asks = lua_getfield(L, def, "pending") == LUA_TNIL;
-    lua_pop(L, 1);
+    g->ask_after = g->asks && lua_getfield(L, def, "ask") == LUA_TFUNCTION;
+    lua_pop(L, 1 + g->asks);
 
     lua_Integer lo = 1, hi = MAX_SEATS;
     if (lua_getfield(L, def, "players") == LUA_TTABLE) {

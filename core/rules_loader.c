@@ -195,14 +195,16 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
         }
         lua_pop(L, 1);
     }
-    int pending = lua_getfield(L, -1, "pending");
-    lua_pop(L, 1);
-    if (pending != LUA_TNIL && pending != LUA_TFUNCTION) {
+    static const char *OPTIONAL[] = {"pending", "ask"};
+    for (size_t i = 0; i < sizeof OPTIONAL / sizeof *OPTIONAL; i++) {
+        int type = lua_getfield(L, -1, OPTIONAL[i]);
         lua_pop(L, 1);
-        lua_pushfstring(L, "%s: the game definition's 'pending' is a %s: make it a function, or "
-                           "leave it out and ask each decision with t:ask", path,
-                        lua_typename(L, pending));
-        return 0;
+        if (type != LUA_TNIL && type != LUA_TFUNCTION) {
+            lua_pop(L, 1);
+            lua_pushfstring(L, "%s: the game definition's '%s' is a %s: make it a function, or "
+                               "leave it out", path, OPTIONAL[i], lua_typename(L, type));
+            return 0;
+        }
     }
     return 1;
 }

@@ -370,35 +370,52 @@ function game.public_roll(t, seat)
 end
 
 -- ---- the referee's interface ----
+-- After setup and after every move the referee calls game.ask, which asks
+-- the decision now due (t:ask): the moves are made once where they can be.
 
-local function card_moves(t, seat, moves)
+local ROLL, ACCEPT_OR_CHALLENGE = { "roll" }, { "accept", "challenge" }
+
+-- The fixed moves, and the before-roll cards seat may play besides.
+local function with_cards(t, seat, fixed)
   local v = t.vars
-  if v.opts.cards_per_turn > 0 and v.played >= v.opts.cards_per_turn then return end
+  if v.opts.cards_per_turn > 0 and v.played >= v.opts.cards_per_turn then return fixed end
+  if t:count(hand(seat)) == 0 then return fixed end
+  local moves = { table.unpack(fixed) }
   local live = v.score ~= nil
   if live and holds(t, seat, "FreshStart") then moves[#moves + 1] = "fresh start" end
   if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then moves[#moves + 1] = "reverse" end
   if live and holds(t, seat, "Skip") then moves[#moves + 1] = "skip" end
   if holds(t, seat, "Revive") and v.strikes[seat] > 0 then moves[#moves + 1] = "revive" end
+  return moves
 end
 
-function game.pending(t)
+-- Prompt texts, each made once.
+local function memo(format)
+  local made = {}
+  return function(a, b)
+    local key = a * 100 + (b or 0)
+    local text = made[key]
+    if not text then text = format:format(a, b); made[key] = text end
+    return text
+  end
+end
+local declared = memo("seat %d declared %d")
+local at_least = memo("declare at least %d")
+local hold_limit = memo("you may hold %d action cards: discard one")
+
+function game.ask(t)
   local v = t.vars
-  if v.over then return nil end
+  if v.over then return end
   local seat = t:turn()
   if v.phase == "start" then
-    local moves = { "roll" }
-    card_moves(t, seat, moves)
-    return { seat = seat, kind = "roll", moves = moves, prompt = "roll to start the round" }
+    t:ask(seat, "roll", with_cards(t, seat, ROLL), "roll to start the round")
   elseif v.phase == "respond" then
-    local moves = {}
+    local prompt = declared(v.claimer, v.score)
     if v.opts.bluffing then
-      moves = { "accept", "challenge" }
+      t:ask(seat, "accept or challenge", with_cards(t, seat, ACCEPT_OR_CHALLENGE), prompt)
     else
-      moves = { "roll" }
+      t:ask(seat, "roll", with_cards(t, seat, ROLL), prompt)
     end
-    card_moves(t, seat, moves)
-    return { seat = seat, kind = v.opts.bluffing and "accept or challenge" or "roll", moves = moves,
-             prompt = ("seat %d declared %d"):format(v.claimer, v.score) }
   elseif v.phase == "declare" then
     local moves
     if v.opts.bluffing then
@@ -411,16 +428,15 @@ function game.pending(t)
         if game.rank(r) >= floor and game.shows(t, r) then moves[#moves + 1] = DECLARE[r] end
       end
     end
-    return { seat = seat, kind = "declare", moves = moves,
-             prompt = v.score and ("declare at least %d"):format(v.score) or "declare any score" }
+    t:ask(seat, "declare", moves, v.score and at_least(v.score) or "declare any score")
   elseif v.phase == "back" then
     local moves = { table.unpack(v.backs) }
     moves[#moves + 1] = "take strike"
-    return { seat = seat, kind = "back your claim", moves = moves, prompt = "play a card that makes your claim true" }
+    t:ask(seat, "back your claim", moves, "play a card that makes your claim true")
   elseif v.phase == "strike" then
     local moves = { table.unpack(v.strike_options) }
     moves[#moves + 1] = "take strike"
-    return { seat = seat, kind = "strike", moves = moves, prompt = "a strike: play a card against it, or take it" }
+    t:ask(seat, "strike", moves, "a strike: play a card against it, or take it")
   elseif v.phase == "discard" then
     local moves, seen = {}, {}
     for _, c in ipairs(t:cards(hand(v.discarder))) do
@@ -428,8 +444,7 @@ function game.pending(t)
       if not seen[name] then moves[#moves + 1] = "discard " .. name end
       seen[name] = true
     end
-    return { seat = v.discarder, kind = "discard", moves = moves, hidden = true,
-             prompt = ("you may hold %d action cards: discard one"):format(v.opts.hand_limit) }
+    t:ask(v.discarder, "discard", moves, hold_limit(v.opts.hand_limit), true)
   end
 end
 
@@ -438,8 +453,7 @@ for _, a in ipairs(game.ACTION_CARDS) do CARD_OF_MOVE[a.move] = a.card end
 
 function game.apply(t, seat, move)
   local v = t.vars
-  local reading = move:match("^declare (%d%d)$")
-  if reading then return game.declare(t, seat, tonumber(reading)) end
+  if v.phase == "declare" then return game.declare(t, seat, tonumber(move:sub(9))) end
   if move == "roll" then return game.roll(t, seat) end
   if move == "accept" then return game.accept(t, seat) end
   if move == "challenge" then return game.challenge(t, seat) end
