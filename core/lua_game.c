@@ -61,7 +61,7 @@ static int status_result(lua_State *L, Game *g, GameStatus s)
     return 3;
 }
 
-/* g:pending() -> {kind, prompt, window, policy, seats = {...}, moves = {[seat] = {...}}}
+/* g:pending() -> {kind, prompt, window, hidden, policy, seats = {...}, moves = {[seat] = {...}}}
  * or nil when the game is over (plus an error on a rules failure) */
 static int l_game_pending(lua_State *L)
 {
@@ -79,6 +79,8 @@ static int l_game_pending(lua_State *L)
     }
     lua_pushboolean(L, p->window);
     lua_setfield(L, -2, "window");
+    lua_pushboolean(L, p->hidden);
+    lua_setfield(L, -2, "hidden");
     lua_pushstring(L, claim_policy_name(p->policy));
     lua_setfield(L, -2, "policy");
     lua_createtable(L, p->nseats, 0);

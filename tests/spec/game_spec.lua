@@ -281,3 +281,140 @@ describe("chance scripts", function()
     assert.matches("a prescribed roll of 9 does not fit a 6%-sided die", err)
   end)
 end)
+
+describe("rules that ask (t:ask, t:ask_cards, t:ask_discards)", function()
+  -- Seat 1 holds 2C and 5C, seat 2 holds 3H and 4C (dealt one at a time).
+  local function high_card(args)
+    args = args or {}
+    args.seats = args.seats or 2
+    args.shuffles = { { "2C", "3H", "5C", "4C" } }
+    return new_game("asking", args)
+  end
+
+  local function sorted(list)
+    local copy = { table.unpack(list) }
+    table.sort(copy)
+    return copy
+  end
+
+  it("offers the moves the kernel builds: discards, cards with a prefix, suit to follow", function()
+    local g = assert(high_card())
+    local t = g:table()
+    local hand1 = {}
+    for _, c in ipairs(t:cards("hand1")) do hand1[#hand1 + 1] = t:name(c) end
+    assert.are.same({ "2C", "5C" }, sorted(hand1))
+
+    local p = g:pending()
+    assert.are.equal("discard and draw", p.kind)
+    assert.are.equal("discard a card to draw another, or stand", p.prompt)
+    assert.is_true(p.hidden)
+    -- "stand", then each discard of at most one card, in the hand's order
+    assert.are.same({ "stand", "discard " .. hand1[1], "discard " .. hand1[2] }, p.moves[1])
+    assert.is_true(g:play(1, "stand"))
+    assert.are.equal(2, g:pending().seats[1])
+    assert.is_nil(g:pending().prompt)
+    assert.is_true(g:play(2, "stand"))
+
+    p = g:pending()
+    assert.are.equal("lead", p.kind)
+    assert.is_false(p.hidden)
+    assert.are.same({ "lead 2C", "lead 5C" }, sorted(p.moves[1]))
+    assert.is_true(g:play(1, "lead 5c")) -- typed in any case
+
+    -- seat 2 holds a club, so it must follow clubs
+    p = g:pending()
+    assert.are.same({ "4C" }, p.moves[2])
+    local ok, err, kind = g:play(2, "3H")
+    assert.is_nil(ok)
+    assert.are.equal("illegal", kind)
+    assert.matches("legal moves: 4C", err)
+    assert.is_true(g:play(2, "4C"))
+
+    p = g:pending()
+    assert.are.same({ "again", "stop" }, p.moves[1])
+    assert.is_true(g:play(1, "stop"))
+    assert.is_nil(g:pending()) -- nothing more was asked: the game is over
+    assert.are.same({ 1 }, g:result().winners)
+  end)
+
+  it("offers every card when the seat cannot follow suit", function()
+    local g = assert(high_card())
+    assert.is_true(g:play(1, "stand"))
+    assert.is_true(g:play(2, "discard 4C")) -- draws from 2H 3C 4H 5H
+    assert.is_true(g:play(1, "lead 2C"))
+    local t = g:table()
+    local held, clubs = {}, {}
+    for _, c in ipairs(t:cards("hand2")) do
+      held[#held + 1] = t:name(c)
+      if t:suit(c) == "C" then clubs[#clubs + 1] = t:name(c) end
+    end
+    local expected = #clubs > 0 and clubs or held
+    assert.are.same(sorted(expected), sorted(g:pending().moves[2]))
+  end)
+
+  it("keeps a hidden discard from the other seats", function()
+    local g = assert(high_card())
+    assert.is_true(g:play(1, "discard 2C"))
+    local seen_by_2 = table.concat(g:table():log_lines(1, 2), "\n")
+    local record = table.concat(g:table():log_lines(1), "\n")
+    assert.matches("discard 2C", record)
+    assert.is_nil(seen_by_2:find("discard 2C", 1, true))
+  end)
+
+  it("replays, undoes and rolls back games that ask", function()
+    local g = assert(high_card({ options = { mistake = "again-fails" } }))
+    for _, m in ipairs({ { 1, "stand" }, { 2, "stand" }, { 1, "lead 2C" }, { 2, "4C" } }) do
+      assert.is_true(g:play(m[1], m[2]))
+    end
+    local before = g:hash()
+    -- "again" deals anew and then asks wrongly: the move is refused and
+    -- the table is as it was, still asking again or stop
+    local ok, err, kind = g:play(1, "again")
+    assert.is_nil(ok)
+    assert.are.equal("script", kind)
+    assert.matches("follow must be a suit", err)
+    assert.are.equal(before, g:hash())
+    assert.are.same({ "again", "stop" }, g:pending().moves[1])
+
+    assert.is_true(g:undo(2))
+    assert.are.same({ "lead 2C", "lead 5C" }, sorted(g:pending().moves[1]))
+
+    -- a seeded game of random moves replays from its record
+    g = assert(new_game("asking", { seed = 5, seats = 3 }))
+    for i = 1, 12 do
+      local p = g:pending()
+      if not p then break end
+      assert.is_true(g:play(p.seats[1], g:random_move(p.seats[1], i)))
+    end
+    local again = assert(referee.replay(g:record(), "tests/fixture:rules"))
+    assert.are.equal(g:hash(), again:hash())
+    assert.are.same(g:pending(), again:pending())
+  end)
+
+  it("refuses a mistaken ask with what was wrong, and starts no game", function()
+    local cases = {
+      ["no-moves"] = "moves is empty: a seat that is asked must have at least one legal move",
+      ["empty-zone"] = "zone 'trick' has no card to offer",
+      ["bad-seat"] = "seat must be from 1 to 2",
+      ["bad-suit"] = "follow must be a suit: \"C\", \"D\", \"H\" or \"S\", not 'X'",
+      ["not-text"] = "moves must be a list of move texts: entry 2 is a number",
+    }
+    for mistake, message in pairs(cases) do
+      local g, err = high_card({ options = { mistake = mistake } })
+      assert.is_nil(g)
+      assert.matches("the rules failed in setup", err, 1, true)
+      assert.matches(message, err, 1, true)
+    end
+    local g, err = new_game("ask-not-function")
+    assert.is_nil(g)
+    assert.matches("the game definition's 'ask' is a number: make it a function, or leave it out", err, 1, true)
+  end)
+
+  it("ends the game when the rules ask nothing", function()
+    local g = assert(high_card({ options = { mistake = "nothing" } }))
+    assert.is_nil(g:pending())
+    local ok, err, kind = g:play(1, "stand")
+    assert.are.equal("over", kind)
+    assert.matches("the game is over", err)
+  end)
+end)
