@@ -43,8 +43,20 @@ static void push_self(Game *g)
     lua_remove(g->L, -2);
 }
 
+/* The rules' definition and the table are reached on every decision: they
+ * are also kept under registry references, one lookup away. */
+static int *fast_ref(Game *g, int uv)
+{
+    return uv == UV_DEF ? &g->def_ref : uv == UV_TABLE ? &g->table_ref : NULL;
+}
+
 static void push_uv(Game *g, int uv)
 {
+    int *ref = fast_ref(g, uv);
+    if (ref && *ref != LUA_NOREF) {
+        lua_rawgeti(g->L, LUA_REGISTRYINDEX, *ref);
+        return;
+    }
     push_self(g);
     lua_getiuservalue(g->L, -1, uv);
     lua_remove(g->L, -2);
@@ -52,6 +64,12 @@ static void push_uv(Game *g, int uv)
 
 static void set_uv(Game *g, int uv)
 {
+    int *ref = fast_ref(g, uv);
+    if (ref) {
+        luaL_unref(g->L, LUA_REGISTRYINDEX, *ref);
+        lua_pushvalue(g->L, -1);
+        *ref = luaL_ref(g->L, LUA_REGISTRYINDEX);
+    }
     push_self(g);
     lua_insert(g->L, -2);
     lua_setiuservalue(g->L, -2, uv);
@@ -412,21 +430,27 @@ static void explain_illegal(Game *g, int seat, const char *text)
     free(legal);
 }
 
-static int append_move(Game *g, int seat, int group, const char *text)
+/* Appends a move whose text the game takes over (freed here on failure). */
+static int append_owned(Game *g, int seat, int group, char *text)
 {
     if (g->nmoves == g->cap) {
         int cap = g->cap ? g->cap * 2 : 64;
         Move *m = realloc(g->moves, sizeof(Move) * (size_t)cap);
-        if (!m)
+        if (!m) {
+            free(text);
             return 0;
+        }
         g->moves = m;
         g->cap = cap;
     }
-    char *copy = strdup(text);
-    if (!copy)
-        return 0;
-    g->moves[g->nmoves++] = (Move){seat, group, copy};
+    g->moves[g->nmoves++] = (Move){seat, group, text};
     return 1;
+}
+
+static int append_move(Game *g, int seat, int group, const char *text)
+{
+    char *copy = strdup(text);
+    return copy && append_owned(g, seat, group, copy);
 }
 
 /* Checks an answer; returns the canonical text (valid until the next move). */
@@ -444,6 +468,11 @@ static const char *check_answer(Game *g, int seat, const char *text)
                       p->kind);
         return NULL;
     }
+    /* A move taken from the list (a bot's, the random seat's) is canonical. */
+    int slot = slot_of(p, seat);
+    for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++)
+        if (p->texts[i] == text)
+            return text;
     const char *canon = game_match(g, seat, text);
     if (!canon)
         explain_illegal(g, seat, text);
@@ -467,10 +496,14 @@ static GameStatus play_one(Game *g, int seat, int group, const char *canon)
         game_set_error(g, "out of memory");
         return GAME_SCRIPT;
     }
+    /* The copy is kept as the game's record of the move: the text canon
+     * points to may change as the move is applied. */
     GameStatus s = apply_move(g, seat, move);
-    if (s == GAME_OK && !append_move(g, seat, group, move)) {
+    if (s == GAME_OK && !append_owned(g, seat, group, move)) {
         game_set_error(g, "out of memory");
         s = GAME_SCRIPT;
+    } else if (s != GAME_OK) {
+        free(move);
     }
     if (s != GAME_OK) {
         char *why = g->error;
@@ -479,7 +512,6 @@ static GameStatus play_one(Game *g, int seat, int group, const char *canon)
         free(g->error);
         g->error = why;
     }
-    free(move);
     return s;
 }
 
@@ -742,6 +774,9 @@ uint64_t game_hash(Game *g)
 int game_gc(lua_State *L)
 {
     Game *g = luaL_checkudata(L, 1, GAME_MT);
+    luaL_unref(L, LUA_REGISTRYINDEX, g->def_ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, g->table_ref);
+    g->def_ref = g->table_ref = LUA_NOREF;
     free_moves_from(g, 0);
     free(g->moves);
     free(g->pending.texts);
@@ -797,6 +832,7 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
     ensure_registry(L);
     Game *g = lua_newuserdatauv(L, sizeof *g, UV_COUNT);
     memset(g, 0, sizeof *g);
+    g->def_ref = g->table_ref = LUA_NOREF;
     g->L = L;
     g->seed = seed;
     g->nseats = nseats;

@@ -62,6 +62,7 @@ struct Game {
     Pending pending;
     int pending_valid, over;
     int asks;              /* 1: the rules define no pending() and ask with t:ask */
+    int def_ref, table_ref; /* registry references (see push_uv in game.c) */
     int ask_after;         /* 1: ... from their ask(t), called after setup and each move */
     char *error;           /* why the last call failed */
 };
