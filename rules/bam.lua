@@ -107,12 +107,9 @@ end
 -- "The dealer deals ... cards to each player in a clockwise manner", one at
 -- a time from the dealer's left.
 function game.deal(t)
-  for _, zone in ipairs({ "discard", "trick", "played" }) do
-    for _, c in ipairs(t:cards(zone)) do t:move(c, "stock") end
-  end
-  for s = 1, t.nseats do
-    for _, c in ipairs(t:cards(hand(s))) do t:move(c, "stock") end
-  end
+  local zones = { "discard", "trick", "played" }
+  for s = 1, t.nseats do zones[#zones + 1] = hand(s) end
+  lib.gather(t, zones, "stock")
   t:shuffle("stock")
   local hands = {}
   for i, s in ipairs(t.vars.order) do hands[i] = hand(s) end
@@ -261,9 +258,9 @@ function game.rounds(t)
   local v = t.vars
   v.phase = "play"
   v.round, v.plays, v.led = 1, {}, nil
-  v.players = #playing(t)
+  local seats = playing(t)
   -- "The first clockwise player places a card."
-  v.leader = playing(t)[1]
+  v.players, v.leader = #seats, seats[1]
   ask_play(t, v.leader)
 end
 

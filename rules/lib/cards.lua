@@ -15,6 +15,14 @@ function cards.clockwise_from_left_of(t, from)
   return order
 end
 
+-- Moves every card of the zones, in the order listed, into `to` (the
+-- cards coming back before a new deal).
+function cards.gather(t, zones, to)
+  for _, zone in ipairs(zones) do
+    for _, c in ipairs(t:cards(zone)) do t:move(c, to) end
+  end
+end
+
 -- The cards of a zone that are of a suit, as ids.
 function cards.of_suit(t, zone, suit)
   local found = {}
