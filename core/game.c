@@ -781,9 +781,11 @@ int game_gc(lua_State *L)
     free(g->moves);
     free(g->pending.texts);
     free(g->error);
+    free(g->source);
     g->moves = NULL;
     g->pending.texts = NULL;
     g->error = NULL;
+    g->source = NULL;
     return 0;
 }
 
@@ -837,19 +839,22 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
     g->seed = seed;
     g->nseats = nseats;
     base_name(name, g->name, sizeof g->name);
-    snprintf(g->source, sizeof g->source, "%s", name);
+    g->source = strdup(name);
     luaL_setmetatable(L, GAME_MT);
     int self = lua_gettop(L);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);
     lua_pushvalue(L, self);
     lua_rawsetp(L, -2, g);
     lua_pop(L, 1);
+    if (!g->source) {
+        lua_pushliteral(L, "out of memory");
+        goto fail;
+    }
 
     if (!rules_definition(L, name, rules_path))
         goto fail;
     lua_pushvalue(L, -2);
     set_uv(g, UV_ENV);
-    rules_find(name, rules_path, g->path, sizeof g->path);
     lua_pushvalue(L, -1);
     set_uv(g, UV_DEF);
     int def = lua_gettop(L);

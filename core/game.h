@@ -52,8 +52,7 @@ typedef struct Pending {
 struct Game {
     lua_State *L;
     char name[64];         /* the game's name: its file name without .lua */
-    char source[4096];     /* as it was asked for: a name or a path */
-    char path[4096];       /* the rules file found */
+    char *source;          /* as it was asked for: a name or a path (malloc'd) */
     uint64_t seed;
     int nseats;
     Table *t;              /* owned by the table userdata in uservalue 3 */
