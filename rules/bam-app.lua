@@ -84,14 +84,14 @@ function game.after_hand(t, result)
   local l = level(t)
   if v.level_hand < l.hands then return end
   if v.level_points >= l.target then
-    t:note(("Level %d cleared with %d points (target %d)"):format(v.level, v.level_points, l.target))
+    t:notef("Level %d cleared with %d points (target %d)", v.level, v.level_points, l.target)
     if v.level == #v.opts.levels then
       v.cleared = true
       return
     end
     v.level = v.level + 1
   else
-    t:note(("Level %d again: %d points of %d"):format(v.level, v.level_points, l.target))
+    t:notef("Level %d again: %d points of %d", v.level, v.level_points, l.target)
   end
   v.level_hand, v.level_points, v.ai = 0, 0, level(t).ai
 end

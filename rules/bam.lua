@@ -95,7 +95,7 @@ function game.pay_in(t)
     if have < owed then
       t:transfer(account(s), "pot", have, reason .. " (all in: out of the game)")
       t:eliminate(s)
-      t:note(("seat %d cannot pay %d and is out of the game"):format(s, owed))
+      t:notef("seat %d cannot pay %d and is out of the game", s, owed)
     else
       t:transfer(account(s), "pot", owed, reason)
     end
@@ -142,7 +142,7 @@ function game.turn(t, card)
   local v = t.vars
   t:reveal(card, "all")
   v.trump, v.turned = t:suit(card), t:name(card)
-  t:note(("trumps are %s (seat %d turns %s)"):format(lib.SUIT_NAMES[v.trump], t:dealer(), v.turned))
+  t:notef("trumps are %s (seat %d turns %s)", lib.SUIT_NAMES[v.trump], t:dealer(), v.turned)
   if t.vars.opts.redraw then
     v.phase = "keep"
     t:ask(t:dealer(), "keep or discard", KEEP_OR_DISCARD,
@@ -200,7 +200,7 @@ function game.declare(t, seat, move)
     if #left == 1 then
       -- "If only one player is left playing, that player takes the pot at once."
       t:transfer("pot", account(left[1]), t:balance("pot"), "the others folded")
-      t:note(("seat %d takes the pot: everyone else folded"):format(left[1]))
+      t:notef("seat %d takes the pot: everyone else folded", left[1])
       return game.end_hand(t, { winner = left[1], bamboozled = {}, folded_out = true })
     end
   end
@@ -236,7 +236,7 @@ function game.redraw(t, seat, names)
   local n = #names + (seat == t:dealer() and v.replace or 0)
   if seat == t:dealer() then v.replace = 0 end
   if n > 0 then assert(t:draw("stock", hand(seat), n)) end
-  t:note(("seat %d discards %d and draws %d"):format(seat, #names, n))
+  t:notef("seat %d discards %d and draws %d", seat, #names, n)
   next_drawer(t)
 end
 
@@ -280,7 +280,7 @@ function game.end_round(t)
   for i, p in ipairs(v.plays) do plays[i] = { seat = p.seat, card = t:card(p.card, "trick") } end
   local best = lib.trick_winner(t, plays, v.trump)
   v.won[best.seat] = v.won[best.seat] + 1
-  t:note(("round %d: seat %d wins with %s"):format(v.round, best.seat, t:name(best.card)))
+  t:notef("round %d: seat %d wins with %s", v.round, best.seat, t:name(best.card))
   for _, c in ipairs(t:cards("trick")) do t:move(c, "played") end
   v.plays, v.led = {}, nil
   if t:count(hand(best.seat)) == 0 then return game.outcome(t) end
@@ -303,14 +303,14 @@ function game.outcome(t)
   if #leaders == 1 then
     result.winner = leaders[1]
     t:transfer("pot", account(leaders[1]), t:balance("pot"), "wins the hand")
-    t:note(("seat %d wins the hand with %d rounds and takes the pot of %d"):format(leaders[1], best, v.pot_amount))
+    t:notef("seat %d wins the hand with %d rounds and takes the pot of %d", leaders[1], best, v.pot_amount)
   else
-    t:note(("split pot: seats %s won %d rounds each; the pot of %d carries"):format(
-      table.concat(leaders, ", "), best, t:balance("pot")))
+    t:notef("split pot: seats %s won %d rounds each; the pot of %d carries",
+      table.concat(leaders, ", "), best, t:balance("pot"))
   end
   for _, s in ipairs(bamboozled) do
     v.owes[s] = v.pot_amount
-    t:note(("seat %d is BamBoozalled and pays %d into the next hand"):format(s, v.pot_amount))
+    t:notef("seat %d is BamBoozalled and pays %d into the next hand", s, v.pot_amount)
   end
   game.end_hand(t, result)
 end

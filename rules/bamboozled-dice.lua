@@ -211,11 +211,11 @@ function game.draw_card(t, seat, after)
     t:shuffle("deck")
   end
   if t:count("deck") == 0 then
-    t:note(("seat %d would take an action card, but every card is in a hand"):format(seat))
+    t:notef("seat %d would take an action card, but every card is in a hand", seat)
     return game.resume(t, after)
   end
   t:draw("deck", hand(seat))
-  t:note(("seat %d takes an action card"):format(seat))
+  t:notef("seat %d takes an action card", seat)
   if v.opts.hand_limit > 0 and t:count(hand(seat)) > v.opts.hand_limit then
     v.phase, v.discarder, v.after = "discard", seat, after
     return
@@ -252,11 +252,11 @@ end
 function game.take_strike(t, seat)
   local v = t.vars
   v.strikes[seat] = v.strikes[seat] + 1
-  t:note(("seat %d takes strike %d"):format(seat, v.strikes[seat]))
+  t:notef("seat %d takes strike %d", seat, v.strikes[seat])
   local next_starter = seat
   if v.strikes[seat] >= v.opts.strikes then
     t:eliminate(seat)
-    t:note(("seat %d is eliminated"):format(seat))
+    t:notef("seat %d is eliminated", seat)
     for _, c in ipairs(t:cards(hand(seat))) do t:move(c, "discards") end
     if t:active_count() == 1 then
       v.over, v.phase = true, "over"
@@ -274,10 +274,10 @@ function game.challenge(t, seat)
   local claimer, reading = v.claimer, v.score
   v.challenger = seat
   if game.shows(t, reading) then
-    t:note(("the dice show %d%d: seat %d told the truth"):format(t:die_value(1), t:die_value(2), claimer))
+    t:notef("the dice show %d%d: seat %d told the truth", t:die_value(1), t:die_value(2), claimer)
     return game.strike(t, seat, true)
   end
-  t:note(("the dice show %d%d: seat %d bluffed"):format(t:die_value(1), t:die_value(2), claimer))
+  t:notef("the dice show %d%d: seat %d bluffed", t:die_value(1), t:die_value(2), claimer)
   local backs = {}
   for _, a in ipairs(game.ACTION_CARDS) do
     if holds(t, claimer, a.card) and game.backing(t, a.card, reading) then backs[#backs + 1] = a.move end
@@ -300,7 +300,7 @@ function game.back(t, seat, card)
   t:set_die(2, dice[2])
   t:show_die(1, "all")
   t:show_die(2, "all")
-  t:note(("seat %d plays %s: the dice now show %d%d"):format(seat, card, dice[1], dice[2]))
+  t:notef("seat %d plays %s: the dice now show %d%d", seat, card, dice[1], dice[2])
   game.roll(t, v.challenger)
 end
 
@@ -308,7 +308,7 @@ end
 
 function game.fresh_start(t, seat)
   play_card(t, seat, "FreshStart")
-  t:note(("seat %d plays Fresh Start: the score resets"):format(seat))
+  t:notef("seat %d plays Fresh Start: the score resets", seat)
   t.vars.score, t.vars.claimer = nil, nil
   reset_direction(t)
   game.roll(t, seat)
@@ -317,7 +317,7 @@ end
 -- The claimer rolls again from their own declared score.
 local function claimer_again(t)
   local v = t.vars
-  t:note(("seat %d rolls again from their own %d"):format(v.claimer, v.score))
+  t:notef("seat %d rolls again from their own %d", v.claimer, v.score)
   game.roll(t, v.claimer)
 end
 
@@ -325,7 +325,7 @@ function game.skip(t, seat, card)
   local v = t.vars
   play_card(t, seat, card)
   local nxt = t:next(seat)
-  t:note(("seat %d plays %s and passes"):format(seat, card))
+  t:notef("seat %d plays %s and passes", seat, card)
   if nxt == v.claimer then return claimer_again(t) end
   t:set_turn(nxt)
   v.played = 0
@@ -338,8 +338,8 @@ function game.reverse(t, seat)
   end
   play_card(t, seat, "Reverse")
   t:reverse()
-  t:note(("seat %d plays Reverse: play now runs %s"):format(seat,
-    t:direction() > 0 and "clockwise" or "counter-clockwise"))
+  t:notef("seat %d plays Reverse: play now runs %s", seat,
+    t:direction() > 0 and "clockwise" or "counter-clockwise")
   t.vars.played = t.vars.played + 1
 end
 
@@ -347,7 +347,7 @@ function game.revive(t, seat)
   local v = t.vars
   play_card(t, seat, "Revive")
   v.strikes[seat] = v.strikes[seat] - 1
-  t:note(("seat %d plays Revive: back to %d strikes"):format(seat, v.strikes[seat]))
+  t:notef("seat %d plays Revive: back to %d strikes", seat, v.strikes[seat])
   v.played = v.played + 1
 end
 
@@ -364,7 +364,7 @@ function game.public_roll(t, seat)
     if game.shows(t, r) and (not best or game.rank(r) > game.rank(best)) then best = r end
   end
   if v.score and game.rank(best) < game.rank(v.score) then
-    t:note(("seat %d rolls %d, short of %d"):format(seat, best, v.score))
+    t:notef("seat %d rolls %d, short of %d", seat, best, v.score)
     return game.draw_card(t, v.claimer, { strike = seat })
   end
 end
@@ -464,8 +464,8 @@ function game.apply(t, seat, move)
   if v.phase == "strike" then
     if move == "take strike" then return game.take_strike(t, seat) end
     play_card(t, seat, CARD_OF_MOVE[move])
-    t:note(move == "my bad" and ("seat %d plays My Bad: no strike, the score resets"):format(seat)
-      or ("seat %d plays Revive against the strike"):format(seat))
+    t:notef(move == "my bad" and "seat %d plays My Bad: no strike, the score resets"
+      or "seat %d plays Revive against the strike", seat)
     return game.start_round(t, seat)
   end
   if v.phase == "discard" then

@@ -70,6 +70,32 @@ describe("cards and zones", function()
     assert.matches("keep the rules' own variables in t.vars", err)
   end)
 
+  it("announces notes: t:note to all or one seat, t:notef formatted by the kernel", function()
+    local t = table_with_deck()
+    t:note("to everyone")
+    t:note("only for seat 2", 2)
+    t:notef("seat %d rolls %s at %d%%, %s", 3, "66", -42, 1.5)
+    local all = table.concat(t:log_lines(1, 2), "\n")
+    assert.matches("to everyone", all)
+    assert.matches("only for seat 2", all)
+    assert.matches("seat 3 rolls 66 at %-42%%, 1.5", all)
+    assert.not_matches("only for seat 2", table.concat(t:log_lines(1, 1), "\n"))
+    local before = #t:log_lines()
+    local function refused(...)
+      local args = table.pack(...)
+      local ok, err = pcall(function() t:notef(table.unpack(args, 1, args.n)) end)
+      assert.is_false(ok)
+      return err
+    end
+    assert.matches("number has no integer representation", refused("seat %d", 1.5))
+    assert.matches("bad argument #3 to 'notef' %(no value for format 2: one value per %%d or %%s%)",
+      refused("seat %d and %d", 1))
+    assert.matches("2 value%(s%) given for 1 format%(s%): one value per %%d or %%s", refused("seat %d", 1, 2))
+    assert.matches("'%%x' is not a note format: use %%d", refused("%x marks the spot", 1))
+    assert.matches("string expected, got table", refused("seat %s", {}))
+    assert.are.equal(before, #t:log_lines()) -- a refused note adds nothing
+  end)
+
   it("builds each seat's view from visibility: owner, public, top card, hidden, reveals", function()
     local t = table_with_deck()
     t:shuffle("stock")
