@@ -60,10 +60,13 @@ void ask_begin(Ask *a, int seat, const char *kind, const char *prompt, int hidde
     a->used = 0;
 }
 
-static int reserve(Ask *a, size_t len)
+/* Room for k more moves and len more bytes of text (NULs included). */
+static int reserve(Ask *a, int k, size_t len)
 {
-    if (a->n == a->cap) {
-        int cap = a->cap ? a->cap * 2 : 32;
+    if (a->n + k > a->cap) {
+        int cap = a->cap ? a->cap : 32;
+        while (cap < a->n + k)
+            cap *= 2;
         int *start = realloc(a->start, sizeof(int) * (size_t)cap);
         if (!start)
             return 0;
@@ -74,9 +77,9 @@ static int reserve(Ask *a, size_t len)
         a->card = card;
         a->cap = cap;
     }
-    if (a->used + len + 1 > a->size) {
+    if (a->used + len > a->size) {
         size_t size = a->size ? a->size * 2 : 512;
-        while (size < a->used + len + 1)
+        while (size < a->used + len)
             size *= 2;
         char *text = realloc(a->text, size);
         if (!text)
@@ -89,7 +92,7 @@ static int reserve(Ask *a, size_t len)
 
 int ask_add(Ask *a, const char *text, size_t len, int card)
 {
-    if (!reserve(a, len))
+    if (!reserve(a, 1, len + 1))
         return 0;
     a->start[a->n] = (int)a->used;
     a->card[a->n++] = card;
@@ -102,7 +105,7 @@ int ask_add(Ask *a, const char *text, size_t len, int card)
 int ask_add2(Ask *a, const char *prefix, const char *text, int card)
 {
     size_t np = strlen(prefix), nt = strlen(text);
-    if (!reserve(a, np + nt))
+    if (!reserve(a, 1, np + nt + 1))
         return 0;
     a->start[a->n] = (int)a->used;
     a->card[a->n++] = card;
@@ -110,6 +113,20 @@ int ask_add2(Ask *a, const char *prefix, const char *text, int card)
     memcpy(a->text + a->used + np, text, nt);
     a->text[a->used + np + nt] = '\0';
     a->used += np + nt + 1;
+    return 1;
+}
+
+int ask_add_packed(Ask *a, int n, const int *start, const char *text, size_t used)
+{
+    if (!reserve(a, n, used))
+        return 0;
+    for (int i = 0; i < n; i++) {
+        a->start[a->n + i] = (int)a->used + start[i];
+        a->card[a->n + i] = 0;
+    }
+    memcpy(a->text + a->used, text, used);
+    a->n += n;
+    a->used += used;
     return 1;
 }
 

@@ -38,6 +38,9 @@ void ask_begin(Ask *a, int seat, const char *kind, const char *prompt, int hidde
 int ask_add(Ask *a, const char *text, size_t len, int card);
 /* Adds a move whose text is prefix followed by text. */
 int ask_add2(Ask *a, const char *prefix, const char *text, int card);
+/* Adds n moves at once, none naming a card: their texts packed in text
+ * (used bytes, each NUL-terminated), move i's starting at start[i]. */
+int ask_add_packed(Ask *a, int n, const int *start, const char *text, size_t used);
 void ask_finish(Ask *a);
 
 static inline const char *ask_move(const Ask *a, int i)

@@ -2,7 +2,8 @@
  * states each decision as it comes, and the kernel builds the legal moves.
  *
  *   t:ask(seat, kind, moves [, prompt [, hidden]])
- *       moves: a list of move texts (make it once: it is read, not kept)
+ *       moves: a list of move texts (read, not kept), or a list packed once
+ *       with moves{...} (copied in one go: the cheaper way for fixed lists)
  *   t:ask_cards(seat, kind, zone [, prompt [, follow [, prefix]]])
  *       one move per card of zone, named prefix .. card name; with follow
  *       (a suit letter), only the cards of that suit when zone holds any
@@ -51,16 +52,109 @@ static int out_of_memory(lua_State *L)
     return luaL_error(L, "out of memory while asking");
 }
 
+/* A fixed list of moves, packed once: t:ask copies it with one memcpy
+ * instead of reading each text from a Lua table on every decision. */
+#define MOVES_MT "referee.Moves"
+
+typedef struct MoveList {
+    int n;
+    size_t used;
+    int start[]; /* n offsets, then the texts, each NUL-terminated */
+} MoveList;
+
+static const char *move_texts(const MoveList *m)
+{
+    return (const char *)(m->start + m->n);
+}
+
+static int moves_len(lua_State *L)
+{
+    lua_pushinteger(L, ((MoveList *)luaL_checkudata(L, 1, MOVES_MT))->n);
+    return 1;
+}
+
+/* list[i]: the move texts can be read like the list they came from. */
+static int moves_index(lua_State *L)
+{
+    const MoveList *m = luaL_checkudata(L, 1, MOVES_MT);
+    lua_Integer i = lua_tointeger(L, 2);
+    if (i >= 1 && i <= m->n)
+        lua_pushstring(L, move_texts(m) + m->start[i - 1]);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+/* Checks list (the argument at arg) is a non-empty list of texts; returns
+ * how many, and the bytes their texts take with a NUL each. */
+static int check_move_texts(lua_State *L, int arg, size_t *used)
+{
+    luaL_checktype(L, arg, LUA_TTABLE);
+    int n = 0;
+    *used = 0;
+    for (lua_Integer i = 1; lua_rawgeti(L, arg, i) != LUA_TNIL; i++, n++) {
+        if (lua_type(L, -1) != LUA_TSTRING)
+            return luaL_argerror(L, arg, lua_pushfstring(L, "moves{...} takes a list of move "
+                                                            "texts: entry %I is a %s", i,
+                                                         luaL_typename(L, -1)));
+        *used += lua_rawlen(L, -1) + 1;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (!n)
+        luaL_argerror(L, arg, "moves{} is empty: a seat that is asked must have at least one "
+                              "legal move");
+    return n;
+}
+
+/* moves(list) -> the list packed once for t:ask (global in rules scripts) */
+int lask_moves(lua_State *L)
+{
+    size_t used;
+    int n = check_move_texts(L, 1, &used);
+    MoveList *m = lua_newuserdatauv(L, sizeof *m + sizeof(int) * (size_t)n + used, 0);
+    m->n = n;
+    m->used = used;
+    char *text = (char *)(m->start + n);
+    size_t at = 0;
+    for (int i = 0; i < n; i++) {
+        size_t len;
+        lua_rawgeti(L, 1, i + 1);
+        const char *s = lua_tolstring(L, -1, &len);
+        m->start[i] = (int)at;
+        memcpy(text + at, s, len + 1);
+        at += len + 1;
+        lua_pop(L, 1);
+    }
+    if (luaL_newmetatable(L, MOVES_MT)) {
+        lua_pushcfunction(L, moves_len);
+        lua_setfield(L, -2, "__len");
+        lua_pushcfunction(L, moves_index);
+        lua_setfield(L, -2, "__index");
+        lua_pushliteral(L, "referee.Moves");
+        lua_setfield(L, -2, "__name");
+    }
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
 /* t:ask(seat, kind, moves [, prompt [, hidden]]) */
 static int t_ask(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
     int seat = lt_check_seat(L, t, 2);
     const char *kind = luaL_checkstring(L, 3);
-    luaL_checktype(L, 4, LUA_TTABLE);
+    const MoveList *packed = luaL_testudata(L, 4, MOVES_MT);
+    if (!packed && lua_type(L, 4) != LUA_TTABLE)
+        return luaL_typeerror(L, 4, "list of move texts or moves{...}");
     const char *prompt = luaL_optstring(L, 5, NULL);
     Ask *a = &t->ask;
     ask_begin(a, seat, kind, prompt, lua_toboolean(L, 6));
+    if (packed) {
+        if (!ask_add_packed(a, packed->n, packed->start, move_texts(packed), packed->used))
+            return out_of_memory(L);
+        return finish(L, t, 0);
+    }
     for (lua_Integer i = 1; lua_rawgeti(L, 4, i) != LUA_TNIL; i++) {
         size_t len;
         const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;

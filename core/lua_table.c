@@ -541,6 +541,7 @@ static int table_tostring(lua_State *L)
 static const luaL_Reg table_module[] = {
     {"load_table", load_table},
     {"new_table", new_table},
+    {"moves", lask_moves},
     {NULL, NULL},
 };
 

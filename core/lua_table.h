@@ -45,6 +45,8 @@ int lt_fail(lua_State *L, const char *msg);
 
 /* The methods of each part, gathered into one table by luaopen_referee_table. */
 extern const luaL_Reg lua_ask_methods[];
+/* moves(list): a fixed list of moves packed for t:ask (a rules global). */
+int lask_moves(lua_State *L);
 extern const luaL_Reg lua_cards_methods[];
 extern const luaL_Reg lua_dice_methods[];
 extern const luaL_Reg lua_seats_methods[];

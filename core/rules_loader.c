@@ -162,6 +162,8 @@ void rules_push_env(lua_State *L, const char *rules_path)
     lua_newtable(L);
     lua_pushcclosure(L, rules_import, 3);
     lua_setfield(L, env, "import");
+    lua_pushcfunction(L, lask_moves);
+    lua_setfield(L, env, "moves");
 }
 
 /* pending is optional: rules without it state each decision with t:ask. */

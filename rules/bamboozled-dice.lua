@@ -81,18 +81,19 @@ for a = 1, 6 do
 end
 
 -- The declarations allowed over a score when bluffing is allowed: the same
--- list whenever the score is the same, so each is built once and shared
--- (the referee only reads a list of moves).
+-- list whenever the score is the same, so each is packed once (moves{})
+-- and shared.
 local DECLARATIONS_OVER = {}
 local function declarations_over(score)
   local key = score or 0
   local list = DECLARATIONS_OVER[key]
   if not list then
-    list = {}
+    local texts = {}
     local floor = game.rank(score)
     for i = 1, #READINGS do
-      if game.rank(READINGS[i]) >= floor then list[#list + 1] = DECLARE[READINGS[i]] end
+      if game.rank(READINGS[i]) >= floor then texts[#texts + 1] = DECLARE[READINGS[i]] end
     end
+    list = moves(texts)
     DECLARATIONS_OVER[key] = list
   end
   return list

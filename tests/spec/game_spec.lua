@@ -332,6 +332,10 @@ describe("rules that ask (t:ask, t:ask_cards, t:ask_discards)", function()
 
     p = g:pending()
     assert.are.same({ "again", "stop" }, p.moves[1])
+    -- a packed list (moves{...}) still reads like the list it came from
+    local packed = referee.moves({ "again", "stop" })
+    assert.are.equal(2, #packed)
+    assert.are.same({ "again", "stop", nil }, { packed[1], packed[2], packed[3] })
     assert.is_true(g:play(1, "stop"))
     assert.is_nil(g:pending()) -- nothing more was asked: the game is over
     assert.are.same({ 1 }, g:result().winners)
@@ -398,6 +402,9 @@ describe("rules that ask (t:ask, t:ask_cards, t:ask_discards)", function()
       ["bad-seat"] = "seat must be from 1 to 2",
       ["bad-suit"] = "follow must be a suit: \"C\", \"D\", \"H\" or \"S\", not 'X'",
       ["not-text"] = "moves must be a list of move texts: entry 2 is a number",
+      ["packed-not-text"] = "moves{...} takes a list of move texts: entry 2 is a boolean",
+      ["packed-empty"] = "moves{} is empty: a seat that is asked must have at least one legal move",
+      ["not-a-list"] = "list of move texts or moves{...} expected, got string",
     }
     for mistake, message in pairs(cases) do
       local g, err = high_card({ options = { mistake = mistake } })
