@@ -102,13 +102,31 @@ static int dump_writer(lua_State *L, const void *p, size_t size, void *ud)
 
 static const char CACHE_KEY = 'c';
 
+/* Appends x in hex and a dot; returns the new end. */
+static char *put_hex(char *at, unsigned long long x)
+{
+    char digits[16];
+    int n = 0;
+    do
+        digits[n++] = "0123456789abcdef"[x & 15];
+    while ((x >>= 4) != 0);
+    while (n)
+        *at++ = digits[--n];
+    *at++ = '.';
+    return at;
+}
+
 int script_file_stamp(const char *path, char *buf, size_t size)
 {
+    /* Checked for every file of the rules at every game's start, so made
+     * without snprintf. */
     struct stat st;
-    if (stat(path, &st) != 0)
+    if (size < 3 * 17 + 1 || stat(path, &st) != 0)
         return 0;
-    snprintf(buf, size, "%lld.%ld.%lld", (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec,
-             (long long)st.st_size);
+    char *at = put_hex(buf, (unsigned long long)st.st_mtim.tv_sec);
+    at = put_hex(at, (unsigned long long)st.st_mtim.tv_nsec);
+    at = put_hex(at, (unsigned long long)st.st_size);
+    at[-1] = '\0';
     return 1;
 }
 
