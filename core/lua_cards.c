@@ -188,6 +188,22 @@ static int t_move(lua_State *L)
     return 0;
 }
 
+/* t:move_all(from, to): every card of from onto the top of to, bottom card
+ * first (as t:move one by one would, with the same log), so their order is
+ * kept. Cards come back before every deal; one call instead of one each. */
+static int t_move_all(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int from = lt_check_zone(L, t, 2), to = lt_check_zone(L, t, 3);
+    const Zone *z = &t->zones.z[from];
+    uint8_t cards[MAX_CARDS];
+    int n = z->n;
+    memcpy(cards, z->cards, (size_t)n); /* from may be to */
+    for (int i = 0; i < n; i++)
+        table_move(t, cards[i], to, 0);
+    return 0;
+}
+
 /* t:draw(from, to [, n]) -> the cards drawn, or nil, message if from holds
  * fewer than n (then nothing moves). */
 static int t_draw(lua_State *L)
@@ -301,6 +317,7 @@ const luaL_Reg lua_cards_methods[] = {
     {"rank", t_rank},
     {"suit", t_suit},
     {"move", t_move},
+    {"move_all", t_move_all},
     {"draw", t_draw},
     {"deal", t_deal},
     {"shuffle", t_shuffle},

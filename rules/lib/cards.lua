@@ -18,9 +18,7 @@ end
 -- Moves every card of the zones, in the order listed, into `to` (the
 -- cards coming back before a new deal).
 function cards.gather(t, zones, to)
-  for _, zone in ipairs(zones) do
-    for _, c in ipairs(t:cards(zone)) do t:move(c, to) end
-  end
+  for _, zone in ipairs(zones) do t:move_all(zone, to) end
 end
 
 -- The cards of a zone that are of a suit, as ids.

@@ -51,6 +51,30 @@ describe("cards and zones", function()
     assert.matches("not the 60 needed", err)
   end)
 
+  it("moves a whole zone onto another keeping its order, as moving card by card would", function()
+    local by_move, by_all = table_with_deck(), table_with_deck()
+    for _, t in ipairs({ by_move, by_all }) do
+      t:shuffle("stock")
+      assert(t:deal("stock", { "hand1", "table" }, 3))
+    end
+    local hand, tabled = by_all:cards("hand1"), by_all:cards("table")
+    for _, zone in ipairs({ "hand1", "table", "stock" }) do
+      for _, c in ipairs(by_move:cards(zone)) do by_move:move(c, "stock") end
+    end
+    by_all:move_all("hand1", "stock")
+    by_all:move_all("table", "stock")
+    by_all:move_all("stock", "stock") -- onto itself: the order stays
+    assert.are.equal(0, by_all:count("hand1"))
+    local stock = by_all:cards("stock")
+    assert.are.same(hand, { table.unpack(stock, #stock - 5, #stock - 3) })
+    assert.are.same(tabled, { table.unpack(stock, #stock - 2) })
+    assert.are.same(by_move:cards("stock"), by_all:cards("stock"))
+    assert.are.equal(by_move:hash(), by_all:hash()) -- the same log, too
+    local ok, err = pcall(function() by_all:move_all("hand1", "nowhere") end)
+    assert.is_false(ok)
+    assert.matches("bad argument #2 to 'move_all' %(no zone named 'nowhere'%)", err)
+  end)
+
   it("raises on a caller's mistake, naming the argument and what was expected", function()
     local t = table_with_deck()
     local ok, err = pcall(function() t:move(1, "nowhere") end)
