@@ -56,7 +56,12 @@ static int out_of_memory(lua_State *L)
  * instead of reading each text from a Lua table on every decision. */
 #define MOVES_MT "referee.Moves"
 
+/* Scripts cannot make userdata, so one carrying the mark is ours: cheaper
+ * than luaL_testudata's registry lookup on every ask. */
+#define MOVES_MARK 0x6d6f7665734c7374ULL
+
 typedef struct MoveList {
+    unsigned long long mark;
     int n;
     size_t used;
     int start[]; /* n offsets, then the texts, each NUL-terminated */
@@ -113,6 +118,7 @@ int lask_moves(lua_State *L)
     size_t used;
     int n = check_move_texts(L, 1, &used);
     MoveList *m = lua_newuserdatauv(L, sizeof *m + sizeof(int) * (size_t)n + used, 0);
+    m->mark = MOVES_MARK;
     m->n = n;
     m->used = used;
     char *text = (char *)(m->start + n);
@@ -144,7 +150,12 @@ static int t_ask(lua_State *L)
     Table *t = ltable_check(L, 1);
     int seat = lt_check_seat(L, t, 2);
     const char *kind = luaL_checkstring(L, 3);
-    const MoveList *packed = luaL_testudata(L, 4, MOVES_MT);
+    const MoveList *packed = NULL;
+    if (lua_type(L, 4) == LUA_TUSERDATA && lua_rawlen(L, 4) >= sizeof *packed) {
+        packed = lua_touserdata(L, 4);
+        if (packed->mark != MOVES_MARK)
+            packed = NULL;
+    }
     if (!packed && lua_type(L, 4) != LUA_TTABLE)
         return luaL_typeerror(L, 4, "list of move texts or moves{...}");
     const char *prompt = luaL_optstring(L, 5, NULL);
