@@ -10,9 +10,8 @@ void log_init(Log *g)
 
 void log_free(Log *g)
 {
-    for (int i = 0; i < g->n; i++)
-        free(g->e[i].text);
     free(g->e);
+    free(g->texts);
     log_init(g);
 }
 
@@ -22,18 +21,37 @@ int log_copy(Log *dst, const Log *src)
     if (!src->n)
         return 1;
     dst->e = malloc(sizeof(LogEntry) * (size_t)src->n);
-    if (!dst->e)
+    dst->texts = src->used ? malloc(src->used) : NULL;
+    if (!dst->e || (src->used && !dst->texts)) {
+        log_free(dst);
         return 0;
-    dst->cap = src->n;
-    for (int i = 0; i < src->n; i++) {
-        dst->e[i] = src->e[i];
-        if (src->e[i].text && !(dst->e[i].text = strdup(src->e[i].text))) {
-            dst->n = i;
-            return 0;
-        }
-        dst->n = i + 1;
     }
+    memcpy(dst->e, src->e, sizeof(LogEntry) * (size_t)src->n);
+    if (src->used)
+        memcpy(dst->texts, src->texts, src->used);
+    dst->n = dst->cap = src->n;
+    dst->used = dst->size = src->used;
     return 1;
+}
+
+/* Copies text into the texts buffer; its place plus 1, or 0 when out of
+ * memory. */
+static size_t add_text(Log *g, const char *text)
+{
+    size_t len = strlen(text) + 1;
+    if (g->used + len > g->size) {
+        size_t size = g->size ? g->size * 2 : 4096;
+        while (size < g->used + len)
+            size *= 2;
+        char *texts = realloc(g->texts, size);
+        if (!texts)
+            return 0;
+        g->texts = texts;
+        g->size = size;
+    }
+    memcpy(g->texts + g->used, text, len);
+    g->used += len;
+    return g->used - len + 1;
 }
 
 int log_add(Log *g, LogKind kind, int seat, int a, int b, int c, int64_t n, const char *text)
@@ -46,11 +64,11 @@ int log_add(Log *g, LogKind kind, int seat, int a, int b, int c, int64_t n, cons
         g->e = e;
         g->cap = cap;
     }
-    char *copy = NULL;
-    if (text && !(copy = strdup(text)))
+    size_t at = 0;
+    if (text && !(at = add_text(g, text)))
         return 0;
     g->e[g->n++] = (LogEntry){(uint8_t)kind, (int8_t)seat, (int16_t)a, (int16_t)b,
-                              (int16_t)c, n, copy};
+                              (int16_t)c, n, at};
     return 1;
 }
 

@@ -4,6 +4,7 @@
 #ifndef REFEREE_LOG_H
 #define REFEREE_LOG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef enum LogKind {
@@ -25,13 +26,24 @@ typedef struct LogEntry {
     int8_t seat;
     int16_t a, b, c;
     int64_t n;
-    char *text; /* owned, may be NULL */
+    size_t text; /* where its text starts in the log's texts, plus 1; 0: none */
 } LogEntry;
 
+/* Texts (moves, notes, shuffled orders) go into one growing buffer rather
+ * than a malloc each: most decisions log one, and a clone copies them in
+ * one go. */
 typedef struct Log {
     LogEntry *e;
     int n, cap;
+    char *texts;
+    size_t used, size;
 } Log;
+
+/* The entry's text, or NULL; valid until the next log_add. */
+static inline const char *log_text(const Log *g, const LogEntry *e)
+{
+    return e->text ? g->texts + e->text - 1 : NULL;
+}
 
 void log_init(Log *g);
 void log_free(Log *g);

@@ -235,7 +235,7 @@ int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
         if (e->n && viewer >= 0 && viewer != e->seat)
             snprintf(buf, size, "seat %d: (a move only they know)", e->seat);
         else
-            snprintf(buf, size, "seat %d: %s", e->seat, e->text);
+            snprintf(buf, size, "seat %d: %s", e->seat, log_text(&t->log, e));
         break;
     case LOG_SHUFFLE:
         snprintf(buf, size, "shuffle %s", zone_name(t, e->a));
@@ -280,7 +280,7 @@ int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
     case LOG_NOTE:
         if (viewer >= 0 && e->seat && e->seat != viewer)
             return 0;
-        snprintf(buf, size, "%s", e->text ? e->text : "");
+        snprintf(buf, size, "%s", e->text ? log_text(&t->log, e) : "");
         break;
     case LOG_ELIMINATE:
         snprintf(buf, size, "seat %d is out", e->a);

@@ -88,7 +88,7 @@ char *table_to_json(const Table *t, const char *vars_json)
     for (int i = 0; i < t->log.n; i++) {
         const LogEntry *e = &t->log.e[i];
         json_array_append_new(log, json_pack("[i, i, i, i, i, I, s?]", e->kind, e->seat, e->a,
-                                             e->b, e->c, (json_int_t)e->n, e->text));
+                                             e->b, e->c, (json_int_t)e->n, log_text(&t->log, e)));
     }
     json_object_set_new(root, "log", log);
 

@@ -54,13 +54,13 @@ static json_t *entry_json(const Table *t, const LogEntry *e)
     switch ((LogKind)e->kind) {
     case LOG_DECISION:
         return e->n ? json_pack("{s:s, s:i, s:s, s:b}", "type", kind, "seat", e->seat, "move",
-                                e->text, "hidden", 1)
-                    : json_pack("{s:s, s:i, s:s}", "type", kind, "seat", e->seat, "move", e->text);
+                                log_text(&t->log, e), "hidden", 1)
+                    : json_pack("{s:s, s:i, s:s}", "type", kind, "seat", e->seat, "move", log_text(&t->log, e));
     case LOG_SHUFFLE: {
         json_t *order = json_array();
         /* The order the shuffle produced, bottom first, kept in the entry. */
         char buf[CARD_NAME_LEN * MAX_CARDS + 1];
-        snprintf(buf, sizeof buf, "%s", e->text ? e->text : "");
+        snprintf(buf, sizeof buf, "%s", e->text ? log_text(&t->log, e) : "");
         for (char *save = NULL, *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
             json_array_append_new(order, json_string(w));
         return json_pack("{s:s, s:s, s:o}", "type", kind, "zone", t->zones.z[e->a].name, "order",
@@ -87,7 +87,7 @@ static json_t *entry_json(const Table *t, const LogEntry *e)
     }
     case LOG_NOTE:
         return json_pack("{s:s, s:i, s:s}", "type", kind, "seat", e->seat, "text",
-                         e->text ? e->text : "");
+                         e->text ? log_text(&t->log, e) : "");
     case LOG_ELIMINATE:
         return json_pack("{s:s, s:i}", "type", kind, "seat", e->a);
     default:
