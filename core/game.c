@@ -862,15 +862,8 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
     g->ask_after = g->asks && lua_getfield(L, def, "ask") == LUA_TFUNCTION;
     lua_pop(L, 1 + g->asks);
 
-    lua_Integer lo = 1, hi = MAX_SEATS;
-    if (lua_getfield(L, def, "players") == LUA_TTABLE) {
-        lua_getfield(L, -1, "min");
-        lua_getfield(L, -2, "max");
-        lo = luaL_optinteger(L, -2, 1);
-        hi = luaL_optinteger(L, -1, MAX_SEATS);
-        lua_pop(L, 2);
-    }
-    lua_pop(L, 1);
+    lua_Integer lo, hi;
+    rules_players(L, def, MAX_SEATS, &lo, &hi);
     if (nseats < lo || nseats > hi || nseats > MAX_SEATS) {
         lua_pushfstring(L, "%s takes %I to %I players, not %d: give one --seats entry per "
                            "player", g->name, lo, hi, nseats);

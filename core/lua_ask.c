@@ -137,8 +137,6 @@ int lask_moves(lua_State *L)
         lua_setfield(L, -2, "__len");
         lua_pushcfunction(L, moves_index);
         lua_setfield(L, -2, "__index");
-        lua_pushliteral(L, "referee.Moves");
-        lua_setfield(L, -2, "__name");
     }
     lua_setmetatable(L, -2);
     return 1;

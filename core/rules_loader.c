@@ -44,6 +44,20 @@ int rules_find(const char *name, const char *rules_path, char *out, size_t size)
 
 static const char CURRENT_KEY = 'g', DEFS_KEY = 'd';
 
+void rules_players(lua_State *L, int def, int max_seats, lua_Integer *lo, lua_Integer *hi)
+{
+    *lo = 1;
+    *hi = max_seats;
+    if (lua_getfield(L, def, "players") == LUA_TTABLE) {
+        lua_getfield(L, -1, "min");
+        lua_getfield(L, -2, "max");
+        *lo = luaL_optinteger(L, -2, 1);
+        *hi = luaL_optinteger(L, -1, max_seats);
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+}
+
 void rules_set_current(lua_State *L, Game *g)
 {
     lua_pushlightuserdata(L, g);

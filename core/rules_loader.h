@@ -19,6 +19,8 @@ void rules_push_env(lua_State *L, const char *rules_path);
  * a message pushed on failure. Games share a definition, so rules keep all
  * their state in t.vars. */
 int rules_definition(lua_State *L, const char *name, const char *rules_path);
+/* The definition's players = {min, max} at def, defaulting to 1 and max_seats. */
+void rules_players(lua_State *L, int def, int max_seats, lua_Integer *lo, lua_Integer *hi);
 /* The game whose rules run now: math.random draws from its table. */
 struct Game;
 void rules_set_current(lua_State *L, struct Game *g);

@@ -20,14 +20,6 @@ static int valid_name(const char *name)
     return 1;
 }
 
-static uint32_t name_hash(const char *name)
-{
-    uint32_t h = 2166136261u;
-    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-        h = (h ^ *p) * 16777619u;
-    return h;
-}
-
 ZoneStatus zones_add(Zones *zs, const char *name, int owner, Visibility vis, int *id)
 {
     if (!valid_name(name))
@@ -39,7 +31,6 @@ ZoneStatus zones_add(Zones *zs, const char *name, int owner, Visibility vis, int
     Zone *z = &zs->z[++zs->n];
     memset(z, 0, sizeof *z);
     strcpy(z->name, name);
-    z->hash = name_hash(name);
     z->owner = (int8_t)owner;
     z->vis = (uint8_t)vis;
     if (id)
@@ -49,11 +40,8 @@ ZoneStatus zones_add(Zones *zs, const char *name, int owner, Visibility vis, int
 
 int zones_find(const Zones *zs, const char *name)
 {
-    /* The hash settles most comparisons: zone names often differ only at
-     * the end ("hand1", "hand2"), where strcmp would get last. */
-    uint32_t h = name_hash(name);
     for (int i = 1; i <= zs->n; i++)
-        if (zs->z[i].hash == h && strcmp(zs->z[i].name, name) == 0)
+        if (strcmp(zs->z[i].name, name) == 0)
             return i;
     return 0;
 }

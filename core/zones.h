@@ -19,7 +19,6 @@ typedef enum Visibility {
 
 typedef struct Zone {
     char name[NAME_LEN];
-    uint32_t hash;     /* of the name: rules name a zone on most calls */
     int8_t owner;      /* seat 1..MAX_SEATS, or 0 */
     uint8_t vis;       /* Visibility */
     uint8_t n;         /* cards[0] is the bottom, cards[n-1] the top */

@@ -55,7 +55,8 @@ static json_t *entry_json(const Table *t, const LogEntry *e)
     case LOG_DECISION:
         return e->n ? json_pack("{s:s, s:i, s:s, s:b}", "type", kind, "seat", e->seat, "move",
                                 log_text(&t->log, e), "hidden", 1)
-                    : json_pack("{s:s, s:i, s:s}", "type", kind, "seat", e->seat, "move", log_text(&t->log, e));
+                    : json_pack("{s:s, s:i, s:s}", "type", kind, "seat", e->seat, "move",
+                                log_text(&t->log, e));
     case LOG_SHUFFLE: {
         json_t *order = json_array();
         /* The order the shuffle produced, bottom first, kept in the entry. */

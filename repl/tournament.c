@@ -641,15 +641,9 @@ static int seat_count(lua_State *L, const char *rules, const TourArgs *a)
         lua_pop(L, 1);
         return -1;
     }
-    lua_Integer lo = 1, hi = MAX_SEATS;
-    if (lua_getfield(L, -1, "players") == LUA_TTABLE) {
-        lua_getfield(L, -1, "min");
-        lua_getfield(L, -2, "max");
-        lo = luaL_optinteger(L, -2, 1);
-        hi = luaL_optinteger(L, -1, MAX_SEATS);
-        lua_pop(L, 2);
-    }
-    lua_pop(L, 2);
+    lua_Integer lo, hi;
+    rules_players(L, lua_gettop(L), MAX_SEATS, &lo, &hi);
+    lua_pop(L, 1);
     int k = a->nseats ? a->nseats : a->nbots;
     if (!a->nseats)
         k = k < lo ? (int)lo : k > hi ? (int)hi : k;

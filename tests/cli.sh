@@ -183,6 +183,11 @@ expect 2 'tournament needs --bots' -- "$bin" tournament fixture --games 3
 expect 2 'shard takes I/M' -- "$bin" tournament fixture --bots random --shard 4/3
 expect 1 "unknown seat 'nobot'" -- "$bin" tournament fixture --bots nobot,random
 expect 2 "'human' cannot sit in it" -- "$bin" tournament fixture --bots human,random
+# The seat count comes from the game's players range: refused outside it,
+# and without --seats as many bots as fit (6 bots, fixture's 4 seats).
+expect 1 'fixture takes 2 to 4 players, not 9 \(--seats\)' -- "$bin" tournament fixture --bots random --seats 9 --games 2
+"$bin" tournament fixture --bots random,random,random,random,random,random --games 2 --out "$work/range.jsonl" >/dev/null 2>&1
+[ "$(head -n 1 "$work/range.jsonl" | grep -o '"random"' | wc -l)" -eq 4 ] && ok || bad "6 bots at the fixture did not take 4 seats"
 expect 1 'cannot read' -- "$bin" merge "$work/none.jsonl"
 
 # A piped REPL script that errs exits 1; one that does not, 0.
