@@ -163,7 +163,15 @@ static void deep_copy(lua_State *L, int idx, int depth)
         return;
     }
     luaL_checkstack(L, 4, "copy");
-    lua_newtable(L);
+    /* Counted first: a copy made at its full size is not rehashed as it grows. */
+    int count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        count++;
+    }
+    int narray = (int)lua_rawlen(L, idx);
+    lua_createtable(L, narray, count > narray ? count - narray : 0);
     int dst = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, idx)) {

@@ -42,7 +42,7 @@ void ltable_push(lua_State *L, Table *t, const char *vars_json)
     lua_rawseti(L, -2, DATA_KEY);
     char err[200];
     if (!vars_json || strcmp(vars_json, "null") == 0 || !ljson_decode(L, vars_json, err, sizeof err))
-        lua_newtable(L);
+        lua_createtable(L, 0, 32);
     lua_setfield(L, -2, "vars");
     lua_pushinteger(L, t->seats.n);
     lua_setfield(L, -2, "nseats");

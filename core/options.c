@@ -125,16 +125,16 @@ int options_check(lua_State *L, const char *game, int def, int given)
     def = lua_absindex(L, def);
     if (given)
         given = lua_absindex(L, given);
-    lua_newtable(L);
-    int result = lua_gettop(L);
-    lua_getfield(L, def, "options");
-    int opts = lua_gettop(L);
-    if (!lua_istable(L, opts)) {
+    if (lua_getfield(L, def, "options") != LUA_TTABLE) {
         lua_pop(L, 1);
         lua_newtable(L);
     }
+    lua_Integer nopts = (lua_Integer)lua_rawlen(L, -1);
+    /* Sized for every option: growing it key by key rehashed it each time. */
+    lua_createtable(L, 0, (int)(nopts < 64 ? nopts : 64));
+    lua_insert(L, -2);
+    int result = lua_gettop(L) - 1, opts = result + 1;
     /* Defaults first. */
-    lua_Integer nopts = (lua_Integer)lua_rawlen(L, opts);
     for (lua_Integer i = 1; i <= nopts; i++) {
         lua_rawgeti(L, opts, i);
         lua_getfield(L, -1, "name");
