@@ -194,7 +194,7 @@ function game.declare(t, seat, move)
   local v = t.vars
   if move == "fold" then
     v.folded[seat] = true
-    for _, c in ipairs(t:cards(hand(seat))) do t:move(c, "discard") end
+    t:move_all(hand(seat), "discard")
     if seat == t:dealer() then v.replace = 0 end
     local left = playing(t)
     if #left == 1 then
@@ -276,12 +276,11 @@ end
 
 function game.end_round(t)
   local v = t.vars
-  local plays = {}
-  for i, p in ipairs(v.plays) do plays[i] = { seat = p.seat, card = t:card(p.card, "trick") } end
-  local best = lib.trick_winner(t, plays, v.trump)
+  -- The trick holds the cards in the order they were played.
+  local best = v.plays[lib.trick_winner(t, t:cards("trick"), v.trump)]
   v.won[best.seat] = v.won[best.seat] + 1
-  t:notef("round %d: seat %d wins with %s", v.round, best.seat, t:name(best.card))
-  for _, c in ipairs(t:cards("trick")) do t:move(c, "played") end
+  t:notef("round %d: seat %d wins with %s", v.round, best.seat, best.card)
+  t:move_all("trick", "played")
   v.plays, v.led = {}, nil
   if t:count(hand(best.seat)) == 0 then return game.outcome(t) end
   v.round, v.leader = v.round + 1, best.seat

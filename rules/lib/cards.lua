@@ -30,17 +30,17 @@ function cards.of_suit(t, zone, suit)
   return found
 end
 
--- The winning play of a trick: the highest trump, else the highest card of
--- the suit led. plays is a list of {seat = s, card = id}, in playing order.
-function cards.trick_winner(t, plays, trump)
-  local best = plays[1]
-  for i = 2, #plays do
-    local p = plays[i]
-    local suit, best_suit = t:suit(p.card), t:suit(best.card)
+-- Which card wins a trick: the highest trump, else the highest card of the
+-- suit led. cards is the trick's card ids in playing order; returns the
+-- index of the winning one.
+function cards.trick_winner(t, trick, trump)
+  local best = 1
+  for i = 2, #trick do
+    local suit, best_suit = t:suit(trick[i]), t:suit(trick[best])
     if suit == best_suit then
-      if t:rank(p.card) > t:rank(best.card) then best = p end
+      if t:rank(trick[i]) > t:rank(trick[best]) then best = i end
     elseif suit == trump then
-      best = p -- the first trump over a card of the suit led
+      best = i -- the first trump over a card of the suit led
     end
   end
   return best
