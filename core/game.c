@@ -95,9 +95,9 @@ static void push_method(Game *g, const char *name)
  * draws from the table of the game that called. */
 static int call_rules(Game *g, int nargs, int nresults)
 {
-    rules_set_current(g->L, g);
+    Game *was = rules_set_current(g);
     int status = script_pcall_rules(g->L, nargs, nresults);
-    rules_set_current(g->L, NULL); /* never a pointer to a game that may be gone */
+    rules_set_current(was); /* never a pointer to a game that may be gone */
     return status;
 }
 
@@ -430,27 +430,47 @@ static void explain_illegal(Game *g, int seat, const char *text)
     free(legal);
 }
 
-/* Appends a move whose text the game takes over (freed here on failure). */
-static int append_owned(Game *g, int seat, int group, char *text)
+/* Room for a move text of len bytes at the end of move_texts; NULL when
+ * out of memory. What is written there is a move once commit_move counts it. */
+static char *reserve_text(Game *g, size_t len)
+{
+    if (g->texts_used + len + 1 > g->texts_size) {
+        size_t size = g->texts_size ? g->texts_size * 2 : 1024;
+        while (size < g->texts_used + len + 1)
+            size *= 2;
+        char *texts = realloc(g->move_texts, size);
+        if (!texts)
+            return NULL;
+        g->move_texts = texts;
+        g->texts_size = size;
+    }
+    return g->move_texts + g->texts_used;
+}
+
+/* Counts the text reserved last (len bytes) as the next move. */
+static int commit_move(Game *g, int seat, int group, size_t len)
 {
     if (g->nmoves == g->cap) {
         int cap = g->cap ? g->cap * 2 : 64;
         Move *m = realloc(g->moves, sizeof(Move) * (size_t)cap);
-        if (!m) {
-            free(text);
+        if (!m)
             return 0;
-        }
         g->moves = m;
         g->cap = cap;
     }
-    g->moves[g->nmoves++] = (Move){seat, group, text};
+    g->moves[g->nmoves++] = (Move){seat, group, g->texts_used};
+    g->texts_used += len + 1;
     return 1;
 }
 
 static int append_move(Game *g, int seat, int group, const char *text)
 {
-    char *copy = strdup(text);
-    return copy && append_owned(g, seat, group, copy);
+    size_t len = strlen(text);
+    char *copy = reserve_text(g, len);
+    if (!copy)
+        return 0;
+    memcpy(copy, text, len + 1);
+    return commit_move(g, seat, group, len);
 }
 
 /* Checks an answer; returns the canonical text (valid until the next move). */
@@ -491,19 +511,20 @@ static GameStatus refuse_if_not_pending(Game *g)
 /* Applies one answer; on a rules failure the table is rebuilt as it was. */
 static GameStatus play_one(Game *g, int seat, int group, const char *canon)
 {
-    char *move = strdup(canon);
+    size_t len = strlen(canon);
+    char *move = reserve_text(g, len);
     if (!move) {
         game_set_error(g, "out of memory");
         return GAME_SCRIPT;
     }
     /* The copy is kept as the game's record of the move: the text canon
-     * points to may change as the move is applied. */
+     * points to may change as the move is applied. Nothing else is added
+     * to move_texts while the rules apply it, so move stays where it is. */
+    memcpy(move, canon, len + 1);
     GameStatus s = apply_move(g, seat, move);
-    if (s == GAME_OK && !append_owned(g, seat, group, move)) {
+    if (s == GAME_OK && !commit_move(g, seat, group, len)) {
         game_set_error(g, "out of memory");
         s = GAME_SCRIPT;
-    } else if (s != GAME_OK) {
-        free(move);
     }
     if (s != GAME_OK) {
         char *why = g->error;
@@ -606,10 +627,10 @@ GameStatus game_window(Game *g, int n, const int *seats, const char *const *text
 
 static void free_moves_from(Game *g, int n)
 {
-    for (int i = n; i < g->nmoves; i++)
-        free(g->moves[i].text);
-    if (n < g->nmoves)
+    if (n < g->nmoves) {
+        g->texts_used = g->moves[n].text;
         g->nmoves = n;
+    }
 }
 
 GameStatus game_rebuild(Game *g, int n)
@@ -667,9 +688,12 @@ GameStatus game_rebuild(Game *g, int n)
     /* Replay: the moves are taken out of the list and put back as they
      * are applied again. */
     Move *old = g->moves;
+    char *old_texts = g->move_texts;
     int nold = g->nmoves, groups = 0;
     g->moves = NULL;
+    g->move_texts = NULL;
     g->nmoves = g->cap = 0;
+    g->texts_used = g->texts_size = 0;
     GameStatus s = GAME_OK;
     int i = 0;
     while (i < n && s == GAME_OK) {
@@ -682,8 +706,9 @@ GameStatus game_rebuild(Game *g, int n)
                 j++;
         }
         if (!old[i].group || !p->window) {
-            s = apply_move(g, old[i].seat, old[i].text) == GAME_OK &&
-                        append_move(g, old[i].seat, old[i].group, old[i].text)
+            const char *text = old_texts + old[i].text;
+            s = apply_move(g, old[i].seat, text) == GAME_OK &&
+                        append_move(g, old[i].seat, old[i].group, text)
                     ? GAME_OK
                     : GAME_SCRIPT;
             i++;
@@ -694,17 +719,16 @@ GameStatus game_rebuild(Game *g, int n)
         int k = 0;
         for (int m = i; m <= j && k < MAX_SEATS; m++, k++) {
             seats[k] = old[m].seat;
-            moves[k] = old[m].text;
+            moves[k] = old_texts + old[m].text;
         }
         s = run_window(g, k, seats, moves, old[i].group);
         i = j + 1;
     }
-    for (int m = 0; m < nold; m++) {
+    for (int m = 0; m < nold; m++)
         if (old[m].group > groups)
             groups = old[m].group;
-        free(old[m].text);
-    }
     free(old);
+    free(old_texts);
     g->groups = groups;
     if (s != GAME_OK && s != GAME_OVER) {
         char *why = g->error;
@@ -779,10 +803,12 @@ int game_gc(lua_State *L)
     g->def_ref = g->table_ref = LUA_NOREF;
     free_moves_from(g, 0);
     free(g->moves);
+    free(g->move_texts);
     free(g->pending.texts);
     free(g->error);
     free(g->source);
     g->moves = NULL;
+    g->move_texts = NULL;
     g->pending.texts = NULL;
     g->error = NULL;
     g->source = NULL;

@@ -28,8 +28,8 @@ typedef struct Game Game;
 
 typedef struct Move {
     int seat;
-    int group; /* 0, or the claim window this answer was given in */
-    char *text;
+    int group;   /* 0, or the claim window this answer was given in */
+    size_t text; /* where its text starts in the game's move_texts */
 } Move;
 
 /* The decision now due, as the rules state it. Strings point into the
@@ -58,6 +58,10 @@ struct Game {
     Table *t;              /* owned by the table userdata in uservalue 3 */
     Move *moves;
     int nmoves, cap, groups;
+    /* The moves' texts, one after another: one buffer for the whole game
+     * instead of a malloc and a free per decision. */
+    char *move_texts;
+    size_t texts_used, texts_size;
     Pending pending;
     int pending_valid, over;
     int asks;              /* 1: the rules define no pending() and ask with t:ask */
@@ -65,6 +69,12 @@ struct Game {
     int ask_after;         /* 1: ... from their ask(t), called after setup and each move */
     char *error;           /* why the last call failed */
 };
+
+/* The text of the game's move i (0-based): valid until the next move. */
+static inline const char *game_move_text(const Game *g, int i)
+{
+    return g->move_texts + g->moves[i].text;
+}
 
 /* Creates a game and pushes it. opts_idx: a table of option values (strings
  * from --set are converted by each option's type), or 0 for defaults.

@@ -30,7 +30,7 @@ char *game_record(Game *g, const char *const *seat_names)
     json_t *moves = json_array();
     for (int i = 0; i < g->nmoves; i++)
         json_array_append_new(moves, json_pack("[i, i, s]", g->moves[i].seat, g->moves[i].group,
-                                               g->moves[i].text));
+                                               game_move_text(g, i)));
     json_object_set_new(root, "moves", moves);
     snprintf(buf, sizeof buf, "%016llx", (unsigned long long)game_hash(g));
     json_object_set_new(root, "hash", json_string(buf));

@@ -190,7 +190,7 @@ static int l_game_moves(lua_State *L)
         lua_createtable(L, 2, 0);
         lua_pushinteger(L, g->moves[i].seat);
         lua_rawseti(L, -2, 1);
-        lua_pushstring(L, g->moves[i].text);
+        lua_pushstring(L, game_move_text(g, i));
         lua_rawseti(L, -2, 2);
         lua_rawseti(L, -2, i + 1);
     }
