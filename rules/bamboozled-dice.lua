@@ -208,7 +208,7 @@ end
 function game.draw_card(t, seat, after)
   local v = t.vars
   if t:count("deck") == 0 then
-    for _, c in ipairs(t:cards("discards")) do t:move(c, "deck") end
+    t:move_all("discards", "deck")
     t:shuffle("deck")
   end
   if t:count("deck") == 0 then
@@ -258,7 +258,7 @@ function game.take_strike(t, seat)
   if v.strikes[seat] >= v.opts.strikes then
     t:eliminate(seat)
     t:notef("seat %d is eliminated", seat)
-    for _, c in ipairs(t:cards(hand(seat))) do t:move(c, "discards") end
+    t:move_all(hand(seat), "discards")
     if t:active_count() == 1 then
       v.over, v.phase = true, "over"
       return
@@ -374,20 +374,28 @@ end
 -- After setup and after every move the referee calls game.ask, which asks
 -- the decision now due (t:ask): the moves are made once where they can be.
 
-local ROLL, ACCEPT_OR_CHALLENGE = { "roll" }, { "accept", "challenge" }
+local ROLL, ACCEPT_OR_CHALLENGE = moves{ "roll" }, moves{ "accept", "challenge" }
 
--- The fixed moves, and the before-roll cards seat may play besides.
+-- The fixed moves with one more: a fresh list, the fixed one is shared.
+local function plus(list, fixed, move)
+  list = list or { table.unpack(fixed) }
+  list[#list + 1] = move
+  return list
+end
+
+-- The fixed moves, and the before-roll cards seat may play besides (most
+-- turns none: then the shared fixed list itself).
 local function with_cards(t, seat, fixed)
   local v = t.vars
   if v.opts.cards_per_turn > 0 and v.played >= v.opts.cards_per_turn then return fixed end
   if t:count(hand(seat)) == 0 then return fixed end
-  local moves = { table.unpack(fixed) }
+  local moves
   local live = v.score ~= nil
-  if live and holds(t, seat, "FreshStart") then moves[#moves + 1] = "fresh start" end
-  if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then moves[#moves + 1] = "reverse" end
-  if live and holds(t, seat, "Skip") then moves[#moves + 1] = "skip" end
-  if holds(t, seat, "Revive") and v.strikes[seat] > 0 then moves[#moves + 1] = "revive" end
-  return moves
+  if live and holds(t, seat, "FreshStart") then moves = plus(moves, fixed, "fresh start") end
+  if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then moves = plus(moves, fixed, "reverse") end
+  if live and holds(t, seat, "Skip") then moves = plus(moves, fixed, "skip") end
+  if holds(t, seat, "Revive") and v.strikes[seat] > 0 then moves = plus(moves, fixed, "revive") end
+  return moves or fixed
 end
 
 -- Prompt texts, each made once.
