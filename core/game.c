@@ -96,7 +96,9 @@ static void push_method(Game *g, const char *name)
 static int call_rules(Game *g, int nargs, int nresults)
 {
     Game *was = rules_set_current(g);
+    LTableBinding was_bound = ltable_bind(g->bound);
     int status = script_pcall_rules(g->L, nargs, nresults);
+    ltable_bind(was_bound);
     rules_set_current(was); /* never a pointer to a game that may be gone */
     return status;
 }
@@ -650,6 +652,7 @@ GameStatus game_rebuild(Game *g, int n)
     if (lua_istable(L, -1))
         ltable_set_script(L, -2, -1);
     lua_pop(L, 1);
+    g->bound = (LTableBinding){lua_topointer(L, -1), t};
     set_uv(g, UV_TABLE);
     g->t = t;
     invalidate(g);

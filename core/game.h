@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include "rng.h"
 #include "seats.h"
+#include "lua_table.h"
 #include "table.h"
 
 #define GAME_MT "referee.Game"
@@ -56,6 +57,7 @@ struct Game {
     uint64_t seed;
     int nseats;
     Table *t;              /* owned by the table userdata in uservalue 3 */
+    LTableBinding bound;   /* t and the Lua table the rules hold: bound while they run */
     Move *moves;
     int nmoves, cap, groups;
     /* The moves' texts, one after another: one buffer for the whole game

@@ -14,6 +14,16 @@
  * vars table, or with the vars decoded from vars_json when it is not NULL. */
 void ltable_push(lua_State *L, Table *t, const char *vars_json);
 Table *ltable_check(lua_State *L, int idx);
+/* The table of the game whose rules are running: the Lua table the rules
+ * hold (by identity) and the kernel's table behind it. */
+typedef struct LTableBinding {
+    const void *lua_table;
+    Table *t;
+} LTableBinding;
+/* Binds b while a game's rules run: ltable_check then knows the game's own
+ * table by identity, without a look inside it. Returns the binding it
+ * replaces, to be set back when the call ends. */
+LTableBinding ltable_bind(LTableBinding b);
 /* Gives the table at idx a chance script (a copy of the table at
  * script_idx): {shuffles = {{"AS", "KD", ...}, ...}, rolls = {3, 5, ...},
  * randoms = {2, ...}}, outcomes the next shuffles (cards on top, topmost

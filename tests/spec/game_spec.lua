@@ -137,6 +137,29 @@ describe("the referee loop", function()
     assert.are.equal(hashes[1], g:hash())
   end)
 
+  -- While its rules run, a game knows its own table by identity (the fast
+  -- path of every method call); any other table is still checked inside.
+  it("finds the running game's table by identity, and checks every other table", function()
+    local seen = {}
+    local g = assert(new_game("fixture", { seed = 3, arrange = function(t)
+      seen.before = t:count("stock")
+      rawset(t, 0, "not the kernel's table")
+      seen.after = t:count("stock")
+      seen.plain = { pcall(t.count, {}, "stock") }
+      seen.other = { pcall(t.count, referee.new_table(2, 1), "stock") }
+    end }))
+    assert.are.equal(seen.before, seen.after)
+    assert.is_false(seen.plain[1])
+    assert.matches("referee.Table expected", seen.plain[2], 1, true)
+    -- Another table is its own: it has no zone of that name.
+    assert.is_false(seen.other[1])
+    assert.matches("no zone named 'stock'", seen.other[2], 1, true)
+    -- Outside a rules call the table is looked into, and the junk refused.
+    local ok, err = pcall(function() return g:table():count("stock") end)
+    assert.is_false(ok)
+    assert.matches("referee.Table expected", err, 1, true)
+  end)
+
   it("draws rules' math.random from the table's seeded stream", function()
     local dealers = {}
     for seed = 1, 40 do
