@@ -352,10 +352,7 @@ function game.apply(t, seat, move, card)
   if phase == "trump" then return game.turn(t, card) end
   if phase == "keep" then return game.keep_or_discard(t, move) end
   if phase == "fold" then return game.declare(t, seat, move) end
-  local names = {}
-  for name in move:gmatch("%S+") do names[#names + 1] = name end
-  table.remove(names, 1) -- "discard" or "stand"
-  game.redraw(t, seat, names)
+  game.redraw(t, seat, lib.names_after_verb(move)) -- "discard 2C 9H" or "stand"
 end
 
 -- Why a typed move is refused.

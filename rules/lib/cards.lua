@@ -46,6 +46,19 @@ function cards.trick_winner(t, trick, trump)
   return best
 end
 
+-- The card names a move lists after its first word: "discard 2C 9H" gives
+-- {"2C", "9H"}, "stand" gives {}. The kernel builds such moves with single
+-- spaces; string.find keeps this cheap (gmatch makes a matcher per call).
+function cards.names_after_verb(move)
+  local names, space = {}, move:find(" ", 1, true)
+  while space do
+    local next_space = move:find(" ", space + 1, true)
+    names[#names + 1] = move:sub(space + 1, (next_space or 0) - 1)
+    space = next_space
+  end
+  return names
+end
+
 -- Every subset of a list, as lists keeping the list's order, smallest
 -- masks first; only subsets of at most `limit` items.
 function cards.subsets(list, limit)
