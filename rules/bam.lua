@@ -107,9 +107,11 @@ end
 -- "The dealer deals ... cards to each player in a clockwise manner", one at
 -- a time from the dealer's left.
 function game.deal(t)
-  local zones = { "discard", "trick", "played" }
-  for s = 1, t.nseats do zones[#zones + 1] = hand(s) end
-  lib.gather(t, zones, "stock")
+  -- Every card comes back to the stock first.
+  t:move_all("discard", "stock")
+  t:move_all("trick", "stock")
+  t:move_all("played", "stock")
+  for s = 1, t.nseats do t:move_all(hand(s), "stock") end
   t:shuffle("stock")
   local hands = {}
   for i, s in ipairs(t.vars.order) do hands[i] = hand(s) end
