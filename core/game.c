@@ -91,15 +91,14 @@ static void push_method(Game *g, const char *name)
     lua_remove(g->L, -2);
 }
 
-/* Every call into the rules goes through here: the rules' math.random
- * draws from the table of the game that called. */
+/* Every call into the rules goes through here: the game is bound while
+ * they run, so their methods find its table at once and their math.random
+ * draws from it. */
 static int call_rules(Game *g, int nargs, int nresults)
 {
-    Game *was = rules_set_current(g);
-    LTableBinding was_bound = ltable_bind(g->bound);
+    LTableBinding was = ltable_bind(g->bound);
     int status = script_pcall_rules(g->L, nargs, nresults);
-    ltable_bind(was_bound);
-    rules_set_current(was); /* never a pointer to a game that may be gone */
+    ltable_bind(was); /* never a pointer to a game that may be gone */
     return status;
 }
 
@@ -652,7 +651,7 @@ GameStatus game_rebuild(Game *g, int n)
     if (lua_istable(L, -1))
         ltable_set_script(L, -2, -1);
     lua_pop(L, 1);
-    g->bound = (LTableBinding){lua_topointer(L, -1), t};
+    g->bound = (LTableBinding){g, lua_topointer(L, -1), t};
     set_uv(g, UV_TABLE);
     g->t = t;
     invalidate(g);

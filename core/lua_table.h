@@ -14,16 +14,21 @@
  * vars table, or with the vars decoded from vars_json when it is not NULL. */
 void ltable_push(lua_State *L, Table *t, const char *vars_json);
 Table *ltable_check(lua_State *L, int idx);
-/* The table of the game whose rules are running: the Lua table the rules
- * hold (by identity) and the kernel's table behind it. */
+/* The game whose rules are running: the game, the Lua table its rules hold
+ * (known by identity) and the kernel's table behind it. */
+struct Game;
 typedef struct LTableBinding {
+    struct Game *game;
     const void *lua_table;
     Table *t;
 } LTableBinding;
 /* Binds b while a game's rules run: ltable_check then knows the game's own
- * table by identity, without a look inside it. Returns the binding it
- * replaces, to be set back when the call ends. */
+ * table by identity, without a look inside it, and the rules' math.random
+ * draws from it. Returns the binding it replaces, to be set back when the
+ * call ends (a call nested in another sets back the outer one's game). */
 LTableBinding ltable_bind(LTableBinding b);
+/* The binding now in force (all NULL outside any rules call). */
+LTableBinding ltable_bound(void);
 /* Gives the table at idx a chance script (a copy of the table at
  * script_idx): {shuffles = {{"AS", "KD", ...}, ...}, rolls = {3, 5, ...},
  * randoms = {2, ...}}, outcomes the next shuffles (cards on top, topmost

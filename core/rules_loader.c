@@ -58,19 +58,6 @@ void rules_players(lua_State *L, int def, int max_seats, lua_Integer *lo, lua_In
     lua_pop(L, 1);
 }
 
-/* A plain variable, not a registry entry: it is set before and after every
- * call into the rules (twice a decision), and a registry write cost 160
- * instructions each time. Each process runs one rules call at a time; a
- * call nested in another sets back the outer one's game when it ends. */
-static Game *running;
-
-Game *rules_set_current(Game *g)
-{
-    Game *was = running;
-    running = g;
-    return was;
-}
-
 static lua_State *main_thread(lua_State *L)
 {
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
@@ -83,7 +70,7 @@ static lua_State *main_thread(lua_State *L)
  * rules are running, so every random outcome is replayed from the seed. */
 static int rules_random(lua_State *L)
 {
-    Game *g = running;
+    Game *g = ltable_bound().game;
     if (g && main_thread(g->L) != main_thread(L))
         g = NULL; /* rules of another Lua state: not this script's game */
     if (!g || !g->t)

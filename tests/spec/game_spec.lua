@@ -53,6 +53,7 @@ describe("loading rules and options", function()
       ["no-apply"] = "has no function 'apply'",
       ["not-a-table"] = "must return its game definition table",
       ["syntax"] = "syntax.lua:4:",
+      ["random-on-load"] = "math.random is available to rules while a game runs",
     }
     for name, pattern in pairs(cases) do
       local g, err = new_game(name)
