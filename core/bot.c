@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-#include "lua_json.h"
+#include "lua_cross.h"
 #include "lua_table.h"
 #include "rng.h"
 #include "script.h"
@@ -254,6 +254,46 @@ static int fault(Bot *b, char **why, char *text)
     return -1;
 }
 
+/* What one decision hands a bot: its view (in the game's state) and its
+ * legal moves. */
+typedef struct Crossing {
+    lua_State *from;
+    int view; /* the view's index in from */
+    const Pending *p;
+    int slot, seat, decision;
+} Crossing;
+
+/* Run protected in the bot's state: pushes choose's arguments (view, moves,
+ * ctx), each a fresh copy. A bot that has filled its memory makes this
+ * raise "not enough memory" here, where it is caught, not in the referee. */
+static int push_arguments(lua_State *L)
+{
+    const Crossing *c = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    lcross_copy(c->from, c->view, L);
+    int count = c->p->count[c->slot];
+    const char *const *moves = c->p->texts + c->p->first[c->slot];
+    lua_createtable(L, count, 0);
+    for (int i = 0; i < count; i++) {
+        lua_pushstring(L, moves[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, c->seat);
+    lua_setfield(L, -2, "seat");
+    lua_pushstring(L, c->p->kind);
+    lua_setfield(L, -2, "kind");
+    lua_pushboolean(L, c->p->window);
+    lua_setfield(L, -2, "window");
+    if (c->p->prompt) {
+        lua_pushstring(L, c->p->prompt);
+        lua_setfield(L, -2, "prompt");
+    }
+    lua_pushinteger(L, c->decision);
+    lua_setfield(L, -2, "decision");
+    return 3;
+}
+
 int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
 {
     *why = NULL;
@@ -267,44 +307,30 @@ int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
     if (slot < 0)
         return fault(b, why, strfmt("seat %d is not asked", seat));
 
-    /* The view crosses into the bot's state as a copy, through JSON text. */
-    char err[200];
-    lua_State *GL = g->L;
+    /* The view crosses into the bot's state as a copy, value by value. */
+    lua_State *GL = g->L, *L = b->L;
+    int game_top = lua_gettop(GL);
     game_push_table(g);
     ltable_push_view(GL, -1, seat);
-    char *view = ljson_encode(GL, -1, err, sizeof err);
-    lua_pop(GL, 2);
-    if (!view)
-        return fault(b, why, strfmt("the view could not be copied: %s", err));
-
-    lua_State *L = b->L;
+    Crossing crossing = {GL, lua_gettop(GL), p, slot, seat, g->nmoves};
     lua_settop(L, 0);
     rng_seed(&b->rng, seed);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, b->choose_ref);
-    int ok = lua_checkstack(L, 8) && ljson_decode(L, view, err, sizeof err);
-    free(view);
-    if (!ok)
+    if (!lua_checkstack(L, 8)) {
+        lua_settop(GL, game_top);
         return fault(b, why, strfmt("the view did not fit in the bot's memory"));
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, b->choose_ref);
+    lua_pushcfunction(L, push_arguments);
+    lua_pushlightuserdata(L, &crossing);
+    int status = lua_pcall(L, 1, 3, 0);
+    lua_settop(GL, game_top);
+    if (status != LUA_OK) {
+        const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
+        return fault(b, why, strfmt("the view could not be handed over (%s)",
+                                    status == LUA_ERRMEM ? "it did not fit in the bot's memory" : msg));
+    }
     int count = p->count[slot];
     const char *const *moves = p->texts + p->first[slot];
-    lua_createtable(L, count, 0);
-    for (int i = 0; i < count; i++) {
-        lua_pushstring(L, moves[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_createtable(L, 0, 5);
-    lua_pushinteger(L, seat);
-    lua_setfield(L, -2, "seat");
-    lua_pushstring(L, p->kind);
-    lua_setfield(L, -2, "kind");
-    lua_pushboolean(L, p->window);
-    lua_setfield(L, -2, "window");
-    if (p->prompt) {
-        lua_pushstring(L, p->prompt);
-        lua_setfield(L, -2, "prompt");
-    }
-    lua_pushinteger(L, g->nmoves);
-    lua_setfield(L, -2, "decision");
     if (script_pcall(L, 3, 1, b->budget) != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
         return fault(b, why, strfmt("choose failed: %.400s", msg ? msg : "?"));

@@ -123,6 +123,13 @@ for bot in "$here"/bots/hostile/*.lua; do
         bad "hostile bot $name was not recorded as faulting: $result"
     fi
 done
+# The view a bot gets is the game's, whole and typed as the game has it,
+# with other hands hidden (view-check errors, so faults, on any difference).
+check="$here/bots/view-check.lua"
+expect 0 '"faults":\[0,0,0\]' -- "$bin" run fixture --seats "$check,$check,$check" --seed 4 --json
+# A view that cannot be copied (vars holding a cycle) is a fault, not a hang.
+expect 0 'nested more than 64 deep \(a cycle\?\)' -- env REFEREE_RULES="$here/fixture/broken:$REFEREE_RULES" \
+    "$bin" run cyclic-vars --seats "$check,random" --seed 4 --json
 # With --on-fault forfeit a faulting bot loses at its first fault.
 expect 0 '"type":"result","forfeit":1,"winners":\[2\]' -- "$bin" run fixture --seats "$here/bots/hostile/io-os.lua,random" --seed 2 --json --on-fault forfeit
 "$bin" tournament fixture --bots "$here/bots/hostile/io-os.lua,random" --games 4 --on-fault forfeit --out "$work/ff.jsonl" >"$work/ff" 2>&1
