@@ -100,8 +100,6 @@ static int dump_writer(lua_State *L, const void *p, size_t size, void *ud)
     return 0;
 }
 
-static const char CACHE_KEY = 'c';
-
 /* Appends x in hex and a dot; returns the new end. */
 static char *put_hex(char *at, unsigned long long x)
 {
@@ -131,57 +129,65 @@ int script_file_stamp(const char *path, char *buf, size_t size)
 }
 
 /* Compiling a script is most of the cost of starting a game, and a
- * tournament starts thousands: each file is compiled once per Lua state
- * and later loads take the compiled form, until the file changes. Only
- * bytecode we made ourselves from source is ever loaded. */
+ * tournament starts thousands, each with fresh bot states: each file is
+ * compiled once per process and later loads, in any Lua state, take the
+ * compiled form until the file changes. Only bytecode this process made
+ * from source is ever loaded. */
+#define CACHED_FILES 64
+
+typedef struct Compiled {
+    char *path;
+    char stamp[80];
+    Bytes code;
+} Compiled;
+
+static Compiled compiled[CACHED_FILES];
+static int ncompiled;
+
+static Compiled *find_compiled(const char *path)
+{
+    for (int i = 0; i < ncompiled; i++)
+        if (strcmp(compiled[i].path, path) == 0)
+            return &compiled[i];
+    return NULL;
+}
+
+/* Keeps the compiled form of the chunk on top of L's stack for path. */
+static void keep_compiled(lua_State *L, const char *path, const char *stamp)
+{
+    Compiled *c = find_compiled(path);
+    if (!c) {
+        if (ncompiled == CACHED_FILES)
+            return; /* full: later files are compiled each time */
+        char *copy = strdup(path);
+        if (!copy)
+            return;
+        c = &compiled[ncompiled++];
+        *c = (Compiled){.path = copy};
+    }
+    free(c->code.data);
+    c->code = (Bytes){NULL, 0, 0};
+    c->stamp[0] = '\0';
+    if (lua_dump(L, dump_writer, &c->code, 0) != 0) { /* out of memory: not kept */
+        free(c->code.data);
+        c->code = (Bytes){NULL, 0, 0};
+        return;
+    }
+    snprintf(c->stamp, sizeof c->stamp, "%s", stamp);
+}
+
 static int load_cached(lua_State *L, const char *path)
 {
     char stamp[80];
     if (!script_file_stamp(path, stamp, sizeof stamp))
         return luaL_loadfilex(L, path, "t");
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &CACHE_KEY) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_newtable(L);
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &CACHE_KEY);
-    }
-    int cache = lua_gettop(L);
-    /* cache[path] = {stamp, bytecode} */
-    if (lua_getfield(L, cache, path) == LUA_TTABLE) {
-        lua_rawgeti(L, -1, 1);
-        if (strcmp(lua_tostring(L, -1), stamp) == 0) {
-            size_t len;
-            lua_rawgeti(L, -2, 2);
-            const char *code = lua_tolstring(L, -1, &len);
-            int status = luaL_loadbufferx(L, code, len, path, "b");
-            lua_replace(L, cache);
-            lua_settop(L, cache);
-            return status;
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
+    Compiled *c = find_compiled(path);
+    if (c && c->code.data && strcmp(c->stamp, stamp) == 0)
+        return luaL_loadbufferx(L, c->code.data, c->code.size, path, "b");
     int status = luaL_loadfilex(L, path, "t");
-    if (status != LUA_OK) {
-        lua_replace(L, cache);
-        return status;
-    }
-    Bytes code = {NULL, 0, 0};
-    if (lua_dump(L, dump_writer, &code, 0) != 0) { /* out of memory: no cache */
-        free(code.data);
-        lua_replace(L, cache);
-        return LUA_OK;
-    }
-    lua_pushlstring(L, code.data, code.size);
-    free(code.data);
-    lua_createtable(L, 2, 0);
-    lua_pushstring(L, stamp);
-    lua_rawseti(L, -2, 1);
-    lua_insert(L, -2);
-    lua_rawseti(L, -2, 2);
-    lua_setfield(L, cache, path);
-    lua_replace(L, cache); /* stack: ..., chunk */
-    return LUA_OK;
+    if (status == LUA_OK)
+        keep_compiled(L, path, stamp);
+    return status;
 }
 
 int script_load_file(lua_State *L, const char *path, int env_idx)
