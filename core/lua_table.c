@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "lua_cross.h"
 #include "lua_json.h"
 #include "table_json.h"
 
@@ -334,10 +335,10 @@ static void push_card_names(lua_State *L, const Table *t, const Zone *z, int sea
     }
 }
 
-void ltable_push_view(lua_State *L, int idx, int seat)
+/* The view of everything but the rules' vars, read from the kernel's table
+ * and pushed onto L (which may be a bot's state). */
+static void push_table_view(lua_State *L, const Table *t, int seat)
 {
-    idx = lua_absindex(L, idx);
-    Table *t = ltable_check(L, idx);
     lua_createtable(L, 0, 8);
     lua_pushinteger(L, seat);
     lua_setfield(L, -2, "seat");
@@ -395,13 +396,26 @@ void ltable_push_view(lua_State *L, int idx, int seat)
         }
     lua_setfield(L, -2, "eliminated");
     lua_setfield(L, -2, "seats");
+}
 
-    /* The rules' variables are public by contract: hidden facts live in
-     * zones and dice, whose visibility the kernel enforces above. */
+/* The rules' variables are public by contract: hidden facts live in zones
+ * and dice, whose visibility the kernel enforces in push_table_view. */
+void ltable_push_view(lua_State *L, int idx, int seat)
+{
+    idx = lua_absindex(L, idx);
+    push_table_view(L, ltable_check(L, idx), seat);
     lua_getfield(L, idx, "vars");
     ljson_deep_copy(L, -1);
     lua_remove(L, -2);
     lua_setfield(L, -2, "vars");
+}
+
+void ltable_push_view_across(lua_State *to, const Table *t, int seat, lua_State *from,
+                             int vars_idx)
+{
+    push_table_view(to, t, seat);
+    lcross_copy(from, vars_idx, to);
+    lua_setfield(to, -2, "vars");
 }
 
 /* t:view(seat) -> a fresh table of what seat may see (0: a spectator) */

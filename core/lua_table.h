@@ -43,6 +43,12 @@ lua_Integer lt_random_between(lua_State *L, int idx, lua_Integer lo, lua_Integer
 char *ltable_save(lua_State *L, int idx, char *err, size_t errsize);
 /* Pushes the view of `seat` (0: a spectator) of the table at idx. */
 void ltable_push_view(lua_State *L, int idx, int seat);
+/* The same view of t built in `to` (a bot's state), with the vars at
+ * vars_idx of `from` (the game's state) copied across. Errors (memory over
+ * the cap of `to`) are raised in `to`, never in `from`: call it inside a
+ * protected call of `to`, and set `from`'s top back afterwards. */
+void ltable_push_view_across(lua_State *to, const Table *t, int seat, lua_State *from,
+                             int vars_idx);
 int luaopen_referee_table(lua_State *L);
 
 /* Argument checks shared by the parts of the binding: each returns the
