@@ -184,6 +184,21 @@ static int find_bot(const char *name, const char *bots_path, char *out, size_t s
     return 0;
 }
 
+/* Run protected in the bot's state, on what its script returned: keeps its
+ * choose function in the registry and returns the reference, or nil. The
+ * field is read raw: a metatable of the bot's would run its code here,
+ * outside any budget. */
+static int keep_choose(lua_State *L)
+{
+    if (!lua_istable(L, 1))
+        return 0;
+    lua_pushliteral(L, "choose");
+    if (lua_rawget(L, 1) != LUA_TFUNCTION)
+        return 0;
+    lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
+    return 1;
+}
+
 Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memory, char **err)
 {
     char path[4096];
@@ -216,13 +231,18 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
         bot_close(b);
         return NULL;
     }
-    if (!lua_istable(b->L, -1) || lua_getfield(b->L, -1, "choose") != LUA_TFUNCTION) {
-        *err = strfmt("bot %s must return a table with a choose(view, moves, ctx) function",
-                      b->name);
+    lua_pushcfunction(b->L, keep_choose);
+    lua_insert(b->L, -2);
+    int status = lua_pcall(b->L, 1, 1, 0);
+    if (status != LUA_OK || !lua_isinteger(b->L, -1)) {
+        *err = status == LUA_ERRMEM
+                   ? strfmt("bot %s failed to load: not enough memory", b->name)
+                   : strfmt("bot %s must return a table with a choose(view, moves, ctx) function",
+                            b->name);
         bot_close(b);
         return NULL;
     }
-    b->choose_ref = luaL_ref(b->L, LUA_REGISTRYINDEX);
+    b->choose_ref = (int)lua_tointeger(b->L, -1);
     lua_settop(b->L, 0);
     return b;
 }

@@ -137,6 +137,7 @@ expect 0 '"type":"result","forfeit":1,"winners":\[2\]' -- "$bin" run fixture --s
 expect 2 '--on-fault takes forfeit or play-on' -- "$bin" run fixture --on-fault explode
 expect 1 "unknown seat 'nobot': a seat is human, random, or a bot" -- "$bin" run fixture --seats nobot,random
 expect 1 "must return a table with a choose" -- "$bin" run fixture --seats "$here/fixture/broken/not-a-table.lua,random"
+expect 1 "must return a table with a choose" -- "$bin" run fixture --seats "$here/fixture/broken/bot-choose-by-metatable.lua,random"
 expect 2 '--bot-budget takes a positive whole number' -- "$bin" run fixture --bot-budget -5
 # A faulting bot at the REPL is reported, and the person plays on.
 printf 'new fixture --seats human,%s --seed 2 --bot-budget 100000\nplay QH\n' "$here/bots/hostile/infinite-loop.lua" |
