@@ -347,8 +347,9 @@ int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
     lua_settop(GL, game_top);
     if (status != LUA_OK) {
         const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
-        return fault(b, why, strfmt("the view could not be handed over (%s)",
-                                    status == LUA_ERRMEM ? "it did not fit in the bot's memory" : msg));
+        if (status == LUA_ERRMEM)
+            msg = "it did not fit in the bot's memory";
+        return fault(b, why, strfmt("the view could not be handed over (%s)", msg));
     }
     int count = p->count[slot];
     const char *const *moves = p->texts + p->first[slot];
