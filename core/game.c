@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "lua_json.h"
+#include "lua_copy.h"
 #include "lua_table.h"
 #include "options.h"
 #include "rules_loader.h"
@@ -659,7 +659,7 @@ GameStatus game_rebuild(Game *g, int n)
     push_method(g, "setup");
     push_uv(g, UV_TABLE);
     push_uv(g, UV_OPTS);
-    ljson_deep_copy(L, -1);
+    lcopy(L, -1, L);
     lua_remove(L, -2);
     if (call_rules(g, 2, 0) != LUA_OK) {
         game_set_error(g, "the rules failed in setup(): %s", lua_tostring(L, -1));

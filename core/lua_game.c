@@ -5,8 +5,19 @@
 #include <lauxlib.h>
 #include <stdlib.h>
 #include "game.h"
-#include "lua_json.h"
+#include "lua_copy.h"
 #include "lua_table.h"
+
+/* A new game is on the stack (1 result), or fail and why (2; err freed). */
+static int pushed_or_fail(lua_State *L, const Game *g, char *err)
+{
+    if (g)
+        return 1;
+    luaL_pushfail(L);
+    lua_pushstring(L, err);
+    free(err);
+    return 2;
+}
 
 /* referee.game(name, {seats = n, seed = s, options = {...}, rules_path = "...",
  *                     arrange = function(t) ... end, shuffles = {{...}}, rolls = {...}}):
@@ -40,13 +51,7 @@ static int l_game_new(lua_State *L)
     char *err;
     Game *g = game_new_scripted(L, name, path ? path : "rules", nseats, seed, opts, arrange,
                                 script, &err);
-    if (!g) {
-        luaL_pushfail(L);
-        lua_pushstring(L, err);
-        free(err);
-        return 2;
-    }
-    return 1;
+    return pushed_or_fail(L, g, err);
 }
 
 static int status_result(lua_State *L, Game *g, GameStatus s)
@@ -152,7 +157,7 @@ static int l_game_options(lua_State *L)
 {
     Game *g = game_check(L, 1);
     game_push_options(g);
-    ljson_deep_copy(L, -1);
+    lcopy(L, -1, L);
     return 1;
 }
 
@@ -232,13 +237,7 @@ static int l_game_replay(lua_State *L)
             free(names[i]);
         free(names);
     }
-    if (!g) {
-        luaL_pushfail(L);
-        lua_pushstring(L, err);
-        free(err);
-        return 2;
-    }
-    return 1;
+    return pushed_or_fail(L, g, err);
 }
 
 static int l_game_tostring(lua_State *L)

@@ -156,37 +156,6 @@ int ljson_decode(lua_State *L, const char *text, char *err, size_t errsize)
     return 1;
 }
 
-static void deep_copy(lua_State *L, int idx, int depth)
-{
-    if (lua_type(L, idx) != LUA_TTABLE || depth > MAX_DEPTH) {
-        lua_pushvalue(L, idx);
-        return;
-    }
-    luaL_checkstack(L, 4, "copy");
-    /* Counted first: a copy made at its full size is not rehashed as it grows. */
-    int count = 0;
-    lua_pushnil(L);
-    while (lua_next(L, idx)) {
-        lua_pop(L, 1);
-        count++;
-    }
-    int narray = (int)lua_rawlen(L, idx);
-    lua_createtable(L, narray, count > narray ? count - narray : 0);
-    int dst = lua_gettop(L);
-    lua_pushnil(L);
-    while (lua_next(L, idx)) {
-        lua_pushvalue(L, -2);
-        deep_copy(L, lua_gettop(L) - 1, depth + 1);
-        lua_rawset(L, dst);
-        lua_pop(L, 1);
-    }
-}
-
-void ljson_deep_copy(lua_State *L, int idx)
-{
-    deep_copy(L, lua_absindex(L, idx), 0);
-}
-
 /* referee.json.encode(value) -> text | nil, message */
 static int json_encode_l(lua_State *L)
 {

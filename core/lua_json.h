@@ -12,9 +12,6 @@
 char *ljson_encode(lua_State *L, int idx, char *err, size_t errsize);
 /* Pushes the decoded value; returns 0 and pushes nothing on a bad text. */
 int ljson_decode(lua_State *L, const char *text, char *err, size_t errsize);
-/* Pushes a deep copy of the plain-data value at idx (tables copied, other
- * values as they are). */
-void ljson_deep_copy(lua_State *L, int idx);
 
 int luaopen_referee_json(lua_State *L);
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "lua_cross.h"
+#include "lua_copy.h"
 #include "lua_json.h"
 #include "table_json.h"
 
@@ -89,7 +89,7 @@ int lt_next_prescribed(lua_State *L, int idx, const char *kind)
 void ltable_set_script(lua_State *L, int idx, int script_idx)
 {
     idx = lua_absindex(L, idx);
-    ljson_deep_copy(L, script_idx);
+    lcopy(L, script_idx, L);
     push_data(L, idx);
     lua_insert(L, -2);
     lua_setiuservalue(L, -2, 1);
@@ -405,7 +405,7 @@ void ltable_push_view(lua_State *L, int idx, int seat)
     idx = lua_absindex(L, idx);
     push_table_view(L, ltable_check(L, idx), seat);
     lua_getfield(L, idx, "vars");
-    ljson_deep_copy(L, -1);
+    lcopy(L, -1, L);
     lua_remove(L, -2);
     lua_setfield(L, -2, "vars");
 }
@@ -414,7 +414,7 @@ void ltable_push_view_across(lua_State *to, const Table *t, int seat, lua_State 
                              int vars_idx)
 {
     push_table_view(to, t, seat);
-    lcross_copy(from, vars_idx, to);
+    lcopy(from, vars_idx, to);
     lua_setfield(to, -2, "vars");
 }
 
@@ -437,7 +437,7 @@ static int t_clone(lua_State *L)
         return luaL_error(L, "out of memory");
     ltable_push(L, c, NULL);
     lua_getfield(L, 1, "vars");
-    ljson_deep_copy(L, -1);
+    lcopy(L, -1, L);
     lua_setfield(L, -3, "vars");
     lua_pop(L, 1);
     return 1;

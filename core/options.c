@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lua_copy.h"
 #include "lua_json.h"
 #include "script.h"
 
@@ -139,7 +140,7 @@ int options_check(lua_State *L, const char *game, int def, int given)
         lua_rawgeti(L, opts, i);
         lua_getfield(L, -1, "name");
         lua_getfield(L, -2, "default");
-        ljson_deep_copy(L, -1);
+        lcopy(L, -1, L);
         lua_remove(L, -2);
         lua_setfield(L, result, lua_tostring(L, -2));
         lua_pop(L, 2);
