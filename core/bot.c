@@ -120,7 +120,28 @@ static const luaL_Reg LIBS[] = {
     {NULL, NULL},
 };
 
-static const char *REMOVED[] = {"dofile", "loadfile", "require", "print", "collectgarbage", NULL};
+static const char *REMOVED[] = {"dofile", "loadfile", "require", "print", "warn",
+                                "collectgarbage", NULL};
+
+/* setmetatable, refusing a metatable with __gc. Lua runs finalizers with
+ * hooks off, so a bot's __gc would run outside its budget: during a
+ * collection in the referee's copy of the view, or when its state closes.
+ * A metatable given __gc later marks nothing (the manual, 2.5.3).
+ * upvalue: the standard setmetatable */
+static int guarded_setmetatable(lua_State *L)
+{
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "setmetatable: a bot may not set __gc (finalizers run outside "
+                                 "its budget); free what it holds by dropping references");
+        lua_pop(L, 1);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
 
 static void sandbox(Bot *b, const char *bots_path)
 {
@@ -139,6 +160,9 @@ static void sandbox(Bot *b, const char *bots_path)
     }
     lua_pushcfunction(L, bot_load);
     lua_setglobal(L, "load");
+    lua_getglobal(L, "setmetatable");
+    lua_pushcclosure(L, guarded_setmetatable, 1);
+    lua_setglobal(L, "setmetatable");
     lua_getglobal(L, "string");
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");
@@ -213,6 +237,10 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
         *err = strfmt("out of memory");
         return NULL;
     }
+    /* Each decision reseeds the stream from the game; while the script
+     * loads it is this fixed one (an unseeded, all-zero stream would never
+     * leave rng_below's loop). */
+    rng_seed(&b->rng, 0);
     b->limit = memory ? memory : BOT_MEMORY;
     b->budget = budget > 0 ? budget : BOT_BUDGET;
     const char *slash = strrchr(name, '/');

@@ -109,7 +109,8 @@ fi
 here=$(cd "$(dirname "$0")" && pwd)
 for bot in "$here"/bots/hostile/*.lua; do
     name=$(basename "$bot" .lua)
-    "$bin" run fixture --seats "$bot,random" --seed 2 --json --bot-budget 2000000 --bot-memory 16 \
+    # Under a timeout: a bot that hangs the referee fails here (exit 124).
+    timeout 120 "$bin" run fixture --seats "$bot,random" --seed 2 --json --bot-budget 2000000 --bot-memory 16 \
         >"$work/bot.jsonl" 2>"$work/bot.err"
     status=$?
     result=$(tail -n 1 "$work/bot.jsonl")
@@ -127,6 +128,12 @@ done
 # with other hands hidden (view-check errors, so faults, on any difference).
 check="$here/bots/view-check.lua"
 expect 0 '"faults":\[0,0,0\]' -- "$bin" run fixture --seats "$check,$check,$check" --seed 4 --json
+# The sandbox is the promised one, while a bot loads (math.random there once
+# hung the referee) and at every decision (sandbox-check errors otherwise).
+sandbox="$here/bots/sandbox-check.lua"
+expect 0 '"faults":\[0,0\]' -- timeout 60 "$bin" run fixture --seats "$sandbox,$sandbox" --seed 3 --json
+expect 1 'failed to load: .*a bot may not set __gc' -- timeout 60 "$bin" run fixture \
+    --seats "$here/fixture/broken/bot-finalizer-at-load.lua,random"
 # A view that cannot be copied (vars holding a cycle) is a fault, not a hang.
 expect 0 'nested more than 64 deep \(a cycle\?\)' -- env REFEREE_RULES="$here/fixture/broken:$REFEREE_RULES" \
     "$bin" run cyclic-vars --seats "$check,random" --seed 4 --json
