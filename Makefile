@@ -25,7 +25,7 @@ Q := @
 endif
 
 KERNEL := rng cards zones dice seats ledger log ask table table_json stats
-BINDING := bot lua_copy lua_json lua_table lua_ask lua_cards lua_dice lua_seats lua_ledger lua_game lua_referee script watchdog strfmt rules_loader options game game_record
+BINDING := bot bot_limits lua_copy lua_json lua_table lua_ask lua_cards lua_dice lua_seats lua_ledger lua_game lua_referee script watchdog watched_coroutines strfmt rules_loader options game game_record
 REPL := main repl render record session tournament
 KERNEL_OBJ := $(KERNEL:%=$(BUILD)/core/%.o)
 BINDING_OBJ := $(BINDING:%=$(BUILD)/core/%.o)

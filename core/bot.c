@@ -7,10 +7,13 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include "bot_limits.h"
 #include "lua_table.h"
 #include "rng.h"
 #include "script.h"
 #include "strfmt.h"
+#include "watchdog.h"
+#include "watched_coroutines.h"
 
 struct Bot {
     lua_State *L;
@@ -82,6 +85,20 @@ static int bot_load(lua_State *L)
 }
 
 static int find_bot(const char *name, const char *bots_path, char *out, size_t size);
+
+/* Runs the bot's code: its budget counts Lua instructions, and the watchdog
+ * bounds the C work those instructions start (BOT_INSTRUCTIONS_PER_SECOND
+ * leaves any bot within its budget far inside the allowance). */
+static int run_bot_code(Bot *b, int nargs, int nresults)
+{
+    long seconds = b->budget / BOT_INSTRUCTIONS_PER_SECOND + 1;
+    if (seconds < RULES_CPU_SECONDS)
+        seconds = RULES_CPU_SECONDS;
+    watchdog_enter_for(b->L, seconds > 3600 ? 3600 : (int)seconds);
+    int status = script_pcall(b->L, nargs, nresults, b->budget);
+    watchdog_leave(b->L);
+    return status;
+}
 
 /* import(name) -> the shared helper bots/lib/<name>.lua, run in this bot's
  * sandbox, once. upvalues: bots path, cache */
@@ -160,6 +177,8 @@ static void sandbox(Bot *b, const char *bots_path)
     }
     lua_pushcfunction(L, bot_load);
     lua_setglobal(L, "load");
+    watched_coroutines_push(L);
+    lua_setglobal(L, "coroutine");
     lua_getglobal(L, "setmetatable");
     lua_pushcclosure(L, guarded_setmetatable, 1);
     lua_setglobal(L, "setmetatable");
@@ -167,6 +186,7 @@ static void sandbox(Bot *b, const char *bots_path)
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");
     lua_pop(L, 1);
+    bot_limit_c_work(L);
     lua_getglobal(L, "math");
     lua_pushlightuserdata(L, b);
     lua_pushcclosure(L, bot_random, 1);
@@ -254,7 +274,7 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
     sandbox(b, bots_path);
     lua_pushglobaltable(b->L);
     if (script_load_file(b->L, path, -1) != LUA_OK ||
-        script_pcall(b->L, 0, 1, b->budget) != LUA_OK) {
+        run_bot_code(b, 0, 1) != LUA_OK) {
         *err = strfmt("bot %s failed to load: %s", b->name, lua_tostring(b->L, -1));
         bot_close(b);
         return NULL;
@@ -381,7 +401,7 @@ int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
     }
     int count = p->count[slot];
     const char *const *moves = p->texts + p->first[slot];
-    if (script_pcall(L, 3, 1, b->budget) != LUA_OK) {
+    if (run_bot_code(b, 3, 1) != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
         return fault(b, why, strfmt("choose failed: %.400s", msg ? msg : "?"));
     }

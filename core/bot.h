@@ -19,6 +19,9 @@
 
 #define BOT_BUDGET 50000000L          /* default instructions per decision */
 #define BOT_MEMORY (256u << 20)       /* default bytes per bot */
+/* A slow machine's pace: a call may use its budget at this rate, in CPU
+ * time, before the watchdog stops it. */
+#define BOT_INSTRUCTIONS_PER_SECOND 10000000L
 
 typedef struct Bot Bot;
 

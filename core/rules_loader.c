@@ -7,6 +7,7 @@
 #include "game.h"
 #include "lua_table.h"
 #include "script.h"
+#include "watched_coroutines.h"
 
 static int readable(const char *path)
 {
@@ -180,6 +181,8 @@ void rules_push_env(lua_State *L, const char *rules_path)
     lua_setfield(L, env, "import");
     lua_pushcfunction(L, lask_moves);
     lua_setfield(L, env, "moves");
+    watched_coroutines_push(L);
+    lua_setfield(L, env, "coroutine");
 }
 
 /* pending is optional: rules without it state each decision with t:ask. */

@@ -7,13 +7,15 @@
 #include <time.h>
 
 #define TICK_NS 250000000L /* a quarter of a second of CPU time */
-#define TICKS_ALLOWED (RULES_CPU_SECONDS * 4 + 1)
+#define TICKS_PER_SECOND 4
 
 /* Shared with the signal handler, hence file-scope and volatile: one
  * process runs one rules call at a time. */
 static struct {
     lua_State *volatile L;      /* the state of the watched call, or NULL */
     volatile sig_atomic_t depth, serial, seen, ticks, fired;
+    volatile sig_atomic_t allowed; /* ticks the watched call may run */
+    int seconds;                   /* the same, for the message */
     int ready;                  /* the timer runs in this process */
     int atfork;                 /* the fork handler is registered */
     timer_t timer;
@@ -26,7 +28,7 @@ static void overrun_hook(lua_State *L, lua_Debug *ar)
     (void)ar;
     lua_sethook(L, overrun_hook, LUA_MASKCOUNT, 1);
     luaL_error(L, "the script ran too long (over %d seconds of CPU time in one call)",
-               RULES_CPU_SECONDS);
+               watch.seconds);
 }
 
 static void on_tick(int sig)
@@ -39,7 +41,7 @@ static void on_tick(int sig)
         watch.ticks = 0;
         return;
     }
-    if (++watch.ticks >= TICKS_ALLOWED && !watch.fired) {
+    if (++watch.ticks >= watch.allowed && !watch.fired) {
         watch.fired = 1;
         lua_sethook(watch.L, overrun_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
     }
@@ -94,14 +96,47 @@ __attribute__((destructor)) static void stop_timer(void)
     watch.ready = 0;
 }
 
-void watchdog_enter(lua_State *L)
+lua_State *watchdog_switch(lua_State *co)
+{
+    if (watch.depth == 0)
+        return NULL;
+    lua_State *was = watch.L;
+    watch.L = co;
+    if (watch.fired) /* out of time already: the coroutine stops at once */
+        lua_sethook(co, overrun_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+    return was;
+}
+
+void watchdog_switch_back(lua_State *was)
+{
+    if (!was)
+        return;
+    watch.L = was;
+    if (watch.fired && lua_gethook(was) != overrun_hook)
+        lua_sethook(was, overrun_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+}
+
+void watchdog_check(lua_State *L)
+{
+    if (watch.fired && watch.depth > 0)
+        overrun_hook(L, NULL);
+}
+
+void watchdog_enter_for(lua_State *L, int seconds)
 {
     if (!watch.ready)
         start_timer();
     if (watch.depth++ == 0) {
         watch.L = L;
+        watch.seconds = seconds;
+        watch.allowed = seconds * TICKS_PER_SECOND + 1;
         watch.serial = (watch.serial + 1) & 0x3fffffff;
     }
+}
+
+void watchdog_enter(lua_State *L)
+{
+    watchdog_enter_for(L, RULES_CPU_SECONDS);
 }
 
 void watchdog_leave(lua_State *L)

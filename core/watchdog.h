@@ -4,8 +4,10 @@
  * eighth of a whole game's cost); instead a CPU-time timer ticks while the
  * process computes, and only when one call has run for RULES_CPU_SECONDS
  * is a hook set that raises "ran too long" at the script's next step.
- * Bots keep their deterministic instruction budget (bot.c): they are
- * hostile by assumption, rules scripts are merely buggy. */
+ * Bots keep their deterministic instruction budget (bot.c), and are
+ * watched too, with a longer allowance: the budget counts Lua instructions,
+ * not the C work one of them can start (string.rep of a megabyte, in a
+ * loop). */
 #ifndef REFEREE_WATCHDOG_H
 #define REFEREE_WATCHDOG_H
 
@@ -16,6 +18,17 @@
 /* A watched call on L begins / ends. Calls nest (a rules script importing a
  * helper): the time counts from the outermost. */
 void watchdog_enter(lua_State *L);
+/* The same, for a call allowed the given CPU seconds. */
+void watchdog_enter_for(lua_State *L, int seconds);
 void watchdog_leave(lua_State *L);
+/* While a watched call resumes coroutine co, the watchdog watches co;
+ * watchdog_switch returns what to give watchdog_switch_back when co yields
+ * or ends (NULL, and nothing changes, outside a watched call). */
+lua_State *watchdog_switch(lua_State *co);
+void watchdog_switch_back(lua_State *was);
+/* Raises "ran too long" in L if the watched call has run out of time. The
+ * watchdog's hook goes on the watched state's main thread only; a hook
+ * that coroutines inherit (the bots' budget) calls this to stop them too. */
+void watchdog_check(lua_State *L);
 
 #endif

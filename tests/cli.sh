@@ -95,6 +95,7 @@ expect 1 'malformed' -- "$bin" run "$(dirname "$0")/fixture/broken/bad-pending.l
 # the REPL's process and in forked tournament workers alike (under timeout,
 # so a watchdog that fails makes the test fail instead of hang).
 expect 1 'ran too long' -- timeout 60 "$bin" run "$(dirname "$0")/fixture/broken/hangs.lua"
+expect 1 "ran too long" -- timeout 60 "$bin" run "$(dirname "$0")/fixture/broken/hangs-in-coroutine.lua"
 expect 0 '2 that failed' -- timeout 60 "$bin" tournament "$(dirname "$0")/fixture/broken/hangs.lua" --bots random,random --games 2 --jobs 2
 # The watchdog's timer stops when referee.so is unloaded (lua_close in a
 # host such as busted); a tick after the unload once crashed the host.
@@ -134,6 +135,13 @@ sandbox="$here/bots/sandbox-check.lua"
 expect 0 '"faults":\[0,0\]' -- timeout 60 "$bin" run fixture --seats "$sandbox,$sandbox" --seed 3 --json
 expect 1 'failed to load: .*a bot may not set __gc' -- timeout 60 "$bin" run fixture \
     --seats "$here/fixture/broken/bot-finalizer-at-load.lua,random"
+# The budget counts Lua instructions; C work those start (string.rep of a
+# megabyte, over and over) is stopped by the watchdog's CPU-time limit, in
+# the bot's main thread and in a coroutine.
+timeout 60 "$bin" run fixture --seats "$here/bots/hostile/c-work-loop.lua,random" --seed 2 --json \
+    --bot-budget 2000000 >"$work/cwork" 2>&1
+[ "$(grep -c 'choose failed: the script ran too long (over 2 seconds of CPU time' "$work/cwork")" -eq 2 ] &&
+    grep -q '"type":"result"' "$work/cwork" && ok || bad "C work in a bot was not stopped by CPU time"
 # A view that cannot be copied (vars holding a cycle) is a fault, not a hang.
 expect 0 'nested more than 64 deep \(a cycle\?\)' -- env REFEREE_RULES="$here/fixture/broken:$REFEREE_RULES" \
     "$bin" run cyclic-vars --seats "$check,random" --seed 4 --json
