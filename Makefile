@@ -14,9 +14,13 @@ CFLAGS ?= -O2 -g
 # the asan build keep them.
 BASE_CFLAGS := -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -MMD -MP
 BASE_CFLAGS += -DREFEREE_VERSION='"$(VERSION)"' -DREFEREE_SHARE='"$(PREFIX)/share/referee"'
-ALL_CFLAGS = $(BASE_CFLAGS) $(SANITIZE) $(CFLAGS)
+ALL_CFLAGS = $(BASE_CFLAGS) $(ALLOC_CFLAGS) $(SANITIZE) $(CFLAGS)
 DEP_CFLAGS = $(shell pkg-config --cflags lua5.4 jansson 2>/dev/null)
-DEP_LIBS = $(shell pkg-config --libs lua5.4 jansson 2>/dev/null) -lreadline -lm
+# Lua's blocks come from mimalloc (core/lua_alloc.c), except under the
+# sanitizers, which must see every block: there they come from libc.
+ALLOC_LIBS = $(if $(SANITIZE),,-lmimalloc)
+ALLOC_CFLAGS = $(if $(SANITIZE),-DREFEREE_SYSTEM_MALLOC,)
+DEP_LIBS = $(shell pkg-config --libs lua5.4 jansson 2>/dev/null) $(ALLOC_LIBS) -lreadline -lm
 
 ifeq ($(V),1)
 Q :=
@@ -25,7 +29,7 @@ Q := @
 endif
 
 KERNEL := rng cards zones dice seats ledger log ask table table_json stats
-BINDING := bot bot_limits lua_copy lua_json lua_table lua_ask lua_cards lua_dice lua_seats lua_ledger lua_game lua_referee script watchdog watched_coroutines strfmt rules_loader options game game_record
+BINDING := bot bot_limits lua_alloc lua_copy lua_json lua_table lua_ask lua_cards lua_dice lua_seats lua_ledger lua_game lua_referee script watchdog watched_coroutines strfmt rules_loader options game game_record
 REPL := main repl render record session tournament
 KERNEL_OBJ := $(KERNEL:%=$(BUILD)/core/%.o)
 BINDING_OBJ := $(BINDING:%=$(BUILD)/core/%.o)
@@ -36,9 +40,9 @@ UNIT_OBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%.o,$(wildcard tests/u
 all: deps referee $(BUILD)/referee.so
 
 # Debian packages the build and the tests need.
-DEBS := pkg-config liblua5.4-dev lua5.4 libreadline-dev libjansson-dev lua-busted valgrind
+DEBS := pkg-config liblua5.4-dev lua5.4 libreadline-dev libjansson-dev libmimalloc-dev lua-busted valgrind
 deps: $(BUILD)/.deps-ok
-$(BUILD)/.deps-ok:
+$(BUILD)/.deps-ok: Makefile
 	$(Q)sh tools/ensure-deps.sh $(DEBS)
 	$(Q)mkdir -p $(BUILD) && touch $@
 
@@ -49,7 +53,7 @@ referee: $(KERNEL_OBJ) $(BINDING_OBJ) $(REPL_OBJ)
 # The kernel as a Lua module: require "referee" from a stock lua5.4.
 $(BUILD)/referee.so: $(KERNEL_OBJ:%.o=%.pic.o) $(BINDING_OBJ:%.o=%.pic.o)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(ALL_CFLAGS) -shared -o $@ $^ $(shell pkg-config --libs jansson)
+	$(Q)$(CC) $(ALL_CFLAGS) -shared -o $@ $^ $(shell pkg-config --libs jansson) $(ALLOC_LIBS)
 
 $(BUILD)/unit-tests: $(KERNEL_OBJ) $(UNIT_OBJ)
 	@echo "  LD      $@"

@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "bot_limits.h"
+#include "lua_alloc.h"
 #include "lua_table.h"
 #include "rng.h"
 #include "script.h"
@@ -32,13 +33,13 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     Bot *b = ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        lua_alloc_free(ptr);
         b->used -= old;
         return NULL;
     }
     if (nsize > old && b->used + (nsize - old) > b->limit)
         return NULL;
-    void *p = realloc(ptr, nsize);
+    void *p = lua_alloc_resize(ptr, nsize);
     if (p)
         b->used = b->used - old + nsize;
     return p;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "../core/lua_alloc.h"
 #include "../core/lua_game.h"
 #include "record.h"
 #include "render.h"
@@ -74,7 +75,7 @@ static void search_path(const char *kind, const char *env_name, char *out, size_
 
 static lua_State *new_state(void)
 {
-    lua_State *L = luaL_newstate();
+    lua_State *L = lua_alloc_newstate();
     if (!L) {
         fprintf(stderr, "referee: cannot create a Lua state (out of memory)\n");
         exit(1);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "../core/lua_alloc.h"
 #include "../core/lua_game.h"
 #include "../repl/session.h"
 
@@ -29,7 +30,7 @@ int main(int argc, char **argv)
     char seat_list[128] = "";
     for (int i = 0; i < seats && i < MAX_SEATS; i++)
         strcat(seat_list, i ? ",random" : "random");
-    lua_State *L = luaL_newstate();
+    lua_State *L = lua_alloc_newstate();
     luaL_openlibs(L);
     luaL_requiref(L, "referee", luaopen_referee, 0);
     lua_pop(L, 1);

@@ -1,0 +1,94 @@
+#include "lua_alloc.h"
+
+#include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifndef REFEREE_SYSTEM_MALLOC
+#include <mimalloc.h>
+#endif
+
+void *lua_alloc_resize(void *ptr, size_t size)
+{
+#ifdef REFEREE_SYSTEM_MALLOC
+    return realloc(ptr, size);
+#else
+    return mi_realloc(ptr, size);
+#endif
+}
+
+void lua_alloc_free(void *ptr)
+{
+#ifdef REFEREE_SYSTEM_MALLOC
+    free(ptr);
+#else
+    mi_free(ptr);
+#endif
+}
+
+static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    (void)ud;
+    (void)osize;
+    if (nsize == 0) {
+        lua_alloc_free(ptr);
+        return NULL;
+    }
+    return lua_alloc_resize(ptr, nsize);
+}
+
+/* As luaL_newstate's: an error outside any protected call ends the
+ * process with its message. */
+static int panic(lua_State *L)
+{
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "referee: unprotected error in a Lua call (%s)\n",
+            msg ? msg : "error object is not a string");
+    return 0;
+}
+
+/* Lua's warnings, off until "@on", as luaL_newstate's: a message may come
+ * in pieces, and only its first piece can be a control message. */
+static void warn_off(void *ud, const char *msg, int tocont);
+static void warn_on(void *ud, const char *msg, int tocont);
+
+static void warn_piece(void *ud, const char *msg, int tocont)
+{
+    lua_State *L = ud;
+    fputs(msg, stderr);
+    if (tocont) {
+        lua_setwarnf(L, warn_piece, L);
+    } else {
+        fputc('\n', stderr);
+        lua_setwarnf(L, warn_on, L);
+    }
+}
+
+static void warn_on(void *ud, const char *msg, int tocont)
+{
+    lua_State *L = ud;
+    if (!tocont && msg[0] == '@') {
+        if (strcmp(msg, "@off") == 0)
+            lua_setwarnf(L, warn_off, L);
+        return;
+    }
+    fputs("Lua warning: ", stderr);
+    warn_piece(ud, msg, tocont);
+}
+
+static void warn_off(void *ud, const char *msg, int tocont)
+{
+    lua_State *L = ud;
+    if (!tocont && strcmp(msg, "@on") == 0)
+        lua_setwarnf(L, warn_on, L);
+}
+
+lua_State *lua_alloc_newstate(void)
+{
+    lua_State *L = lua_newstate(alloc, NULL);
+    if (L) {
+        lua_atpanic(L, panic);
+        lua_setwarnf(L, warn_off, L);
+    }
+    return L;
+}
