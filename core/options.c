@@ -121,7 +121,7 @@ static int compare_names(const void *a, const void *b)
 
 /* Pushes the options table: defaults, overridden by the given values.
  * Returns 0 and pushes a message when an option is unknown or bad. */
-int options_check(lua_State *L, const char *game, int def, int given)
+static int check_options(lua_State *L, const char *game, int def, int given)
 {
     def = lua_absindex(L, def);
     if (given)
@@ -227,3 +227,108 @@ int options_check(lua_State *L, const char *game, int def, int given)
     return 1;
 }
 
+
+/* ---- the checked options, kept ----
+ * A tournament or a benchmark starts thousands of games with the same
+ * --set values, and checking them is a good part of starting a game. The
+ * checked table is kept per rules definition (weakly: a changed rules file
+ * is a new definition) and per given values, when those are all strings,
+ * numbers or booleans. It is shared by the games that use it, which only
+ * ever read it or copy it (setup gets a copy). */
+static const char CACHE_KEY = 'o';
+
+/* Pushes a key naming the given values, or returns 0 if any is a table (or
+ * anything else that has no plain text). */
+static int push_given_key(lua_State *L, int given)
+{
+    const char *names[128];
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, given)) {
+        int t = lua_type(L, -1);
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING || n == 128 ||
+            !(t == LUA_TSTRING || t == LUA_TNUMBER || t == LUA_TBOOLEAN)) {
+            lua_pop(L, 1);
+            return 0;
+        }
+        names[n++] = lua_tostring(L, -1);
+    }
+    qsort(names, (size_t)n, sizeof *names, compare_names);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int k = 0; k < n; k++) {
+        luaL_addstring(&b, names[k]);
+        luaL_addchar(&b, '\0');
+        lua_getfield(L, given, names[k]);
+        /* the type too: "5" as text and 5 as a number may check apart */
+        luaL_addchar(&b, (char)('0' + lua_type(L, -1)));
+        if (lua_type(L, -1) == LUA_TBOOLEAN) {
+            luaL_addchar(&b, lua_toboolean(L, -1) ? 't' : 'f');
+            lua_pop(L, 1);
+        } else {
+            if (lua_isinteger(L, -1))
+                luaL_addchar(&b, 'i');
+            luaL_addvalue(&b);
+        }
+        luaL_addchar(&b, '\0');
+    }
+    luaL_pushresult(&b);
+    return 1;
+}
+
+/* Pushes the cache of def's checked options, made on first use. */
+static void push_cache(lua_State *L, int def)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &CACHE_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &CACHE_KEY);
+    }
+    lua_pushvalue(L, def);
+    if (lua_rawget(L, -2) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, def);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, -4);
+    }
+    lua_remove(L, -2);
+}
+
+int options_check(lua_State *L, const char *game, int def, int given)
+{
+    def = lua_absindex(L, def);
+    if (given)
+        given = lua_absindex(L, given);
+    if (given && !push_given_key(L, given))
+        return check_options(L, game, def, given);
+    if (!given)
+        lua_pushliteral(L, "");
+    int key = lua_gettop(L);
+    push_cache(L, def);
+    lua_pushvalue(L, key);
+    if (lua_rawget(L, -2) == LUA_TTABLE) {
+        lua_replace(L, key);
+        lua_settop(L, key);
+        return 1;
+    }
+    lua_pop(L, 1);
+    /* stack: key, cache */
+    if (!check_options(L, game, def, given)) {
+        lua_replace(L, key);
+        lua_settop(L, key);
+        return 0;
+    }
+    lua_pushvalue(L, key);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, -4);
+    lua_replace(L, key);
+    lua_settop(L, key);
+    return 1;
+}

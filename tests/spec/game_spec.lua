@@ -41,6 +41,25 @@ describe("loading rules and options", function()
     assert.are.equal("order", opts.policy)
   end)
 
+  it("keeps checked options by their values, never a refusal, and hands out copies", function()
+    local first = assert(new_game("fixture", { options = { ante = "7" } }))
+    local mine = first:options()
+    mine.ante, mine.policy = 49, "changed"
+    -- The same values again: the kept table, unchanged by the copy above.
+    local same = assert(new_game("fixture", { options = { ante = "7" } }))
+    assert.are.same({ ante = 7, credits = 40, hands = 3, policy = "random" }, same:options())
+    -- Other values, or the same as another type, are checked for themselves.
+    assert.are.equal(8, assert(new_game("fixture", { options = { ante = "8" } })):options().ante)
+    assert.are.equal(7, assert(new_game("fixture", { options = { ante = 7 } })):options().ante)
+    local g, err = new_game("fixture", { options = { ante = "99" } })
+    assert.is_nil(g)
+    assert.are.equal("option 'ante' must be an integer from 1 to 50, not 99", err)
+    g, err = new_game("fixture", { options = { ante = "99" } })
+    assert.are.equal("option 'ante' must be an integer from 1 to 50, not 99", err)
+    g, err = new_game("fixture", { options = { ante = { 7 } } })
+    assert.matches("option 'ante' must be an integer", err)
+  end)
+
   it("refuses a number of players the game does not take", function()
     local g, err = new_game("fixture", { seats = 5 })
     assert.is_nil(g)
