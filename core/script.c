@@ -30,19 +30,11 @@ static const char BUDGET_KEY = 'b', BUDGET_SIZE_KEY = 's';
 static void budget_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
-    /* In a coroutine, which inherited this hook, the watchdog's own hook
-     * (set on the main thread) would never run. */
-    watchdog_check(L);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_KEY);
     lua_Integer left = lua_tointeger(L, -1) - HOOK_EVERY;
     lua_pop(L, 1);
     lua_pushinteger(L, left);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &BUDGET_KEY);
-    if (left >= 0 && lua_gethookcount(L) != HOOK_EVERY) {
-        /* A coroutine stopped at an earlier call's spent budget keeps its
-         * hook; with a fresh budget it counts at the normal pace again. */
-        lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_EVERY);
-    }
     if (left < 0) {
         /* From now on every instruction raises: a script that catches the
          * error with pcall meets it again at its very next step. */

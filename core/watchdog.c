@@ -116,12 +116,6 @@ void watchdog_switch_back(lua_State *was)
         lua_sethook(was, overrun_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
 
-void watchdog_check(lua_State *L)
-{
-    if (watch.fired && watch.depth > 0)
-        overrun_hook(L, NULL);
-}
-
 void watchdog_enter_for(lua_State *L, int seconds)
 {
     if (!watch.ready)

@@ -26,9 +26,5 @@ void watchdog_leave(lua_State *L);
  * or ends (NULL, and nothing changes, outside a watched call). */
 lua_State *watchdog_switch(lua_State *co);
 void watchdog_switch_back(lua_State *was);
-/* Raises "ran too long" in L if the watched call has run out of time. The
- * watchdog's hook goes on the watched state's main thread only; a hook
- * that coroutines inherit (the bots' budget) calls this to stop them too. */
-void watchdog_check(lua_State *L);
 
 #endif
