@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "grow.h"
 
 void ask_init(Ask *a)
 {
@@ -77,17 +78,7 @@ static int reserve(Ask *a, int k, size_t len)
         a->card = card;
         a->cap = cap;
     }
-    if (a->used + len > a->size) {
-        size_t size = a->size ? a->size * 2 : 512;
-        while (size < a->used + len)
-            size *= 2;
-        char *text = realloc(a->text, size);
-        if (!text)
-            return 0;
-        a->text = text;
-        a->size = size;
-    }
-    return 1;
+    return grow_bytes(&a->text, &a->size, a->used + len, 512);
 }
 
 int ask_add(Ask *a, const char *text, size_t len, int card)

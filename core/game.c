@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "grow.h"
 #include "lua_copy.h"
 #include "lua_table.h"
 #include "options.h"
@@ -435,16 +436,8 @@ static void explain_illegal(Game *g, int seat, const char *text)
  * out of memory. What is written there is a move once commit_move counts it. */
 static char *reserve_text(Game *g, size_t len)
 {
-    if (g->texts_used + len + 1 > g->texts_size) {
-        size_t size = g->texts_size ? g->texts_size * 2 : 1024;
-        while (size < g->texts_used + len + 1)
-            size *= 2;
-        char *texts = realloc(g->move_texts, size);
-        if (!texts)
-            return NULL;
-        g->move_texts = texts;
-        g->texts_size = size;
-    }
+    if (!grow_bytes(&g->move_texts, &g->texts_size, g->texts_used + len + 1, 1024))
+        return NULL;
     return g->move_texts + g->texts_used;
 }
 

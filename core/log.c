@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "grow.h"
 
 void log_init(Log *g)
 {
@@ -39,16 +40,8 @@ int log_copy(Log *dst, const Log *src)
 static size_t add_text(Log *g, const char *text)
 {
     size_t len = strlen(text) + 1;
-    if (g->used + len > g->size) {
-        size_t size = g->size ? g->size * 2 : 4096;
-        while (size < g->used + len)
-            size *= 2;
-        char *texts = realloc(g->texts, size);
-        if (!texts)
-            return 0;
-        g->texts = texts;
-        g->size = size;
-    }
+    if (!grow_bytes(&g->texts, &g->size, g->used + len, 4096))
+        return 0;
     memcpy(g->texts + g->used, text, len);
     g->used += len;
     return g->used - len + 1;

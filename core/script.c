@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "grow.h"
 #include "watchdog.h"
 
 #define HOOK_EVERY 10000
@@ -87,14 +88,8 @@ static int dump_writer(lua_State *L, const void *p, size_t size, void *ud)
 {
     (void)L;
     Bytes *b = ud;
-    if (b->size + size > b->cap) {
-        size_t cap = (b->size + size) * 2;
-        char *data = realloc(b->data, cap);
-        if (!data)
-            return 1;
-        b->data = data;
-        b->cap = cap;
-    }
+    if (!grow_bytes(&b->data, &b->cap, b->size + size, 4096))
+        return 1;
     memcpy(b->data + b->size, p, size);
     b->size += size;
     return 0;

@@ -28,5 +28,6 @@ void test_seats(void);
 void test_ledger(void);
 void test_table(void);
 void test_stats(void);
+void test_grow(void);
 
 #endif

@@ -12,6 +12,7 @@ int main(void)
     test_ledger();
     test_table();
     test_stats();
+    test_grow();
     printf("c: %d passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed != 0;
 }
