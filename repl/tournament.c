@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "../core/lua_json.h"
+#include "../core/options.h"
 #include "../core/rules_loader.h"
 #include "../core/stats.h"
 #include "session.h"
@@ -277,6 +278,7 @@ typedef struct Tally {
     int nb;
     double pair[TOUR_MAX_BOTS * 2][TOUR_MAX_BOTS * 2]; /* pair[i][j]: i beat j */
     long games, errors;
+    char first_error[240]; /* shown with the standings: without --out it is nowhere else */
 } Tally;
 
 static Tally *tally_new(void)
@@ -325,7 +327,9 @@ static void tally_add(Tally *y, json_t *line)
     json_t *scores = json_object_get(line, "scores");
     json_t *faults = json_object_get(line, "faults");
     if (json_object_get(line, "error") || !json_is_array(winners)) {
-        y->errors++;
+        const char *why = json_string_value(json_object_get(line, "error"));
+        if (!y->errors++)
+            snprintf(y->first_error, sizeof y->first_error, "%s", why ? why : "no winners");
         return;
     }
     y->games++;
@@ -419,6 +423,8 @@ static void print_standings(const Tally *y, FILE *out)
         fprintf(out, ", %ld that failed (see their \"error\")", y->errors);
     fputs("; shared wins count as fractions; ratings: Bradley-Terry on the Elo scale, ± one "
           "standard error\n", out);
+    if (y->errors)
+        fprintf(out, "the first that failed: %s\n", y->first_error);
 }
 
 /* Which game numbers are already in hand: a bitmap that grows. */
@@ -633,7 +639,28 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
     return failed || c->done != c->ntodo ? -1 : 0;
 }
 
-/* The number of seats: --seats, else as many as bots within the game's range. */
+/* Whether every --set names an option of the game with a value it takes:
+ * checked once here, so a bad one is refused before any game is played.
+ * stack: ..., def */
+static int options_ok(lua_State *L, const TourArgs *a)
+{
+    int def = lua_gettop(L);
+    lua_createtable(L, 0, a->nsets);
+    for (int i = 0; i < a->nsets; i++) {
+        const char *eq = strchr(a->sets[i], '=');
+        lua_pushlstring(L, a->sets[i], (size_t)(eq - a->sets[i]));
+        lua_pushstring(L, eq + 1);
+        lua_settable(L, -3);
+    }
+    int ok = options_check(L, a->game, def, def + 1);
+    if (!ok)
+        fprintf(stderr, "referee: %s (--set)\n", lua_tostring(L, -1));
+    lua_settop(L, def);
+    return ok;
+}
+
+/* The number of seats: --seats, else as many as bots within the game's
+ * range; -1 when the game, its seats or its options are refused. */
 static int seat_count(lua_State *L, const char *rules, const TourArgs *a)
 {
     if (!rules_load_definition(L, a->game, rules)) {
@@ -643,7 +670,10 @@ static int seat_count(lua_State *L, const char *rules, const TourArgs *a)
     }
     lua_Integer lo, hi;
     rules_players(L, lua_gettop(L), MAX_SEATS, &lo, &hi);
+    int ok = options_ok(L, a);
     lua_pop(L, 1);
+    if (!ok)
+        return -1;
     int k = a->nseats ? a->nseats : a->nbots;
     if (!a->nseats)
         k = k < lo ? (int)lo : k > hi ? (int)hi : k;

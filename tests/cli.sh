@@ -97,6 +97,8 @@ expect 1 'malformed' -- "$bin" run "$(dirname "$0")/fixture/broken/bad-pending.l
 expect 1 'ran too long' -- timeout 60 "$bin" run "$(dirname "$0")/fixture/broken/hangs.lua"
 expect 1 "ran too long" -- timeout 60 "$bin" run "$(dirname "$0")/fixture/broken/hangs-in-coroutine.lua"
 expect 0 '2 that failed' -- timeout 60 "$bin" tournament "$(dirname "$0")/fixture/broken/hangs.lua" --bots random,random --games 2 --jobs 2
+# ... and the standings say why, for a run without --out to look in.
+grep -q 'the first that failed: .*ran too long' "$work/out" && ok || bad "the standings do not say why games failed"
 # The watchdog's timer stops when referee.so is unloaded (lua_close in a
 # host such as busted); a tick after the unload once crashed the host.
 if cc -o "$work/unload" "$(dirname "$0")/unload.c" $(pkg-config --cflags --libs lua5.4) 2>"$work/cc"; then
@@ -209,6 +211,9 @@ expect 2 "'human' cannot sit in it" -- "$bin" tournament fixture --bots human,ra
 # The seat count comes from the game's players range: refused outside it,
 # and without --seats as many bots as fit (6 bots, fixture's 4 seats).
 expect 1 'fixture takes 2 to 4 players, not 9 \(--seats\)' -- "$bin" tournament fixture --bots random --seats 9 --games 2
+# A bad --set is refused before any game is played, with what it takes.
+expect 1 "unknown option 'nosuch' for fixture; its options are: .* \\(--set\\)" -- "$bin" tournament fixture --bots random --set nosuch=1 --games 2 --out "$work/badset.jsonl"
+[ ! -s "$work/badset.jsonl" ] && ok || bad "a tournament with a bad --set played games"
 "$bin" tournament fixture --bots random,random,random,random,random,random --games 2 --out "$work/range.jsonl" >/dev/null 2>&1
 [ "$(head -n 1 "$work/range.jsonl" | grep -o '"random"' | wc -l)" -eq 4 ] && ok || bad "6 bots at the fixture did not take 4 seats"
 expect 1 'cannot read' -- "$bin" merge "$work/none.jsonl"
