@@ -1,3 +1,5 @@
+/* MAP_ANONYMOUS (for the workers' shared game counter) is not in POSIX 2008. */
+#define _DEFAULT_SOURCE
 #include "tournament.h"
 
 #include <errno.h>
@@ -5,9 +7,11 @@
 #include <lauxlib.h>
 #include <math.h>
 #include <poll.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -581,6 +585,15 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
     struct pollfd fds[256];
     pid_t pids[256];
     FILE *streams[256];
+    /* The next game to take, shared by the workers: each takes one game at
+     * a time as it finishes the last, so a few long games cannot leave one
+     * worker playing alone at the end (a game's line depends only on its
+     * number, so who plays it changes nothing). */
+    atomic_long *next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+                             -1, 0);
+    if (next == MAP_FAILED)
+        return -1;
+    atomic_init(next, 0);
     fflush(NULL);
     for (int w = 0; w < jobs; w++) {
         int p[2];
@@ -592,7 +605,7 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
         if (pid == 0) {
             close(p[0]);
             FILE *to = fdopen(p[1], "w");
-            for (long i = w; i < c->ntodo; i += jobs) {
+            for (long i; (i = atomic_fetch_add(next, 1)) < c->ntodo;) {
                 char *line = play_game(L, rules, bots, a, c->todo[i], k);
                 fprintf(to, "%ld %s\n", c->todo[i], line);
                 fflush(to);
@@ -636,6 +649,7 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
         waitpid(pids[w], &status, 0);
         failed |= !WIFEXITED(status) || WEXITSTATUS(status) != 0;
     }
+    munmap(next, sizeof *next);
     return failed || c->done != c->ntodo ? -1 : 0;
 }
 
