@@ -130,8 +130,21 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
 static int parse_seats(Session *s, const GameArgs *args, const char *list, int *n, char **err)
 {
     char buf[512];
-    snprintf(buf, sizeof buf, "%s", list);
     *n = 0;
+    if (strlen(list) >= sizeof buf) {
+        *err = strdup("--seats is too long: at most 511 characters");
+        return 0;
+    }
+    size_t len = strlen(list);
+    if (len && (list[0] == ',' || list[len - 1] == ',' || strstr(list, ",,"))) {
+        size_t size = len + 120;
+        *err = malloc(size);
+        if (*err)
+            snprintf(*err, size, "--seats '%s' has an empty entry: name one seat between "
+                                 "commas, such as human,random,random", list);
+        return 0;
+    }
+    snprintf(buf, sizeof buf, "%s", list);
     for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
         if (*n == MAX_SEATS) {
             *err = strdup("too many seats (at most 16)");

@@ -153,6 +153,7 @@ expect 0 '"type":"result","forfeit":1,"winners":\[2\]' -- "$bin" run fixture --s
 [ "$(grep -c '"forfeit"' "$work/ff.jsonl")" -eq 4 ] && grep -q 'io-os.lua  *4  *0.0 ' "$work/ff" && ok || bad "forfeits in a tournament"
 expect 2 '--on-fault takes forfeit or play-on' -- "$bin" run fixture --on-fault explode
 expect 1 "unknown seat 'nobot': a seat is human, random, or a bot" -- "$bin" run fixture --seats nobot,random
+expect 1 "--seats 'random,,random' has an empty entry" -- "$bin" run fixture --seats random,,random
 expect 1 "must return a table with a choose" -- "$bin" run fixture --seats "$here/fixture/broken/not-a-table.lua,random"
 expect 1 "must return a table with a choose" -- "$bin" run fixture --seats "$here/fixture/broken/bot-choose-by-metatable.lua,random"
 expect 2 '--bot-budget takes a positive whole number' -- "$bin" run fixture --bot-budget -5
