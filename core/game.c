@@ -11,6 +11,7 @@
 #include "lua_copy.h"
 #include "lua_table.h"
 #include "options.h"
+#include "result_check.h"
 #include "rules_loader.h"
 #include "script.h"
 #include "strfmt.h"
@@ -760,6 +761,13 @@ GameStatus game_push_result(Game *g)
     if (!lua_isnil(L, -1) && !lua_istable(L, -1)) {
         game_set_error(g, "the rules' result() returned a %s: expected nil or "
                      "{winners = {...}, scores = {...}, message = \"...\"}", luaL_typename(L, -1));
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        return GAME_SCRIPT;
+    }
+    char why[400];
+    if (lua_istable(L, -1) && !result_check(L, -1, g->nseats, why, sizeof why)) {
+        game_set_error(g, "the rules' result() is malformed: %s", why);
         lua_pop(L, 1);
         lua_pushnil(L);
         return GAME_SCRIPT;

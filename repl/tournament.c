@@ -282,7 +282,7 @@ typedef struct Tally {
     int nb;
     double pair[TOUR_MAX_BOTS * 2][TOUR_MAX_BOTS * 2]; /* pair[i][j]: i beat j */
     long games, errors;
-    char first_error[240]; /* shown with the standings: without --out it is nowhere else */
+    char first_error[400]; /* shown with the standings: without --out it is nowhere else */
 } Tally;
 
 static Tally *tally_new(void)

@@ -99,6 +99,10 @@ expect 1 "ran too long" -- timeout 60 "$bin" run "$(dirname "$0")/fixture/broken
 expect 0 '2 that failed' -- timeout 60 "$bin" tournament "$(dirname "$0")/fixture/broken/hangs.lua" --bots random,random --games 2 --jobs 2
 # ... and the standings say why, for a run without --out to look in.
 grep -q 'the first that failed: .*ran too long' "$work/out" && ok || bad "the standings do not say why games failed"
+# A malformed result is the rules' mistake: no game is counted with it.
+expect 0 "0 games, 2 that failed" -- "$bin" tournament "$(dirname "$0")/fixture/broken/bad-result.lua" --set shape=seat-99 --bots random --games 2
+grep -q "the first that failed: the rules' result() is malformed: winners\[1\] is 99" "$work/out" && ok || bad "a malformed result was not reported"
+expect 1 "result\(\) is malformed: winners names seat 2 twice" -- "$bin" run "$(dirname "$0")/fixture/broken/bad-result.lua" --set shape=seat-twice --seats random,random
 # The watchdog's timer stops when referee.so is unloaded (lua_close in a
 # host such as busted); a tick after the unload once crashed the host.
 if cc -o "$work/unload" "$(dirname "$0")/unload.c" $(pkg-config --cflags --libs lua5.4) 2>"$work/cc"; then

@@ -85,6 +85,34 @@ describe("loading rules and options", function()
     assert.matches("pending%(%) is malformed: pending needs seat", err)
   end)
 
+  it("refuses a malformed result with what is wrong, and takes a well-formed one", function()
+    local cases = {
+      ["no-winners"] = "winners is missing: it must be a list of the winning seats",
+      ["empty-winners"] = "winners must be a list of at least one seat number",
+      ["seat-99"] = "winners%[1%] is 99, not a seat: winners lists seat numbers from 1 to 2",
+      ["seat-text"] = 'winners%[1%] is "2", not a seat',
+      ["seat-twice"] = "winners names seat 2 twice",
+      ["seat-fraction"] = "winners%[1%] is 1.5, not a seat",
+      ["scores-short"] = "scores must be a list of one number per seat %(2%), or left out",
+      ["scores-nan"] = "scores%[2%] is %-?nan, not a finite number",
+      ["scores-text"] = 'scores%[2%] is "lots", not a finite number',
+      ["message-number"] = "message must be a text, or left out",
+    }
+    for shape, pattern in pairs(cases) do
+      local g = assert(new_game("bad-result", { options = { shape = shape } }))
+      assert(g:play(1, "go"))
+      local r, err = g:result()
+      assert.is_nil(r, shape)
+      assert.matches("the rules' result%(%) is malformed: " .. pattern, err)
+      assert.matches("a result is {winners = {seat, ...}", err, 1, true)
+    end
+    for _, shape in ipairs({ "good", "draw" }) do
+      local g = assert(new_game("bad-result", { options = { shape = shape } }))
+      assert(g:play(1, "go"))
+      assert.is_table(g:result(), shape)
+    end
+  end)
+
   it("lets a variant inherit its base and change a default and a function", function()
     local g = assert(new_game("fixture-rich", { seed = 3 }))
     assert.are.equal(500, g:options().credits)
