@@ -252,15 +252,39 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* A duration for the ETA: 45s, 3m05s, 2h07m. */
+static void format_duration(double seconds, char *out, size_t size)
+{
+    long s = (long)(seconds + 0.5);
+    if (s < 60)
+        snprintf(out, size, "%lds", s);
+    else if (s < 3600)
+        snprintf(out, size, "%ldm%02lds", s / 60, s % 60);
+    else
+        snprintf(out, size, "%ldh%02ldm", s / 3600, s % 3600 / 60);
+}
+
+/* The bar on stderr when it is a terminal: redrawn at most ten times a
+ * second (a game can take less than a millisecond), and at the end. */
 static void progress(long done, long total, double started)
 {
-    if (!isatty(STDERR_FILENO) || total <= 0)
+    static int tty = -1;
+    static double drawn;
+    if (tty < 0)
+        tty = isatty(STDERR_FILENO);
+    if (!tty || total <= 0)
         return;
-    double elapsed = now() - started;
+    double t = now();
+    if (done < total && done > 1 && t - drawn < 0.1)
+        return;
+    drawn = t;
+    double elapsed = t - started;
     double eta = done > 0 ? elapsed / (double)done * (double)(total - done) : 0;
     int width = 30, filled = (int)((double)width * (double)done / (double)total);
-    fprintf(stderr, "\r[%.*s%*s] %ld/%ld games, ETA %.0fs ", filled,
-            "##############################", width - filled, "", done, total, eta);
+    char left[32];
+    format_duration(eta, left, sizeof left);
+    fprintf(stderr, "\r[%.*s%*s] %ld/%ld games, ETA %s   ", filled,
+            "##############################", width - filled, "", done, total, left);
     if (done == total)
         fputc('\n', stderr);
     fflush(stderr);

@@ -216,6 +216,14 @@ expect 2 "'human' cannot sit in it" -- "$bin" tournament fixture --bots human,ra
 # The seat count comes from the game's players range: refused outside it,
 # and without --seats as many bots as fit (6 bots, fixture's 4 seats).
 expect 1 'fixture takes 2 to 4 players, not 9 \(--seats\)' -- "$bin" tournament fixture --bots random --seats 9 --games 2
+# The progress bar with its ETA goes to stderr on a terminal only (script
+# gives the run one; it is part of Debian's essential bsdutils).
+if command -v script >/dev/null 2>&1; then
+    script -qc "'$bin' tournament fixture --bots random,random --games 30" /dev/null >"$work/tty" 2>&1
+    grep -q '\] 30/30 games, ETA 0s' "$work/tty" && ok || bad "no progress bar on a terminal"
+fi
+"$bin" tournament fixture --bots random,random --games 30 >/dev/null 2>"$work/notty"
+! grep -q 'ETA' "$work/notty" && ok || bad "a progress bar where stderr is not a terminal"
 # A bad --set is refused before any game is played, with what it takes.
 expect 1 "unknown option 'nosuch' for fixture; its options are: .* \\(--set\\)" -- "$bin" tournament fixture --bots random --set nosuch=1 --games 2 --out "$work/badset.jsonl"
 [ ! -s "$work/badset.jsonl" ] && ok || bad "a tournament with a bad --set played games"
