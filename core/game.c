@@ -765,6 +765,13 @@ GameStatus game_push_result(Game *g)
         lua_pushnil(L);
         return GAME_SCRIPT;
     }
+    const Pending *now;
+    if (lua_isnil(L, -1) && game_pending(g, &now) == GAME_OVER) {
+        game_set_error(g, "the game stopped without a result: no decision is asked and "
+                          "result() returned nil (the rules must ask the next decision or "
+                          "return {winners = {...}, ...})");
+        return GAME_SCRIPT;
+    }
     char why[400];
     if (lua_istable(L, -1) && !result_check(L, -1, g->nseats, why, sizeof why)) {
         game_set_error(g, "the rules' result() is malformed: %s", why);

@@ -106,6 +106,12 @@ describe("loading rules and options", function()
       assert.matches("the rules' result%(%) is malformed: " .. pattern, err)
       assert.matches("a result is {winners = {seat, ...}", err, 1, true)
     end
+    local g = assert(new_game("bad-result", { options = { shape = "none" } }))
+    assert.is_nil(g:result()) -- the game goes on: no result yet, and no error
+    assert(g:play(1, "go"))
+    local r, err = g:result()
+    assert.is_nil(r)
+    assert.matches("the game stopped without a result: no decision is asked and result%(%) returned nil", err)
     for _, shape in ipairs({ "good", "draw" }) do
       local g = assert(new_game("bad-result", { options = { shape = shape } }))
       assert(g:play(1, "go"))
