@@ -10,6 +10,7 @@
 #include "grow.h"
 #include "lua_copy.h"
 #include "lua_table.h"
+#include "move_text.h"
 #include "options.h"
 #include "result_check.h"
 #include "rules_loader.h"
@@ -189,6 +190,24 @@ static int add_text(Pending *p, const char *s)
     return 1;
 }
 
+/* A formatted reason for a malformed pending table, kept until the next
+ * (the referee reads one pending table at a time). */
+static const char *why_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static const char *why_text(const char *fmt, ...)
+{
+    static char why[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    return why;
+}
+
+static const char *pending_move(const void *texts, int i)
+{
+    return ((const char *const *)texts)[i];
+}
+
 /* Reads one seat's list of moves. stack: ..., list */
 static const char *read_moves(Game *g, int slot, int list)
 {
@@ -210,7 +229,19 @@ static const char *read_moves(Game *g, int slot, int list)
     }
     lua_pop(L, 2); /* the final nil and the list */
     p->count[slot] = p->ntexts - p->first[slot];
-    return p->count[slot] ? NULL : "a seat that is asked must have at least one legal move";
+    if (!p->count[slot])
+        return "a seat that is asked must have at least one legal move";
+    const char *const *texts = p->texts + p->first[slot];
+    for (int i = 0; i < p->count[slot]; i++) {
+        const char *why = move_text_problem(texts[i], strlen(texts[i]));
+        if (why)
+            return why_text("move '%.60s': %s", texts[i], why);
+    }
+    int earlier, again = move_texts_repeat(p->count[slot], pending_move, texts, &earlier);
+    if (again >= 0)
+        return why_text("moves %d and %d both read '%.60s': a seat's moves must differ "
+                                "(ignoring case)", earlier + 1, again + 1, texts[again]);
+    return NULL;
 }
 
 /* Reads the rules' pending table into g->pending. stack: ..., pending */

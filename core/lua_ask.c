@@ -17,6 +17,7 @@
 #include <lauxlib.h>
 #include <string.h>
 #include "lua_table.h"
+#include "move_text.h"
 
 /* Subsets of more cards than this would be thousands of moves. */
 #define MAX_DISCARD_HAND 12
@@ -50,6 +51,27 @@ static int finish(lua_State *L, Table *t, int zone)
 static int out_of_memory(lua_State *L)
 {
     return luaL_error(L, "out of memory while asking");
+}
+
+static const char *asked_move(const void *a, int i)
+{
+    return ask_move(a, i);
+}
+
+/* Raises when a move of the ask cannot be typed back or two of them read
+ * the same (see move_text.h); arg is the argument that gave them. */
+static void check_asked(lua_State *L, const Ask *a, int arg)
+{
+    for (int i = 0; i < a->n; i++) {
+        const char *text = ask_move(a, i), *why = move_text_problem(text, strlen(text));
+        if (why)
+            luaL_argerror(L, arg, lua_pushfstring(L, "move %d '%s': %s", i + 1, text, why));
+    }
+    int earlier, again = move_texts_repeat(a->n, asked_move, a, &earlier);
+    if (again >= 0)
+        luaL_argerror(L, arg, lua_pushfstring(L, "moves %d and %d both read '%s': a seat's moves "
+                                                 "must differ (ignoring case)", earlier + 1,
+                                              again + 1, ask_move(a, again)));
 }
 
 /* A fixed list of moves, packed once: t:ask copies it with one memcpy
@@ -102,7 +124,11 @@ static int check_move_texts(lua_State *L, int arg, size_t *used)
             return luaL_argerror(L, arg, lua_pushfstring(L, "moves{...} takes a list of move "
                                                             "texts: entry %I is a %s", i,
                                                          luaL_typename(L, -1)));
-        *used += lua_rawlen(L, -1) + 1;
+        size_t len;
+        const char *text = lua_tolstring(L, -1, &len), *why = move_text_problem(text, len);
+        if (why)
+            return luaL_argerror(L, arg, lua_pushfstring(L, "move %I '%s': %s", i, text, why));
+        *used += len + 1;
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -110,6 +136,11 @@ static int check_move_texts(lua_State *L, int arg, size_t *used)
         luaL_argerror(L, arg, "moves{} is empty: a seat that is asked must have at least one "
                               "legal move");
     return n;
+}
+
+static const char *packed_move(const void *m, int i)
+{
+    return move_texts(m) + ((const MoveList *)m)->start[i];
 }
 
 /* moves(list) -> the list packed once for t:ask (global in rules scripts) */
@@ -132,6 +163,11 @@ int lask_moves(lua_State *L)
         at += len + 1;
         lua_pop(L, 1);
     }
+    int earlier, again = move_texts_repeat(n, packed_move, m, &earlier);
+    if (again >= 0)
+        luaL_argerror(L, 1, lua_pushfstring(L, "moves %d and %d both read '%s': a seat's moves "
+                                               "must differ (ignoring case)", earlier + 1,
+                                            again + 1, packed_move(m, again)));
     if (luaL_newmetatable(L, MOVES_MT)) {
         lua_pushcfunction(L, moves_len);
         lua_setfield(L, -2, "__len");
@@ -175,7 +211,21 @@ static int t_ask(lua_State *L)
             return out_of_memory(L);
         lua_pop(L, 1);
     }
+    check_asked(L, a, 4);
     return finish(L, t, 0);
+}
+
+/* Whether a card of this name is offered already: cards of one name (two
+ * decks' jokers) are one move, the first of them, as a person can only
+ * type the name and a record replays it by its text. */
+static int offered_by_name(const Ask *a, const Card *cards, const char *name)
+{
+    for (int j = 0; j < a->n; j++) {
+        const char *other = cards[a->card[j]].name;
+        if (other[0] == name[0] && strcmp(other, name) == 0)
+            return 1;
+    }
+    return 0;
 }
 
 /* t:ask_cards(seat, kind, zone [, prompt [, follow [, prefix]]]) */
@@ -203,10 +253,28 @@ static int t_ask_cards(lua_State *L)
         int c = z->cards[i];
         if (follow != SUIT_NONE && cards[c].face[0].suit != follow)
             continue;
+        if (offered_by_name(a, cards, cards[c].name))
+            continue;
         if (!ask_add2(a, prefix, cards[c].name, c))
             return out_of_memory(L);
     }
+    if (a->n) {
+        const char *first = ask_move(a, 0), *why = move_text_problem(first, strlen(first));
+        if (why)
+            return luaL_argerror(L, 7, lua_pushfstring(L, "the prefix makes '%s': %s", first,
+                                                       why));
+    }
     return finish(L, t, zone);
+}
+
+/* Whether every card the mask takes comes with the cards of its name
+ * before it: the one set of cards that stands for these names. */
+static int first_of_names(unsigned mask, const unsigned *same, int n)
+{
+    for (int i = 0; i < n; i++)
+        if ((mask & 1u << i) && (mask & same[i]) != same[i])
+            return 0;
+    return 1;
 }
 
 /* t:ask_discards(seat, kind, zone, max [, prompt [, hidden]]) */
@@ -228,9 +296,18 @@ static int t_ask_discards(lua_State *L)
     ask_begin(a, seat, kind, prompt, lua_toboolean(L, 7));
     if (!ask_add(a, "stand", 5, 0))
         return out_of_memory(L);
+    /* Cards of one name are interchangeable to a person, who types names:
+     * of those, a set takes the first ones in the zone's order, so each set
+     * of names is offered once. same[i]: the cards before card i with its
+     * name. */
+    unsigned same[MAX_DISCARD_HAND] = {0};
+    for (int i = 0; i < z->n; i++)
+        for (int j = 0; j < i; j++)
+            if (strcmp(t->deck.cards[z->cards[i]].name, t->deck.cards[z->cards[j]].name) == 0)
+                same[i] |= 1u << j;
     char text[16 + MAX_DISCARD_HAND * CARD_NAME_LEN];
     for (unsigned mask = 1; mask < 1u << z->n; mask++) {
-        if (__builtin_popcount(mask) > max)
+        if (__builtin_popcount(mask) > max || !first_of_names(mask, same, z->n))
             continue;
         size_t len = 7;
         memcpy(text, "discard", len);

@@ -83,6 +83,11 @@ describe("loading rules and options", function()
     local p, err = g:pending()
     assert.is_nil(p)
     assert.matches("pending%(%) is malformed: pending needs seat", err)
+    g = assert(new_game("pending-twice"))
+    p, err = g:pending()
+    assert.is_nil(p)
+    assert.matches("pending() is malformed: moves 1 and 2 both read 'pass': a seat's moves must "
+                   .. "differ (ignoring case)", err, 1, true)
   end)
 
   it("refuses a malformed result with what is wrong, and takes a well-formed one", function()
@@ -482,6 +487,15 @@ describe("rules that ask (t:ask, t:ask_cards, t:ask_discards)", function()
       ["packed-not-text"] = "moves{...} takes a list of move texts: entry 2 is a boolean",
       ["packed-empty"] = "moves{} is empty: a seat that is asked must have at least one legal move",
       ["not-a-list"] = "list of move texts or moves{...} expected, got string",
+      -- move texts a person could not type back, or could not tell apart
+      ["twice"] = "moves 1 and 3 both read 'again': a seat's moves must differ (ignoring case)",
+      ["twice-by-case"] = "moves 1 and 3 both read 'stop'",
+      ["empty-text"] = "move 2 '': a move text must not be empty",
+      ["extra-space"] = "move 1 'go  on': a move text separates its words by single spaces",
+      ["too-long"] = "a move text is at most 200 characters",
+      ["packed-twice"] = "moves 1 and 2 both read 'again'",
+      ["packed-extra-space"] = "move 1 ' again': a move text must not begin or end with a space",
+      ["bad-prefix"] = "the prefix makes 'lead  ",
     }
     for mistake, message in pairs(cases) do
       local g, err = high_card({ options = { mistake = mistake } })
@@ -492,6 +506,21 @@ describe("rules that ask (t:ask, t:ask_cards, t:ask_discards)", function()
     local g, err = new_game("ask-not-function")
     assert.is_nil(g)
     assert.matches("the game definition's 'ask' is a number: make it a function, or leave it out", err, 1, true)
+  end)
+
+  it("offers cards of one name as one move, to play and to discard, and replays them", function()
+    local g = assert(new_game("twin-cards"))
+    local p = g:pending()
+    assert.are.same(sorted({ "stand", "discard JK", "discard AS", "discard 2C", "discard JK JK",
+                             "discard JK AS", "discard JK 2C", "discard AS AS", "discard AS 2C" }),
+                    sorted(p.moves[1]))
+    assert.is_true(g:play(1, "discard AS"))
+    assert.are.same({ "JK", "AS", "2C" }, g:pending().moves[1]) -- in the hand's order
+    assert.is_true(g:play(1, "JK"))
+    assert.is_true(g:play(2, "wait"))
+    assert.are.same({ 1, 2 }, g:result().winners)
+    local again = assert(referee.replay(g:record(), "tests/fixture:rules"))
+    assert.are.equal(g:hash(), again:hash())
   end)
 
   it("ends the game when the rules ask nothing", function()
