@@ -154,6 +154,35 @@ static uint64_t seed_of(const TourArgs *a, long g, int k)
     return x & 0x3fffffffffffffffULL;
 }
 
+/* The tournament's identity, written in each game line: a hash of all that
+ * makes its list of games (the game, seat count, seed, bots in order,
+ * options and bot limits; not the number of games, as game g is the same
+ * game in a run of any length). Merging or resuming mixes only lines that
+ * carry the same one. */
+static void tour_identity(TourArgs *a, int k)
+{
+    uint64_t h = 14695981039346656037ULL;
+    char number[64];
+    const char *parts[TOUR_MAX_BOTS + 64 + 8];
+    int n = 0;
+    parts[n++] = a->game;
+    snprintf(number, sizeof number, "%d %llu %ld %zu %d", k, (unsigned long long)a->seed,
+             a->bot_budget, a->bot_memory, a->forfeit);
+    parts[n++] = number;
+    for (int i = 0; i < a->nbots; i++)
+        parts[n++] = a->bots[i];
+    parts[n++] = "--set";
+    for (int i = 0; i < a->nsets; i++)
+        parts[n++] = a->sets[i];
+    for (int i = 0; i < n; i++)
+        for (const char *c = parts[i];; c++) {
+            h = (h ^ (unsigned char)*c) * 1099511628211ULL; /* the NUL too: a separator */
+            if (!*c)
+                break;
+        }
+    snprintf(a->id, sizeof a->id, "%016llx", (unsigned long long)h);
+}
+
 static void seats_of(const TourArgs *a, long g, int k, const char **names)
 {
     long deal = g / k;
@@ -196,7 +225,8 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     args.forfeit = a->forfeit;
     for (int i = 0; i < a->nsets; i++)
         args.sets[args.nsets++] = a->sets[i];
-    json_t *line = json_pack("{s:I, s:I}", "game", (json_int_t)g, "seed", (json_int_t)args.seed);
+    json_t *line = json_pack("{s:I, s:s, s:I}", "game", (json_int_t)g, "tournament", a->id,
+                             "seed", (json_int_t)args.seed);
     json_t *seats = json_array();
     for (int i = 0; i < k; i++)
         json_array_append_new(seats, json_string(names[i]));
@@ -481,7 +511,14 @@ static void seen_add(Seen *s, json_int_t g)
 
 /* Folds the game lines of a file into the standings (by game number,
  * duplicates dropped); returns how many it took, or -1 with a message. */
-static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen)
+/* Whose lines are being read: the tournament id they must all carry, and
+ * where it came from (for the message when a line carries another). */
+typedef struct Origin {
+    char id[64];
+    char where[320];
+} Origin;
+
+static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origin *o)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -510,6 +547,21 @@ static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen
             json_decref(j);
             continue;
         }
+        const char *id = json_string_value(json_object_get(j, "tournament"));
+        if (!o->where[0]) {
+            snprintf(o->id, sizeof o->id, "%s", id ? id : "");
+            snprintf(o->where, sizeof o->where, "%s:%ld", path, lineno);
+        } else if (strcmp(o->id, id ? id : "") != 0) {
+            fprintf(stderr, "referee: %s:%ld is a game of another tournament than %s (another "
+                            "game, bots, seats, seed, options or bot limits): %s\n",
+                    path, lineno, o->where,
+                    quiet_missing ? "give another --out file, or the command that wrote this one"
+                                  : "merge the shards of one tournament only");
+            json_decref(j);
+            free(buf);
+            fclose(f);
+            return -1;
+        }
         json_int_t g = json_integer_value(json_object_get(j, "game"));
         if (!seen_has(seen, g)) {
             seen_add(seen, g);
@@ -528,8 +580,9 @@ int tour_merge(int nfiles, char **files)
     Tally *y = tally_new();
     Seen seen = {NULL, 0};
     long n = 0;
+    Origin origin = {"", ""};
     for (int i = 0; i < nfiles && n >= 0; i++) {
-        long got = read_lines(files[i], y, 0, &seen);
+        long got = read_lines(files[i], y, 0, &seen, &origin);
         n = got < 0 ? -1 : n + got;
     }
     free(seen.bits);
@@ -749,7 +802,10 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     Tally *tally = tally_new();
     long nlines = 0;
     Seen seen = {NULL, 0};
-    if (!tally || (a->out && (nlines = read_lines(a->out, tally, 1, &seen)) < 0)) {
+    tour_identity(a, k);
+    Origin origin = {"", "this command's"};
+    snprintf(origin.id, sizeof origin.id, "%s", a->id);
+    if (!tally || (a->out && (nlines = read_lines(a->out, tally, 1, &seen, &origin)) < 0)) {
         tally_free(tally);
         free(seen.bits);
         return 1;

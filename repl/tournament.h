@@ -31,6 +31,7 @@ typedef struct TourArgs {
     long bot_budget;
     size_t bot_memory;
     int forfeit;         /* a faulting bot forfeits its game */
+    char id[17];         /* what makes its game list: in every line (tour_run sets it) */
 } TourArgs;
 
 /* Parses the tournament's command line (after "tournament"); 0 and a

@@ -186,6 +186,13 @@ sed -n 21p "$work/t1.jsonl" | head -c 40 >>"$work/t5.jsonl"      # a run stopped
 tour --out "$work/t5.jsonl" >/dev/null 2>&1
 cmp -s "$work/t1.jsonl" "$work/t5.jsonl" && ok || bad "a resumed tournament differs from one run"
 grep -q 'well-behaved.lua  *36 ' "$work/st1" && ok || bad "the standings do not list the bot's 36 games"
+# Lines of another tournament (here another seed) are never mixed in: not
+# by merge, and not by a run resuming into a file that holds them.
+tour --seed 6 --shard 2/3 --out "$work/other.jsonl" >/dev/null 2>&1
+expect 1 "other.jsonl:1 is a game of another tournament than .*shard1.jsonl:1 .*merge the shards of one tournament only" -- "$bin" merge "$work/shard1.jsonl" "$work/other.jsonl"
+cp "$work/shard1.jsonl" "$work/mixed.jsonl"
+expect 1 "mixed.jsonl:1 is a game of another tournament than this command's .*give another --out file" -- tour --seed 6 --out "$work/mixed.jsonl"
+cmp -s "$work/shard1.jsonl" "$work/mixed.jsonl" && ok || bad "a refused resume changed the file"
 # Each bot in each seat equally often; the games of a deal share their seed.
 if lua5.4 - "$work/t1.jsonl" <<'LUA' >/dev/null 2>&1
 local count, seeds = {}, {}
