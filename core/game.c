@@ -235,12 +235,11 @@ static const char *read_moves(Game *g, int slot, int list)
     for (int i = 0; i < p->count[slot]; i++) {
         const char *why = move_text_problem(texts[i], strlen(texts[i]));
         if (why)
-            return why_text("move '%.60s': %s", texts[i], why);
+            return why_text(MOVE_PROBLEM_FMT, i + 1, texts[i], why);
     }
     int earlier, again = move_texts_repeat(p->count[slot], pending_move, texts, &earlier);
     if (again >= 0)
-        return why_text("moves %d and %d both read '%.60s': a seat's moves must differ "
-                                "(ignoring case)", earlier + 1, again + 1, texts[again]);
+        return why_text(MOVE_REPEAT_FMT, earlier + 1, again + 1, texts[again]);
     return NULL;
 }
 

@@ -65,13 +65,12 @@ static void check_asked(lua_State *L, const Ask *a, int arg)
     for (int i = 0; i < a->n; i++) {
         const char *text = ask_move(a, i), *why = move_text_problem(text, strlen(text));
         if (why)
-            luaL_argerror(L, arg, lua_pushfstring(L, "move %d '%s': %s", i + 1, text, why));
+            luaL_argerror(L, arg, lua_pushfstring(L, MOVE_PROBLEM_FMT, i + 1, text, why));
     }
     int earlier, again = move_texts_repeat(a->n, asked_move, a, &earlier);
     if (again >= 0)
-        luaL_argerror(L, arg, lua_pushfstring(L, "moves %d and %d both read '%s': a seat's moves "
-                                                 "must differ (ignoring case)", earlier + 1,
-                                              again + 1, ask_move(a, again)));
+        luaL_argerror(L, arg, lua_pushfstring(L, MOVE_REPEAT_FMT, earlier + 1, again + 1,
+                                              ask_move(a, again)));
 }
 
 /* A fixed list of moves, packed once: t:ask copies it with one memcpy
@@ -127,7 +126,7 @@ static int check_move_texts(lua_State *L, int arg, size_t *used)
         size_t len;
         const char *text = lua_tolstring(L, -1, &len), *why = move_text_problem(text, len);
         if (why)
-            return luaL_argerror(L, arg, lua_pushfstring(L, "move %I '%s': %s", i, text, why));
+            return luaL_argerror(L, arg, lua_pushfstring(L, MOVE_PROBLEM_FMT, (int)i, text, why));
         *used += len + 1;
         lua_pop(L, 1);
     }
@@ -165,9 +164,8 @@ int lask_moves(lua_State *L)
     }
     int earlier, again = move_texts_repeat(n, packed_move, m, &earlier);
     if (again >= 0)
-        luaL_argerror(L, 1, lua_pushfstring(L, "moves %d and %d both read '%s': a seat's moves "
-                                               "must differ (ignoring case)", earlier + 1,
-                                            again + 1, packed_move(m, again)));
+        luaL_argerror(L, 1, lua_pushfstring(L, MOVE_REPEAT_FMT, earlier + 1, again + 1,
+                                            packed_move(m, again)));
     if (luaL_newmetatable(L, MOVES_MT)) {
         lua_pushcfunction(L, moves_len);
         lua_setfield(L, -2, "__len");

@@ -11,6 +11,11 @@
 /* The longest move text: the REPL and the matching read at most this much. */
 #define MOVE_TEXT_MAX 200
 
+/* The messages, for printf and lua_pushfstring alike: move number (from
+ * 1), text and problem; and the numbers and text of two moves alike. */
+#define MOVE_PROBLEM_FMT "move %d '%s': %s"
+#define MOVE_REPEAT_FMT "moves %d and %d both read '%s': a seat's moves must differ (ignoring case)"
+
 /* NULL when text (len bytes) is a well-formed move text, else what is
  * wrong with it (a static message). */
 const char *move_text_problem(const char *text, size_t len);
