@@ -5,19 +5,28 @@
 #include <stdlib.h>
 #include <strings.h>
 
+/* isspace of the C locale whatever the process's locale (readline may set
+ * one): move texts are a protocol, not prose. */
+static int blank(unsigned char c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
 const char *move_text_problem(const char *text, size_t len)
 {
     if (len == 0)
         return "a move text must not be empty";
     if (len > MOVE_TEXT_MAX)
         return "a move text is at most 200 characters";
-    if (isspace((unsigned char)text[0]) || isspace((unsigned char)text[len - 1]))
+    if (blank((unsigned char)text[0]) || blank((unsigned char)text[len - 1]))
         return "a move text must not begin or end with a space";
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)text[i];
-        if (c == '\0' || (isspace(c) && c != ' '))
+        if (c > ' ')
+            continue;
+        if (c != ' ')
             return "a move text is one line of words separated by single spaces";
-        if (c == ' ' && text[i + 1] == ' ')
+        if (text[i + 1] == ' ')
             return "a move text separates its words by single spaces (typed moves are matched "
                    "ignoring extra spaces)";
     }
