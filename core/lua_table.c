@@ -307,7 +307,8 @@ static int t_random(lua_State *L)
         lo = luaL_checkinteger(L, 2);
         hi = luaL_checkinteger(L, 3);
     }
-    luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, 2, "interval is empty or too large");
+    luaL_argcheck(L, lo <= hi && (lua_Unsigned)hi - (lua_Unsigned)lo < 0x7fffffff, 2,
+                  "interval is empty or too large"); /* unsigned: hi - lo may overflow */
     lua_pushinteger(L, lt_random_between(L, 1, lo, hi));
     return 1;
 }
@@ -503,9 +504,12 @@ static int t_log_lines(lua_State *L)
     Table *t = ltable_check(L, 1);
     lua_Integer from = luaL_optinteger(L, 2, 1);
     lua_Integer viewer = luaL_optinteger(L, 3, -1);
+    luaL_argcheck(L, viewer >= -1 && viewer <= t->seats.n, 3,
+                  "the viewer is -1 (everything), 0 (a spectator) or a seat");
     int k = 0;
     lua_newtable(L);
-    for (int i = (int)(from < 1 ? 1 : from); i <= t->log.n; i++) {
+    /* from may be any integer: lines before the first or after the last are none */
+    for (lua_Integer i = from < 1 ? 1 : from; i <= t->log.n; i++) {
         char line[512];
         if (table_log_line(t, i - 1, (int)viewer, line, sizeof line)) {
             lua_pushstring(L, line);

@@ -210,6 +210,9 @@ int script_random_args(lua_State *L, lua_Integer *lo, lua_Integer *hi)
         *lo = luaL_checkinteger(L, 1);
         *hi = luaL_checkinteger(L, 2);
     }
-    luaL_argcheck(L, *lo <= *hi && *hi - *lo < 0x7fffffff, 1, "interval is empty or too large");
+    /* The width in unsigned arithmetic: hi - lo overflows for the widest
+     * intervals (math.mininteger, math.maxinteger) and would pass. */
+    luaL_argcheck(L, *lo <= *hi && (lua_Unsigned)*hi - (lua_Unsigned)*lo < 0x7fffffff, 1,
+                  "interval is empty or too large");
     return 1;
 }

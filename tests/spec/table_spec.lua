@@ -92,6 +92,18 @@ describe("cards and zones", function()
     assert.matches("card name", err)
     ok, err = pcall(function() t.score = 1 end)
     assert.matches("keep the rules' own variables in t.vars", err)
+    -- the widest intervals overflow hi - lo: refused, not divided by zero
+    for _, range in ipairs({ { math.mininteger, math.maxinteger }, { math.mininteger, 0 } }) do
+      ok, err = pcall(t.random, t, range[1], range[2])
+      assert.is_false(ok)
+      assert.matches("interval is empty or too large", err)
+    end
+    -- log lines from anywhere: none past the end; a viewer must be one
+    assert.are.same({}, t:log_lines(2 ^ 53))
+    assert.are.same({}, t:log_lines(math.maxinteger))
+    ok, err = pcall(t.log_lines, t, 1, 99)
+    assert.is_false(ok)
+    assert.matches("the viewer is %-1 %(everything%), 0 %(a spectator%) or a seat", err)
   end)
 
   it("announces notes: t:note to all or one seat, t:notef formatted by the kernel", function()
