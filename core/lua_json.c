@@ -2,6 +2,7 @@
 
 #include <jansson.h>
 #include <lauxlib.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,11 +11,13 @@
 
 static json_t *encode(lua_State *L, int idx, int depth, char *err, size_t errsize);
 
-/* A table is an array when its keys are exactly 1..n (n may be 0). */
-static int is_array(lua_State *L, int idx, size_t *n)
+/* A table is an array when its keys are exactly 1..n (n may be 0). When
+ * its keys are all positive integers but not 1..n, *gap gets the largest. */
+static int is_array(lua_State *L, int idx, size_t *n, lua_Integer *gap)
 {
     size_t count = 0;
     lua_Integer max = 0;
+    *gap = 0;
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         lua_pop(L, 1);
@@ -27,18 +30,32 @@ static int is_array(lua_State *L, int idx, size_t *n)
         count++;
     }
     *n = count;
+    if ((lua_Integer)count != max)
+        *gap = max;
     return (lua_Integer)count == max;
+}
+
+/* The key on top, for a message (no metamethod runs). */
+static void describe_key(lua_State *L, char *out, size_t size)
+{
+    if (lua_isinteger(L, -1))
+        snprintf(out, size, "%lld", (long long)lua_tointeger(L, -1));
+    else if (lua_type(L, -1) == LUA_TNUMBER)
+        snprintf(out, size, "%g", lua_tonumber(L, -1));
+    else
+        snprintf(out, size, "a %s", lua_typename(L, lua_type(L, -1)));
 }
 
 static json_t *encode_table(lua_State *L, int idx, int depth, char *err, size_t errsize)
 {
     size_t n;
+    lua_Integer gap;
     if (depth > MAX_DEPTH) {
         snprintf(err, errsize, "nested more than %d deep (a cycle?)", MAX_DEPTH);
         return NULL;
     }
     luaL_checkstack(L, 4, "json");
-    if (is_array(L, idx, &n) && n > 0) {
+    if (is_array(L, idx, &n, &gap) && n > 0) {
         json_t *arr = json_array();
         for (size_t i = 1; i <= n; i++) {
             lua_rawgeti(L, idx, (lua_Integer)i);
@@ -56,10 +73,19 @@ static json_t *encode_table(lua_State *L, int idx, int depth, char *err, size_t 
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         if (lua_type(L, -2) != LUA_TSTRING) {
-            lua_pop(L, 2);
+            char key[64];
+            lua_pop(L, 1);
+            describe_key(L, key, sizeof key);
+            lua_pop(L, 1);
             json_decref(obj);
-            snprintf(err, errsize, "a table mixes string keys with other keys "
-                                   "(use a sequence 1..n or string keys only)");
+            if (gap)
+                snprintf(err, errsize, "a list has gaps (%zu values under keys up to %lld): a "
+                                       "table is saved as a sequence 1..n or with string keys "
+                                       "only", n, (long long)gap);
+            else
+                snprintf(err, errsize, "a table has a key (%s) that is neither in a sequence "
+                                       "1..n nor a string: a table is saved as a sequence 1..n "
+                                       "or with string keys only", key);
             return NULL;
         }
         json_t *v = encode(L, lua_gettop(L), depth + 1, err, errsize);
@@ -68,7 +94,17 @@ static json_t *encode_table(lua_State *L, int idx, int depth, char *err, size_t 
             json_decref(obj);
             return NULL;
         }
-        json_object_set_new(obj, lua_tostring(L, -2), v);
+        size_t len;
+        const char *key = lua_tolstring(L, -2, &len);
+        /* jansson takes UTF-8 keys without NUL bytes, and drops others */
+        if (strlen(key) != len || json_object_set_new(obj, key, v) != 0) {
+            if (strlen(key) != len)
+                json_decref(v);
+            lua_pop(L, 2);
+            json_decref(obj);
+            snprintf(err, errsize, "a key is not valid UTF-8 text (or holds a NUL byte)");
+            return NULL;
+        }
         lua_pop(L, 1);
     }
     return obj;
@@ -82,6 +118,11 @@ static json_t *encode(lua_State *L, int idx, int depth, char *err, size_t errsiz
     case LUA_TNUMBER:
         if (lua_isinteger(L, idx))
             return json_integer(lua_tointeger(L, idx));
+        if (!isfinite(lua_tonumber(L, idx))) {
+            snprintf(err, errsize, "a number that is not finite (%g) cannot be saved",
+                     lua_tonumber(L, idx));
+            return NULL;
+        }
         return json_real(lua_tonumber(L, idx));
     case LUA_TSTRING: {
         size_t len;

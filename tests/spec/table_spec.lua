@@ -258,5 +258,20 @@ describe("cards and zones", function()
     local ok, why = t:save()
     assert.is_nil(ok)
     assert.matches("cannot be saved", why)
+    -- each value JSON cannot hold is refused with what it is
+    local cases = {
+      { 1 / 0, "t.vars: a number that is not finite %(inf%) cannot be saved" },
+      { 0 / 0, "t.vars: a number that is not finite %(%-?nan%) cannot be saved" },
+      { { 1, 2, [5] = 5 }, "a list has gaps %(3 values under keys up to 5%)" },
+      { { [1.5] = 1 }, "a table has a key %(1.5%) that is neither in a sequence 1..n nor a string" },
+      { { ["\255"] = 1 }, "a key is not valid UTF%-8 text" },
+      { { ["a\0b"] = 1 }, "a key is not valid UTF%-8 text %(or holds a NUL byte%)" },
+    }
+    for _, case in ipairs(cases) do
+      t.vars.bad = case[1]
+      ok, why = t:save()
+      assert.is_nil(ok)
+      assert.matches(case[2], why)
+    end
   end)
 end)
