@@ -213,8 +213,8 @@ static int t_draw(lua_State *L)
     lua_Integer n = luaL_optinteger(L, 4, 1);
     luaL_argcheck(L, n >= 1, 4, "must draw at least one card");
     if (t->zones.z[from].n < n)
-        return lt_fail(L, lua_pushfstring(L, "%s holds %d card(s), not %d", t->zones.z[from].name,
-                                       t->zones.z[from].n, (int)n));
+        return lt_fail(L, lua_pushfstring(L, "%s holds %d card(s), not %I", t->zones.z[from].name,
+                                       t->zones.z[from].n, n));
     luaL_checkstack(L, (int)n, "draw");
     for (lua_Integer i = 0; i < n; i++) {
         int c = zones_top(&t->zones, from);
@@ -232,6 +232,7 @@ static int t_deal(lua_State *L)
     int from = lt_check_zone(L, t, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     lua_Integer n = luaL_checkinteger(L, 4);
+    luaL_argcheck(L, n >= 0, 4, "deal 0 or more cards to each zone");
     int targets[MAX_ZONES];
     lua_Integer k = luaL_len(L, 3);
     luaL_argcheck(L, k >= 1 && k < MAX_ZONES, 3, "expected a list of zones");
@@ -240,9 +241,11 @@ static int t_deal(lua_State *L)
         targets[i - 1] = lt_check_zone(L, t, lua_gettop(L));
         lua_pop(L, 1);
     }
-    if (t->zones.z[from].n < n * k)
-        return lt_fail(L, lua_pushfstring(L, "%s holds %d card(s), not the %d needed",
-                                       t->zones.z[from].name, t->zones.z[from].n, (int)(n * k)));
+    /* n > held / k, not n * k > held: n * k may overflow (a huge n once
+     * passed this check and dealt from an empty zone for ever). */
+    if (n > t->zones.z[from].n / k)
+        return lt_fail(L, lua_pushfstring(L, "%s holds %d card(s), not %I for each of %I zone(s)",
+                                       t->zones.z[from].name, t->zones.z[from].n, n, k));
     for (lua_Integer r = 0; r < n; r++)
         for (lua_Integer i = 0; i < k; i++)
             table_move(t, zones_top(&t->zones, from), targets[i], 0);

@@ -40,7 +40,7 @@ if [ "$mode" = asan ]; then
 fi
 # busted closes with "N successes / N failures / N errors / N pending".
 (cd "$top" && LD_PRELOAD="$SANITIZER_PRELOAD" ASAN_OPTIONS=detect_leaks=0 \
-    busted --lua=lua5.4 tests/spec) >"$out/busted" 2>&1
+    timeout 900 busted --lua=lua5.4 tests/spec) >"$out/busted" 2>&1 # a hang fails, not stalls
 tail -n 40 "$out/busted"
 sed -nE 's/^([0-9]+) successes? \/ ([0-9]+) failures? \/ ([0-9]+) errors?.*/lua: \1 passed, \2 \3 failed/p' "$out/busted" |
     awk '{ print $1, $2, $3, $4 + $5, $6 }' >"$out/lua"

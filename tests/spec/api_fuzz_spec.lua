@@ -8,8 +8,8 @@ local referee = helper.referee
 -- Odd values: none, zero, negatives, the integer extremes (whose
 -- differences overflow), floats, NaN, names that exist and that do not,
 -- tables, functions.
-local ODD = { n = 22, nil, 0, -1, 1, 2, 1e308, 0 / 0, 2 ^ 53, math.mininteger, math.maxinteger,
-              "", "x", "stock", "hand1", "AS", "all", "a", {}, { 1 }, { "AS" }, true,
+local ODD = { n = 23, nil, 0, -1, 1, 2, 1e308, 0 / 0, 2 ^ 53, math.mininteger, math.maxinteger,
+              "", "x", "stock", "hand1", "AS", "all", "a", {}, { 1 }, { 1, 2 }, { "AS" }, true,
               function() end }
 
 -- The method names as the C side registers them: a method added later is
@@ -48,7 +48,8 @@ describe("the Lua API, given odd arguments", function()
                                "core/lua_dice.c", "core/lua_seats.c", "core/lua_ledger.c" },
                              '{"([%w_]+)", t_[%w_]+}')
     assert.is_true(#names >= 50)
-    for _, third in ipairs({ false, 1 }) do
+    -- the third argument too: a count, a seat or a size at its extremes
+    for _, third in ipairs({ false, 1, -1, math.maxinteger }) do
       local t = referee.new_table(2, 3)
       t:zone("stock")
       t:zone("hand1", { owner = 1 })

@@ -48,7 +48,17 @@ describe("cards and zones", function()
     assert.are.equal(47, t:count("stock")) -- nothing moved
     ok, err = t:deal("stock", { "hand1", "hand2" }, 30)
     assert.is_nil(ok)
-    assert.matches("not the 60 needed", err)
+    assert.matches("stock holds 47 card%(s%), not 30 for each of 2 zone%(s%)", err)
+    -- counts whose product overflows, or below zero, are refused: nothing moves
+    ok, err = t:deal("stock", { "hand1", "hand2" }, math.maxinteger)
+    assert.is_nil(ok)
+    assert.matches("not 9223372036854775807 for each of 2 zone%(s%)", err)
+    ok, err = t:draw("stock", "hand1", math.maxinteger)
+    assert.matches("stock holds 47 card%(s%), not 9223372036854775807", err)
+    ok, err = pcall(t.deal, t, "stock", { "hand1" }, -1)
+    assert.is_false(ok)
+    assert.matches("deal 0 or more cards to each zone", err)
+    assert.are.equal(47, t:count("stock"))
   end)
 
   it("moves a whole zone onto another keeping its order, as moving card by card would", function()
