@@ -1,6 +1,7 @@
 #include "script.h"
 
 #include <lauxlib.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,6 +135,7 @@ typedef struct Compiled {
     char *path;
     char stamp[80];
     Bytes code;
+    uint64_t source; /* a hash of the file's text, for script_sources_hash */
 } Compiled;
 
 static Compiled compiled[CACHED_FILES];
@@ -148,6 +150,36 @@ static Compiled *find_compiled(const char *path)
 }
 
 /* Keeps the compiled form of the chunk on top of L's stack for path. */
+/* FNV-1a over the file's bytes; 0 when it cannot be read. */
+static uint64_t file_hash(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    uint64_t h = 14695981039346656037ULL;
+    unsigned char buf[8192];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        for (size_t i = 0; i < n; i++)
+            h = (h ^ buf[i]) * 1099511628211ULL;
+    fclose(f);
+    return h;
+}
+
+uint64_t script_sources_hash(void)
+{
+    /* A sum of mixed hashes: the same files in any order give the same
+     * value, and their paths (which differ between machines) do not count. */
+    uint64_t sum = 0;
+    for (int i = 0; i < ncompiled; i++) {
+        uint64_t x = compiled[i].source + 0x9E3779B97F4A7C15ULL;
+        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+        sum += x ^ (x >> 31);
+    }
+    return sum;
+}
+
 static void keep_compiled(lua_State *L, const char *path, const char *stamp)
 {
     Compiled *c = find_compiled(path);
@@ -169,6 +201,7 @@ static void keep_compiled(lua_State *L, const char *path, const char *stamp)
         return;
     }
     snprintf(c->stamp, sizeof c->stamp, "%s", stamp);
+    c->source = file_hash(path);
 }
 
 static int load_cached(lua_State *L, const char *path)

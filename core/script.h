@@ -7,6 +7,7 @@
 
 #include <lua.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Like lua_pcall; on error the message (with traceback) is left on the
  * stack as a string. budget 0 means no instruction limit. */
@@ -17,6 +18,10 @@ int script_pcall_rules(lua_State *L, int nargs, int nresults);
 /* Loads a Lua source file (never bytecode) as a function whose _ENV is the
  * table at env_idx. Returns LUA_OK, or an error status with a message. */
 int script_load_file(lua_State *L, const char *path, int env_idx);
+/* A hash of the text of every script file this process has loaded (the
+ * first 64: the compiled ones kept), whatever their paths: what a
+ * tournament's identity takes from its rules and bots. */
+uint64_t script_sources_hash(void);
 /* A text that changes whenever the file does (time and size); 0 if the
  * file cannot be read. */
 int script_file_stamp(const char *path, char *buf, size_t size);

@@ -18,6 +18,7 @@
 #include "../core/lua_json.h"
 #include "../core/options.h"
 #include "../core/rules_loader.h"
+#include "../core/script.h"
 #include "../core/stats.h"
 #include "session.h"
 
@@ -156,9 +157,11 @@ static uint64_t seed_of(const TourArgs *a, long g, int k)
 
 /* The tournament's identity, written in each game line: a hash of all that
  * makes its list of games (the game, seat count, seed, bots in order,
- * options and bot limits; not the number of games, as game g is the same
- * game in a run of any length). Merging or resuming mixes only lines that
- * carry the same one. */
+ * options, bot limits, and the text of the rules' and bots' files, loaded
+ * by now; not the number of games, as game g is the same game in a run of
+ * any length). Merging or resuming mixes only lines that carry the same one,
+ * so shards played with other versions of a rules script or a bot are never
+ * counted together. */
 static void tour_identity(TourArgs *a, int k)
 {
     uint64_t h = 14695981039346656037ULL;
@@ -166,8 +169,9 @@ static void tour_identity(TourArgs *a, int k)
     const char *parts[TOUR_MAX_BOTS + 64 + 8];
     int n = 0;
     parts[n++] = a->game;
-    snprintf(number, sizeof number, "%d %llu %ld %zu %d", k, (unsigned long long)a->seed,
-             a->bot_budget, a->bot_memory, a->forfeit);
+    snprintf(number, sizeof number, "%d %llu %ld %zu %d %llx", k, (unsigned long long)a->seed,
+             a->bot_budget, a->bot_memory, a->forfeit,
+             (unsigned long long)script_sources_hash());
     parts[n++] = number;
     for (int i = 0; i < a->nbots; i++)
         parts[n++] = a->bots[i];
@@ -553,7 +557,7 @@ static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen
             snprintf(o->where, sizeof o->where, "%s:%ld", path, lineno);
         } else if (strcmp(o->id, id ? id : "") != 0) {
             fprintf(stderr, "referee: %s:%ld is a game of another tournament than %s (another "
-                            "game, bots, seats, seed, options or bot limits): %s\n",
+                            "game, bots, seats, seed, options, bot limits, or rules or bot files): %s\n",
                     path, lineno, o->where,
                     quiet_missing ? "give another --out file, or the command that wrote this one"
                                   : "merge the shards of one tournament only");

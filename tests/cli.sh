@@ -190,6 +190,12 @@ grep -q 'well-behaved.lua  *36 ' "$work/st1" && ok || bad "the standings do not 
 # by merge, and not by a run resuming into a file that holds them.
 tour --seed 6 --shard 2/3 --out "$work/other.jsonl" >/dev/null 2>&1
 expect 1 "other.jsonl:1 is a game of another tournament than .*shard1.jsonl:1 .*merge the shards of one tournament only" -- "$bin" merge "$work/shard1.jsonl" "$work/other.jsonl"
+# ... nor shards played with another text of the rules (or of a bot).
+mkdir -p "$work/rv" && cp "$here/fixture/fixture.lua" "$work/rv/fx.lua"
+"$bin" tournament "$work/rv/fx.lua" --bots random,random --games 8 --shard 1/2 --out "$work/rv1.jsonl" >/dev/null 2>&1
+echo "-- a later version of the rules" >>"$work/rv/fx.lua"
+"$bin" tournament "$work/rv/fx.lua" --bots random,random --games 8 --shard 2/2 --out "$work/rv2.jsonl" >/dev/null 2>&1
+expect 1 "rv2.jsonl:1 is a game of another tournament .*rules or bot files" -- "$bin" merge "$work/rv1.jsonl" "$work/rv2.jsonl"
 cp "$work/shard1.jsonl" "$work/mixed.jsonl"
 expect 1 "mixed.jsonl:1 is a game of another tournament than this command's .*give another --out file" -- tour --seed 6 --out "$work/mixed.jsonl"
 cmp -s "$work/shard1.jsonl" "$work/mixed.jsonl" && ok || bad "a refused resume changed the file"
