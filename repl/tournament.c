@@ -165,7 +165,7 @@ static uint64_t seed_of(const TourArgs *a, long g, int k)
 static void tour_identity(TourArgs *a, int k)
 {
     uint64_t h = 14695981039346656037ULL;
-    char number[64];
+    char number[128]; /* five numbers of up to 20 digits, and a hash */
     const char *parts[TOUR_MAX_BOTS + 64 + 8];
     int n = 0;
     parts[n++] = a->game;
