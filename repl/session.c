@@ -324,10 +324,32 @@ int session_load(Session *s, const char *path, char **err)
     return 1;
 }
 
+/* Whether path may be written by save: it does not exist yet, or it is a
+ * saved game (one begins with its format within its first lines). A typo
+ * such as `save rules/bam.lua` must not destroy a file. */
+static int may_overwrite(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return errno == ENOENT;
+    char head[256];
+    size_t n = fread(head, 1, sizeof head - 1, f);
+    fclose(f);
+    head[n] = '\0';
+    return n == 0 || strstr(head, "\"format\": \"referee-game/") != NULL;
+}
+
 int session_save(Session *s, const char *path, char **err)
 {
     if (!s->game) {
         *err = strdup("no game to save: start one with 'new'");
+        return 0;
+    }
+    if (!may_overwrite(path)) {
+        size_t n = strlen(path) + 200;
+        *err = malloc(n);
+        snprintf(*err, n, "'%s' exists and is not a saved game: it is left as it is (save to "
+                          "a new file, or remove it first)", path);
         return 0;
     }
     char *text = game_record(s->game, (const char *const *)&s->seat_names[1]);

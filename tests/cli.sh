@@ -86,6 +86,14 @@ head -c 40 "$work/g.json" >"$work/cut.json"
 expect 1 'not a saved game' -- "$bin" replay "$work/cut.json"
 expect 1 'cannot open' -- "$bin" replay "$work/missing.json"
 expect 2 'replay takes one saved game file' -- "$bin" replay
+# save never overwrites a file that is not a saved game (a typo must not
+# destroy a rules script); it does overwrite an earlier save.
+echo "-- a rules script" >"$work/precious.lua"
+printf 'new fixture --seats human,random --seed 4\nsave %s/precious.lua\nsave %s/g.json\n' "$work" "$work" |
+    "$bin" >"$work/save-out" 2>&1
+grep -q "precious.lua' exists and is not a saved game: it is left as it is" "$work/save-out" &&
+    [ "$(cat "$work/precious.lua")" = "-- a rules script" ] && grep -q "saved to .*g.json" "$work/save-out" &&
+    ok || bad "save overwrote a file that is not a saved game, or refused an earlier save"
 
 # A rules script that fails is reported with its traceback; no crash.
 expect 1 'setup-fails.lua:5: attempt to call a nil value \(method .shufle.\)' -- "$bin" run "$(dirname "$0")/fixture/broken/setup-fails.lua"
