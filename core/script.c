@@ -149,7 +149,6 @@ static Compiled *find_compiled(const char *path)
     return NULL;
 }
 
-/* Keeps the compiled form of the chunk on top of L's stack for path. */
 /* FNV-1a over the file's bytes; 0 when it cannot be read. */
 static uint64_t file_hash(const char *path)
 {
@@ -180,6 +179,7 @@ uint64_t script_sources_hash(void)
     return sum;
 }
 
+/* Keeps the compiled form of the chunk on top of L's stack for path. */
 static void keep_compiled(lua_State *L, const char *path, const char *stamp)
 {
     Compiled *c = find_compiled(path);

@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include "../core/rules_loader.h"
+#include "../core/strfmt.h"
 
 #include <errno.h>
 #include <lauxlib.h>
@@ -131,17 +132,14 @@ static int parse_seats(Session *s, const GameArgs *args, const char *list, int *
 {
     char buf[512];
     *n = 0;
-    if (strlen(list) >= sizeof buf) {
+    size_t len = strlen(list);
+    if (len >= sizeof buf) {
         *err = strdup("--seats is too long: at most 511 characters");
         return 0;
     }
-    size_t len = strlen(list);
     if (len && (list[0] == ',' || list[len - 1] == ',' || strstr(list, ",,"))) {
-        size_t size = len + 120;
-        *err = malloc(size);
-        if (*err)
-            snprintf(*err, size, "--seats '%s' has an empty entry: name one seat between "
-                                 "commas, such as human,random,random", list);
+        *err = strfmt("--seats '%s' has an empty entry: name one seat between commas, such as "
+                      "human,random,random", list);
         return 0;
     }
     snprintf(buf, sizeof buf, "%s", list);
@@ -227,6 +225,17 @@ static int default_seats(Session *s, const GameArgs *args, char **err)
     return 1;
 }
 
+void session_push_sets(lua_State *L, const char *const *sets, int n)
+{
+    lua_createtable(L, 0, n);
+    for (int i = 0; i < n; i++) {
+        const char *eq = strchr(sets[i], '=');
+        lua_pushlstring(L, sets[i], (size_t)(eq - sets[i]));
+        lua_pushstring(L, eq + 1);
+        lua_settable(L, -3);
+    }
+}
+
 int session_start(Session *s, const GameArgs *args, char **err)
 {
     lua_State *L = s->L;
@@ -243,13 +252,7 @@ int session_start(Session *s, const GameArgs *args, char **err)
     }
     if (args->seats)
         s->nseats = n;
-    lua_newtable(L);
-    for (int i = 0; i < args->nsets; i++) {
-        const char *eq = strchr(args->sets[i], '=');
-        lua_pushlstring(L, args->sets[i], (size_t)(eq - args->sets[i]));
-        lua_pushstring(L, eq + 1);
-        lua_settable(L, -3);
-    }
+    session_push_sets(L, args->sets, args->nsets);
     uint64_t seed = args->have_seed ? args->seed : session_fresh_seed();
     int keep = s->nseats;
     Game *g = game_new(L, args->game, s->rules_path, s->nseats, seed, -1, 0, err);
@@ -346,10 +349,8 @@ int session_save(Session *s, const char *path, char **err)
         return 0;
     }
     if (!may_overwrite(path)) {
-        size_t n = strlen(path) + 200;
-        *err = malloc(n);
-        snprintf(*err, n, "'%s' exists and is not a saved game: it is left as it is (save to "
-                          "a new file, or remove it first)", path);
+        *err = strfmt("'%s' exists and is not a saved game: it is left as it is (save to a new "
+                      "file, or remove it first)", path);
         return 0;
     }
     char *text = game_record(s->game, (const char *const *)&s->seat_names[1]);

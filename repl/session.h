@@ -58,6 +58,8 @@ void session_close(Session *s);
  * message in err on a mistake. */
 int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t errsize);
 /* Starts a game; 0 with the reason in *err (malloc'd). */
+/* Pushes the NAME=VALUE texts of --set as a table of option values. */
+void session_push_sets(lua_State *L, const char *const *sets, int n);
 int session_start(Session *s, const GameArgs *args, char **err);
 /* Replaces the game with one replayed from a saved record. */
 int session_load(Session *s, const char *path, char **err);

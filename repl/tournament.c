@@ -740,13 +740,7 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
 static int options_ok(lua_State *L, const TourArgs *a)
 {
     int def = lua_gettop(L);
-    lua_createtable(L, 0, a->nsets);
-    for (int i = 0; i < a->nsets; i++) {
-        const char *eq = strchr(a->sets[i], '=');
-        lua_pushlstring(L, a->sets[i], (size_t)(eq - a->sets[i]));
-        lua_pushstring(L, eq + 1);
-        lua_settable(L, -3);
-    }
+    session_push_sets(L, a->sets, a->nsets);
     int ok = options_check(L, a->game, def, def + 1);
     if (!ok)
         fprintf(stderr, "referee: %s (--set)\n", lua_tostring(L, -1));
