@@ -4,7 +4,9 @@
 -- challenges claims an honest roll would rarely reach; it plays Fresh
 -- Start, Skip or Reverse rather than face a score it is unlikely to beat;
 -- it keeps its best cards when over the hand limit.
-local bot = {}
+-- It keeps nothing from one decision to the next, so a decision with one
+-- legal move needs no thought: the referee plays it without calling choose.
+local bot = { ask_forced = false }
 
 local odds = import("dice-odds")
 local rank, best, chance_of, has = odds.rank, odds.best, odds.chance_of, odds.has

@@ -3,7 +3,9 @@
 -- it claims the lowest score it may. It challenges only claims that an
 -- honest roll rarely reaches, backs challenged claims and stops strikes
 -- with its cards, and uses Revive to shed strikes.
-local bot = {}
+-- It keeps nothing from one decision to the next, so a decision with one
+-- legal move needs no thought: the referee plays it without calling choose.
+local bot = { ask_forced = false }
 
 local odds = import("dice-odds")
 local rank, best, chance_of, has = odds.rank, odds.best, odds.chance_of, odds.has

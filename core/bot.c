@@ -23,6 +23,7 @@ struct Bot {
     long budget;
     int faults;
     int choose_ref;
+    int ask_forced; /* 0: a decision with one legal move is played for it */
     Rng rng;
 };
 
@@ -230,18 +231,29 @@ static int find_bot(const char *name, const char *bots_path, char *out, size_t s
 }
 
 /* Run protected in the bot's state, on what its script returned: keeps its
- * choose function in the registry and returns the reference, or nil. The
- * field is read raw: a metatable of the bot's would run its code here,
- * outside any budget. */
+ * choose function in the registry and returns the reference (or nil) and
+ * its ask_forced setting (true when absent; a string when it is neither
+ * true nor false). The fields are read raw: a metatable of the bot's would
+ * run its code here, outside any budget. */
 static int keep_choose(lua_State *L)
 {
     if (!lua_istable(L, 1))
         return 0;
+    lua_settop(L, 1);
     lua_pushliteral(L, "choose");
     if (lua_rawget(L, 1) != LUA_TFUNCTION)
         return 0;
     lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
-    return 1;
+    lua_pushliteral(L, "ask_forced");
+    int forced = lua_rawget(L, 1);
+    if (forced != LUA_TBOOLEAN) {
+        if (forced == LUA_TNIL)
+            lua_pushboolean(L, 1);
+        else
+            lua_pushstring(L, luaL_typename(L, -1));
+        lua_replace(L, -2);
+    }
+    return 2; /* the reference, and ask_forced (or the type it wrongly has) */
 }
 
 Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memory, char **err)
@@ -282,8 +294,15 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
     }
     lua_pushcfunction(b->L, keep_choose);
     lua_insert(b->L, -2);
-    int status = lua_pcall(b->L, 1, 1, 0);
-    if (status != LUA_OK || !lua_isinteger(b->L, -1)) {
+    int status = lua_pcall(b->L, 1, 2, 0);
+    if (status == LUA_OK && lua_type(b->L, -1) == LUA_TSTRING) {
+        *err = strfmt("bot %s sets ask_forced to a %s: make it true (choose is called for "
+                      "every decision, the default) or false (a decision with one legal move "
+                      "is played without calling it)", b->name, lua_tostring(b->L, -1));
+        bot_close(b);
+        return NULL;
+    }
+    if (status != LUA_OK || !lua_isinteger(b->L, -2)) {
         *err = status == LUA_ERRMEM
                    ? strfmt("bot %s failed to load: not enough memory", b->name)
                    : strfmt("bot %s must return a table with a choose(view, moves, ctx) function",
@@ -291,7 +310,8 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
         bot_close(b);
         return NULL;
     }
-    b->choose_ref = (int)lua_tointeger(b->L, -1);
+    b->choose_ref = (int)lua_tointeger(b->L, -2);
+    b->ask_forced = lua_toboolean(b->L, -1);
     lua_settop(b->L, 0);
     return b;
 }
@@ -375,6 +395,8 @@ int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
             slot = i;
     if (slot < 0)
         return fault(b, why, strfmt("seat %d is not asked", seat));
+    if (!b->ask_forced && p->count[slot] == 1)
+        return 0; /* no view to build, no code to run: the answer is known */
 
     /* The view is built in the bot's state, the rules' vars copied across
      * value by value. */

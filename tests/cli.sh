@@ -169,6 +169,22 @@ expect 1 "--seats 'random,,random' has an empty entry" -- "$bin" run fixture --s
 expect 1 "must return a table with a choose" -- "$bin" run fixture --seats "$here/fixture/broken/not-a-table.lua,random"
 expect 1 "must return a table with a choose" -- "$bin" run fixture --seats "$here/fixture/broken/bot-choose-by-metatable.lua,random"
 expect 2 '--bot-budget takes a positive whole number' -- "$bin" run fixture --bot-budget -5
+# ask_forced = false: a decision with one legal move is played without
+# calling choose (a BAM! game has several); without it the same bot is
+# called for them, and faults.
+expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run bam --seats "$here/bots/forced-unasked.lua,random,random" --seed 1 --json
+sed '/ask_forced/d' "$here/bots/forced-unasked.lua" >"$work/forced-asked.lua"
+expect 0 '"type":"result".*"faults":\[[1-9][0-9]*,0,0\]' -- "$bin" run bam --seats "$work/forced-asked.lua,random,random" --seed 1 --json
+printf 'return { ask_forced = 1, choose = function(v, m) return m[1] end }\n' >"$work/forced-bad.lua"
+expect 1 'sets ask_forced to a number: make it true .* or false' -- "$bin" run bam --seats "$work/forced-bad.lua,random,random"
+# ... and plays what choose would have answered: bam-greedy (which sets it)
+# and a copy called for every decision have the same games.
+sed 's/ask_forced = false/ask_forced = true/' "$here/../bots/bam-greedy.lua" >"$work/greedy-asked.lua"
+"$bin" tournament bam --bots bam-greedy,random,random --games 12 --set hands=2 --out "$work/gf.jsonl" >/dev/null 2>&1
+"$bin" tournament bam --bots "$work/greedy-asked.lua,random,random" --games 12 --set hands=2 --out "$work/ga.jsonl" >/dev/null 2>&1
+strip() { sed 's/"tournament":"[^"]*",//; s/"seats":\[[^]]*\],//' "$1"; }
+[ "$(wc -l <"$work/gf.jsonl")" -eq 12 ] && [ "$(strip "$work/gf.jsonl")" = "$(strip "$work/ga.jsonl")" ] && ok ||
+    bad "a bot not asked for forced moves played other games than one asked for them"
 # A faulting bot at the REPL is reported, and the person plays on.
 printf 'new fixture --seats human,%s --seed 2 --bot-budget 100000\nplay QH\n' "$here/bots/hostile/infinite-loop.lua" |
     "$bin" >"$work/repl-bot" 2>&1
