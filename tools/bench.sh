@@ -1,11 +1,15 @@
 #!/bin/sh
 # make bench: for each game, random-seat playouts per second (wall clock,
-# noisy) and instructions per game and per decision (callgrind, stable).
-# Writes the table to bench/results.md, the baseline later changes compare to.
+# noisy) and instructions per game and per decision (callgrind, stable);
+# then instructions per game of tournaments between the bundled bots.
+# Writes the tables to bench/results.md, the baseline later changes compare
+# to, and prints each figure's change against the baseline it replaces.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 bench="$top/build/bench"
-export REFEREE_RULES="$top/tests/fixture:$top/rules"
+referee="$top/build/referee"
+[ -x "$referee" ] || referee="$top/referee"
+export REFEREE_RULES="$top/tests/fixture:$top/rules" REFEREE_BOTS="$top/bots"
 out="$top/bench/results.md"
 mkdir -p "$top/bench"
 command -v valgrind >/dev/null || { echo "bench: valgrind is needed (apt-get install valgrind)"; exit 1; }
@@ -18,10 +22,13 @@ bamboozled-dice 4
 fixture 4
 fixture 2"
 
-instructions() { # GAME SEATS N OPTIONS: instructions of the whole bench process
-    game=$1 seats=$2 n=$3
-    shift 3
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" "$game" "$seats" "$n" 1 "$@" 2>&1 |
+# GAME BOTS [OPTIONS]: the tournaments measured (each bot state is made
+# afresh for every game, so the figure includes loading the bots).
+tournaments="bam bam-greedy,bam-greedy,bam-greedy,bam-greedy hands=1
+bamboozled-dice dice-bluffer,dice-honest,dice-bluffer,dice-honest"
+
+collected() { # COMMAND...: the instructions callgrind counts for it
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
         sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 
@@ -33,14 +40,59 @@ instructions() { # GAME SEATS N OPTIONS: instructions of the whole bench process
         rate=$4
         decisions=$(( $2 / $1 ))
         # The difference between 40 and 10 games removes start-up costs.
-        i40=$(instructions "$game" "$seats" 40 $options)
-        i10=$(instructions "$game" "$seats" 10 $options)
+        i40=$(collected "$bench" "$game" "$seats" 40 1 $options)
+        i10=$(collected "$bench" "$game" "$seats" 10 1 $options)
         d40=$("$bench" "$game" "$seats" 40 1 $options | cut -d' ' -f2)
         d10=$("$bench" "$game" "$seats" 10 1 $options | cut -d' ' -f2)
-        per_game=$(( (i40 - i10) / 30 ))
-        per_decision=$(( (i40 - i10) / (d40 - d10) ))
-        echo "| $game | $seats | ${options:--} | $rate | $decisions | $per_game | $per_decision |"
+        echo "| $game | $seats | ${options:--} | $rate | $decisions | $(( (i40 - i10) / 30 )) | $(( (i40 - i10) / (d40 - d10) )) |"
     done
-} | tee "$out.new"
+    echo
+    echo "| tournament | bots | options | instructions/game |"
+    echo "|---|---|---|---|"
+    echo "$tournaments" | while read -r game bots options; do
+        run() { collected "$referee" tournament "$game" --bots "$bots" --games "$1" ${options:+--set $options}; }
+        i40=$(run 40)
+        i10=$(run 10)
+        echo "| $game | $bots | ${options:--} | $(( (i40 - i10) / 30 )) |"
+    done
+} >"$out.new"
+
+# The table as written, each instruction count followed by its change on
+# the baseline's row of the same game, seats (or bots) and options.
+awk -F'|' -v baseline="$out" '
+    function counted(col) { return (table == "game" && (col == 7 || col == 8)) || (table == "tournament" && col == 5) }
+    function which(line) { if (line ~ /^[|] game [|]/) table = "game"; else if (line ~ /^[|] tournament [|]/) table = "tournament" }
+    function is_row(line) { return line ~ /^[|] / && line !~ /^[|] (game|tournament) [|]/ && line !~ /^[|]---/ }
+    BEGIN {
+        while ((getline line < baseline) > 0) {
+            which(line)
+            if (is_row(line)) { split(line, f, "|"); old[table "|" f[2] "|" f[3] "|" f[4]] = line }
+        }
+        table = ""
+    }
+    { which($0) }
+    !is_row($0) { print; next }
+    {
+        split(old[table "|" $2 "|" $3 "|" $4], before, "|")
+        line = "|"
+        for (col = 2; col < NF; col++) {
+            figure = $col
+            if (counted(col) && before[col] + 0 > 0)
+                figure = sprintf("%s(%+.1f%%) ", $col, ($col - before[col]) * 100 / before[col])
+            line = line figure "|"
+        }
+        print line
+    }' "$out.new"
 mv "$out.new" "$out"
-echo "written to bench/results.md"
+# Issue 5's targets for rules in Lua, against the figures now.
+awk -F'|' '
+    function against(what, have, target) {
+        printf "  %-44s %10d, target %6d: %s\n", what, have, target,
+               have <= target ? "met" : sprintf("%.0fx over", have / target)
+    }
+    $2 == " bam " && $4 == " hands=1 cards=4 " { against("4-player BAM! hand of 4 cards, per game", $7, 24000)
+                                                 against("BAM! hand, per decision", $8, 800) }
+    $2 == " bamboozled-dice " && $3 == " 4 " { against("4-player dice game, per game", $7, 20000) }
+' "$out" | { echo; echo "targets (issue 5), in instructions:"; cat; }
+echo
+echo "written to bench/results.md (in brackets: the change on the figures it held before)"
