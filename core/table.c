@@ -226,10 +226,21 @@ static int sees_departure(const Table *t, int z, int viewer)
     return zone->vis == VIS_PUBLIC || (zone->vis == VIS_OWNER && zone->owner == viewer);
 }
 
+const char *table_log_move_card(const Table *t, int i, int viewer)
+{
+    const LogEntry *e = &t->log.e[i];
+    if (e->kind != LOG_MOVE)
+        return NULL;
+    return sees_arrival(t, e->a, e->c, viewer) || sees_departure(t, e->b, viewer)
+               ? t->deck.cards[e->a].name
+               : NULL;
+}
+
 int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
 {
     const LogEntry *e = &t->log.e[i];
     char seats[64];
+    const char *name;
     switch ((LogKind)e->kind) {
     case LOG_DECISION:
         if (e->n && viewer >= 0 && viewer != e->seat)
@@ -241,11 +252,9 @@ int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
         snprintf(buf, size, "shuffle %s", zone_name(t, e->a));
         break;
     case LOG_MOVE:
-        snprintf(buf, size, "%s: %s -> %s%s",
-                 sees_arrival(t, e->a, e->c, viewer) || sees_departure(t, e->b, viewer)
-                     ? t->deck.cards[e->a].name
-                     : "a card",
-                 zone_name(t, e->b), zone_name(t, e->c), e->n ? " (bottom)" : "");
+        name = table_log_move_card(t, i, viewer);
+        snprintf(buf, size, "%s: %s -> %s%s", name ? name : "a card", zone_name(t, e->b),
+                 zone_name(t, e->c), e->n ? " (bottom)" : "");
         break;
     case LOG_REVEAL:
         seat_list((uint32_t)e->n, seats, sizeof seats);

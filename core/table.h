@@ -66,5 +66,8 @@ void table_eliminate(Table *t, int seat);
  * know: hidden cards become "a card", hidden rolls lose their value.
  * Returns 0 when the entry is not for this viewer at all. */
 int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size);
+/* The name of the card log entry i moved, when it is a card move and viewer
+ * may know the card; NULL otherwise. */
+const char *table_log_move_card(const Table *t, int i, int viewer);
 
 #endif

@@ -83,12 +83,78 @@ void render_own(FILE *out, const Table *t, int seat)
         fputc('\n', out);
 }
 
+static const char *zone_called(const Table *t, int z)
+{
+    return z ? t->zones.z[z].name : "(nowhere)";
+}
+
+/* Where the run of card moves starting at entry i ends: moves out of the
+ * same zone, to its top or all to its bottom, one after the other. */
+static int move_run_end(const Table *t, int i)
+{
+    const LogEntry *first = &t->log.e[i];
+    int j = i + 1;
+    while (j < t->log.n && t->log.e[j].kind == LOG_MOVE && t->log.e[j].b == first->b &&
+           t->log.e[j].n == first->n)
+        j++;
+    return j;
+}
+
+/* The cards of the run [from, to) that went to zone z: the names viewer
+ * may know, then how many others. */
+static void render_arrivals(FILE *out, const Table *t, int from, int to, int z, int viewer,
+                            int alone)
+{
+    int count = 0, named = 0;
+    for (int i = from; i < to; i++)
+        if (t->log.e[i].c == z) {
+            const char *name = table_log_move_card(t, i, viewer);
+            count++;
+            if (name)
+                fprintf(out, "%s%s", named++ ? " " : (alone ? ": " : " ("), name);
+        }
+    if (named && named < count)
+        fprintf(out, " and %d unseen", count - named);
+    if (!alone)
+        fprintf(out, named ? ")" : " (%d)", count);
+}
+
+/* A run of moves (a deal, a hand thrown in) as one line:
+ * "16 cards: stock -> hand2 (4), hand3 (4), hand4 (4), hand1 (JD 7H JH 2D)". */
+static void render_move_run(FILE *out, const Table *t, int from, int to, int viewer)
+{
+    int dest[MAX_ZONES + 1], ndest = 0;
+    for (int i = from; i < to; i++) {
+        int z = t->log.e[i].c, k = 0;
+        while (k < ndest && dest[k] != z)
+            k++;
+        if (k == ndest && ndest <= MAX_ZONES)
+            dest[ndest++] = z;
+    }
+    fprintf(out, "  %d cards: %s ->", to - from, zone_called(t, t->log.e[from].b));
+    for (int k = 0; k < ndest; k++) {
+        fprintf(out, "%s %s", k ? "," : "", zone_called(t, dest[k]));
+        render_arrivals(out, t, from, to, dest[k], viewer, ndest == 1);
+    }
+    fputs(t->log.e[from].n ? " (bottom)\n" : "\n", out);
+}
+
 void render_log(FILE *out, const Table *t, int from, int viewer)
 {
     char line[600];
-    for (int i = from < 0 ? 0 : from; i < t->log.n; i++)
+    for (int i = from < 0 ? 0 : from; i < t->log.n;) {
+        if (t->log.e[i].kind == LOG_MOVE) {
+            int end = move_run_end(t, i);
+            if (end - i > 1) {
+                render_move_run(out, t, i, end, viewer);
+                i = end;
+                continue;
+            }
+        }
         if (table_log_line(t, i, viewer, line, sizeof line))
             fprintf(out, "  %s\n", line);
+        i++;
+    }
 }
 
 void render_pending(FILE *out, const Pending *p)

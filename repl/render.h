@@ -12,7 +12,8 @@ void render_view(FILE *out, const Table *t, int seat);
 /* The zones `seat` owns and the dice it sees: what a person is shown on
  * their turn. */
 void render_own(FILE *out, const Table *t, int seat);
-/* Log entries [from, t->log.n) as `viewer` may know them. */
+/* Log entries [from, t->log.n) as `viewer` may know them; a run of card
+ * moves out of one zone (a deal, a hand thrown in) is one line. */
 void render_log(FILE *out, const Table *t, int from, int viewer);
 /* The decision now due, in one line. */
 void render_pending(FILE *out, const Pending *p);
