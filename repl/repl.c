@@ -19,6 +19,9 @@ typedef struct Repl {
     int interactive;
     int errors;
     int quit;
+    /* The line being played was typed without 'play': a word that is no
+     * command, taken for a move. */
+    int bare;
     /* Answers people gave in an open claim window, in the order given. */
     int wn;
     int wseats[MAX_SEATS];
@@ -91,7 +94,9 @@ static void show_new_log(Repl *r)
 static void report(Repl *r, GameStatus st)
 {
     Game *g = r->s.game;
-    if (st == GAME_SCRIPT || st == GAME_ILLEGAL)
+    if (st == GAME_ILLEGAL && r->bare)
+        error(r, "%s (nor is it a command: 'help' lists them)", g->error ? g->error : "failed");
+    else if (st == GAME_SCRIPT || st == GAME_ILLEGAL)
         error(r, "%s", g->error ? g->error : "failed");
 }
 
@@ -226,6 +231,23 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
             for (int k = 0; k < p->count[i]; k++)
                 printf("%s%s", k ? "  " : "", p->texts[p->first[i] + k]);
     putchar('\n');
+}
+
+/* Does any legal move of seat begin with the first word of line? */
+static int begins_a_move(Game *g, int seat, const char *line)
+{
+    const Pending *p;
+    if (game_pending(g, &p) != GAME_OK)
+        return 0;
+    size_t word = strcspn(line, " \t");
+    for (int i = 0; i < p->nseats; i++)
+        if (p->seats[i] == seat)
+            for (int k = 0; k < p->count[i]; k++) {
+                const char *move = p->texts[p->first[i] + k];
+                if (strncasecmp(move, line, word) == 0 && (move[word] == ' ' || !move[word]))
+                    return 1;
+            }
+    return 0;
 }
 
 /* A person's answer: played at once, or kept until every person in an
@@ -471,8 +493,11 @@ static void execute(Repl *r, const char *line)
         return;
     }
     if (seat) {
-        /* Not a command: treat it as a move, so the refusal says why. */
+        /* Not a command: treat it as a move, so the refusal says why (and
+         * that it is no command either, unless it reads like a move). */
+        r->bare = !begins_a_move(r->s.game, seat, line);
         play_move(r, line);
+        r->bare = 0;
         return;
     }
     error(r, "unknown command '%s' ('help' lists the commands)", argv[0]);
