@@ -82,12 +82,26 @@ static int human_to_answer(Repl *r)
     return 0;
 }
 
+/* Whose knowledge the log is shown with: the one person's at a table of
+ * one person, else a spectator's (a hot-seat table shares the screen). */
+static int log_viewer(const Repl *r)
+{
+    int person = 0;
+    for (int s = 1; s <= r->s.game->nseats; s++)
+        if (r->s.ctl[s] == SEAT_HUMAN) {
+            if (person)
+                return 0;
+            person = s;
+        }
+    return person;
+}
+
 static void show_new_log(Repl *r)
 {
     Table *t = r->s.game->t;
     if (r->s.log_shown > t->log.n)
         r->s.log_shown = 0;
-    render_log(stdout, t, r->s.log_shown, 0);
+    render_log(stdout, t, r->s.log_shown, log_viewer(r));
     r->s.log_shown = t->log.n;
 }
 
