@@ -63,3 +63,16 @@ const char *dice_status_text(DiceStatus s)
     }
     return "unknown dice status";
 }
+
+int dice_resample(Dice *ds, int seat, const Chance *chance)
+{
+    int n = 0;
+    for (int die = 1; die <= ds->n; die++) {
+        Die *d = &ds->d[die];
+        if (d->value && !dice_seat_sees(ds, die, seat)) {
+            d->value = (uint8_t)(1 + chance->below(chance->ctx, d->faces, "roll"));
+            n++;
+        }
+    }
+    return n;
+}

@@ -34,6 +34,9 @@ DiceStatus dice_set(Dice *ds, int die, int value);
 void dice_reveal(Dice *ds, int die, uint32_t seats);
 void dice_hide(Dice *ds, int die);
 int dice_seat_sees(const Dice *ds, int die, int seat);
+/* Rolls anew every die that has a value seat does not see, keeping who
+ * sees it (a determinization for search); returns how many. */
+int dice_resample(Dice *ds, int seat, const Chance *chance);
 const char *dice_status_text(DiceStatus s);
 
 #endif

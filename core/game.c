@@ -338,6 +338,8 @@ GameStatus game_pending(Game *g, const Pending **out)
     *out = &g->pending;
     if (g->pending_valid)
         return GAME_OK;
+    if (g->broken)
+        return GAME_SCRIPT; /* its error says why */
     if (g->over)
         return GAME_OVER;
     if (g->asks)
@@ -533,6 +535,27 @@ static GameStatus refuse_if_not_pending(Game *g)
     return s;
 }
 
+/* After a rules failure: the table is rebuilt as it was before the first
+ * `keep` moves, keeping the failure's message; a sample has no moves to
+ * rebuild from, and is broken. */
+static void roll_back(Game *g, int keep)
+{
+    if (g->sample) {
+        g->broken = 1;
+        invalidate(g);
+        char *why = g->error;
+        g->error = strfmt("this sample's rules failed: %s", why ? why : "?");
+        free(why);
+        return;
+    }
+    char *why = g->error;
+    g->error = NULL;
+    g->nmoves = keep;
+    game_rebuild(g, keep);
+    free(g->error);
+    g->error = why;
+}
+
 /* Applies one answer; on a rules failure the table is rebuilt as it was. */
 static GameStatus play_one(Game *g, int seat, int group, const char *canon)
 {
@@ -551,13 +574,8 @@ static GameStatus play_one(Game *g, int seat, int group, const char *canon)
         game_set_error(g, "out of memory");
         s = GAME_SCRIPT;
     }
-    if (s != GAME_OK) {
-        char *why = g->error;
-        g->error = NULL;
-        game_rebuild(g, g->nmoves);
-        free(g->error);
-        g->error = why;
-    }
+    if (s != GAME_OK)
+        roll_back(g, g->nmoves);
     return s;
 }
 
@@ -636,14 +654,8 @@ GameStatus game_window(Game *g, int n, const int *seats, const char *const *text
     if (s == GAME_OK) {
         int before = g->nmoves;
         s = run_window(g, n, seats, moves, ++g->groups);
-        if (s != GAME_OK) {
-            char *why = g->error;
-            g->error = NULL;
-            g->nmoves = before;
-            game_rebuild(g, before);
-            free(g->error);
-            g->error = why;
-        }
+        if (s != GAME_OK)
+            roll_back(g, before);
     }
     for (int i = 0; i < n; i++)
         free(moves[i]);
@@ -661,6 +673,10 @@ static void free_moves_from(Game *g, int n)
 GameStatus game_rebuild(Game *g, int n)
 {
     lua_State *L = g->L;
+    if (g->sample) {
+        game_set_error(g, "a sample has no moves before it to replay: take a new sample");
+        return GAME_SCRIPT;
+    }
     if (n < 0)
         n = 0;
     if (n > g->nmoves)
@@ -958,3 +974,46 @@ fail:
     return NULL;
 }
 
+
+Game *game_push_sample_of(Game *g, Table *t)
+{
+    lua_State *L = g->L;
+    luaL_checkstack(L, 10, "sample");
+    ltable_push(L, t, NULL); /* owns t from here on */
+    int table = lua_gettop(L);
+    push_uv(g, UV_TABLE);
+    lua_getfield(L, -1, "vars");
+    lcopy(L, -1, L);
+    lua_setfield(L, table, "vars");
+    lua_pop(L, 2);
+
+    Game *s = lua_newuserdatauv(L, sizeof *s, UV_COUNT);
+    memset(s, 0, sizeof *s);
+    s->def_ref = s->table_ref = LUA_NOREF;
+    s->L = L;
+    luaL_setmetatable(L, GAME_MT);
+    int self = lua_gettop(L);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);
+    lua_pushvalue(L, self);
+    lua_rawsetp(L, -2, s);
+    lua_pop(L, 1);
+    s->seed = g->seed;
+    s->nseats = g->nseats;
+    memcpy(s->name, g->name, sizeof s->name);
+    s->asks = g->asks;
+    s->ask_after = g->ask_after;
+    s->sample = 1;
+    if (!(s->source = strdup(g->source ? g->source : g->name)))
+        luaL_error(L, "out of memory");
+    static const int SHARED[] = {UV_DEF, UV_OPTS, UV_ENV};
+    for (size_t i = 0; i < sizeof SHARED / sizeof *SHARED; i++) {
+        push_uv(g, SHARED[i]);
+        set_uv(s, SHARED[i]);
+    }
+    lua_pushvalue(L, table);
+    s->bound = (LTableBinding){s, lua_topointer(L, -1), t};
+    set_uv(s, UV_TABLE);
+    s->t = t;
+    lua_remove(L, table);
+    return s;
+}

@@ -69,6 +69,8 @@ struct Game {
     int asks;              /* 1: the rules define no pending() and ask with t:ask */
     int def_ref, table_ref; /* registry references (see push_uv in game.c) */
     int ask_after;         /* 1: ... from their ask(t), called after setup and each move */
+    int sample;            /* 1: a determinization (game_sample.c), never rebuilt */
+    int broken;            /* 1: a sample whose rules failed: it takes no more moves */
     char *error;           /* why the last call failed */
 };
 
@@ -115,6 +117,12 @@ uint64_t game_hash(Game *g);
 /* Whether text names a legal move of seat (after normalising spaces and case);
  * the canonical text, or NULL. */
 const char *game_match(Game *g, int seat, const char *text);
+
+/* Pushes a new game on table t (which it then owns), playing on from g's
+ * state: g's rules, options and a copy of its vars. It has no moves before
+ * it, so it is never rebuilt: a move whose rules code fails breaks it
+ * instead. For game_sample.c; raises on a memory error. */
+Game *game_push_sample_of(Game *g, Table *t);
 
 /* The game record: rules, options, seed, seats, moves and the final hash. */
 char *game_record(Game *g, const char *const *seat_names);

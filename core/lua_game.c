@@ -5,6 +5,7 @@
 #include <lauxlib.h>
 #include <stdlib.h>
 #include "game.h"
+#include "game_sample.h"
 #include "lua_copy.h"
 #include "lua_table.h"
 
@@ -217,6 +218,24 @@ static int l_game_random_move(lua_State *L)
     return 1;
 }
 
+/* g:sample(seat [, seed]) -> a new game: this one as seat could imagine it
+ * (game_sample.h), or nil and why */
+static int l_game_sample(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    lua_Integer seat = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, seat >= 1 && seat <= g->nseats, 2, "no such seat");
+    uint64_t seed = (uint64_t)luaL_optinteger(L, 3, 0);
+    const char *why = game_sample_refusal(g, (int)seat);
+    if (why) {
+        lua_pushnil(L);
+        lua_pushstring(L, why);
+        return 2;
+    }
+    game_push_sample(g, (int)seat, seed);
+    return 1;
+}
+
 static int l_game_record(lua_State *L)
 {
     char *text = game_record(game_check(L, 1), NULL);
@@ -252,6 +271,7 @@ static const luaL_Reg game_methods[] = {
     {"result", l_game_result}, {"table", l_game_table}, {"options", l_game_options},
     {"view", l_game_view}, {"undo", l_game_undo}, {"hash", l_game_hash},
     {"moves", l_game_moves}, {"random_move", l_game_random_move}, {"record", l_game_record},
+    {"sample", l_game_sample},
     {NULL, NULL},
 };
 

@@ -1,0 +1,37 @@
+#include "game_sample.h"
+
+#include <lauxlib.h>
+
+Game *game_push_sample(Game *g, int seat, uint64_t seed)
+{
+    Table *t = table_clone(g->t);
+    if (!t)
+        luaL_error(g->L, "out of memory");
+    /* The log holds the real shuffles and moves; the stream, the real
+     * chance to come; a test's prescribed outcomes are the real game's. */
+    log_free(&t->log);
+    log_init(&t->log);
+    rng_seed(&t->rng, seed);
+    t->custom_chance = (Chance){0};
+    Chance chance = table_chance(t);
+    zones_resample(&t->zones, seat, &t->rng);
+    dice_resample(&t->dice, seat, &chance);
+    return game_push_sample_of(g, t);
+}
+
+const char *game_sample_refusal(Game *g, int seat)
+{
+    const Pending *p;
+    GameStatus status = game_pending(g, &p);
+    if (status == GAME_OVER)
+        return "the game is over: there is nothing to sample";
+    if (status != GAME_OK)
+        return g->error ? g->error : "the rules failed";
+    if (!g->asks)
+        return NULL;
+    for (int i = 0; i < p->nseats; i++)
+        if (p->seats[i] == seat)
+            return NULL;
+    return "a sample is taken by a seat that is to answer now: the moves the rules asked "
+           "for name what only that seat may know";
+}

@@ -1,0 +1,134 @@
+-- g:sample(seat, seed): the game as one seat could imagine it, for search.
+-- What the seat may know is kept; what it may not is drawn anew; the real
+-- game is untouched; nothing of its log or its chance to come crosses over.
+local helper = require "tests.spec.helper"
+local referee = helper.referee
+
+local function bam(seed)
+  local g = assert(referee.game("bam", { seats = 4, seed = seed or 3, options = { hands = 1 }, rules_path = "rules" }))
+  return g, g:pending().seats[1]
+end
+
+local function names(t, zone)
+  local list = {}
+  for _, c in ipairs(t:cards(zone)) do list[#list + 1] = t:name(c) end
+  table.sort(list)
+  return table.concat(list, " ")
+end
+
+describe("a sample of a game", function()
+  it("keeps what the seat sees and deals anew the cards it cannot see", function()
+    local g, seat = bam()
+    local real = g:table()
+    local moved = 0
+    for seed = 1, 8 do
+      local s = assert(g:sample(seat, seed))
+      local t = s:table()
+      assert.are.equal(names(real, "hand" .. seat), names(t, "hand" .. seat))
+      assert.are.same(g:view(seat), s:view(seat)) -- the seat's whole view, vars included
+      local all = {}
+      for _, zone in ipairs({ "stock", "hand1", "hand2", "hand3", "hand4" }) do
+        assert.are.equal(real:count(zone), t:count(zone))
+        for _, c in ipairs(t:cards(zone)) do all[#all + 1] = t:name(c) end
+        if zone ~= "hand" .. seat and names(real, zone) ~= names(t, zone) then moved = moved + 1 end
+      end
+      assert.are.equal(52, #all)
+      assert.are.same(g:pending().moves[seat], s:pending().moves[seat])
+    end
+    assert.is_true(moved >= 8, "the other hands and the stock were never dealt anew")
+  end)
+
+  it("starts with an empty log and leaves the game as it was", function()
+    local g, seat = bam()
+    local before = g:hash()
+    local s = assert(g:sample(seat, 1))
+    assert.are.same({}, s:table():log_lines())
+    helper.play_out(s, 5)
+    assert.is_table(s:result())
+    assert.are.equal(before, g:hash())
+    assert.is_true(#g:table():log_lines() > 0)
+  end)
+
+  it("is the same for the same seed, and another for another", function()
+    local g, seat = bam()
+    assert.are.equal(g:sample(seat, 7):hash(), g:sample(seat, 7):hash())
+    assert.are_not.equal(g:sample(seat, 7):hash(), g:sample(seat, 8):hash())
+  end)
+
+  it("rolls anew the dice the seat has not seen, and keeps those it has", function()
+    -- Seat 1 rolls 3 and 1 under the cup and declares; seat 2 has not seen them.
+    local g = assert(referee.game("bamboozled-dice", { seats = 3, seed = 1, rules_path = "rules",
+      options = { first = 1 }, rolls = { 3, 1 } }))
+    helper.play(g, { "roll", "declare 55" })
+    local rolled_anew = 0
+    for seed = 1, 12 do
+      local s = assert(g:sample(2, seed))
+      local t = s:table()
+      if t:die_value(1) ~= 3 or t:die_value(2) ~= 1 then rolled_anew = rolled_anew + 1 end
+      assert.is_nil(s:view(2).dice[1].value)
+    end
+    assert.is_true(rolled_anew >= 6, "seat 2's samples kept the hidden dice " .. (12 - rolled_anew) .. " times in 12")
+    -- the claimer knows its own roll: after an accept it is seat 2's turn, so
+    -- look from a game where seat 1 is asked with its dice still under the cup
+    local h = assert(referee.game("bamboozled-dice", { seats = 2, seed = 1, rules_path = "rules",
+      options = { first = 1 }, rolls = { 6, 4 } }))
+    helper.play(h, { "roll" })
+    for seed = 1, 4 do
+      local t = assert(h:sample(1, seed)):table()
+      assert.are.equal(6, t:die_value(1))
+      assert.are.equal(4, t:die_value(2))
+    end
+  end)
+
+  it("does not carry the game's chance to come", function()
+    -- The game's next roll is fixed by its stream; a sample's is its own.
+    local function dice_game()
+      return assert(referee.game("bamboozled-dice", { seats = 2, seed = 5, rules_path = "rules", options = { first = 1 } }))
+    end
+    local function reading(t) return t:die_value(1) * 10 + t:die_value(2) end
+    local real = dice_game()
+    helper.play(real, { "roll" })
+    local g, differ = dice_game(), 0
+    for seed = 1, 12 do
+      local s = assert(g:sample(1, seed))
+      helper.play(s, { "roll" })
+      if reading(s:table()) ~= reading(real:table()) then differ = differ + 1 end
+    end
+    assert.is_true(differ >= 6, "the samples rolled what the game rolls next")
+  end)
+
+  it("is taken by the seat the game asks, whose moves it knows", function()
+    local g, seat = bam()
+    local other = seat % 4 + 1
+    local s, err = g:sample(other, 1)
+    assert.is_nil(s)
+    assert.matches("a sample is taken by a seat that is to answer now", err)
+    assert.has_error(function() g:sample(9, 1) end)
+    helper.play_out(g, 3)
+    s, err = g:sample(seat, 1)
+    assert.is_nil(s)
+    assert.matches("the game is over", err)
+  end)
+
+  it("has no moves to replay: undo is refused", function()
+    local g, seat = bam()
+    local s = assert(g:sample(seat, 1))
+    helper.step(s, 1)
+    local ok, err = s:undo()
+    assert.is_nil(ok)
+    assert.matches("a sample has no moves before it to replay", err)
+  end)
+
+  it("is broken, not rebuilt, when its rules fail", function()
+    local g = helper.new("fails-on-move", { seats = 2 })
+    local seat = g:pending().seats[1]
+    local s = assert(g:sample(seat, 1))
+    local ok, err = s:play(seat, "boom")
+    assert.is_nil(ok)
+    assert.matches("this sample's rules failed", err)
+    ok, err = s:play(seat, "fine")
+    assert.is_nil(ok)
+    assert.matches("this sample's rules failed", err)
+    assert.is_truthy(g:play(seat, "fine")) -- the game itself plays on
+  end)
+end)
