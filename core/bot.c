@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "bot_limits.h"
+#include "bot_search.h"
 #include "lua_alloc.h"
 #include "lua_table.h"
 #include "rng.h"
@@ -25,6 +26,7 @@ struct Bot {
     int choose_ref;
     int ask_forced; /* 0: a decision with one legal move is played for it */
     Rng rng;
+    BotSearch *search; /* its samples of the game (ctx.sample) */
 };
 
 /* Every allocation of the bot's state is counted; past the cap the
@@ -278,8 +280,10 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
     b->budget = budget > 0 ? budget : BOT_BUDGET;
     const char *slash = strrchr(name, '/');
     snprintf(b->name, sizeof b->name, "%s", slash ? slash + 1 : name);
-    b->L = lua_newstate(bot_alloc, b);
+    b->search = bot_search_new();
+    b->L = b->search ? lua_newstate(bot_alloc, b) : NULL;
     if (!b->L) {
+        bot_search_free(b->search);
         free(b);
         *err = strfmt("out of memory");
         return NULL;
@@ -321,6 +325,7 @@ void bot_close(Bot *b)
     if (!b)
         return;
     lua_close(b->L);
+    bot_search_free(b->search);
     free(b);
 }
 
@@ -350,6 +355,7 @@ typedef struct Crossing {
     int vars; /* the rules' vars, at this index of from */
     const Pending *p;
     int slot, seat, decision;
+    BotSearch *search;
 } Crossing;
 
 /* Run protected in the bot's state: pushes choose's arguments (view, moves,
@@ -380,6 +386,8 @@ static int push_arguments(lua_State *L)
     }
     lua_pushinteger(L, c->decision);
     lua_setfield(L, -2, "decision");
+    bot_search_push_sampler(L, c->search);
+    lua_setfield(L, -2, "sample");
     return 3;
 }
 
@@ -404,7 +412,7 @@ int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
     int game_top = lua_gettop(GL);
     game_push_table(g);
     lua_getfield(GL, -1, "vars");
-    Crossing crossing = {g->t, GL, lua_gettop(GL), p, slot, seat, g->nmoves};
+    Crossing crossing = {g->t, GL, lua_gettop(GL), p, slot, seat, g->nmoves, b->search};
     lua_settop(L, 0);
     rng_seed(&b->rng, seed);
     if (!lua_checkstack(L, 8)) {
@@ -424,7 +432,10 @@ int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
     }
     int count = p->count[slot];
     const char *const *moves = p->texts + p->first[slot];
-    if (run_bot_code(b, 3, 1) != LUA_OK) {
+    bot_search_begin(b->search, g, seat, seed);
+    int status_choose = run_bot_code(b, 3, 1);
+    bot_search_end(b->search);
+    if (status_choose != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
         return fault(b, why, strfmt("choose failed: %.400s", msg ? msg : "?"));
     }

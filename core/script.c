@@ -49,6 +49,32 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     }
 }
 
+long script_budget_left(lua_State *L)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_KEY);
+    long left = (long)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return left;
+}
+
+void script_charge(lua_State *L, long instructions)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_KEY);
+    lua_Integer left = lua_tointeger(L, -1) - instructions;
+    lua_pop(L, 1);
+    lua_pushinteger(L, left);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &BUDGET_KEY);
+    if (left < 0) {
+        /* as the hook does when the budget runs out: pcall cannot hide it */
+        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);
+        lua_Integer size = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        luaL_error(L, "the script ran too long (over its budget of %I instructions in one call)",
+                   size);
+    }
+}
+
 int script_pcall(lua_State *L, int nargs, int nresults, long budget)
 {
     int base = lua_gettop(L) - nargs;

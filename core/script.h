@@ -12,6 +12,12 @@
 /* Like lua_pcall; on error the message (with traceback) is left on the
  * stack as a string. budget 0 means no instruction limit. */
 int script_pcall(lua_State *L, int nargs, int nresults, long budget);
+/* Within a call with a budget: what is left of it, and a charge against
+ * it for work done outside the script's own instructions (a search the
+ * referee runs for it). A charge past the budget raises, as the hook does,
+ * at once and at every later step. */
+long script_budget_left(lua_State *L);
+void script_charge(lua_State *L, long instructions);
 /* A call into the rules: no instruction limit, but watched by the CPU-time
  * watchdog, so a runaway loop ends in an error all the same. */
 int script_pcall_rules(lua_State *L, int nargs, int nresults);

@@ -185,6 +185,18 @@ sed 's/ask_forced = false/ask_forced = true/' "$here/../bots/bam-greedy.lua" >"$
 strip() { sed 's/"tournament":"[^"]*",//; s/"seats":\[[^]]*\],//' "$1"; }
 [ "$(wc -l <"$work/gf.jsonl")" -eq 12 ] && [ "$(strip "$work/gf.jsonl")" = "$(strip "$work/ga.jsonl")" ] && ok ||
     bad "a bot not asked for forced moves played other games than one asked for them"
+# Search: ctx.sample checked from inside a bot in three games (one with
+# claim windows); ismcts plays them without a fault, and its tournaments
+# give the same lines with --jobs 2. Bots misusing samples are among the
+# hostile ones above.
+for game in "bam --set hands=1" bamboozled-dice fixture; do
+    expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run $game --seats "$here/bots/sample-check.lua,random,random" --seed 4 --json
+    expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run $game --seats ismcts,random,random --seed 4 --json
+done
+"$bin" tournament bamboozled-dice --bots ismcts,random,random --games 6 --out "$work/is1.jsonl" >/dev/null 2>&1
+"$bin" tournament bamboozled-dice --bots ismcts,random,random --games 6 --jobs 2 --out "$work/is2.jsonl" >/dev/null 2>&1
+[ "$(wc -l <"$work/is1.jsonl")" -eq 6 ] && cmp -s "$work/is1.jsonl" "$work/is2.jsonl" && ok ||
+    bad "ismcts tournaments differ between --jobs 1 and --jobs 2"
 # A faulting bot at the REPL is reported, and the person plays on.
 printf 'new fixture --seats human,%s --seed 2 --bot-budget 100000\nplay QH\n' "$here/bots/hostile/infinite-loop.lua" |
     "$bin" >"$work/repl-bot" 2>&1

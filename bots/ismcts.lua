@@ -1,0 +1,96 @@
+-- ismcts: plays any game by information-set Monte Carlo tree search (the
+-- single-observer kind of Cowling, Powley and Whitehouse, 2012). It knows
+-- nothing of the rules: each iteration takes a sample of the game as its
+-- seat could imagine it (ctx.sample: the cards it cannot see dealt anew,
+-- the dice it cannot see rolled anew), walks down the tree choosing among
+-- the moves legal in that sample by UCB, adds one move to the tree, plays
+-- the rest of the game out at random, and credits every move on the way
+-- with the share of the win of the seat that made it. The move played is
+-- the one tried most often.
+--
+-- Every playout runs to the game's end, so it suits games that end within
+-- a few hundred moves (a BAM! game of a few hands, the dice game). The
+-- samples and their moves are charged to its budget per decision.
+local bot = { ask_forced = false } -- it keeps nothing between decisions
+
+local ITERATIONS = 200
+local EXPLORATION = 0.7
+
+local function share(result, seat)
+  if not result then return 0 end
+  for _, winner in ipairs(result.winners) do
+    if winner == seat then return 1 / #result.winners end
+  end
+  return 0
+end
+
+-- A node's children, by move text: {wins, visits, available, children}.
+local function child(node, move)
+  local c = node[move]
+  if not c then
+    c = { wins = 0, visits = 0, available = 0, children = {} }
+    node[move] = c
+  end
+  return c
+end
+
+-- Among the moves legal in this sample: one not tried yet (at random), or
+-- else the best by UCB, counting each as available once more.
+local function select(node, legal)
+  local untried = {}
+  for _, m in ipairs(legal) do
+    local c = node[m]
+    if not c or c.visits == 0 then untried[#untried + 1] = m end
+  end
+  if #untried > 0 then return untried[math.random(#untried)], true end
+  local best, best_value
+  for _, m in ipairs(legal) do
+    local c = node[m]
+    c.available = c.available + 1
+    local value = c.wins / c.visits + EXPLORATION * math.sqrt(math.log(c.available) / c.visits)
+    if not best_value or value > best_value then best, best_value = m, value end
+  end
+  return best, false
+end
+
+local function iterate(root, ctx)
+  local sample = ctx.sample()
+  local node, path = root, {}
+  local result
+  while true do
+    local pending = sample:pending()
+    if not pending then
+      result = sample:result()
+      break
+    end
+    local seat = pending.seats[1]
+    local move, new = select(node, pending.moves[seat])
+    local c = child(node, move)
+    if new then c.available = c.available + 1 end
+    path[#path + 1] = { c, seat }
+    assert(sample:play(seat, move))
+    node = c.children
+    if new then
+      result = sample:playout()
+      break
+    end
+  end
+  for _, step in ipairs(path) do
+    local c, seat = step[1], step[2]
+    c.visits = c.visits + 1
+    c.wins = c.wins + share(result, seat)
+  end
+end
+
+function bot.choose(view, moves, ctx)
+  local root = {}
+  for _ = 1, ITERATIONS do iterate(root, ctx) end
+  local best, most = moves[1], -1
+  for _, m in ipairs(moves) do
+    local c = root[m]
+    if c and c.visits > most then best, most = m, c.visits end
+  end
+  return best
+end
+
+return bot

@@ -1,0 +1,342 @@
+#include "bot_search.h"
+
+#include <lauxlib.h>
+#include <stdlib.h>
+#include "game_sample.h"
+#include "lua_copy.h"
+#include "rng.h"
+#include "script.h"
+#include "watchdog.h"
+
+#define SAMPLE_MT "referee.Sample"
+/* A playout stops after this many moves: random play need not end a game
+ * (a full BAM! game of many hands), and each move is charged anyway. */
+#define PLAYOUT_MOVES 100000
+
+typedef struct Slot {
+    Game *game;
+    int ref;         /* in the game's registry: keeps the sample alive */
+    uint32_t serial; /* which sample holds the slot */
+} Slot;
+
+struct BotSearch {
+    Game *g; /* the game whose decision is under way, or NULL between them */
+    int seat, game_top;
+    uint32_t decision, serial;
+    Rng rng; /* the samples' seeds and their random moves */
+    int next;
+    Slot slot[SAMPLE_SLOTS];
+};
+
+/* What the bot holds: a sample, by slot and serial. */
+typedef struct Handle {
+    BotSearch *s;
+    int slot;
+    uint32_t decision, serial;
+} Handle;
+
+/* Work done in the game's state, protected there. */
+typedef struct Work {
+    BotSearch *s;
+    Game *game;
+    int slot, seat;
+    const char *move;
+    uint64_t seed;
+    long max_moves, moves;
+    GameStatus status;
+    const Pending *p;
+} Work;
+
+BotSearch *bot_search_new(void)
+{
+    BotSearch *s = calloc(1, sizeof *s);
+    if (s)
+        for (int i = 0; i < SAMPLE_SLOTS; i++)
+            s->slot[i].ref = LUA_NOREF;
+    return s;
+}
+
+void bot_search_free(BotSearch *s)
+{
+    if (s)
+        bot_search_end(s);
+    free(s);
+}
+
+void bot_search_begin(BotSearch *s, Game *g, int seat, uint64_t seed)
+{
+    s->g = g;
+    s->seat = seat;
+    s->game_top = lua_gettop(g->L);
+    s->decision++;
+    rng_seed(&s->rng, seed ^ 0x5a4d504c45ULL); /* not the bot's math.random stream */
+}
+
+void bot_search_end(BotSearch *s)
+{
+    if (!s->g)
+        return;
+    lua_State *GL = s->g->L;
+    for (int i = 0; i < SAMPLE_SLOTS; i++) {
+        luaL_unref(GL, LUA_REGISTRYINDEX, s->slot[i].ref);
+        s->slot[i] = (Slot){NULL, LUA_NOREF, 0};
+    }
+    lua_settop(GL, s->game_top);
+    s->g = NULL;
+}
+
+/* Runs fn(work) protected in the game's state, the watchdog watching it
+ * there; a failure is raised in the bot's state L with its message.
+ * nresults values are left on the game's stack. */
+static void in_game(lua_State *L, BotSearch *s, lua_CFunction fn, Work *w, int nresults)
+{
+    lua_State *GL = s->g->L;
+    luaL_checkstack(GL, 4, "sample");
+    lua_State *was = watchdog_switch(GL);
+    lua_pushcfunction(GL, fn);
+    lua_pushlightuserdata(GL, w);
+    int status = lua_pcall(GL, 1, nresults, 0);
+    watchdog_switch_back(was);
+    if (status != LUA_OK) {
+        /* (the message stays on the game's stack until the decision ends) */
+        const char *msg = lua_tostring(GL, -1);
+        luaL_error(L, "%s", msg ? msg : "the sample failed");
+    }
+}
+
+static Handle *check_handle(lua_State *L)
+{
+    Handle *h = luaL_checkudata(L, 1, SAMPLE_MT);
+    BotSearch *s = h->s;
+    if (!s->g || h->decision != s->decision)
+        luaL_error(L, "this sample was taken for an earlier decision: a sample lasts while the "
+                      "choose call that took it runs");
+    if (s->slot[h->slot].serial != h->serial)
+        luaL_error(L, "this sample was replaced: at most %d samples stay usable at once (take a "
+                      "new one for each search)", SAMPLE_SLOTS);
+    return h;
+}
+
+static Game *check_sample(lua_State *L)
+{
+    Handle *h = check_handle(L);
+    return h->s->slot[h->slot].game;
+}
+
+/* ---- ctx.sample() ---- */
+
+static int take_sample(lua_State *GL)
+{
+    Work *w = lua_touserdata(GL, 1);
+    BotSearch *s = w->s;
+    const char *why = game_sample_refusal(s->g, s->seat);
+    if (why)
+        return luaL_error(GL, "%s", why);
+    Game *sample = game_push_sample(s->g, s->seat, w->seed);
+    Slot *slot = &s->slot[w->slot];
+    luaL_unref(GL, LUA_REGISTRYINDEX, slot->ref);
+    slot->ref = luaL_ref(GL, LUA_REGISTRYINDEX);
+    slot->game = sample;
+    slot->serial = ++s->serial;
+    return 0;
+}
+
+static int l_sample(lua_State *L)
+{
+    BotSearch *s = lua_touserdata(L, lua_upvalueindex(1));
+    if (!s->g)
+        return luaL_error(L, "ctx.sample works while choose runs, for the decision it is given");
+    script_charge(L, SAMPLE_COST);
+    Work w = {.s = s, .slot = s->next, .seed = rng_next(&s->rng)};
+    s->next = (s->next + 1) % SAMPLE_SLOTS;
+    in_game(L, s, take_sample, &w, 0);
+    Handle *h = lua_newuserdatauv(L, sizeof *h, 0);
+    *h = (Handle){s, w.slot, s->decision, s->slot[w.slot].serial};
+    luaL_setmetatable(L, SAMPLE_MT);
+    return 1;
+}
+
+/* ---- a sample's methods ---- */
+
+static int read_pending(lua_State *GL)
+{
+    Work *w = lua_touserdata(GL, 1);
+    w->status = game_pending(w->game, &w->p);
+    if (w->status == GAME_SCRIPT)
+        return luaL_error(GL, "%s", w->game->error ? w->game->error : "the rules failed");
+    return 0;
+}
+
+/* sample:pending() -> {kind =, window =, seats = {...}, moves = {[seat] = {...}}}, or nil
+ * once the sample's game is over */
+static int l_pending(lua_State *L)
+{
+    Work w = {.s = check_handle(L)->s, .game = check_sample(L)};
+    in_game(L, w.s, read_pending, &w, 0);
+    if (w.status == GAME_OVER) {
+        lua_pushnil(L);
+        return 1;
+    }
+    const Pending *p = w.p;
+    lua_createtable(L, 0, 4);
+    lua_pushstring(L, p->kind);
+    lua_setfield(L, -2, "kind");
+    lua_pushboolean(L, p->window);
+    lua_setfield(L, -2, "window");
+    lua_createtable(L, p->nseats, 0);
+    lua_createtable(L, 0, p->nseats);
+    for (int i = 0; i < p->nseats; i++) {
+        lua_pushinteger(L, p->seats[i]);
+        lua_rawseti(L, -3, i + 1);
+        lua_createtable(L, p->count[i], 0);
+        for (int k = 0; k < p->count[i]; k++) {
+            lua_pushstring(L, p->texts[p->first[i] + k]);
+            lua_rawseti(L, -2, k + 1);
+        }
+        lua_rawseti(L, -2, p->seats[i]);
+    }
+    lua_setfield(L, -3, "moves");
+    lua_setfield(L, -2, "seats");
+    return 1;
+}
+
+static int play_move(lua_State *GL)
+{
+    Work *w = lua_touserdata(GL, 1);
+    w->status = game_play(w->game, w->seat, w->move);
+    return 0;
+}
+
+/* sample:play(seat, move) -> true, or nil and why (an illegal move; or the
+ * rules failed, and the sample takes no more moves) */
+static int l_play(lua_State *L)
+{
+    Work w = {.s = check_handle(L)->s, .game = check_sample(L)};
+    w.seat = (int)luaL_checkinteger(L, 2);
+    w.move = luaL_checkstring(L, 3);
+    script_charge(L, MOVE_COST);
+    in_game(L, w.s, play_move, &w, 0);
+    if (w.status == GAME_OK) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    luaL_pushfail(L);
+    lua_pushstring(L, w.game->error ? w.game->error : "refused");
+    return 2;
+}
+
+static int pick_move(lua_State *GL)
+{
+    Work *w = lua_touserdata(GL, 1);
+    Rng r;
+    rng_seed(&r, w->seed);
+    w->move = game_random_move(w->game, w->seat, &r);
+    if (w->move)
+        lua_pushstring(GL, w->move); /* kept on the stack: the text lives in the game */
+    else
+        lua_pushnil(GL);
+    return 1;
+}
+
+/* sample:random_move(seat) -> a legal move of seat at random, or nil */
+static int l_random_move(lua_State *L)
+{
+    Work w = {.s = check_handle(L)->s, .game = check_sample(L)};
+    w.seat = (int)luaL_checkinteger(L, 2);
+    w.seed = rng_next(&w.s->rng);
+    in_game(L, w.s, pick_move, &w, 1);
+    lua_State *GL = w.s->g->L;
+    if (w.move)
+        lua_pushstring(L, lua_tostring(GL, -1));
+    else
+        lua_pushnil(L);
+    lua_pop(GL, 1);
+    return 1;
+}
+
+static int play_out(lua_State *GL)
+{
+    Work *w = lua_touserdata(GL, 1);
+    Rng r;
+    rng_seed(&r, w->seed);
+    const Pending *p;
+    while ((w->status = game_pending(w->game, &p)) == GAME_OK && w->moves < w->max_moves) {
+        const char *move = game_random_move(w->game, p->seats[0], &r);
+        w->moves++;
+        if (!move || (w->status = game_play(w->game, p->seats[0], move)) != GAME_OK)
+            return 0;
+    }
+    if (w->status == GAME_OVER)
+        w->status = game_push_result(w->game); /* the result, or nil */
+    else
+        lua_pushnil(GL);
+    return 1;
+}
+
+/* The result on top of the game's stack (nil while the game goes on) into
+ * the bot's state; or nil and why when w->status says the rules failed. */
+static int copy_result(lua_State *L, Work *w)
+{
+    lua_State *GL = w->s->g->L;
+    if (w->status != GAME_OK) {
+        lua_pop(GL, 1);
+        luaL_pushfail(L);
+        lua_pushstring(L, w->game->error ? w->game->error : "the rules failed");
+        return 2;
+    }
+    lcopy(GL, lua_gettop(GL), L);
+    lua_pop(GL, 1);
+    return 1;
+}
+
+/* sample:playout() -> the result, every seat playing at random to the end;
+ * or nil and why (the rules failed, or the budget or PLAYOUT_MOVES ran out) */
+static int l_playout(lua_State *L)
+{
+    Work w = {.s = check_handle(L)->s, .game = check_sample(L)};
+    w.seed = rng_next(&w.s->rng);
+    long left = script_budget_left(L) / MOVE_COST + 1;
+    w.max_moves = left < PLAYOUT_MOVES ? left : PLAYOUT_MOVES;
+    in_game(L, w.s, play_out, &w, 1);
+    script_charge(L, w.moves * MOVE_COST);
+    if (w.status == GAME_OK && !lua_istable(w.s->g->L, -1)) { /* cut short */
+        lua_pop(w.s->g->L, 1);
+        luaL_pushfail(L);
+        lua_pushfstring(L, "the playout was cut after %d moves", (int)w.moves);
+        return 2;
+    }
+    return copy_result(L, &w);
+}
+
+static int read_result(lua_State *GL)
+{
+    Work *w = lua_touserdata(GL, 1);
+    w->status = game_push_result(w->game);
+    return 1;
+}
+
+/* sample:result() -> nil while its game goes on, else the rules' result */
+static int l_result(lua_State *L)
+{
+    Work w = {.s = check_handle(L)->s, .game = check_sample(L)};
+    in_game(L, w.s, read_result, &w, 1);
+    return copy_result(L, &w);
+}
+
+static const luaL_Reg SAMPLE_METHODS[] = {
+    {"pending", l_pending}, {"play", l_play},     {"random_move", l_random_move},
+    {"playout", l_playout}, {"result", l_result}, {NULL, NULL},
+};
+
+void bot_search_push_sampler(lua_State *L, BotSearch *s)
+{
+    if (luaL_newmetatable(L, SAMPLE_MT)) {
+        luaL_newlib(L, SAMPLE_METHODS);
+        lua_setfield(L, -2, "__index");
+        lua_pushliteral(L, "the sample's metatable is the referee's");
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_pop(L, 1);
+    lua_pushlightuserdata(L, s);
+    lua_pushcclosure(L, l_sample, 1);
+}

@@ -1,0 +1,24 @@
+-- Checks ctx.sample from inside a bot, at every decision: a sample starts at
+-- this very decision (this seat asked, these moves), plays on by
+-- the rules, and plays out to a result. It answers the first move; any
+-- failed check is a fault, which the test counts.
+local function same_list(a, b)
+  if #a ~= #b then return false end
+  for i = 1, #a do if a[i] ~= b[i] then return false end end
+  return true
+end
+
+return { choose = function(view, moves, ctx)
+  for _ = 1, 3 do
+    local s = ctx.sample()
+    local p = assert(s:pending(), "a sample of a decision is not over")
+    assert(p.seats[1] == ctx.seat, "the sample asks another seat")
+    assert(same_list(p.moves[ctx.seat], moves), "the sample offers other moves")
+    assert(s:play(ctx.seat, moves[1]))
+    local result = assert(s:playout())
+    assert(type(result.winners) == "table" and #result.winners >= 1, "a playout without winners")
+    assert(s:pending() == nil and s:result().winners[1] == result.winners[1], "played out, yet not over")
+    assert(s:random_move(ctx.seat) == nil, "a move offered after the end")
+  end
+  return moves[1]
+end }
