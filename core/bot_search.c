@@ -91,12 +91,15 @@ void bot_search_end(BotSearch *s)
 static void in_game(lua_State *L, BotSearch *s, lua_CFunction fn, Work *w, int nresults)
 {
     lua_State *GL = s->g->L;
-    luaL_checkstack(GL, 4, "sample");
+    if (!lua_checkstack(GL, 4)) /* (not luaL_checkstack: GL is not in a protected call) */
+        luaL_error(L, "out of memory");
     lua_State *was = watchdog_switch(GL);
     lua_pushcfunction(GL, fn);
     lua_pushlightuserdata(GL, w);
     int status = lua_pcall(GL, 1, nresults, 0);
     watchdog_switch_back(was);
+    if (was)
+        watchdog_unhook(GL); /* an overrun stops the bot, not the game's later calls */
     if (status != LUA_OK) {
         /* (the message stays on the game's stack until the decision ends) */
         const char *msg = lua_tostring(GL, -1);

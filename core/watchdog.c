@@ -144,3 +144,9 @@ void watchdog_leave(lua_State *L)
             lua_sethook(L, NULL, 0, 0);
     }
 }
+
+void watchdog_unhook(lua_State *L)
+{
+    if (lua_gethook(L) == overrun_hook)
+        lua_sethook(L, NULL, 0, 0);
+}

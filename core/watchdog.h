@@ -26,5 +26,9 @@ void watchdog_leave(lua_State *L);
  * or ends (NULL, and nothing changes, outside a watched call). */
 lua_State *watchdog_switch(lua_State *co);
 void watchdog_switch_back(lua_State *was);
+/* After a switch to a state that lives on (a game's state a bot's sample
+ * ran in), the hook an overrun left there is taken off it, so the state's
+ * later calls run. */
+void watchdog_unhook(lua_State *L);
 
 #endif

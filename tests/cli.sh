@@ -193,6 +193,11 @@ for game in "bam --set hands=1" bamboozled-dice fixture; do
     expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run $game --seats "$here/bots/sample-check.lua,random,random" --seed 4 --json
     expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run $game --seats ismcts,random,random --seed 4 --json
 done
+# Rules that loop forever in a bot's sample: the watchdog stops them there,
+# the bot faults, and the game's own later rules calls run (the hook the
+# overrun left in the game's state is taken off).
+expect 0 '"type":"result","winners":\[1,2\],"moves":6,"faults":\[1,0\]' -- env REFEREE_RULES="$here/fixture/broken:$REFEREE_RULES" \
+    "$bin" run loops-later --seats "$here/bots/sample-runaway.lua,$here/bots/forced-unasked.lua" --seed 2 --json --bot-budget 2000000
 "$bin" tournament bamboozled-dice --bots ismcts,random,random --games 6 --out "$work/is1.jsonl" >/dev/null 2>&1
 "$bin" tournament bamboozled-dice --bots ismcts,random,random --games 6 --jobs 2 --out "$work/is2.jsonl" >/dev/null 2>&1
 [ "$(wc -l <"$work/is1.jsonl")" -eq 6 ] && cmp -s "$work/is1.jsonl" "$work/is2.jsonl" && ok ||
