@@ -997,7 +997,7 @@ Game *game_push_sample_of(Game *g, Table *t)
     lua_pushvalue(L, self);
     lua_rawsetp(L, -2, s);
     lua_pop(L, 1);
-    s->seed = g->seed;
+    s->seed = t->seed;
     s->nseats = g->nseats;
     memcpy(s->name, g->name, sizeof s->name);
     s->asks = g->asks;

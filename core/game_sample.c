@@ -12,6 +12,7 @@ Game *game_push_sample(Game *g, int seat, uint64_t seed)
     log_free(&t->log);
     log_init(&t->log);
     rng_seed(&t->rng, seed);
+    t->seed = seed; /* (a save of the sample shows its own) */
     t->custom_chance = (Chance){0};
     Chance chance = table_chance(t);
     zones_resample(&t->zones, seat, &t->rng);
