@@ -26,6 +26,7 @@ struct BotSearch {
     Rng rng; /* the samples' seeds and their random moves */
     int next;
     Slot slot[SAMPLE_SLOTS];
+    int sampler_ref; /* ctx.sample, in the bot's registry */
 };
 
 /* What the bot holds: a sample, by slot and serial. */
@@ -50,9 +51,11 @@ typedef struct Work {
 BotSearch *bot_search_new(void)
 {
     BotSearch *s = calloc(1, sizeof *s);
-    if (s)
-        for (int i = 0; i < SAMPLE_SLOTS; i++)
-            s->slot[i].ref = LUA_NOREF;
+    if (!s)
+        return NULL;
+    for (int i = 0; i < SAMPLE_SLOTS; i++)
+        s->slot[i].ref = LUA_NOREF;
+    s->sampler_ref = LUA_NOREF;
     return s;
 }
 
@@ -126,6 +129,8 @@ static Game *check_sample(lua_State *L)
     return h->s->slot[h->slot].game;
 }
 
+static void set_sample_metatable(lua_State *L);
+
 /* ---- ctx.sample() ---- */
 
 static int take_sample(lua_State *GL)
@@ -154,8 +159,8 @@ static int l_sample(lua_State *L)
     s->next = (s->next + 1) % SAMPLE_SLOTS;
     in_game(L, s, take_sample, &w, 0);
     Handle *h = lua_newuserdatauv(L, sizeof *h, 0);
-    *h = (Handle){s, w.slot, s->decision, s->slot[w.slot].serial};
-    luaL_setmetatable(L, SAMPLE_MT);
+    *h = (Handle){s, w.slot, s->decision, s->serial};
+    set_sample_metatable(L);
     return 1;
 }
 
@@ -331,7 +336,9 @@ static const luaL_Reg SAMPLE_METHODS[] = {
     {"playout", l_playout}, {"result", l_result}, {NULL, NULL},
 };
 
-void bot_search_push_sampler(lua_State *L, BotSearch *s)
+/* The metatable of the handle on top, made at the first sample (most bots
+ * take none). */
+static void set_sample_metatable(lua_State *L)
 {
     if (luaL_newmetatable(L, SAMPLE_MT)) {
         luaL_newlib(L, SAMPLE_METHODS);
@@ -339,7 +346,18 @@ void bot_search_push_sampler(lua_State *L, BotSearch *s)
         lua_pushliteral(L, "the sample's metatable is the referee's");
         lua_setfield(L, -2, "__metatable");
     }
-    lua_pop(L, 1);
+    lua_setmetatable(L, -2);
+}
+
+void bot_search_push_sampler(lua_State *L, BotSearch *s)
+{
+    /* Made once per bot and kept: every decision hands it over. */
+    if (s->sampler_ref != LUA_NOREF && lua_rawgeti(L, LUA_REGISTRYINDEX, s->sampler_ref) == LUA_TFUNCTION)
+        return;
+    if (s->sampler_ref != LUA_NOREF)
+        lua_pop(L, 1);
     lua_pushlightuserdata(L, s);
     lua_pushcclosure(L, l_sample, 1);
+    lua_pushvalue(L, -1);
+    s->sampler_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
