@@ -10,7 +10,8 @@
 --
 -- Every playout runs to the game's end, so it suits games that end within
 -- a few hundred moves (a BAM! game of a few hands, the dice game). The
--- samples and their moves are charged to its budget per decision.
+-- samples and their moves are charged to its budget per decision, so it
+-- searches less under a smaller --bot-budget.
 local bot = { ask_forced = false } -- it keeps nothing between decisions
 
 local ITERATIONS = 200
@@ -84,7 +85,15 @@ end
 
 function bot.choose(view, moves, ctx)
   local root = {}
-  for _ = 1, ITERATIONS do iterate(root, ctx) end
+  -- Up to ITERATIONS, while the budget left could pay for two more of the
+  -- dearest iteration so far (a smaller --bot-budget means fewer).
+  local dearest = 0
+  for _ = 1, ITERATIONS do
+    local before = ctx.budget_left()
+    if before < 2 * dearest + 50000 then break end
+    iterate(root, ctx)
+    dearest = math.max(dearest, before - ctx.budget_left())
+  end
   local best, most = moves[1], -1
   for _, m in ipairs(moves) do
     local c = root[m]

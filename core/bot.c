@@ -347,6 +347,14 @@ static int fault(Bot *b, char **why, char *text)
     return -1;
 }
 
+/* ctx.budget_left() -> the instructions this decision may still run (counted
+ * to the last ten thousand; samples and their moves are charged to it). */
+static int budget_left(lua_State *L)
+{
+    lua_pushinteger(L, script_budget_left(L));
+    return 1;
+}
+
 /* What one decision hands a bot: its view (in the game's state) and its
  * legal moves. */
 typedef struct Crossing {
@@ -373,7 +381,7 @@ static int push_arguments(lua_State *L)
         lua_pushstring(L, moves[i]);
         lua_rawseti(L, -2, i + 1);
     }
-    lua_createtable(L, 0, 5);
+    lua_createtable(L, 0, 8);
     lua_pushinteger(L, c->seat);
     lua_setfield(L, -2, "seat");
     lua_pushstring(L, c->p->kind);
@@ -388,6 +396,8 @@ static int push_arguments(lua_State *L)
     lua_setfield(L, -2, "decision");
     bot_search_push_sampler(L, c->search);
     lua_setfield(L, -2, "sample");
+    lua_pushcfunction(L, budget_left);
+    lua_setfield(L, -2, "budget_left");
     return 3;
 }
 

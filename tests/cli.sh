@@ -193,6 +193,8 @@ for game in "bam --set hands=1" bamboozled-dice fixture; do
     expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run $game --seats "$here/bots/sample-check.lua,random,random" --seed 4 --json
     expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run $game --seats ismcts,random,random --seed 4 --json
 done
+# ... and searches less under a small budget (ctx.budget_left), not faulting.
+expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run bam --set hands=1 --seats ismcts,random,random --seed 3 --bot-budget 300000 --json
 # Rules that loop forever in a bot's sample: the watchdog stops them there,
 # the bot faults, and the game's own later rules calls run (the hook the
 # overrun left in the game's state is taken off).
