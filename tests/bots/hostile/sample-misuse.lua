@@ -15,9 +15,19 @@ return { choose = function(view, moves, ctx)
     function() getmetatable(s).__index = nil end,
     function() ctx.sample.x = 1 end,
   }
-  for _, call in ipairs(calls) do pcall(call) end
   local ok, why = s:play(ctx.seat, "no such move")
   assert(ok == nil and type(why) == "string", "an illegal move in a sample was not refused")
   assert(s:pending(), "the sample ended")
+  for _, call in ipairs(calls) do pcall(call) end
+  -- every method with every pair of odd arguments
+  local odd = { nil, false, true, 0, -1, 1, 2, math.maxinteger, math.mininteger, 0 / 0, 1e308,
+                "", "x", "play", ctx.seat, {}, { 1 }, math.abs, s, coroutine.create(math.abs) }
+  for _, name in ipairs({ "pending", "play", "random_move", "playout", "result" }) do
+    local method = s[name]
+    for i = 1, 20 do
+      for j = 1, 20 do pcall(method, s, odd[i], odd[j]) end
+      pcall(method, odd[i])
+    end
+  end
   return {}
 end }
