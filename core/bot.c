@@ -264,7 +264,7 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
     *err = NULL;
     if (!find_bot(name, bots_path, path, sizeof path)) {
         *err = strfmt("unknown seat '%s': a seat is human, random, or a bot (bots/%s.lua was "
-                      "not found)", name, name);
+                      "not found; 'referee bots' lists them)", name, name);
         return NULL;
     }
     Bot *b = calloc(1, sizeof *b);

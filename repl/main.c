@@ -12,6 +12,7 @@
 #include "../core/lua_game.h"
 #include "record.h"
 #include "render.h"
+#include "listing.h"
 #include "repl.h"
 #include "session.h"
 #include "tournament.h"
@@ -20,6 +21,7 @@ static const char USAGE[] =
     "usage:\n"
     "  referee                          the interactive REPL\n"
     "  referee games                    games and variants, with their options\n"
+    "  referee bots                     the bots, each in a sentence\n"
     "  referee play GAME [opts]         start GAME at the REPL (people and bots)\n"
     "  referee run GAME [opts]          one game, every seat a bot, no person needed\n"
     "  referee tournament GAME [opts]   many games between bots; standings\n"
@@ -214,6 +216,11 @@ int main(int argc, char **argv)
         for (int i = 0; i < t.nbots; i++)
             free(t.bots[i]);
         return status;
+    }
+    if (cmd && !strcmp(cmd, "bots")) {
+        if (argc != 2)
+            return usage_error("%s", "bots takes no arguments");
+        return list_bots(stdout, bots);
     }
     if (cmd && strcmp(cmd, "games") && strcmp(cmd, "play") && strcmp(cmd, "run") &&
         strcmp(cmd, "replay"))

@@ -1,6 +1,5 @@
 #include "repl.h"
 
-#include <dirent.h>
 #include <lauxlib.h>
 #include <readline/history.h>
 #include <readline/readline.h>
@@ -11,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include "listing.h"
 #include "render.h"
 #include "../core/rules_loader.h"
 
@@ -167,6 +167,14 @@ static void cmd_games(Repl *r, int argc, char **argv, const char *rest)
     (void)rest;
     if (list_games(stdout, r->s.L, r->s.rules_path) != 0)
         r->errors++;
+}
+
+static void cmd_bots(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)argc;
+    (void)argv;
+    (void)rest;
+    list_bots(stdout, r->s.bots_path);
 }
 
 static void start_game(Repl *r)
@@ -441,6 +449,7 @@ static void cmd_quit(Repl *r, int argc, char **argv, const char *rest)
 static const Command COMMANDS[] = {
     {"help", "[COMMAND]", "this list", cmd_help},
     {"games", "", "the games and their options", cmd_games},
+    {"bots", "", "the bots a seat can be", cmd_bots},
     {"new", "GAME [--seats S,..] [--seed N] [--set K=V]", "start a game", cmd_new},
     {"show", "[table]", "what you see (or what everyone sees)", cmd_show},
     {"moves", "", "your legal moves", cmd_moves},
@@ -683,84 +692,3 @@ int repl_run(lua_State *L, const char *rules_path, const char *bots_path, const 
 
 /* ---- the list of games ---- */
 
-static int compare_strings(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void describe_game(FILE *out, lua_State *L, const char *name)
-{
-    int def = lua_gettop(L);
-    fprintf(out, "%s", name);
-    if (lua_getfield(L, def, "players") == LUA_TTABLE) {
-        lua_getfield(L, -1, "min");
-        lua_getfield(L, -2, "max");
-        fprintf(out, " (%s-%s players)", luaL_optstring(L, -2, "1"), luaL_optstring(L, -1, "16"));
-        lua_pop(L, 2);
-    }
-    lua_pop(L, 1);
-    if (lua_getfield(L, def, "description") == LUA_TSTRING)
-        fprintf(out, ": %s", lua_tostring(L, -1));
-    lua_pop(L, 1);
-    fputc('\n', out);
-    if (lua_getfield(L, def, "options") == LUA_TTABLE) {
-        /* stack: def, options, option, name, default, help, default as text */
-        for (lua_Integer i = 1; lua_rawgeti(L, def + 1, i) == LUA_TTABLE; i++) {
-            lua_getfield(L, def + 2, "name");
-            lua_getfield(L, def + 2, "default");
-            lua_getfield(L, def + 2, "help");
-            const char *dflt = lua_istable(L, def + 4) ? "(a table)" : luaL_tolstring(L, def + 4, NULL);
-            fprintf(out, "    --set %s=%s", luaL_optstring(L, def + 3, "?"), dflt);
-            if (lua_type(L, def + 5) == LUA_TSTRING)
-                fprintf(out, "   %s", lua_tostring(L, def + 5));
-            fputc('\n', out);
-            lua_settop(L, def + 1);
-        }
-    }
-    lua_settop(L, def);
-}
-
-int list_games(FILE *out, lua_State *L, const char *rules_path)
-{
-    int status = 0, shown = 0;
-    char dirs[4096];
-    snprintf(dirs, sizeof dirs, "%s", rules_path);
-    char *names[256];
-    int n = 0;
-    for (char *save = NULL, *dir = strtok_r(dirs, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
-        DIR *d = opendir(dir);
-        if (!d)
-            continue;
-        struct dirent *e;
-        while ((e = readdir(d)) && n < 256) {
-            size_t len = strlen(e->d_name);
-            if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0) {
-                char *name = strndup(e->d_name, len - 4);
-                int dup = 0;
-                for (int i = 0; i < n; i++)
-                    dup |= strcmp(names[i], name) == 0;
-                if (dup)
-                    free(name);
-                else
-                    names[n++] = name;
-            }
-        }
-        closedir(d);
-    }
-    qsort(names, (size_t)n, sizeof *names, compare_strings);
-    for (int i = 0; i < n; i++) {
-        if (rules_load_definition(L, names[i], rules_path)) {
-            describe_game(out, L, names[i]);
-            shown++;
-        } else {
-            fflush(out);
-            fprintf(stderr, "error: %s\n", lua_tostring(L, -1));
-            status = 1;
-        }
-        lua_pop(L, 1);
-        free(names[i]);
-    }
-    if (!shown && !status)
-        fprintf(out, "no games found in %s\n", rules_path);
-    return status;
-}

@@ -11,7 +11,5 @@
 /* Runs the REPL until quit or end of input; start (may be NULL) is a game to
  * begin with. Returns the exit status. */
 int repl_run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start);
-/* Prints the games in the rules folders with their options. */
-int list_games(FILE *out, lua_State *L, const char *rules_path);
 
 #endif

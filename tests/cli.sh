@@ -33,6 +33,13 @@ expect 2 "seat 1 is 'human', but 'run' plays without people" -- "$bin" run fixtu
 expect 1 "no game 'nosuch'" -- "$bin" run nosuch
 expect 1 "option 'hands' must be an integer from 1 to 50, not 99" -- "$bin" run fixture --set hands=99
 expect 0 '^fixture \(2-4 players\)' -- "$bin" games
+expect 0 '^ismcts +plays any game by information-set Monte Carlo tree search' -- "$bin" bots
+expect 0 '^random +built in' -- "$bin" bots
+expect 2 'bots takes no arguments' -- "$bin" bots extra
+"$bin" bots >"$work/bots"
+for bot in "$(dirname "$0")"/../bots/*.lua; do
+    grep -q "^$(basename "$bot" .lua) " "$work/bots" && ok || bad "referee bots does not list $(basename "$bot")"
+done
 expect 0 '--set ante=5' -- "$bin" games
 expect 0 '^fixture-rich' -- "$bin" games
 expect 0 '^game over: seat' -- "$bin" run fixture --seats random,random,random --seed 3

@@ -1,0 +1,147 @@
+/* listing: what `referee games` and `referee bots` (and the REPL's games
+ * and bots commands) print: the scripts found in the folders of a search
+ * path, each described. */
+#include "listing.h"
+
+#include <dirent.h>
+#include <lauxlib.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../core/rules_loader.h"
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names (without .lua) of the scripts in the folders of path, the
+ * first folder's where names repeat, sorted; malloc'd, at most max. */
+static int script_names(const char *path, char **names, int max)
+{
+    char dirs[4096];
+    snprintf(dirs, sizeof dirs, "%s", path);
+    int n = 0;
+    for (char *save = NULL, *dir = strtok_r(dirs, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+        DIR *d = opendir(dir);
+        if (!d)
+            continue;
+        struct dirent *e;
+        while ((e = readdir(d)) && n < max) {
+            size_t len = strlen(e->d_name);
+            if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0) {
+                char *name = strndup(e->d_name, len - 4);
+                int dup = !name;
+                for (int i = 0; i < n && name; i++)
+                    dup |= strcmp(names[i], name) == 0;
+                if (dup)
+                    free(name);
+                else
+                    names[n++] = name;
+            }
+        }
+        closedir(d);
+    }
+    qsort(names, (size_t)n, sizeof *names, compare_strings);
+    return n;
+}
+
+static void describe_game(FILE *out, lua_State *L, const char *name)
+{
+    int def = lua_gettop(L);
+    fprintf(out, "%s", name);
+    if (lua_getfield(L, def, "players") == LUA_TTABLE) {
+        lua_getfield(L, -1, "min");
+        lua_getfield(L, -2, "max");
+        fprintf(out, " (%s-%s players)", luaL_optstring(L, -2, "1"), luaL_optstring(L, -1, "16"));
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, def, "description") == LUA_TSTRING)
+        fprintf(out, ": %s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    fputc('\n', out);
+    if (lua_getfield(L, def, "options") == LUA_TTABLE) {
+        /* stack: def, options, option, name, default, help, default as text */
+        for (lua_Integer i = 1; lua_rawgeti(L, def + 1, i) == LUA_TTABLE; i++) {
+            lua_getfield(L, def + 2, "name");
+            lua_getfield(L, def + 2, "default");
+            lua_getfield(L, def + 2, "help");
+            const char *dflt = lua_istable(L, def + 4) ? "(a table)" : luaL_tolstring(L, def + 4, NULL);
+            fprintf(out, "    --set %s=%s", luaL_optstring(L, def + 3, "?"), dflt);
+            if (lua_type(L, def + 5) == LUA_TSTRING)
+                fprintf(out, "   %s", lua_tostring(L, def + 5));
+            fputc('\n', out);
+            lua_settop(L, def + 1);
+        }
+    }
+    lua_settop(L, def);
+}
+
+int list_games(FILE *out, lua_State *L, const char *rules_path)
+{
+    int status = 0, shown = 0;
+    char *names[256];
+    int n = script_names(rules_path, names, 256);
+    for (int i = 0; i < n; i++) {
+        if (rules_load_definition(L, names[i], rules_path)) {
+            describe_game(out, L, names[i]);
+            shown++;
+        } else {
+            fflush(out);
+            fprintf(stderr, "error: %s\n", lua_tostring(L, -1));
+            status = 1;
+        }
+        lua_pop(L, 1);
+        free(names[i]);
+    }
+    if (!shown && !status)
+        fprintf(out, "no games found in %s\n", rules_path);
+    return status;
+}
+
+/* A bot's description: the first sentence of the comment its file opens
+ * with, less the "name: " it starts with. The file is only read: a bot's
+ * code runs nowhere but in its sandbox. */
+static void describe_bot(FILE *out, const char *bots_path, const char *name)
+{
+    char text[600] = "", line[300];
+    char path[4096];
+    FILE *f = NULL;
+    char dirs[4096];
+    snprintf(dirs, sizeof dirs, "%s", bots_path);
+    for (char *save = NULL, *dir = strtok_r(dirs, ":", &save); dir && !f; dir = strtok_r(NULL, ":", &save)) {
+        snprintf(path, sizeof path, "%s/%s.lua", dir, name);
+        f = fopen(path, "r");
+    }
+    while (f && fgets(line, sizeof line, f) && strncmp(line, "--", 2) == 0) {
+        const char *words = line + 2 + strspn(line + 2, " -");
+        size_t len = strcspn(words, "\r\n");
+        if (strlen(text) + len + 2 < sizeof text)
+            strncat(strcat(text, *text ? " " : ""), words, len);
+        if (strstr(text, ". ") || (len && words[len - 1] == '.'))
+            break;
+    }
+    if (f)
+        fclose(f);
+    const char *start = text;
+    size_t prefix = strlen(name);
+    if (strncmp(text, name, prefix) == 0 && text[prefix] == ':')
+        start = text + prefix + 1 + strspn(text + prefix + 1, " ");
+    char *stop = strstr(start, ". ");
+    if (stop)
+        stop[1] = '\0';
+    fprintf(out, "%-14s %s\n", name, *start ? start : "(no description: start the file with a comment)");
+}
+
+int list_bots(FILE *out, const char *bots_path)
+{
+    char *names[256];
+    int n = script_names(bots_path, names, 256);
+    fprintf(out, "%-14s %s\n", "random", "built in: a uniformly random legal move, from its own seeded stream.");
+    for (int i = 0; i < n; i++) {
+        describe_bot(out, bots_path, names[i]);
+        free(names[i]);
+    }
+    fprintf(out, "%-14s %s\n", "human", "a person at the REPL (play, not run or tournament).");
+    return 0;
+}
