@@ -7,8 +7,7 @@
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 bench="$top/build/bench"
-referee="$top/build/referee"
-[ -x "$referee" ] || referee="$top/referee"
+referee="$top/referee"
 export REFEREE_RULES="$top/tests/fixture:$top/rules" REFEREE_BOTS="$top/bots"
 out="$top/bench/results.md"
 mkdir -p "$top/bench"
