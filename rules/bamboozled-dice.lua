@@ -27,6 +27,10 @@
 --   * The starter of a round may play Reverse or Revive before rolling, but
 --     not Skip or Fresh Start (there is no score to pass on or reset).
 --   * Discards from a full hand go face down; cards played are shown.
+--   * Only a struck player who holds Revive (or My Bad, after a failed
+--     challenge), or a caught claimer holding a card that backs the claim,
+--     is asked before the strike counts; the others then know that they hold
+--     such a card (not which), as at a table where the player stops to think.
 
 local game = {
   description = "Bamboozled, the dice game: declare, bluff, accept or challenge; action cards; strikes",
@@ -237,13 +241,28 @@ end
 
 -- Who is struck: either the seat takes the strike, or it may answer with a
 -- card (My Bad after a failed challenge, Revive at any strike).
+-- The cards the struck seat may answer with, and those a caught claimer
+-- may back the claim with, are worked out from their hands when asked, not
+-- kept in vars: every seat sees the vars.
+local function strike_answers(t, seat, failed_challenge)
+  local answers = {}
+  if holds(t, seat, "Revive") then answers[#answers + 1] = "revive" end
+  if failed_challenge and holds(t, seat, "MyBad") then answers[#answers + 1] = "my bad" end
+  return answers
+end
+
+local function backing_answers(t, claimer, reading)
+  local answers = {}
+  for _, a in ipairs(game.ACTION_CARDS) do
+    if holds(t, claimer, a.card) and game.backing(t, a.card, reading) then answers[#answers + 1] = a.move end
+  end
+  return answers
+end
+
 function game.strike(t, seat, failed_challenge)
   local v = t.vars
-  local options = {}
-  if holds(t, seat, "Revive") then options[#options + 1] = "revive" end
-  if failed_challenge and holds(t, seat, "MyBad") then options[#options + 1] = "my bad" end
-  if #options > 0 then
-    v.phase, v.struck, v.strike_options = "strike", seat, options
+  if #strike_answers(t, seat, failed_challenge) > 0 then
+    v.phase, v.struck, v.failed_challenge = "strike", seat, failed_challenge
     t:set_turn(seat)
     return
   end
@@ -279,12 +298,8 @@ function game.challenge(t, seat)
     return game.strike(t, seat, true)
   end
   t:notef("the dice show %d%d: seat %d bluffed", t:die_value(1), t:die_value(2), claimer)
-  local backs = {}
-  for _, a in ipairs(game.ACTION_CARDS) do
-    if holds(t, claimer, a.card) and game.backing(t, a.card, reading) then backs[#backs + 1] = a.move end
-  end
-  if #backs > 0 then
-    v.phase, v.backs = "back", backs
+  if #backing_answers(t, claimer, reading) > 0 then
+    v.phase = "back"
     t:set_turn(claimer)
     return
   end
@@ -439,11 +454,11 @@ function game.ask(t)
     end
     t:ask(seat, "declare", moves, v.score and at_least(v.score) or "declare any score")
   elseif v.phase == "back" then
-    local moves = { table.unpack(v.backs) }
+    local moves = backing_answers(t, seat, v.score)
     moves[#moves + 1] = "take strike"
     t:ask(seat, "back your claim", moves, "play a card that makes your claim true")
   elseif v.phase == "strike" then
-    local moves = { table.unpack(v.strike_options) }
+    local moves = strike_answers(t, seat, v.failed_challenge)
     moves[#moves + 1] = "take strike"
     t:ask(seat, "strike", moves, "a strike: play a card against it, or take it")
   elseif v.phase == "discard" then

@@ -209,6 +209,18 @@ describe("action cards", function()
     assert.are.equal("roll", g:pending().kind)
   end)
 
+  it("keeps the cards that could answer a strike or back a claim out of the vars all seats see", function()
+    local json = referee.json
+    local g = new({ rolls = { 6, 5 }, cards = { "Skip", "MyBad", "Skip" } })
+    play(g, { "roll", "declare 65", "challenge" })
+    assert.are.same({ "my bad", "take strike" }, g:pending().moves[2])
+    for seat = 1, 3 do assert.is_nil(json.encode(g:view(seat).vars):lower():find("my ?bad")) end
+    g = new({ rolls = { 6, 1, 4, 4 }, cards = { "Double", "Skip", "Skip" } })
+    play(g, { "roll", "declare 66", "challenge" })
+    assert.are.same({ "double", "take strike" }, g:pending().moves[1])
+    for seat = 1, 3 do assert.is_nil(json.encode(g:view(seat).vars):lower():find("double")) end
+  end)
+
   it("makes a player over the hand limit discard one of three, and refills an empty deck", function()
     local g = new({ seats = 2, rolls = { 3, 1 }, arrange = give({ [1] = { "Jackpot" } }),
       cards = { "Skip", "Revive", "Double" } })
