@@ -132,3 +132,38 @@ describe("a sample of a game", function()
     assert.is_truthy(g:play(seat, "fine")) -- the game itself plays on
   end)
 end)
+
+describe("samples over whole games", function()
+  -- A sample changes only what the asked seat cannot see, so the seat's
+  -- view of it must be its view of the game, at every decision of every
+  -- game: a difference would be hidden information in the view (or a
+  -- sample that forgot something the seat knows).
+  local games = {
+    { "bam", 4, { hands = 2 } }, { "bam-app", 2, {} }, { "bamboozled-dice", 4, {} },
+    { "fixture", 3, {} }, { "fixture-rich", 3, {} },
+  }
+  for _, case in ipairs(games) do
+    local name, seats, options = case[1], case[2], case[3]
+    it("leaves " .. name .. "'s view of the seat asked as it was (20 games)", function()
+      local checked = 0
+      for seed = 1, 20 do
+        local g = helper.new(name, { seats = seats, seed = seed, options = options,
+                                     rules_path = "tests/fixture:rules" })
+        local salt = 0
+        while true do
+          local p = g:pending()
+          if not p then break end
+          if not p.window and salt % 3 == 0 then
+            local seat = p.seats[1]
+            local s = assert(g:sample(seat, seed * 7919 + salt))
+            assert.are.same(g:view(seat), s:view(seat), name .. " seed " .. seed .. " move " .. salt)
+            checked = checked + 1
+          end
+          assert(helper.step(g, seed * 1000 + salt))
+          salt = salt + 1
+        end
+      end
+      assert.is_true(checked > 20)
+    end)
+  end
+end)
