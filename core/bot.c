@@ -88,7 +88,6 @@ static int bot_load(lua_State *L)
     return 1;
 }
 
-static int find_bot(const char *name, const char *bots_path, char *out, size_t size);
 
 /* Runs the bot's code: its budget counts Lua instructions, and the watchdog
  * bounds the C work those instructions start (BOT_INSTRUCTIONS_PER_SECOND
@@ -117,7 +116,7 @@ static int bot_import(lua_State *L)
     for (const char *p = name; *p; p++)
         if (!(*p == '-' || *p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')))
             return luaL_error(L, "import: '%s' is not a helper name (letters, digits, - and _)", name);
-    if (!find_bot(lib, lua_tostring(L, lua_upvalueindex(1)), path, sizeof path))
+    if (!bot_find(lib, lua_tostring(L, lua_upvalueindex(1)), path, sizeof path))
         return luaL_error(L, "import: no helper '%s' (bots/lib/%s.lua)", name, name);
     lua_pushglobaltable(L);
     if (script_load_file(L, path, -1) != LUA_OK)
@@ -210,7 +209,7 @@ static void sandbox(Bot *b, const char *bots_path)
     lua_pop(L, 1);
 }
 
-static int find_bot(const char *name, const char *bots_path, char *out, size_t size)
+int bot_find(const char *name, const char *bots_path, char *out, size_t size)
 {
     size_t len = strlen(name);
     int helper = strncmp(name, "lib/", 4) == 0 && !strchr(name + 4, '/');
@@ -262,7 +261,7 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
 {
     char path[4096];
     *err = NULL;
-    if (!find_bot(name, bots_path, path, sizeof path)) {
+    if (!bot_find(name, bots_path, path, sizeof path)) {
         *err = strfmt("unknown seat '%s': a seat is human, random, or a bot (bots/%s.lua was "
                       "not found; 'referee bots' lists them)", name, name);
         return NULL;

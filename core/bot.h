@@ -29,6 +29,9 @@ typedef struct Bot Bot;
  * bots_path) or by path, and loads it with an instruction budget per
  * decision and a memory cap (0: the defaults). NULL with the reason in *err. */
 Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memory, char **err);
+/* The file of the bot called name (or a path), as bot_open looks for it:
+ * 1 and its path in out, or 0. */
+int bot_find(const char *name, const char *bots_path, char *out, size_t size);
 void bot_close(Bot *b);
 const char *bot_name(const Bot *b);
 /* The bot's answer for seat in the pending decision of g: an index into

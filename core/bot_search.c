@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include "game_sample.h"
 #include "lua_copy.h"
+#include "lua_game.h"
 #include "rng.h"
 #include "script.h"
 #include "watchdog.h"
@@ -123,10 +124,11 @@ static Handle *check_handle(lua_State *L)
     return h;
 }
 
-static Game *check_sample(lua_State *L)
+/* The work on the sample whose handle is argument 1. */
+static Work work_on_sample(lua_State *L)
 {
     Handle *h = check_handle(L);
-    return h->s->slot[h->slot].game;
+    return (Work){.s = h->s, .game = h->s->slot[h->slot].game};
 }
 
 static void set_sample_metatable(lua_State *L);
@@ -175,36 +177,17 @@ static int read_pending(lua_State *GL)
     return 0;
 }
 
-/* sample:pending() -> {kind =, window =, seats = {...}, moves = {[seat] = {...}}}, or nil
- * once the sample's game is over */
+/* sample:pending() -> the decision due, as g:pending() gives it, or nil once
+ * the sample's game is over */
 static int l_pending(lua_State *L)
 {
-    Work w = {.s = check_handle(L)->s, .game = check_sample(L)};
+    Work w = work_on_sample(L);
     in_game(L, w.s, read_pending, &w, 0);
     if (w.status == GAME_OVER) {
         lua_pushnil(L);
         return 1;
     }
-    const Pending *p = w.p;
-    lua_createtable(L, 0, 4);
-    lua_pushstring(L, p->kind);
-    lua_setfield(L, -2, "kind");
-    lua_pushboolean(L, p->window);
-    lua_setfield(L, -2, "window");
-    lua_createtable(L, p->nseats, 0);
-    lua_createtable(L, 0, p->nseats);
-    for (int i = 0; i < p->nseats; i++) {
-        lua_pushinteger(L, p->seats[i]);
-        lua_rawseti(L, -3, i + 1);
-        lua_createtable(L, p->count[i], 0);
-        for (int k = 0; k < p->count[i]; k++) {
-            lua_pushstring(L, p->texts[p->first[i] + k]);
-            lua_rawseti(L, -2, k + 1);
-        }
-        lua_rawseti(L, -2, p->seats[i]);
-    }
-    lua_setfield(L, -3, "moves");
-    lua_setfield(L, -2, "seats");
+    lgame_push_pending(L, w.p);
     return 1;
 }
 
@@ -219,7 +202,7 @@ static int play_move(lua_State *GL)
  * rules failed, and the sample takes no more moves) */
 static int l_play(lua_State *L)
 {
-    Work w = {.s = check_handle(L)->s, .game = check_sample(L)};
+    Work w = work_on_sample(L);
     w.seat = (int)luaL_checkinteger(L, 2);
     w.move = luaL_checkstring(L, 3);
     script_charge(L, MOVE_COST);
@@ -249,7 +232,7 @@ static int pick_move(lua_State *GL)
 /* sample:random_move(seat) -> a legal move of seat at random, or nil */
 static int l_random_move(lua_State *L)
 {
-    Work w = {.s = check_handle(L)->s, .game = check_sample(L)};
+    Work w = work_on_sample(L);
     w.seat = (int)luaL_checkinteger(L, 2);
     w.seed = rng_next(&w.s->rng);
     in_game(L, w.s, pick_move, &w, 1);
@@ -301,7 +284,7 @@ static int copy_result(lua_State *L, Work *w)
  * or nil and why (the rules failed, or the budget or PLAYOUT_MOVES ran out) */
 static int l_playout(lua_State *L)
 {
-    Work w = {.s = check_handle(L)->s, .game = check_sample(L)};
+    Work w = work_on_sample(L);
     w.seed = rng_next(&w.s->rng);
     long left = script_budget_left(L) / MOVE_COST + 1;
     w.max_moves = left < PLAYOUT_MOVES ? left : PLAYOUT_MOVES;
@@ -326,7 +309,7 @@ static int read_result(lua_State *GL)
 /* sample:result() -> nil while its game goes on, else the rules' result */
 static int l_result(lua_State *L)
 {
-    Work w = {.s = check_handle(L)->s, .game = check_sample(L)};
+    Work w = work_on_sample(L);
     in_game(L, w.s, read_result, &w, 1);
     return copy_result(L, &w);
 }

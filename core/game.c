@@ -896,6 +896,22 @@ static void ensure_registry(lua_State *L)
     lua_pop(L, 1);
 }
 
+/* Pushes an empty Game userdata, known to the registry's map (push_self). */
+static Game *push_new_game(lua_State *L)
+{
+    ensure_registry(L);
+    Game *g = lua_newuserdatauv(L, sizeof *g, UV_COUNT);
+    memset(g, 0, sizeof *g);
+    g->def_ref = g->table_ref = LUA_NOREF;
+    g->L = L;
+    luaL_setmetatable(L, GAME_MT);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);
+    lua_pushvalue(L, -2);
+    lua_rawsetp(L, -2, g);
+    lua_pop(L, 1);
+    return g;
+}
+
 Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseats,
                uint64_t seed, int opts_idx, int arrange_idx, char **err)
 {
@@ -913,21 +929,12 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
     if (script_idx)
         script_idx = lua_absindex(L, script_idx);
     luaL_checkstack(L, 20, "game");
-    ensure_registry(L);
-    Game *g = lua_newuserdatauv(L, sizeof *g, UV_COUNT);
-    memset(g, 0, sizeof *g);
-    g->def_ref = g->table_ref = LUA_NOREF;
-    g->L = L;
+    Game *g = push_new_game(L);
     g->seed = seed;
     g->nseats = nseats;
     base_name(name, g->name, sizeof g->name);
     g->source = strdup(name);
-    luaL_setmetatable(L, GAME_MT);
     int self = lua_gettop(L);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);
-    lua_pushvalue(L, self);
-    lua_rawsetp(L, -2, g);
-    lua_pop(L, 1);
     if (!g->source) {
         lua_pushliteral(L, "out of memory");
         goto fail;
@@ -987,16 +994,7 @@ Game *game_push_sample_of(Game *g, Table *t)
     lua_setfield(L, table, "vars");
     lua_pop(L, 2);
 
-    Game *s = lua_newuserdatauv(L, sizeof *s, UV_COUNT);
-    memset(s, 0, sizeof *s);
-    s->def_ref = s->table_ref = LUA_NOREF;
-    s->L = L;
-    luaL_setmetatable(L, GAME_MT);
-    int self = lua_gettop(L);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);
-    lua_pushvalue(L, self);
-    lua_rawsetp(L, -2, s);
-    lua_pop(L, 1);
+    Game *s = push_new_game(L);
     s->seed = t->seed;
     s->nseats = g->nseats;
     memcpy(s->name, g->name, sizeof s->name);

@@ -67,15 +67,8 @@ static int status_result(lua_State *L, Game *g, GameStatus s)
     return 3;
 }
 
-/* g:pending() -> {kind, prompt, window, hidden, policy, seats = {...}, moves = {[seat] = {...}}}
- * or nil when the game is over (plus an error on a rules failure) */
-static int l_game_pending(lua_State *L)
+void lgame_push_pending(lua_State *L, const Pending *p)
 {
-    Game *g = game_check(L, 1);
-    const Pending *p;
-    GameStatus s = game_pending(g, &p);
-    if (s != GAME_OK)
-        return s == GAME_OVER ? (lua_pushnil(L), 1) : status_result(L, g, s);
     lua_createtable(L, 0, 6);
     lua_pushstring(L, p->kind);
     lua_setfield(L, -2, "kind");
@@ -103,6 +96,18 @@ static int l_game_pending(lua_State *L)
     }
     lua_setfield(L, -3, "moves");
     lua_setfield(L, -2, "seats");
+}
+
+/* g:pending() -> {kind, prompt, window, hidden, policy, seats = {...}, moves = {[seat] = {...}}}
+ * or nil when the game is over (plus an error on a rules failure) */
+static int l_game_pending(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    const Pending *p;
+    GameStatus s = game_pending(g, &p);
+    if (s != GAME_OK)
+        return s == GAME_OVER ? (lua_pushnil(L), 1) : status_result(L, g, s);
+    lgame_push_pending(L, p);
     return 1;
 }
 

@@ -5,6 +5,10 @@
 #include <lua.h>
 
 int luaopen_referee_game(lua_State *L);
+/* Pushes a pending decision as g:pending() gives it: {kind, prompt, window,
+ * hidden, policy, seats = {...}, moves = {[seat] = {...}}}. */
+struct Pending;
+void lgame_push_pending(lua_State *L, const struct Pending *p);
 int luaopen_referee(lua_State *L);
 
 #endif

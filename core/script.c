@@ -27,26 +27,11 @@ static int message_handler(lua_State *L)
 
 static const char BUDGET_KEY = 'b', BUDGET_SIZE_KEY = 's';
 
-/* Counts down the budget; once spent it raises on every later tick too, so
- * a script that catches the error with pcall is stopped again at once. */
+/* Counts down the budget, every HOOK_EVERY instructions. */
 static void budget_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_KEY);
-    lua_Integer left = lua_tointeger(L, -1) - HOOK_EVERY;
-    lua_pop(L, 1);
-    lua_pushinteger(L, left);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &BUDGET_KEY);
-    if (left < 0) {
-        /* From now on every instruction raises: a script that catches the
-         * error with pcall meets it again at its very next step. */
-        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
-        lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);
-        lua_Integer size = lua_tointeger(L, -1);
-        lua_pop(L, 1);
-        luaL_error(L, "the script ran too long (over its budget of %I instructions in one call)",
-                   size);
-    }
+    script_charge(L, HOOK_EVERY);
 }
 
 long script_budget_left(lua_State *L)
@@ -65,7 +50,8 @@ void script_charge(lua_State *L, long instructions)
     lua_pushinteger(L, left);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &BUDGET_KEY);
     if (left < 0) {
-        /* as the hook does when the budget runs out: pcall cannot hide it */
+        /* From now on every instruction raises: a script that catches the
+         * error with pcall meets it again at its very next step. */
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
         lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);
         lua_Integer size = lua_tointeger(L, -1);

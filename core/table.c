@@ -182,7 +182,7 @@ void table_eliminate(Table *t, int seat)
     note_oom(t, log_add(&t->log, LOG_ELIMINATE, 0, seat, 0, 0, 0, NULL));
 }
 
-static const char *zone_name(const Table *t, int z)
+const char *table_zone_name(const Table *t, int z)
 {
     return z ? t->zones.z[z].name : "(nowhere)";
 }
@@ -249,12 +249,12 @@ int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
             snprintf(buf, size, "seat %d: %s", e->seat, log_text(&t->log, e));
         break;
     case LOG_SHUFFLE:
-        snprintf(buf, size, "shuffle %s", zone_name(t, e->a));
+        snprintf(buf, size, "shuffle %s", table_zone_name(t, e->a));
         break;
     case LOG_MOVE:
         name = table_log_move_card(t, i, viewer);
-        snprintf(buf, size, "%s: %s -> %s%s", name ? name : "a card", zone_name(t, e->b),
-                 zone_name(t, e->c), e->n ? " (bottom)" : "");
+        snprintf(buf, size, "%s: %s -> %s%s", name ? name : "a card", table_zone_name(t, e->b),
+                 table_zone_name(t, e->c), e->n ? " (bottom)" : "");
         break;
     case LOG_REVEAL:
         seat_list((uint32_t)e->n, seats, sizeof seats);

@@ -66,6 +66,8 @@ void table_eliminate(Table *t, int seat);
  * know: hidden cards become "a card", hidden rolls lose their value.
  * Returns 0 when the entry is not for this viewer at all. */
 int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size);
+/* Zone z's name, or "(nowhere)" for 0 (a card not yet placed). */
+const char *table_zone_name(const Table *t, int z);
 /* The name of the card log entry i moved, when it is a card move and viewer
  * may know the card; NULL otherwise. */
 const char *table_log_move_card(const Table *t, int i, int viewer);

@@ -7,6 +7,7 @@
 #include <lauxlib.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../core/bot.h"
 #include "../core/rules_loader.h"
 
 static int compare_strings(const void *a, const void *b)
@@ -104,15 +105,8 @@ int list_games(FILE *out, lua_State *L, const char *rules_path)
  * code runs nowhere but in its sandbox. */
 static void describe_bot(FILE *out, const char *bots_path, const char *name)
 {
-    char text[600] = "", line[300];
-    char path[4096];
-    FILE *f = NULL;
-    char dirs[4096];
-    snprintf(dirs, sizeof dirs, "%s", bots_path);
-    for (char *save = NULL, *dir = strtok_r(dirs, ":", &save); dir && !f; dir = strtok_r(NULL, ":", &save)) {
-        snprintf(path, sizeof path, "%s/%s.lua", dir, name);
-        f = fopen(path, "r");
-    }
+    char text[600] = "", line[300], path[4096];
+    FILE *f = bot_find(name, bots_path, path, sizeof path) ? fopen(path, "r") : NULL;
     while (f && fgets(line, sizeof line, f) && strncmp(line, "--", 2) == 0) {
         const char *words = line + 2 + strspn(line + 2, " -");
         size_t len = strcspn(words, "\r\n");

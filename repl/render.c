@@ -83,11 +83,6 @@ void render_own(FILE *out, const Table *t, int seat)
         fputc('\n', out);
 }
 
-static const char *zone_called(const Table *t, int z)
-{
-    return z ? t->zones.z[z].name : "(nowhere)";
-}
-
 /* Where the run of card moves starting at entry i ends: moves out of the
  * same zone, to its top or all to its bottom, one after the other. */
 static int move_run_end(const Table *t, int i)
@@ -131,9 +126,9 @@ static void render_move_run(FILE *out, const Table *t, int from, int to, int vie
         if (k == ndest && ndest <= MAX_ZONES)
             dest[ndest++] = z;
     }
-    fprintf(out, "  %d cards: %s ->", to - from, zone_called(t, t->log.e[from].b));
+    fprintf(out, "  %d cards: %s ->", to - from, table_zone_name(t, t->log.e[from].b));
     for (int k = 0; k < ndest; k++) {
-        fprintf(out, "%s %s", k ? "," : "", zone_called(t, dest[k]));
+        fprintf(out, "%s %s", k ? "," : "", table_zone_name(t, dest[k]));
         render_arrivals(out, t, from, to, dest[k], viewer, ndest == 1);
     }
     fputs(t->log.e[from].n ? " (bottom)\n" : "\n", out);
