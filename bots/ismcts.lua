@@ -54,6 +54,26 @@ local function select(node, legal)
   return best, false
 end
 
+-- Whose move the tree follows: the one seat asked; in a claim window, this
+-- bot's own seat when it is among those asked, else the first of them.
+local function tree_seat(pending, me)
+  if pending.window then
+    for _, s in ipairs(pending.seats) do
+      if s == me then return me end
+    end
+  end
+  return pending.seats[1]
+end
+
+-- A claim window's answers: seat's move, and the other seats' at random.
+local function answers(sample, pending, seat, move)
+  local list = {}
+  for _, s in ipairs(pending.seats) do
+    list[#list + 1] = { s, s == seat and move or sample:random_move(s) }
+  end
+  return list
+end
+
 local function iterate(root, ctx)
   local sample = ctx.sample()
   local node, path = root, {}
@@ -64,12 +84,16 @@ local function iterate(root, ctx)
       result = sample:result()
       break
     end
-    local seat = pending.seats[1]
+    local seat = tree_seat(pending, ctx.seat)
     local move, new = select(node, pending.moves[seat])
     local c = child(node, move)
     if new then c.available = c.available + 1 end
     path[#path + 1] = { c, seat }
-    assert(sample:play(seat, move))
+    if pending.window then
+      assert(sample:window(answers(sample, pending, seat, move)))
+    else
+      assert(sample:play(seat, move))
+    end
     node = c.children
     if new then
       result = sample:playout()

@@ -43,6 +43,9 @@ typedef struct Work {
     Game *game;
     int slot, seat;
     const char *move;
+    int n; /* a claim window's answers: n seats and their moves */
+    const int *seats;
+    const char *const *answers;
     uint64_t seed;
     long max_moves, moves;
     GameStatus status;
@@ -198,6 +201,18 @@ static int play_move(lua_State *GL)
     return 0;
 }
 
+/* true, or nil and why: how a move played in a sample went */
+static int played(lua_State *L, const Work *w)
+{
+    if (w->status == GAME_OK) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    luaL_pushfail(L);
+    lua_pushstring(L, w->game->error ? w->game->error : "refused");
+    return 2;
+}
+
 /* sample:play(seat, move) -> true, or nil and why (an illegal move; or the
  * rules failed, and the sample takes no more moves) */
 static int l_play(lua_State *L)
@@ -207,13 +222,29 @@ static int l_play(lua_State *L)
     w.move = luaL_checkstring(L, 3);
     script_charge(L, MOVE_COST);
     in_game(L, w.s, play_move, &w, 0);
-    if (w.status == GAME_OK) {
-        lua_pushboolean(L, 1);
-        return 1;
-    }
-    luaL_pushfail(L);
-    lua_pushstring(L, w.game->error ? w.game->error : "refused");
-    return 2;
+    return played(L, &w);
+}
+
+static int play_window(lua_State *GL)
+{
+    Work *w = lua_touserdata(GL, 1);
+    w->status = game_window(w->game, w->n, w->seats, w->answers);
+    return 0;
+}
+
+/* sample:window({{seat, move}, ...}) -> as play: the answers of a claim
+ * window, all at once, taken in its claim order (as g:window) */
+static int l_window(lua_State *L)
+{
+    Work w = work_on_sample(L);
+    int seats[MAX_SEATS];
+    const char *moves[MAX_SEATS];
+    w.n = lgame_check_answers(L, 2, seats, moves);
+    w.seats = seats;
+    w.answers = moves;
+    script_charge(L, w.n * MOVE_COST);
+    in_game(L, w.s, play_window, &w, 0);
+    return played(L, &w);
 }
 
 static int pick_move(lua_State *GL)
@@ -245,18 +276,32 @@ static int l_random_move(lua_State *L)
     return 1;
 }
 
+/* Every asked seat answers at random: one seat, or all of a claim
+ * window's at once (as the referee asks them). 0 if a seat had no move. */
+static int play_randomly(Work *w, const Pending *p, Rng *r)
+{
+    int n = p->nseats, seats[MAX_SEATS];
+    const char *moves[MAX_SEATS];
+    for (int i = 0; i < n; i++)
+        seats[i] = p->seats[i];
+    for (int i = 0; i < n; i++)
+        if (!(moves[i] = game_random_move(w->game, seats[i], r)))
+            return 0;
+    w->moves += n;
+    w->status = p->window ? game_window(w->game, n, seats, moves)
+                          : game_play(w->game, seats[0], moves[0]);
+    return 1;
+}
+
 static int play_out(lua_State *GL)
 {
     Work *w = lua_touserdata(GL, 1);
     Rng r;
     rng_seed(&r, w->seed);
     const Pending *p;
-    while ((w->status = game_pending(w->game, &p)) == GAME_OK && w->moves < w->max_moves) {
-        const char *move = game_random_move(w->game, p->seats[0], &r);
-        w->moves++;
-        if (!move || (w->status = game_play(w->game, p->seats[0], move)) != GAME_OK)
+    while ((w->status = game_pending(w->game, &p)) == GAME_OK && w->moves < w->max_moves)
+        if (!play_randomly(w, p, &r) || w->status != GAME_OK)
             return 0;
-    }
     if (w->status == GAME_OVER)
         w->status = game_push_result(w->game); /* the result, or nil */
     else
@@ -315,7 +360,7 @@ static int l_result(lua_State *L)
 }
 
 static const luaL_Reg SAMPLE_METHODS[] = {
-    {"pending", l_pending}, {"play", l_play},     {"random_move", l_random_move},
+    {"pending", l_pending}, {"play", l_play},     {"window", l_window}, {"random_move", l_random_move},
     {"playout", l_playout}, {"result", l_result}, {NULL, NULL},
 };
 

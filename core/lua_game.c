@@ -120,25 +120,31 @@ static int l_game_play(lua_State *L)
     return status_result(L, g, game_play(g, seat, text));
 }
 
-/* g:window({{seat, text}, ...}) -> as play */
-static int l_game_window(lua_State *L)
+int lgame_check_answers(lua_State *L, int idx, int *seats, const char **texts)
 {
-    Game *g = game_check(L, 1);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    int seats[MAX_SEATS];
-    const char *texts[MAX_SEATS];
-    int n = (int)luaL_len(L, 2);
-    luaL_argcheck(L, n >= 1 && n <= MAX_SEATS, 2, "expected 1 to 16 {seat, text} answers");
+    luaL_checktype(L, idx, LUA_TTABLE);
+    int n = (int)luaL_len(L, idx);
+    luaL_argcheck(L, n >= 1 && n <= MAX_SEATS, idx, "expected 1 to 16 {seat, text} answers");
     for (int i = 0; i < n; i++) {
-        lua_rawgeti(L, 2, i + 1);
-        luaL_argcheck(L, lua_istable(L, -1), 2, "expected {seat, text} answers");
+        lua_rawgeti(L, idx, i + 1);
+        luaL_argcheck(L, lua_istable(L, -1), idx, "expected {seat, text} answers");
         lua_rawgeti(L, -1, 1);
         lua_rawgeti(L, -2, 2);
         seats[i] = (int)lua_tointeger(L, -2);
         texts[i] = lua_tostring(L, -1);
-        luaL_argcheck(L, texts[i] != NULL, 2, "expected {seat, text} answers");
+        luaL_argcheck(L, texts[i] != NULL, idx, "expected {seat, text} answers");
         lua_pop(L, 3); /* the strings stay alive in the answers table */
     }
+    return n;
+}
+
+/* g:window({{seat, text}, ...}) -> as play */
+static int l_game_window(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    int seats[MAX_SEATS];
+    const char *texts[MAX_SEATS];
+    int n = lgame_check_answers(L, 2, seats, texts);
     return status_result(L, g, game_window(g, n, seats, texts));
 }
 

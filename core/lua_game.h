@@ -9,6 +9,10 @@ int luaopen_referee_game(lua_State *L);
  * hidden, policy, seats = {...}, moves = {[seat] = {...}}}. */
 struct Pending;
 void lgame_push_pending(lua_State *L, const struct Pending *p);
+/* Reads the answers of a claim window at idx, {{seat, text}, ...}, as
+ * g:window takes them (a bad shape raises): returns their count. The texts
+ * live in that table. */
+int lgame_check_answers(lua_State *L, int idx, int *seats, const char **texts);
 int luaopen_referee(lua_State *L);
 
 #endif

@@ -200,6 +200,18 @@ for game in "bam --set hands=1" bamboozled-dice fixture; do
     expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run $game --seats "$here/bots/sample-check.lua,random,random" --seed 4 --json
     expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run $game --seats ismcts,random,random --seed 4 --json
 done
+# In a claim window a sample's playout answers for every asked seat at
+# once, in the window's claim order, as the referee asks them; and ismcts
+# follows its own seat's answers there, not those of the first seat asked
+# (in crossroads the two seats want opposite answers; in one round, right
+# wins seat 2 three times in four, left once).
+expect 0 '"type":"result".*"faults":\[0,0\]' -- "$bin" run crossroads --set rounds=20 --seats "$here/bots/window-playouts.lua,random" --seed 1 --json
+for seed in 1 2 3 4 5 6; do
+    "$bin" run crossroads --seats random,ismcts --seed $seed --json >"$work/cross" 2>&1
+    grep -q '"type":"result".*"faults":\[0,0\]' "$work/cross" &&
+        grep -Eq '"seat":2,"move":"right"|seat 2.s answer .right. lapsed' "$work/cross" &&
+        ! grep -Eq '"seat":2,"move":"left"|seat 2.s answer .left. lapsed' "$work/cross" && ok || bad "ismcts in seat 2 of crossroads (seed $seed) did not always answer right"
+done
 # ... and searches less under a small budget (ctx.budget_left), not faulting.
 expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run bam --set hands=1 --seats ismcts,random,random --seed 3 --bot-budget 300000 --json
 # Rules that loop forever in a bot's sample: the watchdog stops them there,
