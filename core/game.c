@@ -590,11 +590,23 @@ GameStatus game_play(Game *g, int seat, const char *text)
     return play_one(g, seat, g->pending.window ? ++g->groups : 0, canon);
 }
 
+/* Whether p asks any of the seats in mask (bit s: seat s). */
+static int asks_any(const Pending *p, unsigned mask)
+{
+    for (int i = 0; i < p->nseats; i++)
+        if (mask & (1u << p->seats[i]))
+            return 1;
+    return 0;
+}
+
 /* The core of a claim window, shared by play and replay: answers already
- * checked, in arrival order. */
+ * checked, in arrival order. An answer lapses once its window has closed:
+ * when no window is open, or one asks a seat that has answered already (a
+ * window takes one answer from each seat, so that is a new one). */
 static GameStatus run_window(Game *g, int n, const int *seats, char *const *moves, int group)
 {
     int order[MAX_SEATS];
+    unsigned answered = 0;
     Chance chance = table_chance(g->t);
     const Pending *p = &g->pending;
     seats_claim_order(&g->t->seats, p->policy, p->start, seats, n, &chance, order);
@@ -606,7 +618,8 @@ static GameStatus run_window(Game *g, int n, const int *seats, char *const *move
         GameStatus s = game_pending(g, &now);
         if (s == GAME_SCRIPT)
             return s;
-        if (s == GAME_OVER || !now->window || !game_match(g, seats[i], moves[i])) {
+        if (s == GAME_OVER || !now->window || asks_any(now, answered) ||
+            !game_match(g, seats[i], moves[i])) {
             char note[600];
             snprintf(note, sizeof note, "seat %d's answer '%s' lapsed: the window had closed",
                      seats[i], moves[i]);
@@ -615,6 +628,7 @@ static GameStatus run_window(Game *g, int n, const int *seats, char *const *move
         }
         if ((s = apply_move(g, seats[i], moves[i])) != GAME_OK)
             return s;
+        answered |= 1u << seats[i];
     }
     for (int i = 0; i < n; i++)
         if (!append_move(g, seats[i], group, moves[i])) {

@@ -265,6 +265,25 @@ describe("the referee loop", function()
     assert.matches("no claim window is open", err)
   end)
 
+  it("lets an answer lapse when its window closes and a new one opens at once", function()
+    -- Crossroads without the pause: both seats get their wish, so the first
+    -- in claim order scores round 1 and round 2's window opens at once. The
+    -- other answer was given to round 1; it must not count in round 2.
+    for seed = 1, 6 do
+      local g = assert(new_game("crossroads", { seats = 2, seed = seed, options = { rounds = 2, pause = false } }))
+      assert.is_true(g:window({ { 1, "left" }, { 2, "right" } }))
+      local p = g:pending()
+      assert.is_true(p.window)
+      assert.are.same({ 1, 2 }, p.seats)
+      local points = g:table().vars.points
+      assert.are.equal(1, points[1] + points[2])
+      assert.matches("answer '%a+' lapsed: the window had closed", table.concat(g:table():log_lines(), "\n"))
+      -- and a replay of the record takes the same answers the same way
+      local again = assert(referee.replay(g:record(), "tests/fixture:rules"))
+      assert.are.equal(g:hash(), again:hash())
+    end
+  end)
+
   it("replays a record to the same table, and refuses a tampered one", function()
     local g = assert(new_game("fixture", { seed = 21, seats = 3 }))
     helper.play_out(g, 5)
