@@ -13,6 +13,9 @@
 /* A playout stops after this many moves: random play need not end a game
  * (a full BAM! game of many hands), and each move is charged anyway. */
 #define PLAYOUT_MOVES 100000
+/* ... and where its moves would leave the bot less than this of its budget
+ * to finish the decision: a playout is cut, never an overrun. */
+#define PLAYOUT_RESERVE 100000
 
 typedef struct Slot {
     Game *game;
@@ -325,14 +328,21 @@ static int copy_result(lua_State *L, Work *w)
     return 1;
 }
 
-/* sample:playout() -> the result, every seat playing at random to the end;
- * or nil and why (the rules failed, or the budget or PLAYOUT_MOVES ran out) */
+/* sample:playout([moves]) -> the result, every seat playing at random to
+ * the end; or nil and why (the rules failed, or it was cut: after `moves`
+ * moves, PLAYOUT_MOVES, or what the budget pays for less PLAYOUT_RESERVE) */
 static int l_playout(lua_State *L)
 {
     Work w = work_on_sample(L);
+    lua_Integer most = luaL_optinteger(L, 2, PLAYOUT_MOVES);
+    luaL_argcheck(L, most >= 0, 2, "a playout plays 0 or more moves");
+    long affordable = (script_budget_left(L) - PLAYOUT_RESERVE) / MOVE_COST;
+    w.max_moves = affordable < 0 ? 0 : affordable;
+    if (most < w.max_moves)
+        w.max_moves = (long)most;
+    if (PLAYOUT_MOVES < w.max_moves)
+        w.max_moves = PLAYOUT_MOVES;
     w.seed = rng_next(&w.s->rng);
-    long left = script_budget_left(L) / MOVE_COST + 1;
-    w.max_moves = left < PLAYOUT_MOVES ? left : PLAYOUT_MOVES;
     in_game(L, w.s, play_out, &w, 1);
     script_charge(L, w.moves * MOVE_COST);
     if (w.status == GAME_OK && !lua_istable(w.s->g->L, -1)) { /* cut short */

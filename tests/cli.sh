@@ -212,8 +212,10 @@ for seed in 1 2 3 4 5 6; do
         grep -Eq '"seat":2,"move":"right"|seat 2.s answer .right. lapsed' "$work/cross" &&
         ! grep -Eq '"seat":2,"move":"left"|seat 2.s answer .left. lapsed' "$work/cross" && ok || bad "ismcts in seat 2 of crossroads (seed $seed) did not always answer right"
 done
-# ... and searches less under a small budget (ctx.budget_left), not faulting.
+# ... and searches less under a small budget (ctx.budget_left), not faulting;
+# a playout longer than the budget pays for is cut, not an overrun.
 expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run bam --set hands=1 --seats ismcts,random,random --seed 3 --bot-budget 300000 --json
+expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run bam --set hands=20 --seats ismcts,random,random --seed 1 --bot-budget 200000 --json
 # Rules that loop forever in a bot's sample: the watchdog stops them there,
 # the bot faults, and the game's own later rules calls run (the hook the
 # overrun left in the game's state is taken off).
