@@ -8,21 +8,33 @@
 -- with the share of the win of the seat that made it. The move played is
 -- the one tried most often.
 --
--- Every playout runs to the game's end, so it suits games that end within
--- a few hundred moves (a BAM! game of a few hands, the dice game). The
--- samples and their moves are charged to its budget per decision, so it
--- searches less under a smaller --bot-budget.
+-- In a game whose rules say how each seat stands while it goes on
+-- (standing(t): a full BAM! game's credits, the dice game's strikes left),
+-- a playout is cut after PLAYOUT_MOVES moves and judged by that: each seat
+-- is credited with where it stands between the last and the first. Other
+-- games are played out to their end. The samples and their moves are
+-- charged to its budget per decision, so it searches less under a smaller
+-- --bot-budget.
 local bot = { ask_forced = false } -- it keeps nothing between decisions
 
 local ITERATIONS = 200
 local EXPLORATION = 0.7
+local PLAYOUT_MOVES = 200
 
-local function share(result, seat)
-  if not result then return 0 end
-  for _, winner in ipairs(result.winners) do
-    if winner == seat then return 1 / #result.winners end
+-- What a playout is worth to seat: its share of the win; for a playout
+-- cut short, where it stands from 0 (last) to 1 (first).
+local function share(result, seat, standing)
+  if result then
+    for _, winner in ipairs(result.winners) do
+      if winner == seat then return 1 / #result.winners end
+    end
+    return 0
   end
-  return 0
+  if not standing then return 0 end
+  local low, high = math.huge, -math.huge
+  for _, v in ipairs(standing) do low, high = math.min(low, v), math.max(high, v) end
+  if high == low then return 1 / #standing end
+  return (standing[seat] - low) / (high - low)
 end
 
 -- A node's children, by move text: {wins, visits, available, children}.
@@ -74,10 +86,11 @@ local function answers(sample, pending, seat, move)
   return list
 end
 
-local function iterate(root, ctx)
+-- cut: the most moves a playout plays (nil: to the end).
+local function iterate(root, ctx, cut)
   local sample = ctx.sample()
   local node, path = root, {}
-  local result
+  local result, standing
   while true do
     local pending = sample:pending()
     if not pending then
@@ -96,14 +109,15 @@ local function iterate(root, ctx)
     end
     node = c.children
     if new then
-      result = sample:playout()
+      result = sample:playout(cut)
+      if not result then standing = sample:standing() end
       break
     end
   end
   for _, step in ipairs(path) do
     local c, seat = step[1], step[2]
     c.visits = c.visits + 1
-    c.wins = c.wins + share(result, seat)
+    c.wins = c.wins + share(result, seat, standing)
   end
 end
 
@@ -112,10 +126,11 @@ function bot.choose(view, moves, ctx)
   -- Up to ITERATIONS, while the budget left could pay for two more of the
   -- dearest iteration so far (a smaller --bot-budget means fewer).
   local dearest = 0
+  local cut = ctx.sample():standing() and PLAYOUT_MOVES or nil
   for _ = 1, ITERATIONS do
     local before = ctx.budget_left()
     if before < 2 * dearest + 50000 then break end
-    iterate(root, ctx)
+    iterate(root, ctx, cut)
     dearest = math.max(dearest, before - ctx.budget_left())
   end
   local best, most = moves[1], -1

@@ -369,9 +369,26 @@ static int l_result(lua_State *L)
     return copy_result(L, &w);
 }
 
+static int read_standing(lua_State *GL)
+{
+    Work *w = lua_touserdata(GL, 1);
+    w->status = game_push_standing(w->game);
+    return 1;
+}
+
+/* sample:standing() -> the rules' standing, one number per seat (higher
+ * better placed), to judge a playout cut short by; nil if they give none */
+static int l_standing(lua_State *L)
+{
+    Work w = work_on_sample(L);
+    in_game(L, w.s, read_standing, &w, 1);
+    return copy_result(L, &w);
+}
+
 static const luaL_Reg SAMPLE_METHODS[] = {
-    {"pending", l_pending}, {"play", l_play},     {"window", l_window}, {"random_move", l_random_move},
-    {"playout", l_playout}, {"result", l_result}, {NULL, NULL},
+    {"pending", l_pending},   {"play", l_play},     {"window", l_window},
+    {"random_move", l_random_move}, {"playout", l_playout}, {"result", l_result},
+    {"standing", l_standing}, {NULL, NULL},
 };
 
 /* The metatable of the handle on top, made at the first sample (most bots

@@ -807,6 +807,27 @@ const char *game_random_move(Game *g, int seat, Rng *r)
     return p->texts[p->first[slot] + (int)rng_below(r, (uint32_t)p->count[slot])];
 }
 
+GameStatus game_push_standing(Game *g)
+{
+    lua_State *L = g->L;
+    push_method(g, "standing");
+    if (lua_isnil(L, -1))
+        return GAME_OK;
+    push_uv(g, UV_TABLE);
+    char why[300];
+    if (call_rules(g, 1, 1) != LUA_OK) {
+        game_set_error(g, "the rules failed in standing(): %s", lua_tostring(L, -1));
+    } else if (!standing_check(L, -1, g->nseats, why, sizeof why)) {
+        game_set_error(g, "the rules' standing() is malformed: %s (it returns one number per "
+                          "seat, higher for a seat better placed)", why);
+    } else {
+        return GAME_OK;
+    }
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    return GAME_SCRIPT;
+}
+
 GameStatus game_push_result(Game *g)
 {
     lua_State *L = g->L;

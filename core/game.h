@@ -109,6 +109,10 @@ GameStatus game_rebuild(Game *g, int n);
 const char *game_random_move(Game *g, int seat, Rng *r);
 /* Pushes the result table, or nil while the game goes on. */
 GameStatus game_push_result(Game *g);
+/* Pushes the rules' standing(t): one number per seat, higher standing
+ * better, for a game still going (what a search judges a playout it cut
+ * short by); nil when the rules define none. */
+GameStatus game_push_standing(Game *g);
 /* Pushes the table userdata / the options table. */
 void game_push_table(Game *g);
 void game_push_options(Game *g);

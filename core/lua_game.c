@@ -159,6 +159,19 @@ static int l_game_result(lua_State *L)
     return 1;
 }
 
+/* g:standing() -> the rules' standing(t), one number per seat; nil when
+ * they define none (or nil, message, "script") */
+static int l_game_standing(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    GameStatus s = game_push_standing(g);
+    if (s != GAME_OK) {
+        lua_pop(L, 1);
+        return status_result(L, g, s);
+    }
+    return 1;
+}
+
 static int l_game_table(lua_State *L)
 {
     game_push_table(game_check(L, 1));
@@ -279,7 +292,7 @@ static int l_game_tostring(lua_State *L)
 
 static const luaL_Reg game_methods[] = {
     {"pending", l_game_pending}, {"play", l_game_play}, {"window", l_game_window},
-    {"result", l_game_result}, {"table", l_game_table}, {"options", l_game_options},
+    {"result", l_game_result}, {"standing", l_game_standing}, {"table", l_game_table}, {"options", l_game_options},
     {"view", l_game_view}, {"undo", l_game_undo}, {"hash", l_game_hash},
     {"moves", l_game_moves}, {"random_move", l_game_random_move}, {"record", l_game_record},
     {"sample", l_game_sample},

@@ -68,14 +68,14 @@ static int check_winners(lua_State *L, int list, int nseats, char *why, size_t s
     return 1;
 }
 
-static int check_scores(lua_State *L, int list, int nseats, char *why, size_t size)
+/* A list of one finite number per seat, named `name` in what is wrong
+ * (`alternative` says what else it may be). */
+static int check_numbers(lua_State *L, int list, int nseats, const char *name, const char *alternative,
+                         char *why, size_t size)
 {
-    if (lua_isnil(L, list))
-        return 1;
     if (lua_type(L, list) != LUA_TTABLE || lua_rawlen(L, list) != (size_t)nseats ||
         key_count(L, list) != nseats) {
-        snprintf(why, size, "scores must be a list of one number per seat (%d), or left out",
-                 nseats);
+        snprintf(why, size, "%s must be a list of one number per seat (%d)%s", name, nseats, alternative);
         return 0;
     }
     for (int i = 1; i <= nseats; i++) {
@@ -85,12 +85,23 @@ static int check_scores(lua_State *L, int list, int nseats, char *why, size_t si
         describe_top(L, what, sizeof what);
         lua_pop(L, 1);
         if (!ok) {
-            snprintf(why, size, "scores[%d] is %s, not a finite number: scores holds one number "
-                                "per seat", i, what);
+            snprintf(why, size, "%s[%d] is %s, not a finite number: %s holds one number per seat",
+                     name, i, what, name);
             return 0;
         }
     }
     return 1;
+}
+
+static int check_scores(lua_State *L, int list, int nseats, char *why, size_t size)
+{
+    return lua_isnil(L, list) ||
+           check_numbers(L, list, nseats, "scores", ", or left out", why, size);
+}
+
+int standing_check(lua_State *L, int idx, int nseats, char *why, size_t size)
+{
+    return check_numbers(L, lua_absindex(L, idx), nseats, "standing", "", why, size);
 }
 
 int result_check(lua_State *L, int idx, int nseats, char *why, size_t size)

@@ -14,4 +14,7 @@
  * what would be right in why. */
 int result_check(lua_State *L, int idx, int nseats, char *why, size_t size);
 
+/* What standing(t) returns: one finite number per seat. As result_check. */
+int standing_check(lua_State *L, int idx, int nseats, char *why, size_t size);
+
 #endif

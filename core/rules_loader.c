@@ -216,7 +216,7 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
         }
         lua_pop(L, 1);
     }
-    static const char *OPTIONAL[] = {"pending", "ask"};
+    static const char *OPTIONAL[] = {"pending", "ask", "standing"};
     for (size_t i = 0; i < sizeof OPTIONAL / sizeof *OPTIONAL; i++) {
         int type = lua_getfield(L, -1, OPTIONAL[i]);
         lua_pop(L, 1);

@@ -379,6 +379,14 @@ function game.explain(t, seat, text)
   end
 end
 
+-- How each seat stands while the game goes on (for search bots that cut
+-- a playout short): its credits.
+function game.standing(t)
+  local credits = {}
+  for s = 1, t.nseats do credits[s] = t:balance(account(s)) end
+  return credits
+end
+
 function game.result(t)
   local v = t.vars
   if not v.over then return nil end

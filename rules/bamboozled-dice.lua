@@ -525,6 +525,16 @@ function game.explain(t, seat, text)
   end
 end
 
+-- How each seat stands while the game goes on (for search bots that cut
+-- a playout short): the strikes it may still take, 0 once out.
+function game.standing(t)
+  local v, standing = t.vars, {}
+  for s = 1, t.nseats do
+    standing[s] = t:active(s) and v.opts.strikes - v.strikes[s] or 0
+  end
+  return standing
+end
+
 function game.result(t)
   local v = t.vars
   if not v.over then return nil end

@@ -1,6 +1,7 @@
 -- Checks ctx.sample from inside a bot, at every decision: a sample starts at
 -- this very decision (this seat asked, these moves), plays on by
--- the rules, and plays out to a result. It answers the first move; any
+-- the rules, tells a standing of the right shape, and plays out to a
+-- result (cut when asked to stop). It answers the first move; any
 -- failed check is a fault, which the test counts.
 local function same_list(a, b)
   if #a ~= #b then return false end
@@ -15,6 +16,15 @@ return { choose = function(view, moves, ctx)
     assert(p.seats[1] == ctx.seat, "the sample asks another seat")
     assert(same_list(p.moves[ctx.seat], moves), "the sample offers other moves")
     assert(s:play(ctx.seat, moves[1]))
+    local standing = s:standing() -- nil, or one number per seat
+    assert(standing == nil or #standing == view.seats.n, "a standing of the wrong length")
+    for _, v in ipairs(standing or {}) do assert(type(v) == "number", "a standing that is not numbers") end
+    local none, why = s:playout(0)
+    if s:pending() then
+      assert(none == nil and why:find("cut after 0 moves", 1, true), "a playout of 0 moves was not cut")
+    else
+      assert(none and none.winners, "a playout of 0 moves of a game over gave no result")
+    end
     local result = assert(s:playout())
     assert(type(result.winners) == "table" and #result.winners >= 1, "a playout without winners")
     assert(s:pending() == nil and s:result().winners[1] == result.winners[1], "played out, yet not over")

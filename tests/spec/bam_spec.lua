@@ -86,6 +86,8 @@ describe("BAM! tabletop: the hand outcomes of seeds/002", function()
     local t = g:table()
     assert.are.equal(1000 - 50 + 150 - 50, t:balance("seat1"))
     assert.are.equal(150, t:balance("pot"))
+    -- how each seat stands, for search bots: its credits
+    assert.are.same({ 1050, 900, 900 }, g:standing())
   end)
 
   it("4 players: a win with one BamBoozal makes the next pot 350", function()

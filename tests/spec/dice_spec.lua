@@ -288,6 +288,22 @@ end)
 describe("random games", function()
   local names = { "bamboozled-dice", "bamboozled-dice-no-bluffing", "bamboozled-dice-more-strikes", "bamboozled-dice-no-limits" }
 
+  it("stand each seat by the strikes it may still take, 0 once out (for search bots)", function()
+    for seed = 1, 20 do
+      local g = assert(referee.game(names[seed % 4 + 1], { seats = 3, seed = seed, rules_path = "rules" }))
+      local limit, steps = g:options().strikes, 0
+      repeat
+        local t, standing = g:table(), assert(g:standing())
+        for s = 1, 3 do
+          assert.are.equal(t:active(s) and limit - t.vars.strikes[s] or 0, standing[s])
+        end
+        steps = steps + 1
+      until not helper.step(g, seed * 1000 + steps)
+      local standing, winner = g:standing(), g:result().winners[1]
+      for s = 1, 3 do assert.are.equal(s == winner, standing[s] > 0) end
+    end
+  end)
+
   it("never show a seat another's roll or action cards, and always end (1,000 games)", function()
     for seed = 1, 1000 do
       local name = names[seed % 4 + 1]

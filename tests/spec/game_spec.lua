@@ -124,6 +124,41 @@ describe("loading rules and options", function()
     end
   end)
 
+  it("reads the rules' standing, refusing a malformed one with what is wrong", function()
+    local g = assert(new_game("bad-result"))
+    assert.are.same({ 3, -4.5 }, g:standing())
+    local cases = {
+      short = "standing must be a list of one number per seat %(2%)",
+      nan = "standing%[2%] is %-?nan, not a finite number",
+      text = 'standing%[2%] is "high", not a finite number',
+      ["not-a-table"] = "standing must be a list of one number per seat %(2%)",
+    }
+    for shape, pattern in pairs(cases) do
+      local g = assert(new_game("bad-result", { options = { standing = shape } }))
+      local before = g:hash()
+      local r, err, kind = g:standing()
+      assert.is_nil(r, shape)
+      assert.matches("the rules' standing%(%) is malformed: " .. pattern, err)
+      assert.matches("higher for a seat better placed", err, 1, true)
+      assert.are.equal("script", kind)
+      assert.are.equal(before, g:hash())
+    end
+    local r, err = assert(new_game("bad-result", { options = { standing = "fails" } })):standing()
+    assert.is_nil(r)
+    assert.matches("the rules failed in standing%(%): .*no standing today", err)
+    -- rules without one give nil, no error; the fixture's is each seat's credits
+    assert.are.same({ nil }, { assert(new_game("asking")):standing() })
+    local f = assert(new_game("fixture", { seats = 3, seed = 2 }))
+    local t = f:table()
+    assert.are.same({ t:balance("seat1"), t:balance("seat2"), t:balance("seat3") }, f:standing())
+  end)
+
+  it("refuses a standing that is not a function when the rules load", function()
+    local ok, err = new_game("standing-not-function")
+    assert.is_nil(ok)
+    assert.matches("the game definition's 'standing' is a number: make it a function, or leave it out", err)
+  end)
+
   it("lets a variant inherit its base and change a default and a function", function()
     local g = assert(new_game("fixture-rich", { seed = 3 }))
     assert.are.equal(500, g:options().credits)

@@ -15,6 +15,7 @@ return { choose = function(view, moves, ctx)
     function() s:window({ { "one" }, { 2, {} } }) end,
     function() local many = {} for i = 1, 40 do many[i] = { i, "x" } end s:window(many) end,
     function() s.playout(ctx) end,
+    function() s:playout(-1) end,
     function() getmetatable(s).__index = nil end,
     function() ctx.sample.x = 1 end,
   }
@@ -25,7 +26,7 @@ return { choose = function(view, moves, ctx)
   -- every method with every pair of odd arguments
   local odd = { nil, false, true, 0, -1, 1, 2, math.maxinteger, math.mininteger, 0 / 0, 1e308,
                 "", "x", "play", ctx.seat, {}, { 1 }, math.abs, s, coroutine.create(math.abs) }
-  for _, name in ipairs({ "pending", "play", "window", "random_move", "playout", "result" }) do
+  for _, name in ipairs({ "pending", "play", "window", "random_move", "playout", "result", "standing" }) do
     local method = s[name]
     for i = 1, 20 do
       for j = 1, 20 do pcall(method, s, odd[i], odd[j]) end
