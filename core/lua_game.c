@@ -131,8 +131,10 @@ int lgame_check_answers(lua_State *L, int idx, int *seats, const char **texts)
         lua_rawgeti(L, -1, 1);
         lua_rawgeti(L, -2, 2);
         seats[i] = (int)lua_tointeger(L, -2);
+        /* A text only: a number converted here would be a string that
+         * nothing keeps alive once popped. */
+        luaL_argcheck(L, lua_type(L, -1) == LUA_TSTRING, idx, "expected {seat, text} answers");
         texts[i] = lua_tostring(L, -1);
-        luaL_argcheck(L, texts[i] != NULL, idx, "expected {seat, text} answers");
         lua_pop(L, 3); /* the strings stay alive in the answers table */
     }
     return n;
@@ -292,7 +294,8 @@ static int l_game_tostring(lua_State *L)
 
 static const luaL_Reg game_methods[] = {
     {"pending", l_game_pending}, {"play", l_game_play}, {"window", l_game_window},
-    {"result", l_game_result}, {"standing", l_game_standing}, {"table", l_game_table}, {"options", l_game_options},
+    {"result", l_game_result}, {"standing", l_game_standing}, {"table", l_game_table},
+    {"options", l_game_options},
     {"view", l_game_view}, {"undo", l_game_undo}, {"hash", l_game_hash},
     {"moves", l_game_moves}, {"random_move", l_game_random_move}, {"record", l_game_record},
     {"sample", l_game_sample},

@@ -70,12 +70,13 @@ static int check_winners(lua_State *L, int list, int nseats, char *why, size_t s
 
 /* A list of one finite number per seat, named `name` in what is wrong
  * (`alternative` says what else it may be). */
-static int check_numbers(lua_State *L, int list, int nseats, const char *name, const char *alternative,
-                         char *why, size_t size)
+static int check_numbers(lua_State *L, int list, int nseats, const char *name,
+                         const char *alternative, char *why, size_t size)
 {
     if (lua_type(L, list) != LUA_TTABLE || lua_rawlen(L, list) != (size_t)nseats ||
         key_count(L, list) != nseats) {
-        snprintf(why, size, "%s must be a list of one number per seat (%d)%s", name, nseats, alternative);
+        snprintf(why, size, "%s must be a list of one number per seat (%d)%s", name, nseats,
+                 alternative);
         return 0;
     }
     for (int i = 1; i <= nseats; i++) {

@@ -306,6 +306,9 @@ describe("the referee loop", function()
     -- other answer was given to round 1; it must not count in round 2.
     for seed = 1, 6 do
       local g = assert(new_game("crossroads", { seats = 2, seed = seed, options = { rounds = 2, pause = false } }))
+      local ok, err = pcall(g.window, g, { { 1, "left" }, { 2, 5 } }) -- a move is a text
+      assert.is_false(ok)
+      assert.matches("expected {seat, text} answers", err, 1, true)
       assert.is_true(g:window({ { 1, "left" }, { 2, "right" } }))
       local p = g:pending()
       assert.is_true(p.window)
