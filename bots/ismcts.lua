@@ -9,20 +9,22 @@
 -- the one tried most often.
 --
 -- In a game whose rules say how each seat stands while it goes on
--- (standing(t): a full BAM! game's credits, the dice game's strikes left),
--- a playout is cut after PLAYOUT_MOVES moves and judged by that: each seat
--- is credited with where it stands between the last and the first. Other
--- games are played out to their end. The samples and their moves are
+-- (standing(t): BAM! credits, the dice game's strikes left), a playout is
+-- cut after PLAYOUT_MOVES moves, about two BAM! hands, and the seats that
+-- stand best then share its win: the move at hand weighs more than many
+-- random hands after it (against two bam-greedy in 20-hand BAM! games it
+-- won 13 of 60 so, 4 of 60 playing every playout to the end). Other games
+-- are played out to their end. The samples and their moves are
 -- charged to its budget per decision, so it searches less under a smaller
 -- --bot-budget.
 local bot = { ask_forced = false } -- it keeps nothing between decisions
 
 local ITERATIONS = 200
 local EXPLORATION = 0.7
-local PLAYOUT_MOVES = 200
+local PLAYOUT_MOVES = 30
 
 -- What a playout is worth to seat: its share of the win; for a playout
--- cut short, where it stands from 0 (last) to 1 (first).
+-- cut short, its share of the lead (where the seats stand best).
 local function share(result, seat, standing)
   if result then
     for _, winner in ipairs(result.winners) do
@@ -31,10 +33,11 @@ local function share(result, seat, standing)
     return 0
   end
   if not standing then return 0 end
-  local low, high = math.huge, -math.huge
-  for _, v in ipairs(standing) do low, high = math.min(low, v), math.max(high, v) end
-  if high == low then return 1 / #standing end
-  return (standing[seat] - low) / (high - low)
+  local high = -math.huge
+  for _, v in ipairs(standing) do high = math.max(high, v) end
+  local top = 0
+  for _, v in ipairs(standing) do if v == high then top = top + 1 end end
+  return standing[seat] == high and 1 / top or 0
 end
 
 -- A node's children, by move text: {wins, visits, available, children}.
