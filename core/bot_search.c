@@ -51,6 +51,7 @@ typedef struct Work {
     const char *const *answers;
     uint64_t seed;
     long max_moves, moves;
+    GameStatus (*push)(Game *); /* what copy_pushed reads */
     GameStatus status;
     const Pending *p;
 } Work;
@@ -354,35 +355,34 @@ static int l_playout(lua_State *L)
     return copy_result(L, &w);
 }
 
-static int read_result(lua_State *GL)
+/* Runs w->push (the result, or the standing) in the game's state. */
+static int read_pushed(lua_State *GL)
 {
     Work *w = lua_touserdata(GL, 1);
-    w->status = game_push_result(w->game);
+    w->status = w->push(w->game);
     return 1;
+}
+
+/* What push leaves on the sample's stack, copied into the bot's state. */
+static int copy_pushed(lua_State *L, GameStatus (*push)(Game *))
+{
+    Work w = work_on_sample(L);
+    w.push = push;
+    in_game(L, w.s, read_pushed, &w, 1);
+    return copy_result(L, &w);
 }
 
 /* sample:result() -> nil while its game goes on, else the rules' result */
 static int l_result(lua_State *L)
 {
-    Work w = work_on_sample(L);
-    in_game(L, w.s, read_result, &w, 1);
-    return copy_result(L, &w);
-}
-
-static int read_standing(lua_State *GL)
-{
-    Work *w = lua_touserdata(GL, 1);
-    w->status = game_push_standing(w->game);
-    return 1;
+    return copy_pushed(L, game_push_result);
 }
 
 /* sample:standing() -> the rules' standing, one number per seat (higher
  * better placed), to judge a playout cut short by; nil if they give none */
 static int l_standing(lua_State *L)
 {
-    Work w = work_on_sample(L);
-    in_game(L, w.s, read_standing, &w, 1);
-    return copy_result(L, &w);
+    return copy_pushed(L, game_push_standing);
 }
 
 static const luaL_Reg SAMPLE_METHODS[] = {

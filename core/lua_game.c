@@ -150,10 +150,9 @@ static int l_game_window(lua_State *L)
     return status_result(L, g, game_window(g, n, seats, texts));
 }
 
-static int l_game_result(lua_State *L)
+/* The value s's call pushed, or (popping it) nil, message, kind. */
+static int pushed_result(lua_State *L, Game *g, GameStatus s)
 {
-    Game *g = game_check(L, 1);
-    GameStatus s = game_push_result(g);
     if (s != GAME_OK) {
         lua_pop(L, 1);
         return status_result(L, g, s);
@@ -161,17 +160,18 @@ static int l_game_result(lua_State *L)
     return 1;
 }
 
+static int l_game_result(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    return pushed_result(L, g, game_push_result(g));
+}
+
 /* g:standing() -> the rules' standing(t), one number per seat; nil when
  * they define none (or nil, message, "script") */
 static int l_game_standing(lua_State *L)
 {
     Game *g = game_check(L, 1);
-    GameStatus s = game_push_standing(g);
-    if (s != GAME_OK) {
-        lua_pop(L, 1);
-        return status_result(L, g, s);
-    }
-    return 1;
+    return pushed_result(L, g, game_push_standing(g));
 }
 
 static int l_game_table(lua_State *L)
