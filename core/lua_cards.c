@@ -137,11 +137,14 @@ static int t_card(lua_State *L)
         return 1;
     }
     const Zone *z = &t->zones.z[lt_check_zone(L, t, 3)];
-    for (int i = z->n - 1; i >= 0; i--)
-        if (strcasecmp(t->deck.cards[z->cards[i]].name, name) == 0) {
+    int first = name[0] | 0x20; /* ASCII folded: most cards differ in it, so no call */
+    for (int i = z->n - 1; i >= 0; i--) {
+        const char *card = t->deck.cards[z->cards[i]].name;
+        if ((card[0] | 0x20) == first && strcasecmp(card, name) == 0) {
             lua_pushinteger(L, z->cards[i]);
             return 1;
         }
+    }
     lua_pushnil(L);
     return 1;
 }

@@ -5,8 +5,17 @@
 void zones_clear(Zones *zs)
 {
     zs->n = 0;
+    memset(zs->index, 0, sizeof zs->index);
     memset(zs->where, 0, sizeof zs->where);
     memset(zs->known, 0, sizeof zs->known);
+}
+
+static unsigned name_slot(const char *name)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        h = (h ^ *p) * 16777619u;
+    return h % ZONE_INDEX_SLOTS;
 }
 
 static int valid_name(const char *name)
@@ -33,6 +42,10 @@ ZoneStatus zones_add(Zones *zs, const char *name, int owner, Visibility vis, int
     strcpy(z->name, name);
     z->owner = (int8_t)owner;
     z->vis = (uint8_t)vis;
+    unsigned slot = name_slot(name);
+    while (zs->index[slot])
+        slot = (slot + 1) % ZONE_INDEX_SLOTS;
+    zs->index[slot] = (uint8_t)zs->n;
     if (id)
         *id = zs->n;
     return ZONE_OK;
@@ -40,9 +53,9 @@ ZoneStatus zones_add(Zones *zs, const char *name, int owner, Visibility vis, int
 
 int zones_find(const Zones *zs, const char *name)
 {
-    for (int i = 1; i <= zs->n; i++)
-        if (strcmp(zs->z[i].name, name) == 0)
-            return i;
+    for (unsigned slot = name_slot(name); zs->index[slot]; slot = (slot + 1) % ZONE_INDEX_SLOTS)
+        if (strcmp(zs->z[zs->index[slot]].name, name) == 0)
+            return zs->index[slot];
     return 0;
 }
 

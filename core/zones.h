@@ -25,9 +25,15 @@ typedef struct Zone {
     uint8_t cards[MAX_CARDS];
 } Zone;
 
+/* Slots of the zone-name index: twice MAX_ZONES, so probes stay short. */
+#define ZONE_INDEX_SLOTS (2 * MAX_ZONES)
+
 typedef struct Zones {
     int n;
     Zone z[MAX_ZONES];           /* ids are 1..n; z[0] unused */
+    /* Rules name a zone on nearly every call: an open-addressed hash of
+     * the names (zone id, 0 = free) finds it with one compare. */
+    uint8_t index[ZONE_INDEX_SLOTS];
     uint8_t where[MAX_CARDS + 1];  /* zone of each card, 0 = not placed */
     uint32_t known[MAX_CARDS + 1]; /* seats each card was revealed to */
 } Zones;
