@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include "arena.h"
 #include "bot_limits.h"
 #include "bot_search.h"
 #include "lua_alloc.h"
@@ -27,7 +28,19 @@ struct Bot {
     int ask_forced; /* 0: a decision with one legal move is played for it */
     Rng rng;
     BotSearch *search; /* its samples of the game (ctx.sample) */
+    Arena *arena;      /* its state's memory, when the system reserved it */
+    /* The state as its script left it, for bot_renew (bot_keep_pristine). */
+    ArenaCopy *pristine;
+    size_t pristine_used;
+    Rng pristine_rng;
 };
+
+/* The region reserved for a bot's state: room for the cap several times
+ * over, as its blocks come in size classes (committed only when touched). */
+static size_t arena_capacity(size_t limit)
+{
+    return limit > ((size_t)-1 - (16u << 20)) / 4 ? 0 : 4 * limit + (16u << 20);
+}
 
 /* Every allocation of the bot's state is counted; past the cap the
  * allocator fails, which Lua turns into a catchable "not enough memory". */
@@ -36,13 +49,16 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     Bot *b = ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        lua_alloc_free(ptr);
+        if (b->arena)
+            arena_free(b->arena, ptr, old);
+        else
+            lua_alloc_free(ptr);
         b->used -= old;
         return NULL;
     }
     if (nsize > old && b->used + (nsize - old) > b->limit)
         return NULL;
-    void *p = lua_alloc_resize(ptr, nsize);
+    void *p = b->arena ? arena_resize(b->arena, ptr, old, nsize) : lua_alloc_resize(ptr, nsize);
     if (p)
         b->used = b->used - old + nsize;
     return p;
@@ -280,9 +296,12 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
     const char *slash = strrchr(name, '/');
     snprintf(b->name, sizeof b->name, "%s", slash ? slash + 1 : name);
     b->search = bot_search_new();
+    size_t capacity = arena_capacity(b->limit);
+    b->arena = capacity ? arena_new(capacity) : NULL; /* without it, blocks come from the heap */
     b->L = b->search ? lua_newstate(bot_alloc, b) : NULL;
     if (!b->L) {
         bot_search_free(b->search);
+        arena_delete(b->arena);
         free(b);
         *err = strfmt("out of memory");
         return NULL;
@@ -325,7 +344,38 @@ void bot_close(Bot *b)
         return;
     lua_close(b->L);
     bot_search_free(b->search);
+    arena_copy_free(b->pristine);
+    arena_delete(b->arena);
     free(b);
+}
+
+int bot_keep_pristine(Bot *b)
+{
+    if (b->pristine)
+        return 1; /* kept already: the state may have changed since */
+    if (!b->arena || !(b->pristine = arena_copy(b->arena)))
+        return 0;
+    b->pristine_used = b->used;
+    b->pristine_rng = b->rng;
+    return 1;
+}
+
+int bot_renew(Bot *b)
+{
+    BotSearch *search = bot_search_new();
+    if (!b->pristine || !search) {
+        bot_search_free(search);
+        return 0;
+    }
+    /* The samples of the last game are let go while its state still
+     * holds their handles; the new search has no sampler in the state. */
+    bot_search_free(b->search);
+    b->search = search;
+    arena_restore(b->arena, b->pristine);
+    b->used = b->pristine_used;
+    b->rng = b->pristine_rng;
+    b->faults = 0;
+    return 1;
 }
 
 const char *bot_name(const Bot *b)

@@ -33,6 +33,12 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
  * 1 and its path in out, or 0. */
 int bot_find(const char *name, const char *bots_path, char *out, size_t size);
 void bot_close(Bot *b);
+/* Keeps the bot's state as its script left it (call it before the first
+ * decision): 1, or 0 when its memory is not in a region of its own. */
+int bot_keep_pristine(Bot *b);
+/* Puts the kept state back, as if the bot had just been opened (its faults
+ * and samples gone too), for a new game: 1, or 0 when nothing was kept. */
+int bot_renew(Bot *b);
 const char *bot_name(const Bot *b);
 /* The bot's answer for seat in the pending decision of g: an index into
  * that seat's legal moves. On a fault returns -1 and sets *fault to why

@@ -27,7 +27,8 @@ static void drop_game(Session *s)
     for (int i = 0; i <= MAX_SEATS; i++) {
         free(s->seat_names[i]);
         s->seat_names[i] = NULL;
-        bot_close(s->bots[i]);
+        if (s->bots[i] && !(s->pool && bot_pool_give_back(s->pool, s->bots[i])))
+            bot_close(s->bots[i]);
         s->bots[i] = NULL;
         s->faults[i] = 0;
     }
@@ -154,7 +155,9 @@ static int parse_seats(Session *s, const GameArgs *args, const char *list, int *
             c = SEAT_HUMAN;
         else if (!strcmp(w, "random"))
             c = SEAT_RANDOM;
-        else if (!(bot = bot_open(w, s->bots_path, args->bot_budget, args->bot_memory, err)))
+        else if (!(bot = s->pool ? bot_pool_take(s->pool, w, s->bots_path, args->bot_budget,
+                                                 args->bot_memory, err)
+                                 : bot_open(w, s->bots_path, args->bot_budget, args->bot_memory, err)))
             return 0;
         s->bots[*n + 1] = bot;
         s->ctl[++*n] = c;

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "../core/bot.h"
+#include "../core/bot_pool.h"
 #include "../core/game.h"
 
 typedef enum Controller { SEAT_HUMAN = 0, SEAT_RANDOM, SEAT_BOT } Controller;
@@ -22,6 +23,8 @@ struct Session {
     Controller ctl[MAX_SEATS + 1];
     char *seat_names[MAX_SEATS + 1]; /* as given in --seats, for records */
     Bot *bots[MAX_SEATS + 1];        /* the scripted bot of each SEAT_BOT seat */
+    BotPool *pool;       /* where the bots come from and go back to, or NULL: opened
+                            and closed with each game */
     Rng bot_base;        /* bots' decisions derive from it, seat and move number */
     int faults[MAX_SEATS + 1];
     int forfeit;         /* a faulting bot forfeits instead of playing on */

@@ -205,9 +205,9 @@ static void fault_ignored(Session *s, int seat, const char *why, void *ctx)
     (void)ctx;
 }
 
-/* Plays game g; returns its JSON line (malloc'd). */
+/* Plays game g with bots from pool; returns its JSON line (malloc'd). */
 static char *play_game(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
-                       long g, int k)
+                       BotPool *pool, long g, int k)
 {
     const char *names[MAX_SEATS];
     seats_of(a, g, k, names);
@@ -218,6 +218,7 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     }
     Session s;
     session_init(&s, L, rules, bots);
+    s.pool = pool;
     s.on_fault = fault_ignored;
     GameArgs args = {0};
     args.game = a->game;
@@ -658,9 +659,13 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
                        int k, Collector *c)
 {
     int jobs = a->jobs < c->ntodo ? a->jobs : (int)c->ntodo;
+    /* Each worker keeps its bots from game to game, each put back as its
+     * script left it (a game's line still depends only on its number). */
     if (jobs <= 1) {
+        BotPool *pool = bot_pool_new();
         for (long i = 0; i < c->ntodo; i++)
-            collect(c, c->todo[i], play_game(L, rules, bots, a, c->todo[i], k));
+            collect(c, c->todo[i], play_game(L, rules, bots, a, pool, c->todo[i], k));
+        bot_pool_free(pool);
         return 0;
     }
     struct pollfd fds[256];
@@ -686,12 +691,14 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
         if (pid == 0) {
             close(p[0]);
             FILE *to = fdopen(p[1], "w");
+            BotPool *pool = bot_pool_new();
             for (long i; (i = atomic_fetch_add(next, 1)) < c->ntodo;) {
-                char *line = play_game(L, rules, bots, a, c->todo[i], k);
+                char *line = play_game(L, rules, bots, a, pool, c->todo[i], k);
                 fprintf(to, "%ld %s\n", c->todo[i], line);
                 fflush(to);
                 free(line);
             }
+            bot_pool_free(pool);
             fclose(to);
             _exit(0);
         }

@@ -225,6 +225,15 @@ expect 0 '"type":"result","winners":\[1,2\],"moves":6,"faults":\[1,0\]' -- env R
 "$bin" tournament bamboozled-dice --bots ismcts,random,random --games 6 --jobs 2 --out "$work/is2.jsonl" >/dev/null 2>&1
 [ "$(wc -l <"$work/is1.jsonl")" -eq 6 ] && cmp -s "$work/is1.jsonl" "$work/is2.jsonl" && ok ||
     bad "ismcts tournaments differ between --jobs 1 and --jobs 2"
+# A tournament keeps its bots from game to game, each put back as its
+# script left it: no trace of an earlier game (globals, module state, memory
+# held) is left, in one process or in two workers.
+for jobs in 1 2; do
+    "$bin" tournament fixture --bots "$here/bots/leaves-traces.lua,$here/bots/leaves-traces.lua,random" --games 9 \
+        --bot-memory 16 --jobs $jobs --out "$work/lt$jobs.jsonl" >/dev/null 2>&1
+    [ "$(grep -c '"faults":\[0,0,0\]' "$work/lt$jobs.jsonl")" -eq 9 ] && ok ||
+        bad "a bot kept between games saw traces of an earlier one (--jobs $jobs): $(grep -v '"faults":\[0,0,0\]' "$work/lt$jobs.jsonl" | head -1)"
+done
 # A faulting bot at the REPL is reported, and the person plays on.
 printf 'new fixture --seats human,%s --seed 2 --bot-budget 100000\nplay QH\n' "$here/bots/hostile/infinite-loop.lua" |
     "$bin" >"$work/repl-bot" 2>&1

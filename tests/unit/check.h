@@ -29,5 +29,6 @@ void test_ledger(void);
 void test_table(void);
 void test_stats(void);
 void test_grow(void);
+void test_arena(void);
 
 #endif

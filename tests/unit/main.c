@@ -13,6 +13,7 @@ int main(void)
     test_table();
     test_stats();
     test_grow();
+    test_arena();
     printf("c: %d passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed != 0;
 }
