@@ -21,8 +21,7 @@ typedef struct FreeBlock {
 
 struct Arena {
     size_t capacity; /* bytes reserved, this header included */
-    size_t top;      /* offset of the first byte never handed out */
-    size_t peak;     /* the highest top since the region was made or restored */
+    size_t top;      /* offset of the first byte never handed out: it only grows */
     FreeBlock *free_list[SMALL_CLASSES + LARGE_CLASSES];
 };
 
@@ -65,7 +64,7 @@ Arena *arena_new(size_t capacity)
     Arena *a = region;
     memset(a, 0, sizeof *a);
     a->capacity = capacity;
-    a->top = a->peak = header_size();
+    a->top = header_size();
     return a;
 }
 
@@ -90,8 +89,6 @@ void *arena_alloc(Arena *a, size_t size)
         return NULL;
     void *block = (unsigned char *)a + a->top;
     a->top += need;
-    if (a->top > a->peak)
-        a->peak = a->top;
     return block;
 }
 
@@ -143,15 +140,14 @@ ArenaCopy *arena_copy(const Arena *a)
 
 void arena_restore(Arena *a, const ArenaCopy *c)
 {
-    size_t peak = a->peak;
-    memcpy(a, c->bytes, c->span); /* the header too: top, peak and free lists */
-    a->peak = a->top;
+    size_t touched = a->top;
+    memcpy(a, c->bytes, c->span); /* the header too: top and free lists */
     /* Pages a game touched past the copy go back to the system, when they
      * are many: the next game commits them again as it needs them. */
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     size_t from = (c->span + page - 1) / page * page;
-    if (peak > from && peak - from >= RELEASE_AT_LEAST)
-        madvise((unsigned char *)a + from, peak - from, MADV_DONTNEED);
+    if (touched > from && touched - from >= RELEASE_AT_LEAST)
+        madvise((unsigned char *)a + from, touched - from, MADV_DONTNEED);
 }
 
 void arena_copy_free(ArenaCopy *c)

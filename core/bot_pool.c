@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Bots kept at most; past it the longest idle one is closed. A game has at
- * most MAX_SEATS, so a tournament of many bots still keeps every one. */
+/* Bots kept at most (a game has at most MAX_SEATS); past it a bot is
+ * opened and closed with its game, as without a pool. */
 #define POOL_SIZE 64
 
 typedef struct Kept {
@@ -13,13 +13,11 @@ typedef struct Kept {
     long budget;
     size_t memory;
     int in_use;
-    unsigned long last_used;
 } Kept;
 
 struct BotPool {
     Kept kept[POOL_SIZE];
     int n;
-    unsigned long clock;
 };
 
 BotPool *bot_pool_new(void)
@@ -27,20 +25,15 @@ BotPool *bot_pool_new(void)
     return calloc(1, sizeof(BotPool));
 }
 
-static void drop(Kept *k)
-{
-    bot_close(k->bot);
-    free(k->name);
-    free(k->bots_path);
-    memset(k, 0, sizeof *k);
-}
-
 void bot_pool_free(BotPool *p)
 {
     if (!p)
         return;
-    for (int i = 0; i < p->n; i++)
-        drop(&p->kept[i]);
+    for (int i = 0; i < p->n; i++) {
+        bot_close(p->kept[i].bot);
+        free(p->kept[i].name);
+        free(p->kept[i].bots_path);
+    }
     free(p);
 }
 
@@ -51,30 +44,14 @@ static int same_bot(const Kept *k, const char *name, const char *bots_path, long
            k->budget == budget && k->memory == memory;
 }
 
-/* Where a new bot goes: a free place, or the place of the longest idle. */
-static Kept *room(BotPool *p)
-{
-    if (p->n < POOL_SIZE)
-        return &p->kept[p->n++];
-    Kept *oldest = NULL;
-    for (int i = 0; i < p->n; i++)
-        if (!p->kept[i].in_use && (!oldest || p->kept[i].last_used < oldest->last_used))
-            oldest = &p->kept[i];
-    if (oldest)
-        drop(oldest);
-    return oldest;
-}
-
 Bot *bot_pool_take(BotPool *p, const char *name, const char *bots_path, long budget,
                    size_t memory, char **err)
 {
     *err = NULL;
-    p->clock++;
     for (int i = 0; i < p->n; i++) {
         Kept *k = &p->kept[i];
         if (!k->in_use && same_bot(k, name, bots_path, budget, memory) && bot_renew(k->bot)) {
             k->in_use = 1;
-            k->last_used = p->clock;
             return k->bot;
         }
     }
@@ -82,15 +59,16 @@ Bot *bot_pool_take(BotPool *p, const char *name, const char *bots_path, long bud
     if (!b)
         return NULL;
     char *kept_name = strdup(name), *kept_path = strdup(bots_path ? bots_path : "");
-    Kept *k = kept_name && kept_path && bot_keep_pristine(b) ? room(p) : NULL;
+    Kept *k = kept_name && kept_path && p->n < POOL_SIZE && bot_keep_pristine(b) ? &p->kept[p->n++]
+                                                                                : NULL;
     if (!k) {
-        /* Not kept (no region of its own, or every place in use): it is
-         * the caller's to close, as bot_open's would be. */
+        /* Not kept (no region of its own, or the pool is full): it is the
+         * caller's to close, as bot_open's would be. */
         free(kept_name);
         free(kept_path);
         return b;
     }
-    *k = (Kept){b, kept_name, kept_path, budget, memory, 1, p->clock};
+    *k = (Kept){b, kept_name, kept_path, budget, memory, 1};
     return b;
 }
 

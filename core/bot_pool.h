@@ -13,8 +13,8 @@ BotPool *bot_pool_new(void);
 /* Closes every bot the pool holds. */
 void bot_pool_free(BotPool *p);
 /* A bot as bot_open gives it: an idle one of the pool opened with the same
- * name, path, budget and memory, renewed, or else a new one, kept. The
- * pool still owns it; give it back when its game ends. */
+ * name, path, budget and memory, renewed, or else a new one, kept while the
+ * pool has room. Give it back when its game ends. */
 Bot *bot_pool_take(BotPool *p, const char *name, const char *bots_path, long budget,
                    size_t memory, char **err);
 /* Marks b idle again: 1, or 0 when b is not the pool's (close it then). */

@@ -108,7 +108,7 @@ void test_arena(void)
     memset(kept, 0, 100);
     arena_free(a, kept, 100);
     for (int i = 0; i < 50; i++)
-        CHECK(arena_alloc(a, 1 << 20) != NULL); /* a game's 50 MB, given back on restore */
+        CHECK(arena_alloc(a, 1 << 20) != NULL); /* a game's 50 MB, gone on restore */
     arena_restore(a, c);
     CHECK_EQ_INT(arena_span(a), span);
     int same = 1;

@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <string.h>
 #include "check.h"
 #include "../../core/zones.h"
@@ -21,6 +22,27 @@ void test_zones(void)
     CHECK(zones_add(&zs, "stock", 0, VIS_HIDDEN, NULL) == ZONE_EXISTS);
     CHECK(zones_add(&zs, "bad name", 0, VIS_HIDDEN, NULL) == ZONE_BAD_NAME);
     CHECK_EQ_INT(zones_find(&zs, "table"), table);
+    CHECK_EQ_INT(zones_find(&zs, "tabl"), 0);
+
+    /* Found by name up to the last zone, whose names share their hash's
+     * slots with others (63 names in 128 slots). */
+    Zones many;
+    zones_clear(&many);
+    char name[16];
+    int found = 0, added = 0;
+    for (int i = 0; i < MAX_ZONES; i++) {
+        snprintf(name, sizeof name, "hand%d", i);
+        added += zones_add(&many, name, 0, VIS_HIDDEN, NULL) == ZONE_OK;
+    }
+    CHECK_EQ_INT(added, MAX_ZONES - 1);
+    for (int i = 0; i < MAX_ZONES - 1; i++) {
+        snprintf(name, sizeof name, "hand%d", i);
+        found += zones_find(&many, name) == i + 1;
+    }
+    CHECK_EQ_INT(found, MAX_ZONES - 1);
+    snprintf(name, sizeof name, "hand%d", MAX_ZONES - 1);
+    CHECK_EQ_INT(zones_find(&many, name), 0); /* refused above, so not found */
+    CHECK(zones_add(&many, "hand5", 0, VIS_HIDDEN, NULL) == ZONE_EXISTS);
 
     for (int c = 1; c <= 52; c++)
         zones_place(&zs, c, stock);
