@@ -21,8 +21,9 @@ bamboozled-dice 4
 fixture 4
 fixture 2"
 
-# GAME BOTS [OPTIONS]: the tournaments measured (each bot state is made
-# afresh for every game, so the figure includes loading the bots).
+# GAME BOTS [OPTIONS]: the tournaments measured (a worker loads each bot
+# once and puts its state back for every game, so the figure includes that
+# copy and not the loading).
 tournaments="bam bam-greedy,bam-greedy,bam-greedy,bam-greedy hands=1
 bamboozled-dice dice-bluffer,dice-honest,dice-bluffer,dice-honest"
 

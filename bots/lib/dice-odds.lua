@@ -28,9 +28,9 @@ function odds.rolls_reaching(claim)
 end
 
 -- The same counts written out for every claim two dice can make ([0]: no
--- claim yet). A bot is loaded afresh for every game and its budget counts
--- every instruction, so counting 36 rolls at each decision, or even once
--- per claim per game, cost the dice bots a tenth of a tournament's time.
+-- claim yet). A bot's budget counts every instruction and a table session
+-- loads its bots for every game, so counting 36 rolls at each decision, or
+-- even once per claim per game, cost the dice bots a tenth of their time.
 -- tests/spec/bots_spec.lua checks the table against rolls_reaching.
 odds.REACHING = {
   [0] = 36,
