@@ -326,12 +326,17 @@ lua_Integer lt_random_between(lua_State *L, int idx, lua_Integer lo, lua_Integer
     return lo + (lua_Integer)table_random(t, (uint32_t)(hi - lo + 1), "random");
 }
 
-static void push_card_names(lua_State *L, const Table *t, const Zone *z, int seat)
+/* The names of z's cards as seat sees them; a hidden card is "??", one
+ * string at index hidden pushed again (a stock is mostly hidden cards). */
+static void push_card_names(lua_State *L, const Table *t, const Zone *z, int seat, int hidden)
 {
     lua_createtable(L, z->n, 0);
     for (int i = 0; i < z->n; i++) {
         int c = z->cards[i];
-        lua_pushstring(L, zones_seat_sees(&t->zones, c, seat) ? t->deck.cards[c].name : "??");
+        if (zones_seat_sees(&t->zones, c, seat))
+            lua_pushstring(L, t->deck.cards[c].name);
+        else
+            lua_pushvalue(L, hidden);
         lua_rawseti(L, -2, i + 1);
     }
 }
@@ -340,6 +345,8 @@ static void push_card_names(lua_State *L, const Table *t, const Zone *z, int sea
  * and pushed onto L (which may be a bot's state). */
 static void push_table_view(lua_State *L, const Table *t, int seat)
 {
+    lua_pushliteral(L, "??");
+    int hidden = lua_gettop(L);
     lua_createtable(L, 0, 8);
     lua_pushinteger(L, seat);
     lua_setfield(L, -2, "seat");
@@ -348,7 +355,7 @@ static void push_table_view(lua_State *L, const Table *t, int seat)
     for (int z = 1; z <= t->zones.n; z++) {
         const Zone *zone = &t->zones.z[z];
         lua_createtable(L, 0, 4);
-        push_card_names(L, t, zone, seat);
+        push_card_names(L, t, zone, seat, hidden);
         lua_setfield(L, -2, "cards");
         lua_pushinteger(L, zone->n);
         lua_setfield(L, -2, "count");
@@ -397,6 +404,7 @@ static void push_table_view(lua_State *L, const Table *t, int seat)
         }
     lua_setfield(L, -2, "eliminated");
     lua_setfield(L, -2, "seats");
+    lua_remove(L, hidden);
 }
 
 /* The rules' variables are public by contract: hidden facts live in zones
