@@ -19,6 +19,7 @@
 
 #define BOT_BUDGET 50000000L          /* default instructions per decision */
 #define BOT_MEMORY (256u << 20)       /* default bytes per bot */
+#define BOT_GC_PAUSE 1000             /* a bot state collects when memory grows 10x (Lua: 2x) */
 /* A slow machine's pace: a call may use its budget at this rate, in CPU
  * time, before the watchdog stops it. */
 #define BOT_INSTRUCTIONS_PER_SECOND 10000000L

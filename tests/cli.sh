@@ -234,6 +234,13 @@ for jobs in 1 2; do
     [ "$(grep -c '"faults":\[0,0,0\]' "$work/lt$jobs.jsonl")" -eq 9 ] && ok ||
         bad "a bot kept between games saw traces of an earlier one (--jobs $jobs): $(grep -v '"faults":\[0,0,0\]' "$work/lt$jobs.jsonl" | head -1)"
 done
+# The memory cap counts what a bot holds, not its garbage: a bot holding
+# 10 MB of its 16 and making 2 MB of garbage a decision is collected before
+# an allocation is refused (its collector waits for tenfold growth).
+"$bin" tournament fixture --bots "$here/bots/churns-near-cap.lua,random" --seats 2 --games 4 \
+    --bot-memory 16 --out "$work/churn.jsonl" >/dev/null 2>&1
+[ "$(grep -c '"faults":\[0,0\]' "$work/churn.jsonl")" -eq 4 ] && ok ||
+    bad "a bot within its memory cap ran out of memory: $(grep -v '"faults":\[0,0\]' "$work/churn.jsonl" | head -1)"
 # A faulting bot at the REPL is reported, and the person plays on.
 printf 'new fixture --seats human,%s --seed 2 --bot-budget 100000\nplay QH\n' "$here/bots/hostile/infinite-loop.lua" |
     "$bin" >"$work/repl-bot" 2>&1
