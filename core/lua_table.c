@@ -12,6 +12,7 @@
 #include <strings.h>
 #include "lua_copy.h"
 #include "lua_json.h"
+#include "lua_view.h"
 #include "table_json.h"
 
 /* The mark lets ltable_check skip luaL_checkudata's registry lookup on
@@ -326,93 +327,12 @@ lua_Integer lt_random_between(lua_State *L, int idx, lua_Integer lo, lua_Integer
     return lo + (lua_Integer)table_random(t, (uint32_t)(hi - lo + 1), "random");
 }
 
-/* The names of z's cards as seat sees them; a hidden card is "??", one
- * string at index hidden pushed again (a stock is mostly hidden cards). */
-static void push_card_names(lua_State *L, const Table *t, const Zone *z, int seat, int hidden)
-{
-    lua_createtable(L, z->n, 0);
-    for (int i = 0; i < z->n; i++) {
-        int c = z->cards[i];
-        if (zones_seat_sees(&t->zones, c, seat))
-            lua_pushstring(L, t->deck.cards[c].name);
-        else
-            lua_pushvalue(L, hidden);
-        lua_rawseti(L, -2, i + 1);
-    }
-}
-
-/* The view of everything but the rules' vars, read from the kernel's table
- * and pushed onto L (which may be a bot's state). */
-static void push_table_view(lua_State *L, const Table *t, int seat)
-{
-    lua_pushliteral(L, "??");
-    int hidden = lua_gettop(L);
-    lua_createtable(L, 0, 8);
-    lua_pushinteger(L, seat);
-    lua_setfield(L, -2, "seat");
-
-    lua_createtable(L, 0, t->zones.n);
-    for (int z = 1; z <= t->zones.n; z++) {
-        const Zone *zone = &t->zones.z[z];
-        lua_createtable(L, 0, 4);
-        push_card_names(L, t, zone, seat, hidden);
-        lua_setfield(L, -2, "cards");
-        lua_pushinteger(L, zone->n);
-        lua_setfield(L, -2, "count");
-        lua_pushinteger(L, zone->owner);
-        lua_setfield(L, -2, "owner");
-        lua_pushstring(L, visibility_name((Visibility)zone->vis));
-        lua_setfield(L, -2, "vis");
-        lua_setfield(L, -2, zone->name);
-    }
-    lua_setfield(L, -2, "zones");
-
-    lua_createtable(L, t->dice.n, 0);
-    for (int d = 1; d <= t->dice.n; d++) {
-        lua_createtable(L, 0, 2);
-        lua_pushinteger(L, t->dice.d[d].faces);
-        lua_setfield(L, -2, "faces");
-        if (dice_seat_sees(&t->dice, d, seat) && t->dice.d[d].value) {
-            lua_pushinteger(L, t->dice.d[d].value);
-            lua_setfield(L, -2, "value");
-        }
-        lua_rawseti(L, -2, d);
-    }
-    lua_setfield(L, -2, "dice");
-
-    lua_createtable(L, 0, t->ledger.n);
-    for (int a = 1; a <= t->ledger.n; a++) {
-        lua_pushinteger(L, t->ledger.a[a].balance);
-        lua_setfield(L, -2, t->ledger.a[a].name);
-    }
-    lua_setfield(L, -2, "accounts");
-
-    lua_createtable(L, 0, 5);
-    lua_pushinteger(L, t->seats.n);
-    lua_setfield(L, -2, "n");
-    lua_pushinteger(L, t->seats.current);
-    lua_setfield(L, -2, "current");
-    lua_pushinteger(L, t->seats.dealer);
-    lua_setfield(L, -2, "dealer");
-    lua_pushinteger(L, t->seats.direction);
-    lua_setfield(L, -2, "direction");
-    lua_createtable(L, 0, 0);
-    for (int s = 1, k = 0; s <= t->seats.n; s++)
-        if (!seats_active(&t->seats, s)) {
-            lua_pushinteger(L, s);
-            lua_rawseti(L, -2, ++k);
-        }
-    lua_setfield(L, -2, "eliminated");
-    lua_setfield(L, -2, "seats");
-    lua_remove(L, hidden);
-}
-
 /* The rules' variables are public by contract: hidden facts live in zones
- * and dice, whose visibility the kernel enforces in push_table_view. */
+ * and dice, whose visibility the kernel enforces in lview_push. */
 void ltable_push_view(lua_State *L, int idx, int seat)
 {
     idx = lua_absindex(L, idx);
-    push_table_view(L, ltable_check(L, idx), seat);
+    lview_push(L, ltable_check(L, idx), seat, VIEW_ZONES_FILLED);
     lua_getfield(L, idx, "vars");
     lcopy(L, -1, L);
     lua_remove(L, -2);
@@ -422,7 +342,7 @@ void ltable_push_view(lua_State *L, int idx, int seat)
 void ltable_push_view_across(lua_State *to, const Table *t, int seat, lua_State *from,
                              int vars_idx)
 {
-    push_table_view(to, t, seat);
+    lview_push(to, t, seat, VIEW_ZONES_ON_READ);
     lcopy(from, vars_idx, to);
     lua_setfield(to, -2, "vars");
 }

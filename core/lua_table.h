@@ -43,7 +43,8 @@ lua_Integer lt_random_between(lua_State *L, int idx, lua_Integer lo, lua_Integer
 char *ltable_save(lua_State *L, int idx, char *err, size_t errsize);
 /* Pushes the view of `seat` (0: a spectator) of the table at idx. */
 void ltable_push_view(lua_State *L, int idx, int seat);
-/* The same view of t built in `to` (a bot's state), with the vars at
+/* The same view of t built in `to` (a bot's state), its zones made as
+ * they are first read (lua_view.h), with the vars at
  * vars_idx of `from` (the game's state) copied across. Errors (memory over
  * the cap of `to`) are raised in `to`, never in `from`: call it inside a
  * protected call of `to`, and set `from`'s top back afterwards. */

@@ -150,6 +150,13 @@ done
 # with other hands hidden (view-check errors, so faults, on any difference).
 check="$here/bots/view-check.lua"
 expect 0 '"faults":\[0,0,0\]' -- "$bin" run fixture --seats "$check,$check,$check" --seed 4 --json
+# A bot's view.zones is made as it is read, from the table as it was at the
+# decision: a zone first read a decision later shows the earlier hand
+# (view-later errors, so faults, on any difference), over several games.
+for seed in 1 2 3; do
+    expect 0 '"faults":\[0,0,0\]' -- "$bin" run fixture --seats "$here/bots/view-later.lua,$here/bots/view-later.lua,random" \
+        --seed $seed --json
+done
 # The sandbox is the promised one, while a bot loads (math.random there once
 # hung the referee) and at every decision (sandbox-check errors otherwise).
 sandbox="$here/bots/sandbox-check.lua"
