@@ -94,12 +94,16 @@ static void push_zone(lua_State *L, const Snapshot *s, int z, int hidden)
 }
 
 /* zones[name] = the table of zone z, left on the stack; zones at index
- * zones_idx. */
-static void fill_zone(lua_State *L, int zones_idx, const Snapshot *s, int z)
+ * zones_idx, the "??" string at index hidden (0: none pushed yet). */
+static void fill_zone(lua_State *L, int zones_idx, const Snapshot *s, int z, int hidden)
 {
-    lua_pushliteral(L, "??");
-    push_zone(L, s, z, lua_gettop(L));
-    lua_remove(L, -2);
+    if (!hidden) {
+        lua_pushliteral(L, "??");
+        push_zone(L, s, z, lua_gettop(L));
+        lua_remove(L, -2);
+    } else {
+        push_zone(L, s, z, hidden);
+    }
     lua_pushstring(L, zones_of(s)[z].name);
     lua_pushvalue(L, -2);
     lua_rawset(L, zones_idx);
@@ -115,7 +119,7 @@ static int lzones_index(lua_State *L)
     const char *name = lua_tostring(L, 2);
     for (int z = 0; z < s->nzones; z++)
         if (strcmp(zones_of(s)[z].name, name) == 0) {
-            fill_zone(L, 1, s, z);
+            fill_zone(L, 1, s, z, 0);
             return 1;
         }
     return 0;
@@ -137,7 +141,7 @@ static int lzones_pairs(lua_State *L)
     for (int z = 0; z < s->nzones; z++) {
         lua_pushstring(L, zones_of(s)[z].name);
         if (lua_rawget(L, 1) == LUA_TNIL)
-            fill_zone(L, 1, s, z);
+            fill_zone(L, 1, s, z, 0);
         lua_pop(L, 1);
     }
     lua_pushcfunction(L, raw_next);
@@ -152,10 +156,12 @@ static void push_zones(lua_State *L, const Table *t, int seat, ViewZones how)
     int snapshot = lua_gettop(L);
     lua_createtable(L, 0, s->nzones);
     if (how == VIEW_ZONES_FILLED) {
+        lua_pushliteral(L, "??");
         for (int z = 0; z < s->nzones; z++) {
-            fill_zone(L, snapshot + 1, s, z);
+            fill_zone(L, snapshot + 1, s, z, snapshot + 2);
             lua_pop(L, 1);
         }
+        lua_pop(L, 1);
     } else {
         lua_createtable(L, 0, 3);
         lua_pushvalue(L, snapshot);
