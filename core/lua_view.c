@@ -94,16 +94,10 @@ static void push_zone(lua_State *L, const Snapshot *s, int z, int hidden)
 }
 
 /* zones[name] = the table of zone z, left on the stack; zones at index
- * zones_idx, the "??" string at index hidden (0: none pushed yet). */
+ * zones_idx, the "??" string at index hidden. */
 static void fill_zone(lua_State *L, int zones_idx, const Snapshot *s, int z, int hidden)
 {
-    if (!hidden) {
-        lua_pushliteral(L, "??");
-        push_zone(L, s, z, lua_gettop(L));
-        lua_remove(L, -2);
-    } else {
-        push_zone(L, s, z, hidden);
-    }
+    push_zone(L, s, z, hidden);
     lua_pushstring(L, zones_of(s)[z].name);
     lua_pushvalue(L, -2);
     lua_rawset(L, zones_idx);
@@ -119,7 +113,9 @@ static int lzones_index(lua_State *L)
     const char *name = lua_tostring(L, 2);
     for (int z = 0; z < s->nzones; z++)
         if (strcmp(zones_of(s)[z].name, name) == 0) {
-            fill_zone(L, 1, s, z, 0);
+            lua_settop(L, 2);
+            lua_pushliteral(L, "??");
+            fill_zone(L, 1, s, z, 3);
             return 1;
         }
     return 0;
@@ -138,11 +134,13 @@ static int raw_next(lua_State *L)
 static int lzones_pairs(lua_State *L)
 {
     const Snapshot *s = lua_touserdata(L, lua_upvalueindex(1));
+    lua_settop(L, 1);
+    lua_pushliteral(L, "??");
     for (int z = 0; z < s->nzones; z++) {
         lua_pushstring(L, zones_of(s)[z].name);
         if (lua_rawget(L, 1) == LUA_TNIL)
-            fill_zone(L, 1, s, z, 0);
-        lua_pop(L, 1);
+            fill_zone(L, 1, s, z, 2);
+        lua_settop(L, 2); /* the stack a C function may use is small: keep it flat */
     }
     lua_pushcfunction(L, raw_next);
     lua_pushvalue(L, 1);

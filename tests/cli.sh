@@ -157,6 +157,11 @@ for seed in 1 2 3; do
     expect 0 '"faults":\[0,0,0\]' -- "$bin" run fixture --seats "$here/bots/view-later.lua,$here/bots/view-later.lua,random" \
         --seed $seed --json
 done
+# pairs(view.zones) makes every zone of a table holding the most zones
+# there may be (63); making them once grew the stack of the C call past its
+# room and crashed the referee.
+expect 0 '"faults":\[0,0\]' -- "$bin" run many-zones --seats "$here/bots/lists-zones.lua,$here/bots/lists-zones.lua" \
+    --seed 1 --json
 # The sandbox is the promised one, while a bot loads (math.random there once
 # hung the referee) and at every decision (sandbox-check errors otherwise).
 sandbox="$here/bots/sandbox-check.lua"
