@@ -55,7 +55,7 @@ $(BUILD)/referee.so: $(KERNEL_OBJ:%.o=%.pic.o) $(BINDING_OBJ:%.o=%.pic.o)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -shared -o $@ $^ $(shell pkg-config --libs jansson) $(ALLOC_LIBS)
 
-$(BUILD)/unit-tests: $(KERNEL_OBJ) $(UNIT_OBJ)
+$(BUILD)/unit-tests: $(KERNEL_OBJ) $(BINDING_OBJ) $(UNIT_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
 

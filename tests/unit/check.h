@@ -30,5 +30,6 @@ void test_table(void);
 void test_stats(void);
 void test_grow(void);
 void test_arena(void);
+void test_bot_pool(void);
 
 #endif

@@ -14,6 +14,7 @@ int main(void)
     test_stats();
     test_grow();
     test_arena();
+    test_bot_pool();
     printf("c: %d passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed != 0;
 }
