@@ -33,6 +33,7 @@ struct Bot {
     ArenaCopy *pristine;
     size_t pristine_used;
     Rng pristine_rng;
+    PlainBytes vars; /* the rules' vars at the last decision, as bytes */
 };
 
 /* The region reserved for a bot's state: room for the cap several times
@@ -350,6 +351,7 @@ void bot_close(Bot *b)
         return;
     lua_close(b->L);
     bot_search_free(b->search);
+    plain_free(&b->vars);
     arena_copy_free(b->pristine);
     arena_delete(b->arena);
     free(b);
@@ -419,6 +421,7 @@ typedef struct Crossing {
     const Pending *p;
     int slot, seat, decision;
     BotSearch *search;
+    PlainBytes *vars_bytes;
 } Crossing;
 
 /* Run protected in the bot's state: pushes choose's arguments (view, moves,
@@ -428,7 +431,7 @@ static int push_arguments(lua_State *L)
 {
     const Crossing *c = lua_touserdata(L, 1);
     lua_settop(L, 0);
-    ltable_push_view_across(L, c->t, c->seat, c->from, c->vars);
+    ltable_push_view_across(L, c->t, c->seat, c->from, c->vars, c->vars_bytes);
     int count = c->p->count[c->slot];
     const char *const *moves = c->p->texts + c->p->first[c->slot];
     lua_createtable(L, count, 0);
@@ -471,13 +474,13 @@ int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
     if (!b->ask_forced && p->count[slot] == 1)
         return 0; /* no view to build, no code to run: the answer is known */
 
-    /* The view is built in the bot's state, the rules' vars copied across
-     * value by value. */
+    /* The view is built in the bot's state, the rules' vars written to
+     * bytes and made there entry by entry as the bot reads them. */
     lua_State *GL = g->L, *L = b->L;
     int game_top = lua_gettop(GL);
     game_push_table(g);
     lua_getfield(GL, -1, "vars");
-    Crossing crossing = {g->t, GL, lua_gettop(GL), p, slot, seat, g->nmoves, b->search};
+    Crossing crossing = {g->t, GL, lua_gettop(GL), p, slot, seat, g->nmoves, b->search, &b->vars};
     lua_settop(L, 0);
     rng_seed(&b->rng, seed);
     if (!lua_checkstack(L, 8)) {

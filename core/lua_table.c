@@ -340,10 +340,13 @@ void ltable_push_view(lua_State *L, int idx, int seat)
 }
 
 void ltable_push_view_across(lua_State *to, const Table *t, int seat, lua_State *from,
-                             int vars_idx)
+                             int vars_idx, PlainBytes *scratch)
 {
     lview_push(to, t, seat, VIEW_ZONES_ON_READ);
-    lcopy(from, vars_idx, to);
+    const char *why = plain_write(from, vars_idx, scratch);
+    if (why)
+        luaL_error(to, "%s", why);
+    lview_push_vars(to, scratch->data, scratch->size);
     lua_setfield(to, -2, "vars");
 }
 

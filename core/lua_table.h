@@ -6,6 +6,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 #include <stddef.h>
+#include "plain_bytes.h"
 #include "table.h"
 
 #define TABLE_MT "referee.Table"
@@ -43,13 +44,14 @@ lua_Integer lt_random_between(lua_State *L, int idx, lua_Integer lo, lua_Integer
 char *ltable_save(lua_State *L, int idx, char *err, size_t errsize);
 /* Pushes the view of `seat` (0: a spectator) of the table at idx. */
 void ltable_push_view(lua_State *L, int idx, int seat);
-/* The same view of t built in `to` (a bot's state), its zones made as
- * they are first read (lua_view.h), with the vars at
- * vars_idx of `from` (the game's state) copied across. Errors (memory over
- * the cap of `to`) are raised in `to`, never in `from`: call it inside a
- * protected call of `to`, and set `from`'s top back afterwards. */
+/* The same view of t built in `to` (a bot's state), its zones and the
+ * top-level entries of its vars made as they are first read (lua_view.h).
+ * The vars at vars_idx of `from` (the game's state) are written to
+ * `scratch` (plain_bytes.h), then kept in `to`. Errors (memory over the cap
+ * of `to`, vars nested too deep) are raised in `to`, never in `from`: call
+ * it inside a protected call of `to`, and set `from`'s top back afterwards. */
 void ltable_push_view_across(lua_State *to, const Table *t, int seat, lua_State *from,
-                             int vars_idx);
+                             int vars_idx, PlainBytes *scratch);
 int luaopen_referee_table(lua_State *L);
 
 /* Argument checks shared by the parts of the binding: each returns the

@@ -2,6 +2,7 @@
 
 #include <lauxlib.h>
 #include <string.h>
+#include "plain_bytes.h"
 
 /* A zone as the seat saw it when the view was made. */
 typedef struct SnapZone {
@@ -103,12 +104,44 @@ static void fill_zone(lua_State *L, int zones_idx, const Snapshot *s, int z, int
     lua_rawset(L, zones_idx);
 }
 
-/* __index(zones, name): the zone's table, made now from the snapshot
- * (upvalue 1) and kept in zones; nil for a name that is no zone. */
+/* A lazily made table (view.zones, view.vars) keeps its snapshot at [1]
+ * of its metatable, where its metamethods, plain C functions, find it:
+ * no closures to make at every view. The table at index 1; NULL when it
+ * has no snapshot (never, as the bot cannot reach the metamethods). */
+static void *snapshot_of(lua_State *L)
+{
+    void *s = NULL;
+    if (lua_getmetatable(L, 1)) {
+        lua_rawgeti(L, -1, 1);
+        s = lua_touserdata(L, -1); /* kept alive by the metatable */
+        lua_pop(L, 2);
+    }
+    return s;
+}
+
+/* Sets the metatable of the table on top: the snapshot at index snapshot,
+ * the metamethods, and __metatable false to keep it out of the bot's
+ * reach. */
+static void set_lazy_metatable(lua_State *L, int snapshot, const luaL_Reg *methods)
+{
+    lua_createtable(L, 1, 5);
+    lua_pushvalue(L, snapshot);
+    lua_rawseti(L, -2, 1);
+    for (; methods->name; methods++) {
+        lua_pushcfunction(L, methods->func);
+        lua_setfield(L, -2, methods->name);
+    }
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+}
+
+/* __index(zones, name): the zone's table, made now from the snapshot and
+ * kept in zones; nil for a name that is no zone. */
 static int lzones_index(lua_State *L)
 {
-    const Snapshot *s = lua_touserdata(L, lua_upvalueindex(1));
-    if (lua_type(L, 2) != LUA_TSTRING)
+    const Snapshot *s = snapshot_of(L);
+    if (!s || lua_type(L, 2) != LUA_TSTRING)
         return 0;
     const char *name = lua_tostring(L, 2);
     for (int z = 0; z < s->nzones; z++)
@@ -133,10 +166,10 @@ static int raw_next(lua_State *L)
 /* __pairs(zones): every zone not read yet is made first. */
 static int lzones_pairs(lua_State *L)
 {
-    const Snapshot *s = lua_touserdata(L, lua_upvalueindex(1));
+    const Snapshot *s = snapshot_of(L);
     lua_settop(L, 1);
     lua_pushliteral(L, "??");
-    for (int z = 0; z < s->nzones; z++) {
+    for (int z = 0; s && z < s->nzones; z++) {
         lua_pushstring(L, zones_of(s)[z].name);
         if (lua_rawget(L, 1) == LUA_TNIL)
             fill_zone(L, 1, s, z, 2);
@@ -146,6 +179,137 @@ static int lzones_pairs(lua_State *L)
     lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
+}
+
+/* The rules' vars as a bot's view holds them: the bytes plain_write made,
+ * and for each top-level entry where its key is and whether it has been
+ * made in the table (or set there by the bot), after which the table's own
+ * entry is the one that counts. */
+typedef struct VarsSnapshot {
+    uint32_t entries;
+    size_t size;
+} VarsSnapshot;
+
+static size_t *keys_of(const VarsSnapshot *s)
+{
+    return (size_t *)(void *)(s + 1);
+}
+
+static uint8_t *made_of(const VarsSnapshot *s)
+{
+    return (uint8_t *)(keys_of(s) + s->entries);
+}
+
+static const char *bytes_of(const VarsSnapshot *s)
+{
+    return (const char *)(made_of(s) + s->entries);
+}
+
+/* The top-level entry whose key is the value at idx, or -1. */
+static int find_entry(const VarsSnapshot *s, lua_State *L, int idx)
+{
+    for (uint32_t i = 0; i < s->entries; i++)
+        if (plain_key_is(bytes_of(s), keys_of(s)[i], L, idx))
+            return (int)i;
+    return -1;
+}
+
+/* vars[key] = the value of entry i, made now and left on the stack; vars
+ * at index 1. */
+static void make_entry(lua_State *L, VarsSnapshot *s, uint32_t i)
+{
+    size_t at = keys_of(s)[i];
+    plain_push(L, bytes_of(s), &at);
+    plain_push(L, bytes_of(s), &at);
+    lua_pushvalue(L, -1);
+    lua_rotate(L, -3, 1);
+    lua_rawset(L, 1);
+    made_of(s)[i] = 1;
+}
+
+/* __index(vars, key): the entry's value, made now from the snapshot and
+ * kept in vars; nil for a key vars did not have. */
+static int lvars_index(lua_State *L)
+{
+    VarsSnapshot *s = snapshot_of(L);
+    int i = s ? find_entry(s, L, 2) : -1;
+    if (i < 0 || made_of(s)[i])
+        return 0;
+    lua_settop(L, 2);
+    make_entry(L, s, (uint32_t)i);
+    return 1;
+}
+
+/* __newindex(vars, key, value): the bot's own value, set over the
+ * snapshot's for good (set back to nil, it stays nil). */
+static int lvars_newindex(lua_State *L)
+{
+    VarsSnapshot *s = snapshot_of(L);
+    int i = s ? find_entry(s, L, 2) : -1;
+    if (i >= 0)
+        made_of(s)[i] = 1;
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 0;
+}
+
+static void make_every_entry(lua_State *L)
+{
+    VarsSnapshot *s = snapshot_of(L);
+    lua_settop(L, 1);
+    for (uint32_t i = 0; s && i < s->entries; i++)
+        if (!made_of(s)[i]) {
+            make_entry(L, s, i);
+            lua_settop(L, 1);
+        }
+}
+
+/* __pairs(vars): every entry not made yet is made first. */
+static int lvars_pairs(lua_State *L)
+{
+    make_every_entry(L);
+    lua_pushcfunction(L, raw_next);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+/* __len(vars): as # of the whole table. */
+static int lvars_len(lua_State *L)
+{
+    make_every_entry(L);
+    lua_pushinteger(L, (lua_Integer)lua_rawlen(L, 1));
+    return 1;
+}
+
+void lview_push_vars(lua_State *L, const char *bytes, size_t size)
+{
+    PlainTable top;
+    size_t at = 0;
+    if (!plain_table(bytes, &at, &top)) {
+        plain_push(L, bytes, &at);
+        return;
+    }
+    VarsSnapshot *s = lua_newuserdatauv(
+        L, sizeof *s + top.entries * (sizeof(size_t) + 1) + size, 0);
+    s->entries = top.entries;
+    s->size = size;
+    memcpy((char *)bytes_of(s), bytes, size);
+    for (uint32_t i = 0; i < top.entries; i++) {
+        keys_of(s)[i] = at;
+        made_of(s)[i] = 0;
+        plain_skip(bytes, &at);
+        plain_skip(bytes, &at);
+    }
+    int snapshot = lua_gettop(L);
+    lua_createtable(L, (int)top.narray, (int)top.nhash);
+    static const luaL_Reg methods[] = {{"__index", lvars_index},
+                                       {"__newindex", lvars_newindex},
+                                       {"__pairs", lvars_pairs},
+                                       {"__len", lvars_len},
+                                       {NULL, NULL}};
+    set_lazy_metatable(L, snapshot, methods);
+    lua_remove(L, snapshot);
 }
 
 static void push_zones(lua_State *L, const Table *t, int seat, ViewZones how)
@@ -161,17 +325,10 @@ static void push_zones(lua_State *L, const Table *t, int seat, ViewZones how)
         }
         lua_pop(L, 1);
     } else {
-        lua_createtable(L, 0, 3);
-        lua_pushvalue(L, snapshot);
-        lua_pushcclosure(L, lzones_index, 1);
-        lua_setfield(L, -2, "__index");
-        lua_pushvalue(L, snapshot);
-        lua_pushcclosure(L, lzones_pairs, 1);
-        lua_setfield(L, -2, "__pairs");
-        /* The snapshot stays out of the bot's reach. */
-        lua_pushboolean(L, 0);
-        lua_setfield(L, -2, "__metatable");
-        lua_setmetatable(L, -2);
+        static const luaL_Reg methods[] = {{"__index", lzones_index},
+                                           {"__pairs", lzones_pairs},
+                                           {NULL, NULL}};
+        set_lazy_metatable(L, snapshot, methods);
     }
     lua_remove(L, snapshot);
 }

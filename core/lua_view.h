@@ -22,4 +22,12 @@ typedef enum ViewZones {
  * spectator). Raises in L when out of memory. */
 void lview_push(lua_State *L, const Table *t, int seat, ViewZones zones);
 
+/* Pushes onto L (a bot's state) the rules' vars from the bytes plain_write
+ * made of them. A table's top-level entries are each made when first read
+ * (copying them all was most of what was left of a view's cost), so the
+ * vars read later still show the decision they were handed at. pairs()
+ * and # make every entry first; next() and rawget() see only the entries
+ * made so far; getmetatable gives false. Raises in L when out of memory. */
+void lview_push_vars(lua_State *L, const char *bytes, size_t size);
+
 #endif

@@ -157,6 +157,12 @@ for seed in 1 2 3; do
     expect 0 '"faults":\[0,0,0\]' -- "$bin" run fixture --seats "$here/bots/view-later.lua,$here/bots/view-later.lua,random" \
         --seed $seed --json
 done
+# A bot's view.vars is made entry by entry as it is read, from the vars as
+# they were at the decision: every kind of key and value, read late, listed,
+# set and cleared by the bot (vars-later errors, so faults, on any
+# difference).
+expect 0 '"faults":\[0,0\]' -- "$bin" run vars-kinds --seats "$here/bots/vars-later.lua,$here/bots/vars-later.lua" \
+    --seed 1 --json
 # pairs(view.zones) makes every zone of a table holding the most zones
 # there may be (63); making them once grew the stack of the C call past its
 # room and crashed the referee.

@@ -31,5 +31,6 @@ void test_stats(void);
 void test_grow(void);
 void test_arena(void);
 void test_bot_pool(void);
+void test_plain_bytes(void);
 
 #endif

@@ -15,6 +15,7 @@ int main(void)
     test_grow();
     test_arena();
     test_bot_pool();
+    test_plain_bytes();
     printf("c: %d passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed != 0;
 }

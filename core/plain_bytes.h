@@ -1,0 +1,47 @@
+/* plain_bytes: plain Lua data (booleans, numbers, strings and tables of
+ * them) written to bytes from one state and read back into another. The
+ * rules' vars reach a bot this way: written once at each decision, then
+ * read back one top-level entry at a time, as the bot reads them (see
+ * lview_push_vars). What is read back is what lcopy across states would
+ * have made: the same values, tables of the same sizes filled in the same
+ * order. */
+#ifndef REFEREE_PLAIN_BYTES_H
+#define REFEREE_PLAIN_BYTES_H
+
+#include <lua.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct PlainBytes {
+    char *data;
+    size_t size, cap;
+} PlainBytes;
+
+/* A table's header: the sizes lcopy would make it with, and how many
+ * entries (key, value) follow. */
+typedef struct PlainTable {
+    uint32_t narray, nhash, entries;
+} PlainTable;
+
+/* Writes the value at idx of `from` into out, replacing what it held;
+ * leaves out, as lcopy across states leaves out of its copy, entries whose
+ * key or value is a function, userdata or thread (such a value alone is
+ * written as nil). `from` is only read. Returns NULL, or why nothing was
+ * written ("nested more than 64 deep (a cycle?)", "out of memory"); then
+ * `from`'s stack is left higher, to be set back by the caller. */
+const char *plain_write(lua_State *from, int idx, PlainBytes *out);
+void plain_free(PlainBytes *out);
+
+/* Pushes onto L the value written at *at, moving *at past it. Raises in L
+ * when out of memory. */
+void plain_push(lua_State *L, const char *bytes, size_t *at);
+/* Moves *at past the value written there. */
+void plain_skip(const char *bytes, size_t *at);
+/* When the value at *at is a table: 1, its header in *out, and *at moved
+ * to its first key. Else 0. */
+int plain_table(const char *bytes, size_t *at, PlainTable *out);
+/* Whether the key written at `at` is the value at idx of L (a float with
+ * an integer value being that integer, as table keys are). */
+int plain_key_is(const char *bytes, size_t at, lua_State *L, int idx);
+
+#endif
