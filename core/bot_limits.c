@@ -91,13 +91,12 @@ static double pattern_steps(const char *p, size_t lp, size_t n, int may_anchor)
     return (anchored ? 1 : span) * choices * per_try;
 }
 
-/* Calls the standard function (upvalue 1) with this call's arguments. */
+/* Calls the standard function (upvalue 1) with this call's arguments: in
+ * this call's own frame, as a C function of the library reads only its
+ * arguments (a lua_call cost more than most string.find calls). */
 static int call_standard(lua_State *L)
 {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
 /* find, match, gmatch and gsub. upvalue 2: the function's name. */
