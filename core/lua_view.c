@@ -154,8 +154,12 @@ static int lzones_index(lua_State *L)
     return 0;
 }
 
+/* The iterator pairs() gives for a lazy table: next without its
+ * metamethods. The bot holds it and may call it with anything, so its
+ * first argument is checked (lua_next on what is no table is undefined). */
 static int raw_next(lua_State *L)
 {
+    luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 2);
     if (lua_next(L, 1))
         return 2;
