@@ -212,8 +212,11 @@ static const char *bytes_of(const VarsSnapshot *s)
 /* The top-level entry whose key is the value at idx, or -1. */
 static int find_entry(const VarsSnapshot *s, lua_State *L, int idx)
 {
+    PlainKey key;
+    if (!plain_key_of(L, idx, &key))
+        return -1;
     for (uint32_t i = 0; i < s->entries; i++)
-        if (plain_key_is(bytes_of(s), keys_of(s)[i], L, idx))
+        if (plain_key_is(bytes_of(s), keys_of(s)[i], &key))
             return (int)i;
     return -1;
 }

@@ -204,38 +204,53 @@ void plain_skip(const char *bytes, size_t *at)
     }
 }
 
-int plain_key_is(const char *bytes, size_t at, lua_State *L, int idx)
+int plain_key_of(lua_State *L, int idx, PlainKey *key)
 {
-    unsigned char tag = (unsigned char)bytes[at];
-    int type = lua_type(L, idx);
-    switch (tag) {
-    case P_FALSE:
-    case P_TRUE:
-        return type == LUA_TBOOLEAN && lua_toboolean(L, idx) == (tag == P_TRUE);
+    int exact;
+    switch (lua_type(L, idx)) {
+    case LUA_TBOOLEAN:
+        key->tag = lua_toboolean(L, idx) ? P_TRUE : P_FALSE;
+        return 1;
+    case LUA_TNUMBER:
+        key->i = lua_tointegerx(L, idx, &exact);
+        if (exact) {
+            key->tag = P_INT;
+            return 1;
+        }
+        key->tag = P_FLOAT;
+        key->n = lua_tonumber(L, idx);
+        return key->n == key->n; /* NaN is never a key */
+    case LUA_TSTRING:
+        key->tag = P_STRING;
+        key->s = lua_tolstring(L, idx, &key->len);
+        return 1;
+    default: /* a table written as a key is never the same table */
+        return 0;
+    }
+}
+
+int plain_key_is(const char *bytes, size_t at, const PlainKey *key)
+{
+    const char *p = bytes + at;
+    if ((unsigned char)p[0] != key->tag)
+        return 0;
+    switch (key->tag) {
     case P_INT: {
-        /* A table keeps a float key of integer value as that integer. */
-        lua_Integer key, i;
-        int exact;
-        memcpy(&key, bytes + at + 1, sizeof key);
-        if (type != LUA_TNUMBER)
-            return 0;
-        i = lua_tointegerx(L, idx, &exact);
-        return exact && i == key;
+        lua_Integer i;
+        memcpy(&i, p + 1, sizeof i);
+        return i == key->i;
     }
     case P_FLOAT: {
-        lua_Number key;
-        memcpy(&key, bytes + at + 1, sizeof key);
-        return type == LUA_TNUMBER && !lua_isinteger(L, idx) && lua_tonumber(L, idx) == key;
+        lua_Number n;
+        memcpy(&n, p + 1, sizeof n);
+        return n == key->n;
     }
     case P_STRING: {
-        size_t len, n;
-        memcpy(&len, bytes + at + 1, sizeof len);
-        if (type != LUA_TSTRING)
-            return 0;
-        const char *s = lua_tolstring(L, idx, &n);
-        return n == len && memcmp(s, bytes + at + 1 + sizeof len, len) == 0;
+        size_t len;
+        memcpy(&len, p + 1, sizeof len);
+        return len == key->len && memcmp(p + 1 + sizeof len, key->s, len) == 0;
     }
-    default: /* a table key is never the same table as the one looked up */
-        return 0;
+    default: /* true or false: the tag says it all */
+        return 1;
     }
 }

@@ -40,8 +40,20 @@ void plain_skip(const char *bytes, size_t *at);
 /* When the value at *at is a table: 1, its header in *out, and *at moved
  * to its first key. Else 0. */
 int plain_table(const char *bytes, size_t *at, PlainTable *out);
-/* Whether the key written at `at` is the value at idx of L (a float with
- * an integer value being that integer, as table keys are). */
-int plain_key_is(const char *bytes, size_t at, lua_State *L, int idx);
+/* A key to look for among written keys, read from a Lua value once. */
+typedef struct PlainKey {
+    unsigned char tag;
+    lua_Integer i;
+    lua_Number n;
+    const char *s; /* valid while the value stays on the stack */
+    size_t len;
+} PlainKey;
+
+/* The value at idx of L as a key to look for (a float with an integer
+ * value being that integer, as table keys are): 1, or 0 when no written key
+ * can be it (nil, NaN, a table, a function...). */
+int plain_key_of(lua_State *L, int idx, PlainKey *key);
+/* Whether the key written at `at` is key. */
+int plain_key_is(const char *bytes, size_t at, const PlainKey *key);
 
 #endif

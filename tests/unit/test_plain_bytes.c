@@ -1,5 +1,6 @@
 #include <lauxlib.h>
 #include <lualib.h>
+#include <math.h>
 #include <string.h>
 #include "check.h"
 #include "../../core/lua_copy.h"
@@ -112,18 +113,25 @@ void test_plain_bytes(void)
     CHECK(plain_table(bytes.data, &at, &top));
     CHECK_EQ_INT(top.entries, count_entries(read, -1));
     int found = 0;
+    PlainKey keys[3], none;
     lua_pushnumber(read, 2.0); /* as the integer key 2 */
     lua_pushstring(read, "huge");
     lua_pushboolean(read, 0);
+    for (int k = 0; k < 3; k++)
+        CHECK(plain_key_of(read, -3 + k, &keys[k]));
     for (uint32_t i = 0; i < top.entries; i++) {
-        found += plain_key_is(bytes.data, at, read, -3) + plain_key_is(bytes.data, at, read, -2) +
-                 plain_key_is(bytes.data, at, read, -1);
+        for (int k = 0; k < 3; k++)
+            found += plain_key_is(bytes.data, at, &keys[k]);
         plain_skip(bytes.data, &at);
         plain_skip(bytes.data, &at);
     }
     CHECK_EQ_INT(found, 3);
     CHECK_EQ_INT(at, bytes.size);
-    lua_pop(read, 3);
+    lua_pushnumber(read, NAN);
+    CHECK(!plain_key_of(read, -1, &none));
+    lua_newtable(read);
+    CHECK(!plain_key_of(read, -1, &none));
+    lua_pop(read, 5);
 
     /* A cycle is refused with the reason lcopy gives. */
     CHECK(luaL_dostring(from, "local t = {} t.me = t return t") == LUA_OK);
