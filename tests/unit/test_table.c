@@ -95,6 +95,24 @@ void test_table(void)
     CHECK_EQ_INT(t->zones.z[2].n, 1);
     CHECK_EQ_INT(c->zones.z[2].n, 2);
     CHECK(t->log.n + 1 == c->log.n);
+    /* A clone leaves the card and zone slots past the counts unwritten: it
+     * grows as its original does, and finds what it adds. */
+    Table *g = table_clone(t);
+    int found_by_name = 0;
+    for (int z = 1; z <= t->zones.n; z++)
+        found_by_name += zones_find(&g->zones, t->zones.z[z].name) == z;
+    CHECK_EQ_INT(found_by_name, t->zones.n);
+    int zt, zg, card_t, card_g;
+    CHECK(zones_add(&t->zones, "extra", 0, VIS_PUBLIC, &zt) == ZONE_OK);
+    CHECK(zones_add(&g->zones, "extra", 0, VIS_PUBLIC, &zg) == ZONE_OK);
+    CHECK(deck_add(&t->deck, "JOKER9", &card_t) == DECK_OK);
+    CHECK(deck_add(&g->deck, "JOKER9", &card_g) == DECK_OK);
+    CHECK(zt == zg && card_t == card_g && zones_find(&g->zones, "extra") == zg);
+    char *ta = table_to_json(t, "null"), *ga = table_to_json(g, "null");
+    CHECK(ta && ga && strcmp(ta, ga) == 0);
+    free(ta);
+    free(ga);
+    table_free(g);
 
     /* Save, load, save again: the same text, vars included. */
     char err[256], *vars = NULL;
