@@ -17,8 +17,9 @@ static lua_Integer key_count(lua_State *L, int idx)
     return n;
 }
 
-/* What the value on top is, for a message: no metamethod of the rules'
- * runs here (this is outside any protected call). */
+/* What the value on top is, for a message (made only for a value that is
+ * wrong: a snprintf costs more than the rest of a check): no metamethod of
+ * the rules' runs here (this is outside any protected call). */
 static void describe_top(lua_State *L, char *out, size_t size)
 {
     if (lua_isinteger(L, -1))
@@ -51,14 +52,15 @@ static int check_winners(lua_State *L, int list, int nseats, char *why, size_t s
         int exact;
         lua_Integer seat = lua_tointegerx(L, -1, &exact);
         int number = lua_type(L, -1) == LUA_TNUMBER;
-        char what[64];
-        describe_top(L, what, sizeof what);
-        lua_pop(L, 1);
         if (!number || !exact || seat < 1 || seat > nseats) {
+            char what[64];
+            describe_top(L, what, sizeof what);
+            lua_pop(L, 1);
             snprintf(why, size, "winners[%lld] is %s, not a seat: winners lists seat numbers "
                                 "from 1 to %d", (long long)i, what, nseats);
             return 0;
         }
+        lua_pop(L, 1);
         if (seen & (1ul << seat)) {
             snprintf(why, size, "winners names seat %lld twice: each winner once", (long long)seat);
             return 0;
@@ -81,15 +83,15 @@ static int check_numbers(lua_State *L, int list, int nseats, const char *name,
     }
     for (int i = 1; i <= nseats; i++) {
         lua_rawgeti(L, list, i);
-        int ok = lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1));
-        char what[64];
-        describe_top(L, what, sizeof what);
-        lua_pop(L, 1);
-        if (!ok) {
+        if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1))) {
+            char what[64];
+            describe_top(L, what, sizeof what);
+            lua_pop(L, 1);
             snprintf(why, size, "%s[%d] is %s, not a finite number: %s holds one number per seat",
                      name, i, what, name);
             return 0;
         }
+        lua_pop(L, 1);
     }
     return 1;
 }
