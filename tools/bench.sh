@@ -21,11 +21,15 @@ bamboozled-dice 4
 fixture 4
 fixture 2"
 
-# GAME BOTS [OPTIONS]: the tournaments measured (a worker loads each bot
-# once and puts its state back for every game, so the figure includes that
-# copy and not the loading).
-tournaments="bam bam-greedy,bam-greedy,bam-greedy,bam-greedy hands=1
-bamboozled-dice dice-bluffer,dice-honest,dice-bluffer,dice-honest"
+# LONG SHORT GAME BOTS [OPTIONS]: the tournaments measured, per game the
+# difference between LONG and SHORT games (a worker loads each bot once
+# and puts its state back for every game, so the figure includes that copy
+# and not the loading). The last is a search bot's (ismcts: samples and
+# playouts, the rules' hot path in search), over fewer games as each costs
+# hundreds of millions of instructions.
+tournaments="40 10 bam bam-greedy,bam-greedy,bam-greedy,bam-greedy hands=1
+40 10 bamboozled-dice dice-bluffer,dice-honest,dice-bluffer,dice-honest
+4 1 bam ismcts,bam-greedy,random hands=1"
 
 collected() { # COMMAND...: the instructions callgrind counts for it
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
@@ -49,11 +53,11 @@ collected() { # COMMAND...: the instructions callgrind counts for it
     echo
     echo "| tournament | bots | options | instructions/game |"
     echo "|---|---|---|---|"
-    echo "$tournaments" | while read -r game bots options; do
+    echo "$tournaments" | while read -r long short game bots options; do
         run() { collected "$referee" tournament "$game" --bots "$bots" --games "$1" ${options:+--set $options}; }
-        i40=$(run 40)
-        i10=$(run 10)
-        echo "| $game | $bots | ${options:--} | $(( (i40 - i10) / 30 )) |"
+        i_long=$(run "$long")
+        i_short=$(run "$short")
+        echo "| $game | $bots | ${options:--} | $(( (i_long - i_short) / (long - short) )) |"
     done
 } >"$out.new"
 
