@@ -347,4 +347,20 @@ printf 'bogus\n' | "$bin" >/dev/null 2>&1; [ $? -eq 1 ] && ok || bad "a piped er
 printf 'help\n' | "$bin" >"$work/help" 2>&1; [ $? -eq 0 ] && ok || bad "a piped help did not exit 0"
 grep -q 'referee>' "$work/help" && bad "a piped REPL printed a prompt" || ok
 
+# Random REPL sessions (tests/repl-fuzz.lua SEED): new games with odd seats,
+# seeds and options, saves and loads, commands and words in any order, odd
+# bytes. Each ends with 0 or 1 (a line refused), never a crash or a
+# sanitizer's report.
+fuzz_bad=0
+for seed in $(seq 1 60); do
+    lua5.4 "$here/repl-fuzz.lua" "$seed" >"$work/fuzz.in"
+    TMPDIR="$work" timeout 60 "$bin" <"$work/fuzz.in" >"$work/fuzz.out" 2>&1
+    status=$?
+    if [ $status -gt 1 ] || grep -Eq 'Sanitizer|runtime error:' "$work/fuzz.out"; then
+        bad "REPL session $seed of tests/repl-fuzz.lua exited $status"; tail -3 "$work/fuzz.out"
+        fuzz_bad=1
+    fi
+done
+[ $fuzz_bad -eq 0 ] && ok
+
 echo "cli: $pass passed, $fail failed"
