@@ -351,10 +351,13 @@ grep -q 'referee>' "$work/help" && bad "a piped REPL printed a prompt" || ok
 # seeds and options, saves and loads, commands and words in any order, odd
 # bytes. Each ends with 0 or 1 (a line refused), never a crash or a
 # sanitizer's report.
+# They run in a folder of their own: a random "save WORD" writes a file
+# named WORD there.
 fuzz_bad=0
+mkdir -p "$work/fuzz"
 for seed in $(seq 1 60); do
     lua5.4 "$here/repl-fuzz.lua" "$seed" >"$work/fuzz.in"
-    TMPDIR="$work" timeout 60 "$bin" <"$work/fuzz.in" >"$work/fuzz.out" 2>&1
+    (cd "$work/fuzz" && TMPDIR="$work" timeout 60 "$bin" <"$work/fuzz.in" >"$work/fuzz.out" 2>&1)
     status=$?
     if [ $status -gt 1 ] || grep -Eq 'Sanitizer|runtime error:' "$work/fuzz.out"; then
         bad "REPL session $seed of tests/repl-fuzz.lua exited $status"; tail -3 "$work/fuzz.out"
