@@ -3,7 +3,7 @@
 #include <lauxlib.h>
 #include <stdlib.h>
 #include "game_sample.h"
-#include "lua_copy.h"
+#include "plain_bytes.h"
 #include "lua_game.h"
 #include "rng.h"
 #include "script.h"
@@ -31,6 +31,7 @@ struct BotSearch {
     int next;
     Slot slot[SAMPLE_SLOTS];
     int sampler_ref; /* ctx.sample, in the bot's registry */
+    PlainBytes result; /* a result or standing on its way into the bot */
 };
 
 /* What the bot holds: a sample, by slot and serial. */
@@ -69,8 +70,10 @@ BotSearch *bot_search_new(void)
 
 void bot_search_free(BotSearch *s)
 {
-    if (s)
+    if (s) {
         bot_search_end(s);
+        plain_free(&s->result);
+    }
     free(s);
 }
 
@@ -324,8 +327,13 @@ static int copy_result(lua_State *L, Work *w)
         lua_pushstring(L, w->game->error ? w->game->error : "the rules failed");
         return 2;
     }
-    lcopy(GL, lua_gettop(GL), L);
-    lua_pop(GL, 1);
+    int top = lua_gettop(GL);
+    const char *why = plain_write(GL, top, &w->s->result);
+    lua_settop(GL, top - 1);
+    if (why)
+        return luaL_error(L, "%s", why);
+    size_t at = 0;
+    plain_push(L, w->s->result.data, &at);
     return 1;
 }
 

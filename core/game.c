@@ -713,7 +713,7 @@ GameStatus game_rebuild(Game *g, int n)
     push_method(g, "setup");
     push_uv(g, UV_TABLE);
     push_uv(g, UV_OPTS);
-    lcopy(L, -1, L);
+    lcopy(L, -1);
     lua_remove(L, -2);
     if (call_rules(g, 2, 0) != LUA_OK) {
         game_set_error(g, "the rules failed in setup(): %s", lua_tostring(L, -1));
@@ -1025,7 +1025,7 @@ Game *game_push_sample_of(Game *g, Table *t)
     int table = lua_gettop(L);
     push_uv(g, UV_TABLE);
     lua_getfield(L, -1, "vars");
-    lcopy(L, -1, L);
+    lcopy(L, -1);
     lua_setfield(L, table, "vars");
     lua_pop(L, 2);
 

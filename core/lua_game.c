@@ -184,7 +184,7 @@ static int l_game_options(lua_State *L)
 {
     Game *g = game_check(L, 1);
     game_push_options(g);
-    lcopy(L, -1, L);
+    lcopy(L, -1);
     return 1;
 }
 

@@ -90,7 +90,7 @@ int lt_next_prescribed(lua_State *L, int idx, const char *kind)
 void ltable_set_script(lua_State *L, int idx, int script_idx)
 {
     idx = lua_absindex(L, idx);
-    lcopy(L, script_idx, L);
+    lcopy(L, script_idx);
     push_data(L, idx);
     lua_insert(L, -2);
     lua_setiuservalue(L, -2, 1);
@@ -334,7 +334,7 @@ void ltable_push_view(lua_State *L, int idx, int seat)
     idx = lua_absindex(L, idx);
     lview_push(L, ltable_check(L, idx), seat, VIEW_ZONES_FILLED);
     lua_getfield(L, idx, "vars");
-    lcopy(L, -1, L);
+    lcopy(L, -1);
     lua_remove(L, -2);
     lua_setfield(L, -2, "vars");
 }
@@ -369,7 +369,7 @@ static int t_clone(lua_State *L)
         return luaL_error(L, "out of memory");
     ltable_push(L, c, NULL);
     lua_getfield(L, 1, "vars");
-    lcopy(L, -1, L);
+    lcopy(L, -1);
     lua_setfield(L, -3, "vars");
     lua_pop(L, 1);
     return 1;

@@ -190,8 +190,7 @@ static int lzones_pairs(lua_State *L)
  * made in the table (or set there by the bot), after which the table's own
  * entry is the one that counts. */
 typedef struct VarsSnapshot {
-    uint32_t entries;
-    size_t size;
+    size_t entries; /* a size_t: the key offsets after it stay aligned */
 } VarsSnapshot;
 
 static size_t *keys_of(const VarsSnapshot *s)
@@ -300,7 +299,6 @@ void lview_push_vars(lua_State *L, const char *bytes, size_t size)
     VarsSnapshot *s = lua_newuserdatauv(
         L, sizeof *s + top.entries * (sizeof(size_t) + 1) + size, 0);
     s->entries = top.entries;
-    s->size = size;
     memcpy((char *)bytes_of(s), bytes, size);
     for (uint32_t i = 0; i < top.entries; i++) {
         keys_of(s)[i] = at;

@@ -140,7 +140,7 @@ static int check_options(lua_State *L, const char *game, int def, int given)
         lua_rawgeti(L, opts, i);
         lua_getfield(L, -1, "name");
         lua_getfield(L, -2, "default");
-        lcopy(L, -1, L);
+        lcopy(L, -1);
         lua_remove(L, -2);
         lua_setfield(L, result, lua_tostring(L, -2));
         lua_pop(L, 2);

@@ -45,7 +45,8 @@ static inline int put_tagged(PlainBytes *out, unsigned char tag, const void *p, 
     return 1;
 }
 
-/* As lcopy across states: what is not plain data is left out. */
+/* Whether a value of this type crosses into another state: what is not
+ * plain data is left out, as a key (the entry is skipped) or as a value. */
 static int crosses(int type)
 {
     return type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING ||
@@ -140,6 +141,17 @@ int plain_table(const char *bytes, size_t *at, PlainTable *out)
 
 void plain_push(lua_State *L, const char *bytes, size_t *at)
 {
+    PlainTable header;
+    if (plain_table(bytes, at, &header)) {
+        luaL_checkstack(L, 3, "plain data");
+        lua_createtable(L, (int)header.narray, (int)header.nhash);
+        for (uint32_t i = 0; i < header.entries; i++) {
+            plain_push(L, bytes, at);
+            plain_push(L, bytes, at);
+            lua_rawset(L, -3);
+        }
+        return;
+    }
     unsigned char tag = (unsigned char)bytes[(*at)++];
     switch (tag) {
     case P_FALSE:
@@ -167,29 +179,18 @@ void plain_push(lua_State *L, const char *bytes, size_t *at)
         *at += sizeof len + len;
         return;
     }
-    case P_TABLE:
-        break;
     default:
         lua_pushnil(L);
-        return;
-    }
-    PlainTable header;
-    (*at)--;
-    plain_table(bytes, at, &header);
-    luaL_checkstack(L, 3, "vars");
-    lua_createtable(L, (int)header.narray, (int)header.nhash);
-    for (uint32_t i = 0; i < header.entries; i++) {
-        plain_push(L, bytes, at);
-        plain_push(L, bytes, at);
-        lua_rawset(L, -3);
     }
 }
 
 void plain_skip(const char *bytes, size_t *at)
 {
     unsigned char tag = (unsigned char)bytes[*at];
-    if (tag == P_INT || tag == P_FLOAT) {
-        *at += 1 + 8;
+    if (tag == P_INT) {
+        *at += 1 + sizeof(lua_Integer);
+    } else if (tag == P_FLOAT) {
+        *at += 1 + sizeof(lua_Number);
     } else if (tag == P_STRING) {
         size_t len;
         memcpy(&len, bytes + *at + 1, sizeof len);

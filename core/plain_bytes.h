@@ -1,10 +1,10 @@
 /* plain_bytes: plain Lua data (booleans, numbers, strings and tables of
- * them) written to bytes from one state and read back into another. The
- * rules' vars reach a bot this way: written once at each decision, then
- * read back one top-level entry at a time, as the bot reads them (see
- * lview_push_vars). What is read back is what lcopy across states would
- * have made: the same values, tables of the same sizes filled in the same
- * order. */
+ * them) written to bytes from one state and read back into another, the
+ * one way data crosses into a bot's state: the rules' vars, written once at
+ * each decision and read back one top-level entry at a time as the bot
+ * reads them (see lview_push_vars), and a sample's result. A table read
+ * back is made as lcopy makes its copies: at the same sizes, filled in the
+ * same order. */
 #ifndef REFEREE_PLAIN_BYTES_H
 #define REFEREE_PLAIN_BYTES_H
 
@@ -17,18 +17,18 @@ typedef struct PlainBytes {
     size_t size, cap;
 } PlainBytes;
 
-/* A table's header: the sizes lcopy would make it with, and how many
- * entries (key, value) follow. */
+/* A table's header: the sizes to make it at (as lcopy does: every entry
+ * of the original counts), and how many entries (key, value) follow. */
 typedef struct PlainTable {
     uint32_t narray, nhash, entries;
 } PlainTable;
 
 /* Writes the value at idx of `from` into out, replacing what it held;
- * leaves out, as lcopy across states leaves out of its copy, entries whose
- * key or value is a function, userdata or thread (such a value alone is
- * written as nil). `from` is only read. Returns NULL, or why nothing was
- * written ("nested more than 64 deep (a cycle?)", "out of memory"); then
- * `from`'s stack is left higher, to be set back by the caller. */
+ * leaves out entries whose key or value is a function, userdata or thread
+ * (such a value alone is written as nil). `from` is only read. Returns
+ * NULL, or why nothing was written ("nested more than 64 deep (a cycle?)",
+ * "out of memory"); then `from`'s stack is left higher, to be set back by
+ * the caller. */
 const char *plain_write(lua_State *from, int idx, PlainBytes *out);
 void plain_free(PlainBytes *out);
 
