@@ -168,21 +168,6 @@ expect 0 '"faults":\[0,0\]' -- "$bin" run vars-kinds --seats "$here/bots/vars-la
 # room and crashed the referee.
 expect 0 '"faults":\[0,0\]' -- "$bin" run many-zones --seats "$here/bots/lists-zones.lua,$here/bots/lists-zones.lua" \
     --seed 1 --json
-# Every method of the table, called by rules with odd arguments, either
-# does its work or fails with a message and changes nothing (odd-methods
-# errors, so the run fails, on a failing call that changed the table).
-# Its list must name every method the kernel registers for rules (a new
-# one left out would go unprobed).
-registered=$(sed -n '/_methods\[\] = {/,/NULL, NULL/s/^ *{"\([a-z_]*\)".*/\1/p' \
-    $(ls "$here"/../core/lua_*.c | grep -v lua_game.c) | sort | tr '\n' ' ')
-probed=$(sed -n '/^local METHODS = {/,/^}/p' "$here/fixture/odd-methods.lua" | grep -o '"[a-z_]*"' | tr -d '"' |
-    sort | tr '\n' ' ')
-if [ -n "$registered" ] && [ "$registered" = "$probed" ]; then ok; else
-    bad "odd-methods.lua probes '$probed' but the kernel registers '$registered'"; fi
-for seats in random,random random,random,random,random; do
-    expect 0 'odd calls: [0-9]+ returned, [0-9]+ failed and changed nothing' -- timeout 120 "$bin" run odd-methods \
-        --seats $seats --seed 1
-done
 # The sandbox is the promised one, while a bot loads (math.random there once
 # hung the referee) and at every decision (sandbox-check errors otherwise).
 sandbox="$here/bots/sandbox-check.lua"

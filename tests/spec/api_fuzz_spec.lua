@@ -42,11 +42,13 @@ local function try_all(object, names, third, as_method)
   return calls
 end
 
+local TABLE_METHODS = registered({ "core/lua_table.c", "core/lua_ask.c", "core/lua_cards.c",
+                                  "core/lua_dice.c", "core/lua_seats.c", "core/lua_ledger.c" },
+                                '{"([%w_]+)", t_[%w_]+}')
+
 describe("the Lua API, given odd arguments", function()
   it("never crashes in a table method", function()
-    local names = registered({ "core/lua_table.c", "core/lua_ask.c", "core/lua_cards.c",
-                               "core/lua_dice.c", "core/lua_seats.c", "core/lua_ledger.c" },
-                             '{"([%w_]+)", t_[%w_]+}')
+    local names = TABLE_METHODS
     assert.is_true(#names >= 50)
     -- the third argument too: a count, a seat or a size at its extremes
     for _, third in ipairs({ false, 1, -1, math.maxinteger }) do
@@ -80,5 +82,22 @@ describe("the Lua API, given odd arguments", function()
     end
     table.sort(json)
     assert.is_true(#json >= 2 and try_all(referee.json, json, nil, false) > 0)
+  end)
+
+  -- The odd-methods fixture calls them from rules, on the game's own table
+  -- and on clones, and errors when a call that fails has changed the table.
+  it("changes nothing in a table method that fails, with a message saying why", function()
+    local f = assert(io.open("tests/fixture/odd-methods.lua"))
+    local probed = {}
+    for name in f:read("a"):match("local METHODS = (%b{})"):gmatch('"([%w_]+)"') do probed[#probed + 1] = name end
+    f:close()
+    table.sort(probed)
+    assert.are.same(TABLE_METHODS, probed)
+    for _, seats in ipairs({ 2, 4 }) do
+      local g = helper.new("odd-methods", { seats = seats, seed = 1 })
+      helper.play_out(g)
+      local result = assert(g:result())
+      assert.matches("^odd calls: %d+ returned, %d+ failed and changed nothing$", result.message)
+    end
   end)
 end)
