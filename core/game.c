@@ -700,7 +700,7 @@ GameStatus game_rebuild(Game *g, int n)
         game_set_error(g, "out of memory");
         return GAME_SCRIPT;
     }
-    ltable_push(L, t, NULL);
+    ltable_push(L, t);
     push_uv(g, UV_SCRIPT);
     if (lua_istable(L, -1))
         ltable_set_script(L, -2, -1);
@@ -1021,7 +1021,7 @@ Game *game_push_sample_of(Game *g, Table *t)
 {
     lua_State *L = g->L;
     luaL_checkstack(L, 10, "sample");
-    ltable_push(L, t, NULL); /* owns t from here on */
+    ltable_push(L, t); /* owns t from here on */
     int table = lua_gettop(L);
     push_uv(g, UV_TABLE);
     lua_getfield(L, -1, "vars");

@@ -34,7 +34,7 @@ typedef struct LTable {
 #define DATA_KEY 0
 #define DATA_MT "referee.TableData"
 
-void ltable_push(lua_State *L, Table *t, const char *vars_json)
+void ltable_push(lua_State *L, Table *t)
 {
     lua_createtable(L, 0, 3);
     LTable *lt = lua_newuserdatauv(L, sizeof *lt, 1);
@@ -42,9 +42,7 @@ void ltable_push(lua_State *L, Table *t, const char *vars_json)
     lt->t = t;
     luaL_setmetatable(L, DATA_MT);
     lua_rawseti(L, -2, DATA_KEY);
-    char err[200];
-    if (!vars_json || strcmp(vars_json, "null") == 0 || !ljson_decode(L, vars_json, err, sizeof err))
-        lua_createtable(L, 0, 32);
+    lua_createtable(L, 0, 32);
     lua_setfield(L, -2, "vars");
     lua_pushinteger(L, t->seats.n);
     lua_setfield(L, -2, "nseats");
@@ -367,7 +365,7 @@ static int t_clone(lua_State *L)
     Table *c = table_clone(t);
     if (!c)
         return luaL_error(L, "out of memory");
-    ltable_push(L, c, NULL);
+    ltable_push(L, c);
     lua_getfield(L, 1, "vars");
     lcopy(L, -1);
     lua_setfield(L, -3, "vars");
@@ -450,6 +448,32 @@ static int t_log_lines(lua_State *L)
     return 1;
 }
 
+/* Sets the saved vars into the table at idx: 1, or 0 and why in err.
+ * They must be a table that saves again (a list with a null in it, for
+ * one, loads with a gap that t:save() refuses), so that a table that loads
+ * saves to the same text. */
+static int load_vars(lua_State *L, int idx, const char *vars_json, char *err, size_t errsize)
+{
+    if (strcmp(vars_json, "null") == 0)
+        return 1; /* none saved: the empty vars stand */
+    if (!ljson_decode(L, vars_json, err, errsize))
+        return 0;
+    if (!lua_istable(L, -1)) {
+        snprintf(err, errsize, "\"vars\" is a %s, not the table of the rules' variables",
+                 luaL_typename(L, -1));
+        lua_pop(L, 1);
+        return 0;
+    }
+    char *again = ljson_encode(L, -1, err, errsize);
+    if (!again) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    free(again);
+    lua_setfield(L, idx, "vars");
+    return 1;
+}
+
 /* referee.load_table(text) -> table, or nil and why */
 static int load_table(lua_State *L)
 {
@@ -457,8 +481,12 @@ static int load_table(lua_State *L)
     Table *t = table_from_json(luaL_checkstring(L, 1), &vars, err, sizeof err);
     if (!t)
         return lt_fail(L, err);
-    ltable_push(L, t, vars);
+    ltable_push(L, t);
+    char why[200];
+    int ok = load_vars(L, lua_gettop(L), vars, why, sizeof why);
     free(vars);
+    if (!ok)
+        return lt_fail(L, lua_pushfstring(L, "corrupt save: t.vars: %s", why));
     return 1;
 }
 
@@ -470,7 +498,7 @@ static int new_table(lua_State *L)
     Table *t = table_new((int)n, (uint64_t)luaL_optinteger(L, 2, 0));
     if (!t)
         return luaL_error(L, "out of memory");
-    ltable_push(L, t, NULL);
+    ltable_push(L, t);
     return 1;
 }
 

@@ -11,9 +11,8 @@
 
 #define TABLE_MT "referee.Table"
 
-/* Pushes a new userdata owning t (freed by the collector) with an empty
- * vars table, or with the vars decoded from vars_json when it is not NULL. */
-void ltable_push(lua_State *L, Table *t, const char *vars_json);
+/* Pushes a new table owning t (freed by the collector) with empty vars. */
+void ltable_push(lua_State *L, Table *t);
 Table *ltable_check(lua_State *L, int idx);
 /* The game whose rules are running: the game, the Lua table its rules hold
  * (known by identity) and the kernel's table behind it. */

@@ -264,6 +264,15 @@ describe("cards and zones", function()
     assert.is_nil(broken)
     assert.matches("corrupt save", err)
     assert.is_nil(referee.load_table("{"))
+    -- vars that would load but not save again are refused too
+    for _, case in ipairs({ { '"history":["a",null,"c"]', "t.vars: a list has gaps" },
+                            { '"vars":5', 't.vars: "vars" is a number, not the table' } }) do
+      local forged = text:gsub('"history":%b[]', '"history":["a","b"]', 1)
+      forged = forged:gsub(case[1] == '"vars":5' and '"vars":%b{}' or '"history":%b[]', case[1], 1)
+      broken, err = referee.load_table(forged)
+      assert.is_nil(broken)
+      assert.matches("corrupt save: " .. case[2]:gsub("%p", "%%%0"), err)
+    end
     t.vars.bad = function() end
     local ok, why = t:save()
     assert.is_nil(ok)
