@@ -2,13 +2,18 @@
  * A record is the game's inputs (rules, options, seed, seats, moves) and
  * the fingerprint of the final table; loading replays every move through
  * the referee loop, so a record that no longer replays is refused. */
+#include <errno.h>
 #include <jansson.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "game.h"
 #include "lua_json.h"
 #include "strfmt.h"
+
+#define RECORD_FORMAT "referee-game/1"
 
 char *game_record(Game *g, const char *const *seat_names)
 {
@@ -18,7 +23,7 @@ char *game_record(Game *g, const char *const *seat_names)
     lua_pop(g->L, 1);
     json_t *root = json_object();
     char buf[32];
-    json_object_set_new(root, "format", json_string("referee-game/1"));
+    json_object_set_new(root, "format", json_string(RECORD_FORMAT));
     json_object_set_new(root, "game", json_string(g->source));
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)g->seed);
     json_object_set_new(root, "seed", json_string(buf));
@@ -54,17 +59,29 @@ Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
         *err = strfmt("not a saved game: invalid JSON at line %d (%s)", jerr.line, jerr.text);
         return NULL;
     }
-    if (json_unpack(root, "{s:s, s:s, s:o, s:o, s:o, s:s}", "game", &name, "seed", &seed_text,
-                    "seats", &seats, "options", &options, "moves", &moves, "hash", &hash) != 0 ||
-        !json_is_array(seats) || !json_is_object(options) || !json_is_array(moves) ||
-        json_array_size(seats) < 1 || json_array_size(seats) > MAX_SEATS) {
-        *err = strfmt("not a saved game: it needs game, seed, seats, options, moves and hash");
+    const char *format;
+    if (json_unpack(root, "{s:s, s:s, s:s, s:o, s:o, s:o, s:s}", "format", &format, "game", &name,
+                    "seed", &seed_text, "seats", &seats, "options", &options, "moves", &moves,
+                    "hash", &hash) != 0 ||
+        strcmp(format, RECORD_FORMAT) != 0 || !json_is_array(seats) || !json_is_object(options) ||
+        !json_is_array(moves) || json_array_size(seats) < 1 || json_array_size(seats) > MAX_SEATS) {
+        *err = strfmt("not a saved game: it needs format \"" RECORD_FORMAT "\", game, seed, seats "
+                      "(1 to %d), options, moves and hash", MAX_SEATS);
         goto done;
     }
+    for (size_t s = 0; s < json_array_size(seats); s++)
+        if (!json_is_string(json_array_get(seats, s))) {
+            *err = strfmt("not a saved game: seat %zu must be named by a text (human, random or a "
+                          "bot's name)", s + 1);
+            goto done;
+        }
+    /* strtoull alone would take "-1" and wrap it, or clip one too large. */
     char *end;
+    errno = 0;
     uint64_t seed = strtoull(seed_text, &end, 10);
-    if (!*seed_text || *end) {
-        *err = strfmt("not a saved game: the seed must be a decimal number");
+    if (!*seed_text || *end || strspn(seed_text, "0123456789") != strlen(seed_text) || errno == ERANGE) {
+        *err = strfmt("not a saved game: the seed must be a decimal number from 0 to %llu",
+                      (unsigned long long)UINT64_MAX);
         goto done;
     }
     char *opts_text = json_dumps(options, JSON_COMPACT);
@@ -87,16 +104,18 @@ Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
         const char *wmoves[MAX_SEATS];
         size_t k = 0;
         while (i + k < n && k < MAX_SEATS) {
-            int seat, g2;
+            json_int_t seat, g2; /* not int: jansson would wrap 4294967298 into seat 2 */
             const char *mv;
-            if (json_unpack(json_array_get(moves, i + k), "[i, i, s]", &seat, &g2, &mv) != 0) {
-                *err = strfmt("not a saved game: move %zu is malformed", i + k + 1);
+            if (json_unpack(json_array_get(moves, i + k), "[I, I, s!]", &seat, &g2, &mv) != 0 ||
+                seat < 1 || seat > nseats || g2 < 0 || g2 > INT_MAX) {
+                *err = strfmt("not a saved game: move %zu is malformed (each move is [seat from 1 "
+                              "to %d, window group, move text])", i + k + 1, nseats);
                 goto bad;
             }
             if (k > 0 && (group == 0 || g2 != group))
                 break;
-            group = g2;
-            wseats[k] = seat;
+            group = (int)g2;
+            wseats[k] = (int)seat;
             wmoves[k++] = mv;
         }
         GameStatus s = k > 1 ? game_window(g, (int)k, wseats, wmoves)
@@ -107,6 +126,17 @@ Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
             goto bad;
         }
         i += k;
+    }
+    /* The window groups are numbered as the game goes: a replayed move
+     * carries the number it was saved with, or the record was changed. */
+    for (size_t i = 0; i < n; i++) {
+        json_int_t group = json_integer_value(json_array_get(json_array_get(moves, i), 1));
+        if (group != g->moves[i].group) {
+            *err = strfmt("not a saved game: move %zu names window group %lld, but replays as %s",
+                          i + 1, (long long)group,
+                          g->moves[i].group ? "another group" : "no window (group 0)");
+            goto bad;
+        }
     }
     char buf[32];
     snprintf(buf, sizeof buf, "%016llx", (unsigned long long)game_hash(g));

@@ -214,9 +214,15 @@ static int check_options(lua_State *L, const char *game, int def, int given)
             lua_pop(L, 1);
         }
         if (!ok) {
-            int quote = lua_type(L, -1) == LUA_TSTRING;
-            const char *got = luaL_tolstring(L, -1, NULL);
-            lua_pushfstring(L, quote ? "option '%s' must be %s, not '%s'" : "option '%s' must be %s, not %s",
+            /* A value is named as given; a table or a function by its
+             * kind (its address would tell the person nothing). */
+            int type = lua_type(L, -1);
+            const char *got = type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TUSERDATA ||
+                                      type == LUA_TTHREAD
+                                  ? lua_pushfstring(L, "a %s", lua_typename(L, type))
+                                  : luaL_tolstring(L, -1, NULL);
+            lua_pushfstring(L, type == LUA_TSTRING ? "option '%s' must be %s, not '%s'"
+                                                   : "option '%s' must be %s, not %s",
                             names[k], describe_option(L, opt), got);
             return 0;
         }

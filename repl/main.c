@@ -171,7 +171,7 @@ static int replay_file(lua_State *L, const char *rules, const char *bots, const 
     Session s;
     session_init(&s, L, rules, bots);
     char *why;
-    if (!session_load(&s, path, &why)) {
+    if (!session_load(&s, path, &why, NULL)) {
         fprintf(stderr, "referee: %s: %s\n", path, why);
         free(why);
         return 1;

@@ -415,7 +415,8 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
         error(r, "load needs a file name: load FILE");
         return;
     }
-    if (!session_load(&r->s, argv[1], &why)) {
+    char *notes;
+    if (!session_load(&r->s, argv[1], &why, &notes)) {
         error(r, "%s (the current game is unchanged)", why);
         free(why);
         return;
@@ -423,6 +424,9 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
     clear_window(r);
     printf("loaded %s: %s, %d moves replayed and checked\n", argv[1], r->s.game->name,
            r->s.game->nmoves);
+    if (notes)
+        printf("%s\n", notes);
+    free(notes);
     advance(r);
 }
 

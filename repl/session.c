@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <lauxlib.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -270,8 +271,28 @@ int session_start(Session *s, const GameArgs *args, char **err)
     return adopt_game(s, g);
 }
 
-int session_load(Session *s, const char *path, char **err)
+/* Appends a line to *notes (malloc'd, or NULL for none yet). */
+static void add_note(char **notes, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add_note(char **notes, const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
+    char *line = vstrfmt(fmt, ap);
+    va_end(ap);
+    if (!line)
+        return;
+    char *joined = *notes ? strfmt("%s\n%s", *notes, line) : line;
+    if (*notes) {
+        free(line);
+        free(*notes);
+    }
+    *notes = joined;
+}
+
+int session_load(Session *s, const char *path, char **err, char **notes)
+{
+    if (notes)
+        *notes = NULL;
     FILE *f = fopen(path, "rb");
     if (!f) {
         size_t len = strlen(path) + 200;
@@ -311,7 +332,8 @@ int session_load(Session *s, const char *path, char **err)
         return 0;
     drop_game(s);
     s->nseats = g->nseats;
-    /* The saved seats again; a bot that cannot be found is played by a person. */
+    /* The saved seats again; a bot that cannot be opened is played by a
+     * person, and the notes say so. */
     for (int i = 1; i <= s->nseats; i++) {
         s->seat_names[i] = names[i - 1];
         s->ctl[i] = SEAT_HUMAN;
@@ -319,8 +341,18 @@ int session_load(Session *s, const char *path, char **err)
             s->ctl[i] = SEAT_RANDOM;
         } else if (strcmp(names[i - 1], "human") != 0) {
             char *why;
-            if ((s->bots[i] = bot_open(names[i - 1], s->bots_path, 0, 0, &why)))
+            if ((s->bots[i] = bot_open(names[i - 1], s->bots_path, 0, 0, &why))) {
                 s->ctl[i] = SEAT_BOT;
+            } else {
+                if (notes)
+                    add_note(notes, "seat %d was the bot '%s', which cannot be opened here (%s): a "
+                                    "person plays it", i, names[i - 1], why ? why : "?");
+                char *human = strdup("human"); /* as it is played now, for a save */
+                if (human) {
+                    free(names[i - 1]);
+                    s->seat_names[i] = human;
+                }
+            }
             free(why);
         }
     }

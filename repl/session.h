@@ -60,12 +60,15 @@ void session_close(Session *s);
 /* Parses argv-style words (after the game name) into args; 0 and a
  * message in err on a mistake. */
 int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t errsize);
-/* Starts a game; 0 with the reason in *err (malloc'd). */
 /* Pushes the NAME=VALUE texts of --set as a table of option values. */
 void session_push_sets(lua_State *L, const char *const *sets, int n);
+/* Starts a game; 0 with the reason in *err (malloc'd). */
 int session_start(Session *s, const GameArgs *args, char **err);
-/* Replaces the game with one replayed from a saved record. */
-int session_load(Session *s, const char *path, char **err);
+/* Replaces the game with one replayed from a saved record; 0 with the
+ * reason in *err (malloc'd). With notes, *notes is set to what the person
+ * should know (a saved bot that cannot be opened, so a person plays its
+ * seat), one line each, malloc'd, or NULL. */
+int session_load(Session *s, const char *path, char **err, char **notes);
 /* Writes the game record atomically (temporary file, then rename). */
 int session_save(Session *s, const char *path, char **err);
 /* Is any seat asked now played by a person? */

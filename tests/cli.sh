@@ -93,6 +93,12 @@ head -c 40 "$work/g.json" >"$work/cut.json"
 expect 1 'not a saved game' -- "$bin" replay "$work/cut.json"
 expect 1 'cannot open' -- "$bin" replay "$work/missing.json"
 expect 2 'replay takes one saved game file' -- "$bin" replay
+# A saved bot that cannot be opened here is played by a person, and load
+# says so (it used to say nothing).
+sed 's/^  "random"$/  "nosuchbot"/' "$work/g.json" >"$work/nobot.json" # the seat, not the option
+printf 'load %s/nobot.json\nseats\n' "$work" | "$bin" >"$work/nobot-out" 2>&1
+grep -q "seat 2 was the bot 'nosuchbot', which cannot be opened here (.*): a person plays it" "$work/nobot-out" &&
+    grep -q "seat 2: human" "$work/nobot-out" && ok || bad "load of a save naming a missing bot: $(head -3 "$work/nobot-out")"
 # save never overwrites a file that is not a saved game (a typo must not
 # destroy a rules script); it does overwrite an earlier save.
 echo "-- a rules script" >"$work/precious.lua"

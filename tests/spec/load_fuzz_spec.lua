@@ -35,50 +35,6 @@ local function rich_table()
   return t
 end
 
--- A generator of the spec's own, so every run tries the same saves.
-local function stream(seed)
-  local x = seed
-  return function(n)
-    x = (x * 1103515245 + 12345) % 2147483648
-    return x % n + 1
-  end
-end
-
--- The values of a save (and its keys, followed by ':'), as spans of its
--- text: every number and every string.
-local function tokens(text)
-  local found = {}
-  local at = 1
-  while true do
-    local from, to = text:find('"[^"]*"', at)
-    local nfrom, nto = text:find("%-?%d+", at)
-    if nfrom and (not from or nfrom < from) then from, to = nfrom, nto end
-    if not from then return found end
-    found[#found + 1] = { from, to }
-    at = to + 1
-  end
-end
-
-local REPLACEMENTS = { "0", "-1", "1", "2", "3", "55", "56", "64", "65", "2147483648", "9007199254740993",
-                       "9223372036854775807", "-9223372036854775808", "99999999999999999999", "1.5", "1e999",
-                       '""', '"x"', '"stock"', '"QS"', '"-1"', '"18446744073709551616"', '"' .. ("9"):rep(40) .. '"',
-                       "null", "true", "[]", "{}", "[1]", '["x"]' }
-
--- One change in one place: a value (or key) replaced by another of any
--- kind, removed with its comma, or repeated.
-local function mutate(text, pick)
-  local spans = tokens(text)
-  local span = spans[pick(#spans)]
-  local before, token, after = text:sub(1, span[1] - 1), text:sub(span[1], span[2]), text:sub(span[2] + 1)
-  local how = pick(4)
-  if how == 1 then
-    return before:gsub(",$", "") .. after
-  elseif how == 2 then
-    return before .. token .. "," .. token .. after
-  end
-  return before .. REPLACEMENTS[pick(#REPLACEMENTS)] .. after
-end
-
 -- What a loaded table must be, and what must work on it.
 local function check_consistent(t, save)
   local deck = referee.json.decode(save).deck
@@ -111,9 +67,9 @@ describe("loading a damaged save", function()
   local original = assert(rich_table():save())
 
   it("refuses each field changed in a way the table cannot hold, or loads a consistent table", function()
-    local pick, refused, loaded = stream(11), 0, 0
+    local pick, refused, loaded = helper.stream(11), 0, 0
     for _ = 1, 4000 do
-      local t, why = referee.load_table(mutate(original, pick))
+      local t, why = referee.load_table(helper.mutate_json(original, pick))
       if t then
         loaded = loaded + 1
         check_consistent(t, assert(t:save()))
@@ -127,7 +83,7 @@ describe("loading a damaged save", function()
   end)
 
   it("refuses each byte changed, cut or repeated that spoils the save, or loads a consistent table", function()
-    local pick, refused = stream(12), 0
+    local pick, refused = helper.stream(12), 0
     local bytes = { "", "0", "9", "-", "\"", ",", "]", "}", "{", "[", ":", "\0", "\255", "e" }
     for _ = 1, 3000 do
       local at = pick(#original)
