@@ -69,8 +69,8 @@ int tour_parse(int argc, char **argv, TourArgs *a, char *err, size_t errsize)
                 a->bots[a->nbots++] = strdup(w);
             }
         } else if (!strcmp(o, "--games")) {
-            if (!parse_long(v, 1, 100000000, &a->games)) {
-                snprintf(err, errsize, "--games takes a whole number from 1 to 100000000, not '%s'", v);
+            if (!parse_long(v, 1, TOUR_MAX_GAMES, &a->games)) {
+                snprintf(err, errsize, "--games takes a whole number from 1 to %d, not '%s'", TOUR_MAX_GAMES, v);
                 return 0;
             }
         } else if (!strcmp(o, "--seats")) {
@@ -496,22 +496,87 @@ typedef struct Seen {
     size_t size;
 } Seen;
 
+/* g is a checked game number (0 <= g < TOUR_MAX_GAMES): the map stays
+ * within 12.5 MB. */
 static int seen_has(const Seen *s, json_int_t g)
 {
-    return g >= 0 && (size_t)(g / 8) < s->size && (s->bits[g / 8] >> (g % 8) & 1);
+    return (size_t)(g / 8) < s->size && (s->bits[g / 8] >> (g % 8) & 1);
 }
 
-static void seen_add(Seen *s, json_int_t g)
+/* 0 when out of memory. */
+static int seen_add(Seen *s, json_int_t g)
 {
-    if (g < 0)
-        return;
     if ((size_t)(g / 8) >= s->size) {
         size_t size = (size_t)(g / 8) * 2 + 64;
-        s->bits = realloc(s->bits, size);
-        memset(s->bits + s->size, 0, size - s->size);
+        unsigned char *bits = realloc(s->bits, size);
+        if (!bits)
+            return 0;
+        memset(bits + s->size, 0, size - s->size);
+        s->bits = bits;
         s->size = size;
     }
     s->bits[g / 8] |= (unsigned char)(1u << (g % 8));
+    return 1;
+}
+
+/* Is value a list of n integers, each from lo to hi? */
+static int integers_in(json_t *value, size_t n, json_int_t lo, json_int_t hi)
+{
+    if (!json_is_array(value) || json_array_size(value) != n)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        json_t *x = json_array_get(value, i);
+        if (!json_is_integer(x) || json_integer_value(x) < lo || json_integer_value(x) > hi)
+            return 0;
+    }
+    return 1;
+}
+
+/* What is wrong with a game line as `--out` writes it, or NULL: a line
+ * damaged by hand or by a disk must not crash the merge or count for
+ * anything in the standings. */
+static const char *line_problem(json_t *j)
+{
+    _Static_assert(TOUR_MAX_GAMES == 100000000, "the message below names the bound");
+    json_t *game = json_object_get(j, "game"), *seats = json_object_get(j, "seats");
+    if (!json_is_integer(game) || json_integer_value(game) < 0 ||
+        json_integer_value(game) >= TOUR_MAX_GAMES)
+        return "\"game\" must be a game number from 0 to 99999999";
+    if (!json_is_string(json_object_get(j, "tournament")) || !json_is_integer(json_object_get(j, "seed")))
+        return "\"tournament\" must be a text and \"seed\" a number";
+    size_t k = json_array_size(seats);
+    if (!json_is_array(seats) || k < 1 || k > MAX_SEATS)
+        return "\"seats\" must list the bot of each seat";
+    for (size_t i = 0; i < k; i++)
+        if (!json_is_string(json_array_get(seats, i)))
+            return "\"seats\" must list the bot of each seat";
+    json_t *error = json_object_get(j, "error"), *faults = json_object_get(j, "faults");
+    json_t *moves = json_object_get(j, "moves"), *forfeit = json_object_get(j, "forfeit");
+    if (error && !json_is_string(error))
+        return "\"error\" must be a text";
+    if ((faults || !error) && !integers_in(faults, k, 0, INT_MAX))
+        return "\"faults\" must count each seat's faults";
+    if ((moves || !error) && (!json_is_integer(moves) || json_integer_value(moves) < 0))
+        return "\"moves\" must be a number of moves";
+    if (forfeit && (!json_is_integer(forfeit) || json_integer_value(forfeit) < 1 ||
+                    json_integer_value(forfeit) > (json_int_t)k))
+        return "\"forfeit\" must be a seat";
+    if (error)
+        return NULL;
+    json_t *winners = json_object_get(j, "winners"), *scores = json_object_get(j, "scores");
+    size_t nw = json_array_size(winners);
+    if (!integers_in(winners, nw, 1, (json_int_t)k))
+        return "\"winners\" must list seats";
+    for (size_t a = 0; a < nw; a++)
+        for (size_t b = a + 1; b < nw; b++)
+            if (json_equal(json_array_get(winners, a), json_array_get(winners, b)))
+                return "\"winners\" names a seat twice";
+    if (scores && (!json_is_array(scores) || json_array_size(scores) != k))
+        return "\"scores\" must give each seat's score";
+    for (size_t i = 0; scores && i < k; i++)
+        if (!json_is_number(json_array_get(scores, i)))
+            return "\"scores\" must give each seat's score";
+    return NULL;
 }
 
 /* Folds the game lines of a file into the standings (by game number,
@@ -567,11 +632,23 @@ static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen
             fclose(f);
             return -1;
         }
+        const char *why = line_problem(j);
         json_int_t g = json_integer_value(json_object_get(j, "game"));
-        if (!seen_has(seen, g)) {
-            seen_add(seen, g);
-            tally_add(y, j);
-            n++;
+        if (!why && !seen_has(seen, g)) { /* else the same game again: taken once */
+            if (seen_add(seen, g)) {
+                tally_add(y, j);
+                n++;
+            } else {
+                why = "out of memory";
+            }
+        }
+        if (why) {
+            fprintf(stderr, "referee: %s:%ld is a damaged game line (%s): delete it, and a run "
+                            "with --out %s plays that game again\n", path, lineno, why, path);
+            json_decref(j);
+            free(buf);
+            fclose(f);
+            return -1;
         }
         json_decref(j);
     }

@@ -15,6 +15,8 @@
 #include <stdint.h>
 
 #define TOUR_MAX_BOTS 32
+/* --games at most; game lines number them from 0. */
+#define TOUR_MAX_GAMES 100000000
 
 typedef struct TourArgs {
     const char *game;

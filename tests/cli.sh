@@ -303,6 +303,19 @@ expect 1 "rv2.jsonl:1 is a game of another tournament .*rules or bot files" -- "
 cp "$work/shard1.jsonl" "$work/mixed.jsonl"
 expect 1 "mixed.jsonl:1 is a game of another tournament than this command's .*give another --out file" -- tour --seed 6 --out "$work/mixed.jsonl"
 cmp -s "$work/shard1.jsonl" "$work/mixed.jsonl" && ok || bad "a refused resume changed the file"
+# A line damaged by hand or by a disk is refused with what is wrong, by
+# merge and by a resuming run alike, and the file is left as it was (a huge
+# game number used to crash both: the map of games seen grew to fit it).
+for damage in 's/"game":0,/"game":9223372036854775807,/' 's/"winners":\[[0-9,]*\]/"winners":[99]/' \
+    's/"faults":\[[0-9,]*\]/"faults":[-1,0,0]/' 's/"seats":\[[^]]*\]/"seats":[5]/'; do
+    sed "1$damage" "$work/t1.jsonl" >"$work/damaged.jsonl"
+    cmp -s "$work/t1.jsonl" "$work/damaged.jsonl" && bad "the damage $damage changed nothing"
+    cp "$work/damaged.jsonl" "$work/damaged-copy.jsonl"
+    expect 1 'damaged.jsonl:1 is a damaged game line \(.* must .*\): delete it, and a run with --out' -- \
+        "$bin" merge "$work/damaged.jsonl"
+    expect 1 'damaged.jsonl:1 is a damaged game line' -- tour --out "$work/damaged.jsonl"
+    cmp -s "$work/damaged.jsonl" "$work/damaged-copy.jsonl" && ok || bad "a refused resume changed the damaged file"
+done
 # Each bot in each seat equally often; the games of a deal share their seed.
 if lua5.4 - "$work/t1.jsonl" <<'LUA' >/dev/null 2>&1
 local count, seeds = {}, {}
