@@ -316,6 +316,19 @@ for damage in 's/"game":0,/"game":9223372036854775807,/' 's/"winners":\[[0-9,]*\
     expect 1 'damaged.jsonl:1 is a damaged game line' -- tour --out "$work/damaged.jsonl"
     cmp -s "$work/damaged.jsonl" "$work/damaged-copy.jsonl" && ok || bad "a refused resume changed the damaged file"
 done
+# And 300 files changed in one place each (by the specs' JSON mutator):
+# merge takes each or refuses it, never crashes.
+(cd "$here/.." && lua5.4 - "$work/t1.jsonl" "$work/mutant" <<'LUA') || bad "the mutants were not written"
+local helper = require "tests.spec.helper"
+local text, pick = assert(io.open(arg[1])):read("a"), helper.stream(7)
+for i = 1, 300 do assert(io.open(arg[2] .. i .. ".jsonl", "w")):write(helper.mutate_json(text, pick)):close() end
+LUA
+crashed=0
+for i in $(seq 300); do
+    "$bin" merge "$work/mutant$i.jsonl" >/dev/null 2>&1
+    [ $? -le 1 ] || crashed=$((crashed + 1))
+done
+[ "$crashed" -eq 0 ] && ok || bad "merge crashed on $crashed of 300 changed files"
 # Each bot in each seat equally often; the games of a deal share their seed.
 if lua5.4 - "$work/t1.jsonl" <<'LUA' >/dev/null 2>&1
 local count, seeds = {}, {}
