@@ -319,9 +319,9 @@ done
 # And 300 files changed in one place each (by the specs' JSON mutator):
 # merge takes each or refuses it, never crashes.
 (cd "$here/.." && lua5.4 - "$work/t1.jsonl" "$work/mutant" <<'LUA') || bad "the mutants were not written"
-local helper = require "tests.spec.helper"
-local text, pick = assert(io.open(arg[1])):read("a"), helper.stream(7)
-for i = 1, 300 do assert(io.open(arg[2] .. i .. ".jsonl", "w")):write(helper.mutate_json(text, pick)):close() end
+local mutator = require "tests.spec.json_mutator"
+local text, pick = assert(io.open(arg[1])):read("a"), mutator.stream(7)
+for i = 1, 300 do assert(io.open(arg[2] .. i .. ".jsonl", "w")):write(mutator.mutate_json(text, pick)):close() end
 LUA
 crashed=0
 for i in $(seq 300); do

@@ -5,6 +5,7 @@
 -- byte by byte; a crash (a read out of bounds, a loop through a broken
 -- pile) ends busted, and so fails this spec.
 local helper = require "tests.spec.helper"
+local mutator = require "tests.spec.json_mutator"
 local referee = helper.referee
 
 -- A table with something of every kind a save holds.
@@ -67,9 +68,9 @@ describe("loading a damaged save", function()
   local original = assert(rich_table():save())
 
   it("refuses each field changed in a way the table cannot hold, or loads a consistent table", function()
-    local pick, refused, loaded = helper.stream(11), 0, 0
+    local pick, refused, loaded = mutator.stream(11), 0, 0
     for _ = 1, 4000 do
-      local t, why = referee.load_table(helper.mutate_json(original, pick))
+      local t, why = referee.load_table(mutator.mutate_json(original, pick))
       if t then
         loaded = loaded + 1
         check_consistent(t, assert(t:save()))
@@ -83,7 +84,7 @@ describe("loading a damaged save", function()
   end)
 
   it("refuses each byte changed, cut or repeated that spoils the save, or loads a consistent table", function()
-    local pick, refused = helper.stream(12), 0
+    local pick, refused = mutator.stream(12), 0
     local bytes = { "", "0", "9", "-", "\"", ",", "]", "}", "{", "[", ":", "\0", "\255", "e" }
     for _ = 1, 3000 do
       local at = pick(#original)

@@ -3,6 +3,7 @@
 -- the same table, and it plays to its end. The records here are real ones,
 -- changed in one place; a crash ends busted, and so fails this spec.
 local helper = require "tests.spec.helper"
+local mutator = require "tests.spec.json_mutator"
 local referee = helper.referee
 
 local RULES = "tests/fixture:rules"
@@ -55,9 +56,9 @@ end)
 describe("replaying a damaged saved game", function()
   for k, case in ipairs(RECORDS) do
     it("refuses each change that spoils a " .. case[1] .. ", or replays a game that goes on", function()
-      local pick, refused, replayed = helper.stream(20 + k), 0, 0
+      local pick, refused, replayed = mutator.stream(20 + k), 0, 0
       for _ = 1, 400 do
-        local text = helper.mutate_json(case[2], pick)
+        local text = mutator.mutate_json(case[2], pick)
         local g, why = referee.replay(text, RULES)
         if g then
           replayed = replayed + 1
