@@ -84,6 +84,33 @@ describe("the Lua API, given odd arguments", function()
     assert.is_true(#json >= 2 and try_all(referee.json, json, nil, false) > 0)
   end)
 
+  -- "An illegal move, a failing rules script or a bad command changes
+  -- nothing": the game's record (its moves and its table's fingerprint) is
+  -- the same after every call that fails.
+  it("changes nothing in a game method that fails", function()
+    local g = helper.new("fixture", { seats = 3, seed = 5 })
+    for i = 1, 4 do helper.step(g, i) end
+    local before = g:record()
+    local names = registered({ "core/lua_game.c" }, '{"([%w_]+)", l_game_[%w_]+}')
+    local failed = 0
+    for _, name in ipairs(names) do
+      if g[name] then
+        for i = 1, ODD.n + 1 do
+          for j = 1, ODD.n + 1 do
+            g = referee.replay(before, "tests/fixture:rules") -- four moves in, whatever the last call did
+            local ok, got, why = pcall(g[name], g, ODD[i], ODD[j])
+            if not ok or (got == nil and why ~= nil) then
+              failed = failed + 1
+              assert.are.equal(before, g:record(), ("g:%s(%s, %s) failed (%s) and changed the game")
+                :format(name, tostring(ODD[i]), tostring(ODD[j]), tostring(ok and why or got)))
+            end
+          end
+        end
+      end
+    end
+    assert.is_true(failed > 1000, tostring(failed))
+  end)
+
   -- The odd-methods fixture calls them from rules, on the game's own table
   -- and on clones, and errors when a call that fails has changed the table.
   it("changes nothing in a table method that fails, with a message saying why", function()
