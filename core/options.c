@@ -138,7 +138,8 @@ static int check_options(lua_State *L, const char *game, int def, int given)
     /* Defaults first. */
     for (lua_Integer i = 1; i <= nopts; i++) {
         lua_rawgeti(L, opts, i);
-        lua_getfield(L, -1, "name");
+        if (lua_getfield(L, -1, "name") != LUA_TSTRING)
+            luaL_error(L, "option %I has no name", i); /* rules_check refuses it as the rules load */
         lua_getfield(L, -2, "default");
         lcopy(L, -1);
         lua_remove(L, -2);
@@ -180,7 +181,10 @@ static int check_options(lua_State *L, const char *game, int def, int given)
                 lua_remove(L, -2);
                 if (i > 1)
                     luaL_addstring(&b, ", ");
-                luaL_addvalue(&b);
+                if (lua_type(L, -1) == LUA_TSTRING)
+                    luaL_addvalue(&b);
+                else
+                    lua_pop(L, 1);
             }
             luaL_pushresult(&b);
             lua_pushfstring(L, "unknown option '%s' for %s; %s", names[k], game,

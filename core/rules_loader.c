@@ -5,7 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 #include "game.h"
+#include "lua_copy.h"
 #include "lua_table.h"
+#include "rules_check.h"
 #include "script.h"
 #include "watched_coroutines.h"
 
@@ -47,13 +49,14 @@ static const char DEFS_KEY = 'd';
 
 void rules_players(lua_State *L, int def, int max_seats, lua_Integer *lo, lua_Integer *hi)
 {
+    /* The referee's copy of the definition, checked as it loaded (take). */
     *lo = 1;
     *hi = max_seats;
     if (lua_getfield(L, def, "players") == LUA_TTABLE) {
-        lua_getfield(L, -1, "min");
-        lua_getfield(L, -2, "max");
-        *lo = luaL_optinteger(L, -2, 1);
-        *hi = luaL_optinteger(L, -1, max_seats);
+        if (lua_getfield(L, -1, "min") == LUA_TNUMBER)
+            *lo = lua_tointeger(L, -1);
+        if (lua_getfield(L, -2, "max") == LUA_TNUMBER)
+            *hi = lua_tointeger(L, -1);
         lua_pop(L, 2);
     }
     lua_pop(L, 1);
@@ -206,34 +209,82 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
         lua_pushfstring(L, "%s: a rules script must return its game definition table", path);
         return 0;
     }
-    for (size_t i = 0; i < sizeof REQUIRED / sizeof *REQUIRED; i++) {
-        if (lua_getfield(L, -1, REQUIRED[i]) != LUA_TFUNCTION) {
-            lua_pop(L, 2);
-            lua_pushfstring(L, "%s: the game definition has no function '%s' (a game needs "
-                               "setup, apply and result, and pending unless it asks with "
-                               "t:ask)", path, REQUIRED[i]);
-            return 0;
-        }
+    return 1;
+}
+
+/* What the referee reads of a definition: the functions it calls and the
+ * data it lists and checks. */
+static const char *READ[] = {"setup", "apply", "result", "pending", "ask", "standing", "explain",
+                             "description", "players", "options", "default_bot"};
+
+/* take(def) -> the referee's copy of def, or nil and what is wrong.
+ * Protected: reading the script's table may run its metamethods. */
+static int take(lua_State *L)
+{
+    lua_createtable(L, 0, (int)(sizeof READ / sizeof *READ));
+    int copy = lua_gettop(L);
+    for (size_t i = 0; i < sizeof READ / sizeof *READ; i++) {
+        lua_getfield(L, 1, READ[i]);
+        lcopy(L, -1); /* plain tables, without metatables: nothing runs when read */
+        lua_setfield(L, copy, READ[i]);
         lua_pop(L, 1);
     }
-    static const char *OPTIONAL[] = {"pending", "ask", "standing"};
-    for (size_t i = 0; i < sizeof OPTIONAL / sizeof *OPTIONAL; i++) {
-        int type = lua_getfield(L, -1, OPTIONAL[i]);
-        lua_pop(L, 1);
-        if (type != LUA_TNIL && type != LUA_TFUNCTION) {
-            lua_pop(L, 1);
-            lua_pushfstring(L, "%s: the game definition's '%s' is a %s: make it a function, or "
-                               "leave it out", path, OPTIONAL[i], lua_typename(L, type));
-            return 0;
-        }
+    const char *why = NULL;
+    for (size_t i = 0; !why && i < sizeof REQUIRED / sizeof *REQUIRED; i++)
+        if (lua_getfield(L, copy, REQUIRED[i]) != LUA_TFUNCTION)
+            why = lua_pushfstring(L, "the game definition has no function '%s' (a game needs setup, "
+                                     "apply and result, and pending unless it asks with t:ask)",
+                                  REQUIRED[i]);
+    static const char *OPTIONAL[] = {"pending", "ask", "standing", "explain"};
+    for (size_t i = 0; !why && i < sizeof OPTIONAL / sizeof *OPTIONAL; i++) {
+        int type = lua_getfield(L, copy, OPTIONAL[i]);
+        if (type != LUA_TNIL && type != LUA_TFUNCTION)
+            why = lua_pushfstring(L, "the game definition's '%s' is a %s: make it a function, or "
+                                     "leave it out", OPTIONAL[i], lua_typename(L, type));
     }
+    const char *wrong = why ? NULL : rules_check(L, copy);
+    if (wrong)
+        why = lua_pushfstring(L, "the game definition is malformed: %s", wrong);
+    if (!why) {
+        lua_settop(L, copy);
+        return 1;
+    }
+    lua_pushnil(L);
+    lua_pushstring(L, why);
+    return 2;
+}
+
+/* Replaces the definition the rules script returned (on top) with the
+ * referee's own copy of what it reads, checked: taken once, as the rules
+ * load, so nothing the script does to its table later (a metatable, new
+ * options in setup, apply set to a number) reaches the referee. 0 and a
+ * message in its place on failure. */
+static int take_definition(lua_State *L, const char *name, const char *rules_path)
+{
+    char path[4096];
+    if (!rules_find(name, rules_path, path, sizeof path))
+        snprintf(path, sizeof path, "%s", name);
+    lua_pushcfunction(L, take);
+    lua_insert(L, -2);
+    if (script_pcall_rules(L, 1, 2) != LUA_OK) {
+        lua_pushfstring(L, "%s: reading the game definition failed: %s", path, lua_tostring(L, -1));
+        lua_remove(L, -2);
+        return 0;
+    }
+    if (lua_isnil(L, -2)) {
+        lua_pushfstring(L, "%s: %s", path, lua_tostring(L, -1));
+        lua_replace(L, -3);
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pop(L, 1);
     return 1;
 }
 
 int rules_load_definition(lua_State *L, const char *name, const char *rules_path)
 {
     rules_push_env(L, rules_path);
-    int ok = rules_load(L, -1, name, rules_path);
+    int ok = rules_load(L, -1, name, rules_path) && take_definition(L, name, rules_path);
     lua_remove(L, -2);
     return ok;
 }
@@ -284,7 +335,7 @@ int rules_definition(lua_State *L, const char *name, const char *rules_path)
     }
     lua_pop(L, 1);
     rules_push_env(L, rules_path);
-    if (!rules_load(L, -1, name, rules_path)) {
+    if (!rules_load(L, -1, name, rules_path) || !take_definition(L, name, rules_path)) {
         lua_replace(L, cache);
         lua_settop(L, cache);
         return 0;

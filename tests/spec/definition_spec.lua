@@ -1,0 +1,103 @@
+-- A game definition is checked as its rules load: its players, options,
+-- description and default bot must be of the kinds the referee reads, or
+-- the rules are refused with what is wrong. The referee then reads its own
+-- copy, so nothing the script does to its table later reaches it. Each of
+-- these scripts once crashed the referee (a NULL option name, an error
+-- raised outside any protected call).
+local helper = require "tests.spec.helper"
+local referee = helper.referee
+
+local folder = os.tmpname()
+os.remove(folder)
+assert(os.execute("mkdir -p " .. folder))
+
+-- Writes rules/NAME.lua: a game of three "go" decisions, with `head` (the
+-- definition's fields) and `tail` (what it does after, before returning).
+local function rules(name, head, tail, returns)
+  local f = assert(io.open(folder .. "/" .. name .. ".lua", "w"))
+  f:write("local game = { " .. head .. " }\n", [[
+function game.setup(t, o) t.vars.n = 0; t:ask(1, "go", { "a", "b" }) end
+function game.apply(t, seat, move)
+  t.vars.n = t.vars.n + 1
+  if t.vars.n < 3 then t:ask(1, "go", { "a", "b" }) end
+end
+function game.result(t)
+  if t.vars.n >= 3 then return { winners = { 1 }, scores = { 0, 0 }, message = "done" } end
+end
+]], tail or "", "\nreturn " .. (returns or "game") .. "\n")
+  f:close()
+end
+
+local function start(name, options)
+  return referee.game(name, { seats = 2, seed = 1, rules_path = folder, options = options })
+end
+
+describe("a game definition", function()
+  teardown(function() os.execute("rm -rf " .. folder) end)
+
+  it("is refused, with what is wrong, when its fields are not what the referee reads", function()
+    local cases = {
+      { "players = 17", "players is a number: make it {min = m, max = n}" },
+      { "players = { min = 3, max = 2 }", "players.min %(3%) is more than players.max %(2%)" },
+      { "players = { min = 'x' }", "players.min must be a whole number from 1 to 16" },
+      { "description = {}", "description must be a text" },
+      { "default_bot = 5", "default_bot must be a text" },
+      { "options = 5", "options is a number: make it a list of options" },
+      { "options = { 5 }", "option 1 is a number: make it {name = ..., default = ...}" },
+      { "options = { { default = 1 } }", "option 1 needs a name of letters, digits and _" },
+      { "options = { { name = 'a b', default = 1 } }", "option 1 needs a name of letters, digits and _" },
+      { "options = { { name = 'x', default = 1 }, { name = 'x', default = 2 } }",
+        "option 2's name 'x' is an earlier option's too" },
+      { "options = { { name = 'x' } }", "option 'x' needs a default: true or false, a number, a text or a table %(not nil%)" },
+      { "options = { { name = 'x', default = 0/0 } }", "option 'x''s default is not a number %(NaN%)" },
+      { "options = { { name = 'x', default = 'a', min = 1 } }", "option 'x' has a min, but its default is not a number" },
+      { "options = { { name = 'x', default = 1, max = {} } }", "option 'x''s max must be a number" },
+      { "options = { { name = 'x', default = 9, max = 5 } }", "option 'x''s default is above its max" },
+      { "options = { { name = 'x', default = 1, help = 2 } }", "option 'x''s help must be a text" },
+      { "options = { { name = 'x', default = 1, check = 2 } }", "option 'x''s check must be a function" },
+      { "options = { { name = 'x', default = 'a', choices = {} } }", "option 'x''s choices must list the values it takes" },
+      { "options = { { name = 'x', default = 'a', choices = { 'b', 1 } } }", "option 'x''s choice 2 is not of its default's kind" },
+      { "options = { { name = 'x', default = 'a', choices = { 'b' } } }", "option 'x''s default is not one of its choices" },
+    }
+    for i, case in ipairs(cases) do
+      rules("bad" .. i, case[1])
+      local g, why = start("bad" .. i)
+      assert.is_nil(g, case[1])
+      assert.matches("bad" .. i .. "%.lua: the game definition is malformed: " .. case[2], why)
+    end
+  end)
+
+  it("is read once, as the rules load, through a copy the script cannot reach", function()
+    -- a metatable whose __index fails: refused with its error, no crash
+    rules("indexes", "", nil, 'setmetatable(game, { __index = function(_, k) error("no field " .. k) end })')
+    local g, why = start("indexes")
+    assert.is_nil(g)
+    assert.matches("indexes%.lua: reading the game definition failed: .*no field", why)
+    -- an apply that fails on its third reading: read once, it plays on
+    rules("reads-once", "", [[
+local apply, reads = game.apply, 0
+game.apply = nil
+setmetatable(game, { __index = function(_, k)
+  if k ~= "apply" then return nil end
+  reads = reads + 1
+  if reads > 1 then error("read again") end
+  return apply
+end })]])
+    g = assert(start("reads-once"))
+    helper.play_out(g)
+    assert.are.equal("done", g:result().message)
+    -- a setup that breaks its options, players and apply: the next game is as the first
+    rules("changes-itself", "players = { min = 2, max = 2 }, options = { { name = 'x', default = 1 } }", [[
+local setup = game.setup
+function game.setup(t, o)
+  game.options[1].name, game.options[2] = nil, 5
+  game.players, game.apply = { min = "x" }, 5
+  setup(t, o)
+end]])
+    for _ = 1, 2 do
+      g = assert(start("changes-itself", { x = 2 }))
+      helper.play_out(g)
+      assert.are.equal("done", g:result().message)
+    end
+  end)
+end)
