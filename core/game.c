@@ -105,6 +105,27 @@ static int call_rules(Game *g, int nargs, int nresults)
     return status;
 }
 
+/* Calls the function below its arguments; returns a plain copy of its one
+ * result. What result and standing return is read by the referee after the
+ * protected call, so it must be a table without metatables, whose
+ * metamethods could fail (or loop) there. (What pending returns, read on
+ * every decision, is read raw instead: see read_pending.) */
+static int call_for_plain(lua_State *L)
+{
+    lua_call(L, lua_gettop(L) - 1, 1);
+    lcopy(L, -1);
+    return 1;
+}
+
+/* call_rules for a method and its nargs arguments, already pushed, whose
+ * one result the referee reads. */
+static int call_rules_plain(Game *g, int nargs)
+{
+    lua_pushcfunction(g->L, call_for_plain);
+    lua_insert(g->L, -(nargs + 2));
+    return call_rules(g, nargs + 1, 1);
+}
+
 /* apply, then ask: both in one protected call.
  * stack: apply, ask, t, seat, move, card */
 static int apply_then_ask(lua_State *L)
@@ -243,6 +264,15 @@ static const char *read_moves(Game *g, int slot, int list)
     return NULL;
 }
 
+/* Pushes t[key] of the table at idx, read raw: the table is the rules'
+ * and read outside their protected call, where a metamethod of theirs
+ * could fail. The lists in it are read raw too (lua_rawgeti). */
+static int rawfield(lua_State *L, int idx, const char *key)
+{
+    lua_pushstring(L, key);
+    return lua_rawget(L, idx);
+}
+
 /* Reads the rules' pending table into g->pending. stack: ..., pending */
 static const char *read_pending(Game *g, int idx)
 {
@@ -251,24 +281,24 @@ static const char *read_pending(Game *g, int idx)
     const char *why;
     p->ntexts = 0;
     p->nseats = 0;
-    lua_getfield(L, idx, "kind");
+    rawfield(L, idx, "kind");
     p->kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "move";
-    lua_getfield(L, idx, "prompt");
+    rawfield(L, idx, "prompt");
     p->prompt = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     lua_pop(L, 2); /* the strings stay alive in the pending table */
-    lua_getfield(L, idx, "hidden");
+    rawfield(L, idx, "hidden");
     p->hidden = lua_toboolean(L, -1);
     lua_pop(L, 1);
-    if (lua_getfield(L, idx, "window") == LUA_TTABLE) {
+    if (rawfield(L, idx, "window") == LUA_TTABLE) {
         int window = lua_gettop(L);
         p->window = 1;
-        lua_getfield(L, idx, "policy");
+        rawfield(L, idx, "policy");
         p->policy = CLAIM_ORDER;
         if (!lua_isnil(L, -1) && (!lua_isstring(L, -1) ||
                                   !claim_policy_parse(lua_tostring(L, -1), &p->policy)))
             return "policy must be \"order\", \"random\" or \"arrival\"";
         lua_pop(L, 1);
-        lua_getfield(L, idx, "moves");
+        rawfield(L, idx, "moves");
         int moves = lua_gettop(L);
         if (!lua_istable(L, moves))
             return "a claim window needs moves = {[seat] = {...}, ...}";
@@ -286,21 +316,21 @@ static const char *read_pending(Game *g, int idx)
         lua_pop(L, 3);
         if (!p->nseats)
             return "a claim window needs at least one seat";
-        lua_getfield(L, idx, "start");
+        rawfield(L, idx, "start");
         p->start = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : p->seats[0];
         lua_pop(L, 1);
         return NULL;
     }
     lua_pop(L, 1);
     p->window = 0;
-    lua_getfield(L, idx, "seat");
+    rawfield(L, idx, "seat");
     lua_Integer s = lua_tointeger(L, -1);
     lua_pop(L, 1);
     if (s < 1 || s > g->nseats)
         return "pending needs seat = a seat number (or window = {seats})";
     p->seats[0] = p->start = (int)s;
     p->nseats = 1;
-    lua_getfield(L, idx, "moves");
+    rawfield(L, idx, "moves");
     return read_moves(g, 0, lua_gettop(L));
 }
 
@@ -815,7 +845,7 @@ GameStatus game_push_standing(Game *g)
         return GAME_OK;
     push_uv(g, UV_TABLE);
     char why[300];
-    if (call_rules(g, 1, 1) != LUA_OK) {
+    if (call_rules_plain(g, 1) != LUA_OK) {
         game_set_error(g, "the rules failed in standing(): %s", lua_tostring(L, -1));
     } else if (!standing_check(L, -1, g->nseats, why, sizeof why)) {
         game_set_error(g, "the rules' standing() is malformed: %s (it returns one number per "
@@ -833,7 +863,7 @@ GameStatus game_push_result(Game *g)
     lua_State *L = g->L;
     push_method(g, "result");
     push_uv(g, UV_TABLE);
-    if (call_rules(g, 1, 1) != LUA_OK) {
+    if (call_rules_plain(g, 1) != LUA_OK) {
         game_set_error(g, "the rules failed in result(): %s", lua_tostring(L, -1));
         lua_pop(L, 1);
         lua_pushnil(L);

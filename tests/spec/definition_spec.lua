@@ -1,7 +1,8 @@
 -- A game definition is checked as its rules load: its players, options,
 -- description and default bot must be of the kinds the referee reads, or
 -- the rules are refused with what is wrong. The referee then reads its own
--- copy, so nothing the script does to its table later reaches it. Each of
+-- copy, so nothing the script does to its table later reaches it; and what
+-- pending, result and standing return it reads as plain copies. Each of
 -- these scripts once crashed the referee (a NULL option name, an error
 -- raised outside any protected call).
 local helper = require "tests.spec.helper"
@@ -99,5 +100,27 @@ end]])
       helper.play_out(g)
       assert.are.equal("done", g:result().message)
     end
+  end)
+
+  it("has what pending, result and standing return read without their metatables", function()
+    local failing = 'setmetatable({}, { __index = function(_, k) error("read " .. tostring(k)) end, '
+                    .. '__len = function() error("len") end })'
+    rules("pends", "", "function game.pending() return " .. failing .. " end")
+    local g = assert(start("pends"))
+    local p, why = g:pending()
+    assert.is_nil(p)
+    assert.matches("pending%(%) is malformed: pending needs seat", why)
+    rules("results", "", "function game.result(t) if t.vars.n >= 3 then return " .. failing .. " end end\n"
+                          .. "function game.standing() return " .. failing .. " end")
+    g = assert(start("results"))
+    local standing
+    standing, why = g:standing()
+    assert.is_nil(standing)
+    assert.matches("standing%(%) is malformed", why)
+    helper.play_out(g)
+    local result
+    result, why = g:result()
+    assert.is_nil(result)
+    assert.matches("result%(%) is malformed: winners is missing", why)
   end)
 end)
