@@ -174,6 +174,45 @@ expect 0 '"faults":\[0,0\]' -- "$bin" run vars-kinds --seats "$here/bots/vars-la
 # room and crashed the referee.
 expect 0 '"faults":\[0,0\]' -- "$bin" run many-zones --seats "$here/bots/lists-zones.lua,$here/bots/lists-zones.lua" \
     --seed 1 --json
+# 200 rules scripts with odd definitions (players, options, description,
+# default bot of every kind, metatables that fail): each is refused with
+# a message or plays, and the referee never crashes (215 of 300 such did).
+mkdir -p "$work/odd-rules"
+lua5.4 - "$work/odd-rules" <<'LUA' || bad "the odd rules were not written"
+local V = { "nil", "0", "-1", "2", "17", "1e308", "0/0", "math.maxinteger", "1.5", '""', '"x"', '("%"):rep(50)', "{}",
+  "{1, 2}", '{"a", "b"}', "true", "function() end", "coroutine.create(print)", "{ min = 3, max = 2 }", "{ min = 2 }",
+  'setmetatable({}, { __index = function() error("boom") end })',
+  'setmetatable({}, { __tostring = function() error("ts") end })' }
+local x = 5
+local function pick(list) x = (x * 1103515245 + 12345) % 2147483648; return list[x % #list + 1] end
+local FIELDS = { "name", "default", "min", "max", "help", "check", "choices" }
+for i = 1, 200 do
+  local options = {}
+  for _ = 1, x % 3 + 1 do
+    local parts = {}
+    for _, field in ipairs(FIELDS) do
+      if pick({ true, false }) then parts[#parts + 1] = field .. " = " .. (field == "name" and pick({ '"n"', '"a b"', pick(V) }) or pick(V)) end
+    end
+    options[#options + 1] = "{ " .. table.concat(parts, ", ") .. " }"
+  end
+  local f = assert(io.open(arg[1] .. "/odd" .. i .. ".lua", "w"))
+  f:write("local game = { description = ", pick(V), ", players = ", pick({ pick(V), "{ min = 2, max = 4 }" }),
+    ", options = ", pick({ pick(V), "{ " .. table.concat(options, ", ") .. " }" }), ", default_bot = ", pick(V), " }\n",
+    'function game.setup(t) t.vars.n = 0; t:ask(1, "go", { "a", "b" }) end\n',
+    'function game.apply(t) t.vars.n = t.vars.n + 1; if t.vars.n < 3 then t:ask(1, "go", { "a", "b" }) end end\n',
+    'function game.result(t) if t.vars.n >= 3 then return { winners = { 1 }, scores = { 0, 0 }, message = "ok" } end end\n',
+    "return ", pick({ "game", "game", 'setmetatable(game, { __index = function(_, k) error("no " .. k) end })' }), "\n")
+  f:close()
+end
+LUA
+crashed=0
+for i in $(seq 200); do
+    REFEREE_RULES="$work/odd-rules" "$bin" run "odd$i" --seats random,random >/dev/null 2>&1
+    [ $? -le 2 ] || crashed=$((crashed + 1))
+done
+REFEREE_RULES="$work/odd-rules" "$bin" games >/dev/null 2>&1
+[ $? -le 2 ] || crashed=$((crashed + 1))
+[ "$crashed" -eq 0 ] && ok || bad "$crashed odd rules definitions crashed the referee"
 # The sandbox is the promised one, while a bot loads (math.random there once
 # hung the referee) and at every decision (sandbox-check errors otherwise).
 sandbox="$here/bots/sandbox-check.lua"
