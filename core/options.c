@@ -138,8 +138,10 @@ static int check_options(lua_State *L, const char *game, int def, int given)
     /* Defaults first. */
     for (lua_Integer i = 1; i <= nopts; i++) {
         lua_rawgeti(L, opts, i);
-        if (lua_getfield(L, -1, "name") != LUA_TSTRING)
-            luaL_error(L, "option %I has no name", i); /* rules_check refuses it as the rules load */
+        if (lua_getfield(L, -1, "name") != LUA_TSTRING) { /* rules_check refuses it as the rules load */
+            lua_pop(L, 2);
+            continue;
+        }
         lua_getfield(L, -2, "default");
         lcopy(L, -1);
         lua_remove(L, -2);
