@@ -579,8 +579,6 @@ static const char *line_problem(json_t *j)
     return NULL;
 }
 
-/* Folds the game lines of a file into the standings (by game number,
- * duplicates dropped); returns how many it took, or -1 with a message. */
 /* Whose lines are being read: the tournament id they must all carry, and
  * where it came from (for the message when a line carries another). */
 typedef struct Origin {
@@ -588,7 +586,31 @@ typedef struct Origin {
     char where[320];
 } Origin;
 
-static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origin *o)
+/* Where a line of this tournament (a, k seats) differs from game g as the
+ * list of games has it, or NULL: a run resuming knows the list, so a
+ * line's seats and seed are checked too (merge knows only the lines). */
+static const char *unlike_its_game(json_t *j, const TourArgs *a, int k)
+{
+    json_int_t g = json_integer_value(json_object_get(j, "game"));
+    json_t *seats = json_object_get(j, "seats");
+    const char *names[MAX_SEATS];
+    seats_of(a, (long)g, k, names);
+    if (json_array_size(seats) != (size_t)k)
+        return "its seats are not this tournament's";
+    for (int s = 0; s < k; s++)
+        if (strcmp(json_string_value(json_array_get(seats, (size_t)s)), names[s]) != 0)
+            return "its seats are not those of its game number";
+    if ((uint64_t)json_integer_value(json_object_get(j, "seed")) != seed_of(a, (long)g, k))
+        return "its seed is not that of its game number";
+    return NULL;
+}
+
+/* Folds the game lines of a file into the standings (by game number,
+ * duplicates dropped); returns how many it took, or -1 with a message.
+ * expect (with its seat count k), when given, is the tournament whose
+ * games they must be. */
+static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origin *o,
+                       const TourArgs *expect, int k)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -633,6 +655,8 @@ static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen
             return -1;
         }
         const char *why = line_problem(j);
+        if (!why && expect)
+            why = unlike_its_game(j, expect, k);
         json_int_t g = json_integer_value(json_object_get(j, "game"));
         if (!why && !seen_has(seen, g)) { /* else the same game again: taken once */
             if (seen_add(seen, g)) {
@@ -664,7 +688,7 @@ int tour_merge(int nfiles, char **files)
     long n = 0;
     Origin origin = {"", ""};
     for (int i = 0; i < nfiles && n >= 0; i++) {
-        long got = read_lines(files[i], y, 0, &seen, &origin);
+        long got = read_lines(files[i], y, 0, &seen, &origin, NULL, 0);
         n = got < 0 ? -1 : n + got;
     }
     free(seen.bits);
@@ -887,7 +911,7 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     tour_identity(a, k);
     Origin origin = {"", "this command's"};
     snprintf(origin.id, sizeof origin.id, "%s", a->id);
-    if (!tally || (a->out && (nlines = read_lines(a->out, tally, 1, &seen, &origin)) < 0)) {
+    if (!tally || (a->out && (nlines = read_lines(a->out, tally, 1, &seen, &origin, a, k)) < 0)) {
         tally_free(tally);
         free(seen.bits);
         return 1;

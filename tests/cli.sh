@@ -355,6 +355,14 @@ for damage in 's/"game":0,/"game":9223372036854775807,/' 's/"winners":\[[0-9,]*\
     expect 1 'damaged.jsonl:1 is a damaged game line' -- tour --out "$work/damaged.jsonl"
     cmp -s "$work/damaged.jsonl" "$work/damaged-copy.jsonl" && ok || bad "a refused resume changed the damaged file"
 done
+# A resuming run knows its list of games, so it also refuses a line whose
+# seats or seed are not its game number's (merge, knowing only the lines,
+# cannot tell).
+head -n 1 "$work/t1.jsonl" | sed 's/"seed":[0-9]*/"seed":1/' >"$work/reseed.jsonl"
+expect 1 "reseed.jsonl:1 is a damaged game line \(its seed is not that of its game number\)" -- tour --out "$work/reseed.jsonl"
+head -n 2 "$work/t1.jsonl" | tail -n 1 >"$work/reseat.jsonl"
+sed -i 's/"game":1,/"game":0,/' "$work/reseat.jsonl"
+expect 1 "reseat.jsonl:1 is a damaged game line \(its seats are not those of its game number\)" -- tour --out "$work/reseat.jsonl"
 # And 300 files changed in one place each (by the specs' JSON mutator):
 # merge takes each or refuses it, never crashes.
 (cd "$here/.." && lua5.4 - "$work/t1.jsonl" "$work/mutant" <<'LUA') || bad "the mutants were not written"
