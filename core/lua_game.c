@@ -25,10 +25,28 @@ static int pushed_or_fail(lua_State *L, const Game *g, char *err)
  * for tests, arrange runs after setup on every build of the table; shuffles
  * and rolls prescribe the outcomes of the next shuffles (cards on top,
  * topmost first) and rolls. */
+/* Raises unless the field at idx (named name) is nil or of type. */
+static void check_field(lua_State *L, int idx, const char *name, int type)
+{
+    int got = lua_type(L, idx);
+    if (got != LUA_TNIL && got != type)
+        luaL_error(L, "referee.game: %s must be a %s (or left out), not a %s", name,
+                   lua_typename(L, type), lua_typename(L, got));
+}
+
 static int l_game_new(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
+    static const struct { const char *name; int type; } FIELDS[] = {
+        {"rules_path", LUA_TSTRING}, {"options", LUA_TTABLE}, {"arrange", LUA_TFUNCTION},
+        {"shuffles", LUA_TTABLE}, {"rolls", LUA_TTABLE}, {"randoms", LUA_TTABLE},
+    };
+    for (size_t i = 0; i < sizeof FIELDS / sizeof *FIELDS; i++) {
+        lua_getfield(L, 2, FIELDS[i].name);
+        check_field(L, -1, FIELDS[i].name, FIELDS[i].type);
+        lua_pop(L, 1);
+    }
     lua_getfield(L, 2, "seats");
     lua_getfield(L, 2, "seed");
     lua_getfield(L, 2, "rules_path");

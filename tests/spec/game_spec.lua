@@ -60,6 +60,14 @@ describe("loading rules and options", function()
     assert.matches("option 'ante' must be an integer", err)
   end)
 
+  it("refuses arguments of the wrong kind instead of ignoring them", function()
+    for field, value in pairs({ arrange = 5, rules_path = {}, options = "x", shuffles = "x", rolls = 6, randoms = true }) do
+      local ok, err = pcall(referee.game, "fixture", { seats = 2, [field] = value })
+      assert.is_false(ok)
+      assert.matches("referee.game: " .. field .. " must be a %a+ %(or left out%), not a " .. type(value), err)
+    end
+  end)
+
   it("refuses a number of players the game does not take", function()
     local g, err = new_game("fixture", { seats = 5 })
     assert.is_nil(g)
