@@ -129,6 +129,10 @@ Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
     }
     /* The window groups are numbered as the game goes: a replayed move
      * carries the number it was saved with, or the record was changed. */
+    if ((size_t)g->nmoves != n) {
+        *err = strfmt("not a saved game: its %zu moves replay as %d", n, g->nmoves);
+        goto bad;
+    }
     for (size_t i = 0; i < n; i++) {
         json_int_t group = json_integer_value(json_array_get(json_array_get(moves, i), 1));
         if (group != g->moves[i].group) {
