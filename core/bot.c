@@ -317,7 +317,7 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
     lua_pushglobaltable(b->L);
     if (script_load_file(b->L, path, -1) != LUA_OK ||
         run_bot_code(b, 0, 1) != LUA_OK) {
-        *err = strfmt("bot %s failed to load: %s", b->name, lua_tostring(b->L, -1));
+        *err = strfmt_printable(strfmt("bot %s failed to load: %s", b->name, lua_tostring(b->L, -1)));
         bot_close(b);
         return NULL;
     }
@@ -399,7 +399,7 @@ int bot_faults(const Bot *b)
 static int fault(Bot *b, char **why, char *text)
 {
     b->faults++;
-    *why = text;
+    *why = strfmt_printable(text); /* it may quote the bot's own words */
     lua_settop(b->L, 0);
     return -1;
 }

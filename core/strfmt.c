@@ -23,3 +23,14 @@ char *strfmt(const char *fmt, ...)
     va_end(ap);
     return s;
 }
+
+char *strfmt_printable(char *text)
+{
+    for (unsigned char *p = (unsigned char *)text; p && *p; p++) {
+        if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
+            *p = '?';
+        else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) /* U+0080..U+009F */
+            p[0] = p[1] = '?';
+    }
+    return text;
+}

@@ -6,5 +6,11 @@
 
 char *vstrfmt(const char *fmt, va_list ap);
 char *strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Makes text safe to print to a terminal, in place, and returns it (NULL
+ * stays NULL): every control character but newline and tab, DEL, and the
+ * UTF-8 forms of the C1 controls become '?'. For text a bot wrote (its
+ * error messages), which could otherwise move the cursor, clear the screen
+ * or retitle the window of the person at the table. */
+char *strfmt_printable(char *text);
 
 #endif

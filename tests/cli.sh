@@ -152,6 +152,12 @@ for bot in "$here"/bots/hostile/*.lua; do
         bad "hostile bot $name was not recorded as faulting: $result"
     fi
 done
+# What a bot wrote reaches the person's terminal with its control
+# characters as '?': terminal-escapes.lua tries ESC, BEL, CR and CSI.
+"$bin" run fixture --seats "$here/bots/hostile/terminal-escapes.lua,random" --seed 2 >"$work/esc" 2>&1
+if grep -q 'faulted' "$work/esc" && ! LC_ALL=C grep -q "$(printf '[\033\007\r]')" "$work/esc" &&
+    ! LC_ALL=C grep -q "$(printf '\302\233')" "$work/esc"; then ok; else
+    bad "a bot's control characters reached the output: $(cat -v "$work/esc" | head -3)"; fi
 # The view a bot gets is the game's, whole and typed as the game has it,
 # with other hands hidden (view-check errors, so faults, on any difference).
 check="$here/bots/view-check.lua"

@@ -1,0 +1,11 @@
+-- Writes terminal control sequences into what the referee prints about
+-- it: an error that clears the screen, turns the text red, rings the bell,
+-- retitles the window and starts a line of its own (CR), then an answer
+-- holding an escape and a C1 control (CSI, U+009B), then an error as it
+-- loads nothing (it loads fine). The referee must print them as '?'.
+local n = 0
+return { choose = function()
+  n = n + 1
+  if n % 2 == 0 then return "\27[2J\194\155" .. "2J" end
+  error("\27[2J\27[31mcleared\7\27]0;retitled\7\rgame over: seat 1 wins")
+end }
