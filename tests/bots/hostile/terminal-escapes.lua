@@ -1,8 +1,8 @@
 -- Writes terminal control sequences into what the referee prints about
 -- it: an error that clears the screen, turns the text red, rings the bell,
--- retitles the window and starts a line of its own (CR), then an answer
--- holding an escape and a C1 control (CSI, U+009B), then an error as it
--- loads nothing (it loads fine). The referee must print them as '?'.
+-- retitles the window and starts a forged line of its own (CR), and an
+-- answer holding an escape and a C1 control (CSI, U+009B). The referee must
+-- print each control character as '?'.
 local n = 0
 return { choose = function()
   n = n + 1
