@@ -20,11 +20,6 @@ static int pushed_or_fail(lua_State *L, const Game *g, char *err)
     return 2;
 }
 
-/* referee.game(name, {seats = n, seed = s, options = {...}, rules_path = "...",
- *                     arrange = function(t) ... end, shuffles = {{...}}, rolls = {...}}):
- * for tests, arrange runs after setup on every build of the table; shuffles
- * and rolls prescribe the outcomes of the next shuffles (cards on top,
- * topmost first) and rolls. */
 /* Raises unless the field at idx (named name) is nil or of type. */
 static void check_field(lua_State *L, int idx, const char *name, int type)
 {
@@ -34,6 +29,11 @@ static void check_field(lua_State *L, int idx, const char *name, int type)
                    lua_typename(L, type), lua_typename(L, got));
 }
 
+/* referee.game(name, {seats = n, seed = s, options = {...}, rules_path = "...",
+ *                     arrange = function(t) ... end, shuffles = {{...}}, rolls = {...}}):
+ * for tests, arrange runs after setup on every build of the table; shuffles
+ * and rolls prescribe the outcomes of the next shuffles (cards on top,
+ * topmost first) and rolls. */
 static int l_game_new(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);

@@ -1,4 +1,5 @@
-/* strfmt: printf into a new malloc'd string (NULL when out of memory). */
+/* strfmt: printf into a new malloc'd string (NULL when out of memory), and
+ * text made safe to print. */
 #ifndef REFEREE_STRFMT_H
 #define REFEREE_STRFMT_H
 

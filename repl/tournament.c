@@ -658,17 +658,20 @@ static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen
         if (!why && expect)
             why = unlike_its_game(j, expect, k);
         json_int_t g = json_integer_value(json_object_get(j, "game"));
-        if (!why && !seen_has(seen, g)) { /* else the same game again: taken once */
+        int failed = why != NULL;
+        if (why) {
+            fprintf(stderr, "referee: %s:%ld is a damaged game line (%s): delete it, and a run "
+                            "with --out %s plays that game again\n", path, lineno, why, path);
+        } else if (!seen_has(seen, g)) { /* else the same game again: taken once */
             if (seen_add(seen, g)) {
                 tally_add(y, j);
                 n++;
             } else {
-                why = "out of memory";
+                fprintf(stderr, "referee: out of memory reading %s\n", path);
+                failed = 1;
             }
         }
-        if (why) {
-            fprintf(stderr, "referee: %s:%ld is a damaged game line (%s): delete it, and a run "
-                            "with --out %s plays that game again\n", path, lineno, why, path);
+        if (failed) {
             json_decref(j);
             free(buf);
             fclose(f);

@@ -64,20 +64,24 @@ local function check_consistent(t, save)
   assert.is_number(c:hash())
 end
 
+-- Loads text: a consistent table (true), or refused as corrupt (false).
+local function loads(text)
+  local t, why = referee.load_table(text)
+  if not t then
+    assert.matches("corrupt save", why)
+    return false
+  end
+  check_consistent(t, assert(t:save()))
+  return true
+end
+
 describe("loading a damaged save", function()
   local original = assert(rich_table():save())
 
   it("refuses each field changed in a way the table cannot hold, or loads a consistent table", function()
     local pick, refused, loaded = mutator.stream(11), 0, 0
     for _ = 1, 4000 do
-      local t, why = referee.load_table(mutator.mutate_json(original, pick))
-      if t then
-        loaded = loaded + 1
-        check_consistent(t, assert(t:save()))
-      else
-        refused = refused + 1
-        assert.matches("corrupt save", why)
-      end
+      if loads(mutator.mutate_json(original, pick)) then loaded = loaded + 1 else refused = refused + 1 end
     end
     -- most changes break the table; some (a note's text, a var) do not
     assert.is_true(refused > 1000 and loaded > 100, ("refused %d, loaded %d"):format(refused, loaded))
@@ -97,13 +101,7 @@ describe("loading a damaged save", function()
       else
         text = original:sub(1, at) .. original:sub(at - pick(at) + 1)
       end
-      local t, why = referee.load_table(text)
-      if t then
-        check_consistent(t, assert(t:save()))
-      else
-        refused = refused + 1
-        assert.matches("corrupt save", why)
-      end
+      if not loads(text) then refused = refused + 1 end
     end
     assert.is_true(refused > 1000)
   end)
