@@ -278,6 +278,13 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
 {
     char path[4096];
     *err = NULL;
+    /* A bot's name goes into saves and tournament lines, which refuse a
+     * control character as they load: it is refused here first. */
+    if (strfmt_has_control(name)) {
+        *err = strfmt("a seat's bot name holds a control character (a tab, a newline, an "
+                      "escape): name the bot with printable characters");
+        return NULL;
+    }
     if (!bot_find(name, bots_path, path, sizeof path)) {
         *err = strfmt("unknown seat '%s': a seat is human, random, or a bot (bots/%s.lua was "
                       "not found; 'referee bots' lists them)", name, name);

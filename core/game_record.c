@@ -45,6 +45,29 @@ char *game_record(Game *g, const char *const *seat_names)
     return text;
 }
 
+/* Does any key or text in v hold a control character? */
+static int json_has_control(json_t *v)
+{
+    const char *key;
+    json_t *item;
+    size_t i;
+    if (json_is_string(v))
+        return strfmt_has_control(json_string_value(v));
+    if (json_is_object(v)) {
+        json_object_foreach(v, key, item) {
+            if (strfmt_has_control(key) || json_has_control(item))
+                return 1;
+        }
+    }
+    if (json_is_array(v)) {
+        json_array_foreach(v, i, item) {
+            if (json_has_control(item))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
                        char ***seat_names, char **err)
 {
@@ -75,6 +98,19 @@ Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
                           "bot's name)", s + 1);
             goto done;
         }
+    /* A save may come from someone else (a bug report), and its texts are
+     * printed back in messages: a control character could drive the
+     * terminal. The referee never writes one; a move with one is never
+     * legal. */
+    const char *unfit = strfmt_has_control(name) ? "the game's name"
+                        : json_has_control(seats) ? "a seat's name"
+                        : json_has_control(options) ? "an option"
+                        : json_has_control(moves) ? "a move" : NULL;
+    if (unfit) {
+        *err = strfmt("not a saved game: %s holds a control character (a save holds printable "
+                      "texts only)", unfit);
+        goto done;
+    }
     /* strtoull alone would take "-1" and wrap it, or clip one too large. */
     char *end;
     errno = 0;

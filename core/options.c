@@ -7,6 +7,7 @@
 #include "lua_copy.h"
 #include "lua_json.h"
 #include "script.h"
+#include "strfmt.h"
 
 /* Pushes and returns a description of what an option allows. */
 static const char *describe_option(lua_State *L, int opt)
@@ -195,6 +196,13 @@ static int check_options(lua_State *L, const char *game, int def, int given)
             return 0;
         }
         lua_getfield(L, given, names[k]);
+        /* A save holds the options, and a save with a control character
+         * is refused as it loads (game_record.c): none gets in. */
+        if (lua_type(L, -1) == LUA_TSTRING && strfmt_has_control(lua_tostring(L, -1))) {
+            lua_pushfstring(L, "option '%s' holds a control character (a tab, a newline, an escape): "
+                               "give it printable text", names[k]);
+            return 0;
+        }
         if (lua_type(L, -1) == LUA_TSTRING) {
             const char *text = lua_tostring(L, -1);
             if (!convert_text(L, opt, text)) {

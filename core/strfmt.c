@@ -24,13 +24,28 @@ char *strfmt(const char *fmt, ...)
     return s;
 }
 
+/* How many bytes of a control character start at p (0: none): C0 but
+ * newline and tab unless `strict`, DEL, and the two-byte UTF-8 forms of
+ * U+0080..U+009F (C1, which some terminals obey as ESC sequences). */
+static int control_at(const unsigned char *p, int strict)
+{
+    if ((*p < 0x20 && (strict || (*p != '\n' && *p != '\t'))) || *p == 0x7f)
+        return 1;
+    return *p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f ? 2 : 0;
+}
+
 char *strfmt_printable(char *text)
 {
-    for (unsigned char *p = (unsigned char *)text; p && *p; p++) {
-        if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
-            *p = '?';
-        else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) /* U+0080..U+009F */
-            p[0] = p[1] = '?';
-    }
+    for (unsigned char *p = (unsigned char *)text; p && *p; p++)
+        for (int n = control_at(p, 0); n > 0; n--)
+            p[n - 1] = '?';
     return text;
+}
+
+int strfmt_has_control(const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; p && *p; p++)
+        if (control_at(p, 1))
+            return 1;
+    return 0;
 }

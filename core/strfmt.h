@@ -1,5 +1,5 @@
 /* strfmt: printf into a new malloc'd string (NULL when out of memory), and
- * text made safe to print. */
+ * text made safe to print or found unfit to. */
 #ifndef REFEREE_STRFMT_H
 #define REFEREE_STRFMT_H
 
@@ -13,5 +13,10 @@ char *strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * error messages), which could otherwise move the cursor, clear the screen
  * or retitle the window of the person at the table. */
 char *strfmt_printable(char *text);
+/* Does text hold any control character (newline and tab included), DEL or
+ * a C1 control? For names and moves read from a file someone else may
+ * have written (a saved game, a tournament's lines): such a text is
+ * refused rather than printed. */
+int strfmt_has_control(const char *text);
 
 #endif

@@ -20,6 +20,7 @@
 #include "../core/rules_loader.h"
 #include "../core/script.h"
 #include "../core/stats.h"
+#include "../core/strfmt.h"
 #include "session.h"
 
 /* ---- the command line ---- */
@@ -391,8 +392,12 @@ static void tally_add(Tally *y, json_t *line)
     json_t *faults = json_object_get(line, "faults");
     if (json_object_get(line, "error") || !json_is_array(winners)) {
         const char *why = json_string_value(json_object_get(line, "error"));
-        if (!y->errors++)
+        if (!y->errors++) {
+            /* The rules' own words, from a line that may have come from
+             * another machine: printed, so made safe to print. */
             snprintf(y->first_error, sizeof y->first_error, "%s", why ? why : "no winners");
+            strfmt_printable(y->first_error);
+        }
         return;
     }
     y->games++;
@@ -542,14 +547,21 @@ static const char *line_problem(json_t *j)
     if (!json_is_integer(game) || json_integer_value(game) < 0 ||
         json_integer_value(game) >= TOUR_MAX_GAMES)
         return "\"game\" must be a game number from 0 to 99999999";
-    if (!json_is_string(json_object_get(j, "tournament")) || !json_is_integer(json_object_get(j, "seed")))
+    json_t *id = json_object_get(j, "tournament");
+    if (!json_is_string(id) || !json_is_integer(json_object_get(j, "seed")))
         return "\"tournament\" must be a text and \"seed\" a number";
+    /* The id and the bots' names are printed back (in messages, in the
+     * standings), and a line may come from another machine. */
+    if (strfmt_has_control(json_string_value(id)))
+        return "\"tournament\" holds a control character";
     size_t k = json_array_size(seats);
     if (!json_is_array(seats) || k < 1 || k > MAX_SEATS)
         return "\"seats\" must list the bot of each seat";
     for (size_t i = 0; i < k; i++)
         if (!json_is_string(json_array_get(seats, i)))
             return "\"seats\" must list the bot of each seat";
+        else if (strfmt_has_control(json_string_value(json_array_get(seats, i))))
+            return "a bot's name in \"seats\" holds a control character";
     json_t *error = json_object_get(j, "error"), *faults = json_object_get(j, "faults");
     json_t *moves = json_object_get(j, "moves"), *forfeit = json_object_get(j, "forfeit");
     if (error && !json_is_string(error))

@@ -99,6 +99,25 @@ sed 's/^  "random"$/  "nosuchbot"/' "$work/g.json" >"$work/nobot.json" # the sea
 printf 'load %s/nobot.json\nseats\n' "$work" | "$bin" >"$work/nobot-out" 2>&1
 grep -q "seat 2 was the bot 'nosuchbot', which cannot be opened here (.*): a person plays it" "$work/nobot-out" &&
     grep -q "seat 2: human" "$work/nobot-out" && ok || bad "load of a save naming a missing bot: $(head -3 "$work/nobot-out")"
+# A save may come from someone else, and its texts are printed back in
+# messages: a control character in any of them (here an ESC clearing the
+# screen, a C1 CSI, a tab) is refused, and none reaches the output.
+for field in 's/"fixture"/"fix\\u001b[2Jture"/' 's/^  "random"$/  "ran\\u001b]0;x\\u0007dom"/' \
+    's/"pass"/"pa\\u001b[2Jss"/' 's/"policy": "random"/"policy": "ran\\u009bdom"/' \
+    's/"policy"/"pol\\ticy"/'; do
+    sed "$field" "$work/g.json" >"$work/ctl.json"
+    cmp -s "$work/g.json" "$work/ctl.json" && bad "the change $field changed nothing"
+    expect 1 "not a saved game: .* holds a control character" -- "$bin" replay "$work/ctl.json"
+    printf 'load %s/ctl.json\n' "$work" | "$bin" >"$work/ctl-out" 2>&1
+    if grep -q 'holds a control character' "$work/ctl-out" &&
+        ! LC_ALL=C grep -q "$(printf '[\033\007\t]')" "$work/ctl-out" &&
+        ! LC_ALL=C grep -q "$(printf '\302\233')" "$work/ctl-out"; then ok; else
+        bad "load of a save with $field: $(cat -v "$work/ctl-out" | head -3)"; fi
+done
+# And the referee writes no such save: an option or a bot name with one is
+# refused before the game starts.
+expect 1 "option 'policy' holds a control character" -- "$bin" run fixture --set "policy=$(printf 'ran\tdom')"
+expect 1 "bot name holds a control character" -- "$bin" run fixture --seats "random,$(printf 'ran\033dom')"
 # save never overwrites a file that is not a saved game (a typo must not
 # destroy a rules script); it does overwrite an earlier save.
 echo "-- a rules script" >"$work/precious.lua"
@@ -361,6 +380,20 @@ for damage in 's/"game":0,/"game":9223372036854775807,/' 's/"winners":\[[0-9,]*\
     expect 1 'damaged.jsonl:1 is a damaged game line' -- tour --out "$work/damaged.jsonl"
     cmp -s "$work/damaged.jsonl" "$work/damaged-copy.jsonl" && ok || bad "a refused resume changed the damaged file"
 done
+# Lines may come from other machines, and their bot names and id are
+# printed back: a control character there is damage too. A failed game's
+# reason (the rules' words) is printed with its control characters as '?'.
+for damage in 's/"seats":\["/"seats":["\\u001b[2J/' 's/"tournament":"/"tournament":"\\u009b/'; do
+    sed "1$damage" "$work/t1.jsonl" >"$work/ctl.jsonl"
+    cmp -s "$work/t1.jsonl" "$work/ctl.jsonl" && bad "the damage $damage changed nothing"
+    expect 1 'ctl.jsonl:1 is a damaged game line \(.* holds a control character\)' -- "$bin" merge "$work/ctl.jsonl"
+done
+sed '1s/"winners":\[[0-9,]*\],"scores":\[[0-9,.-]*\],/"error":"rules failed: \\u001b[2J\\u009bboom",/' \
+    "$work/t1.jsonl" >"$work/ctl.jsonl"
+"$bin" merge "$work/ctl.jsonl" >"$work/ctl-out" 2>&1
+if grep -q 'the first that failed: rules failed: ?\[2J??boom' "$work/ctl-out" &&
+    ! LC_ALL=C grep -q "$(printf '\033')" "$work/ctl-out"; then ok; else
+    bad "a failed game's reason reached the output unsafe: $(cat -v "$work/ctl-out" | tail -2)"; fi
 # A resuming run knows its list of games, so it also refuses a line whose
 # seats or seed are not its game number's (merge, knowing only the lines,
 # cannot tell).
