@@ -9,6 +9,7 @@
 #include <string.h>
 #include "../core/bot.h"
 #include "../core/rules_loader.h"
+#include "../core/strfmt.h"
 
 static int compare_strings(const void *a, const void *b)
 {
@@ -117,14 +118,18 @@ static void describe_bot(FILE *out, const char *bots_path, const char *name)
     }
     if (f)
         fclose(f);
-    const char *start = text;
+    char *start = text;
     size_t prefix = strlen(name);
     if (strncmp(text, name, prefix) == 0 && text[prefix] == ':')
         start = text + prefix + 1 + strspn(text + prefix + 1, " ");
     char *stop = strstr(start, ". ");
     if (stop)
         stop[1] = '\0';
-    fprintf(out, "%-14s %s\n", name, *start ? start : "(no description: start the file with a comment)");
+    /* A bot is untrusted, its comment too: it must not drive the terminal. */
+    char shown[300];
+    snprintf(shown, sizeof shown, "%s", name);
+    fprintf(out, "%-14s %s\n", strfmt_printable(shown),
+            *start ? strfmt_printable(start) : "(no description: start the file with a comment)");
 }
 
 int list_bots(FILE *out, const char *bots_path)

@@ -36,6 +36,16 @@ expect 0 '^fixture \(2-4 players\)' -- "$bin" games
 expect 0 '^ismcts +plays any game by information-set Monte Carlo tree search' -- "$bin" bots
 expect 0 '^random +built in' -- "$bin" bots
 expect 2 'bots takes no arguments' -- "$bin" bots extra
+# A bot is untrusted, its opening comment and its file name too: listed,
+# they are printed with their control characters as '?'.
+mkdir -p "$work/escbots"
+printf -- '-- esc: clears \033[2J the screen \302\233 and rings\007. More.\nreturn {}\n' >"$work/escbots/esc.lua"
+printf -- '-- named badly.\nreturn {}\n' >"$work/escbots/$(printf 'b\033[2Jad').lua"
+REFEREE_BOTS="$work/escbots" "$bin" bots >"$work/escbots.out" 2>&1
+if grep -q '^esc  *clears ?\[2J the screen ?? and rings?\.$' "$work/escbots.out" &&
+    grep -q '^b?\[2Jad  *named badly\.$' "$work/escbots.out" &&
+    ! LC_ALL=C grep -q "$(printf '[\033\007]')" "$work/escbots.out"; then ok; else
+    bad "referee bots printed a bot's control characters: $(cat -v "$work/escbots.out" | head -3)"; fi
 "$bin" bots >"$work/bots"
 for bot in "$(dirname "$0")"/../bots/*.lua; do
     grep -q "^$(basename "$bot" .lua) " "$work/bots" && ok || bad "referee bots does not list $(basename "$bot")"
