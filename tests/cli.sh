@@ -54,6 +54,11 @@ expect 0 '--set ante=5' -- "$bin" games
 expect 0 '^fixture-rich' -- "$bin" games
 expect 0 '^game over: seat' -- "$bin" run fixture --seats random,random,random --seed 3
 expect 0 '^fixture, seed [0-9]+' -- "$bin" run fixture
+# make bench's own rules play (a variant of loop-floor among them).
+for game in loop-floor method-calls; do
+    expect 0 '^game over: every decision made' -- env REFEREE_RULES="$(dirname "$0")/../bench:$REFEREE_RULES" \
+        "$bin" run "$game" --seats random,random,random,random --seed 1
+done
 
 # The full-information record: identical bytes from two processes.
 "$bin" run fixture --seats random,random --seed 7 --json >"$work/a.jsonl" 2>&1

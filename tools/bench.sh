@@ -16,13 +16,16 @@ command -v valgrind >/dev/null || { echo "bench: valgrind is needed (apt-get ins
 # GAME SEATS [OPTIONS]: the games measured. A BAM! game here is one hand of
 # 4 cards (the target of issue 5: at most 24,000 instructions). loop-floor
 # (bench/loop-floor.lua) is the thinnest rules there can be: its figure per
-# decision is the referee loop's own cost, below which no game can go.
+# decision is the referee loop's own cost, below which no game can go;
+# method-calls (bench/method-calls.lua) adds ten table method calls a
+# decision to it, which prices one.
 games="bam 4 hands=1 cards=4
 bam-app 2 hands=1
 bamboozled-dice 4
 fixture 4
 fixture 2
-loop-floor 4"
+loop-floor 4
+method-calls 4"
 
 # LONG SHORT GAME BOTS [OPTIONS]: the tournaments measured, per game the
 # difference between LONG and SHORT games (a worker loads each bot once
@@ -100,7 +103,11 @@ awk -F'|' '
     $2 == " bam " && $4 == " hands=1 cards=4 " { against("4-player BAM! hand of 4 cards, per game", $7, 24000)
                                                  against("BAM! hand, per decision", $8, 800) }
     $2 == " bamboozled-dice " && $3 == " 4 " { against("4-player dice game, per game", $7, 20000) }
-    $2 == " loop-floor " { against("the loop alone (loop-floor), per decision", $8, 800) }
+    $2 == " loop-floor " { against("the loop alone (loop-floor), per decision", $8, 800); floor = $8 + 0 }
+    $2 == " method-calls " { calls = $8 + 0 }
+    END { if (floor && calls)
+              printf "  %-44s %10d (a 4-player BAM! hand makes about 150, 12 a decision)\n",
+                     "one table method call (method-calls less loop-floor, / 10)", (calls - floor) / 10 }
 ' "$out" | { echo; echo "targets (issue 5), in instructions:"; cat; }
 echo
 echo "written to bench/results.md (in brackets: the change on the figures it held before)"
