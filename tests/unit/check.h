@@ -28,6 +28,7 @@ void test_seats(void);
 void test_ledger(void);
 void test_table(void);
 void test_stats(void);
+void test_strfmt(void);
 void test_grow(void);
 void test_arena(void);
 void test_bot_pool(void);
