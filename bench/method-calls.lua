@@ -6,7 +6,7 @@
 local game = inherit("loop-floor")
 game.description = "Loop Floor with ten t:suit calls a decision, to measure a method call"
 
-local CALLS = 10
+local CALLS = 10 -- tools/bench.sh reads this line to divide by it
 local base_setup, base_apply = game.setup, game.apply
 
 function game.setup(t, opts)
