@@ -9,6 +9,25 @@
 #include "script.h"
 #include "strfmt.h"
 
+/* Does the value at idx, or any key or value inside it, hold a text with a
+ * control character? Tables deeper than a save may hold are left to the
+ * check that refuses them (and a table that holds itself ends there). */
+static int holds_control(lua_State *L, int idx, int depth)
+{
+    if (lua_type(L, idx) == LUA_TSTRING)
+        return strfmt_has_control(lua_tostring(L, idx));
+    if (lua_type(L, idx) != LUA_TTABLE || depth >= 64 || !lua_checkstack(L, 3))
+        return 0;
+    int found = 0;
+    lua_pushnil(L);
+    while (!found && lua_next(L, idx)) {
+        int top = lua_gettop(L);
+        found = holds_control(L, top - 1, depth + 1) || holds_control(L, top, depth + 1);
+        lua_pop(L, found ? 2 : 1);
+    }
+    return found;
+}
+
 /* Pushes and returns a description of what an option allows. */
 static const char *describe_option(lua_State *L, int opt)
 {
@@ -196,14 +215,7 @@ static int check_options(lua_State *L, const char *game, int def, int given)
             return 0;
         }
         lua_getfield(L, given, names[k]);
-        /* A save holds the options, and a save with a control character
-         * is refused as it loads (game_record.c): none gets in. */
-        if (lua_type(L, -1) == LUA_TSTRING && strfmt_has_control(lua_tostring(L, -1))) {
-            lua_pushfstring(L, "option '%s' holds a control character (a tab, a newline, an escape): "
-                               "give it printable text", names[k]);
-            return 0;
-        }
-        if (lua_type(L, -1) == LUA_TSTRING) {
+        if (lua_type(L, -1) == LUA_TSTRING && !strfmt_has_control(lua_tostring(L, -1))) {
             const char *text = lua_tostring(L, -1);
             if (!convert_text(L, opt, text)) {
                 lua_pushfstring(L, "option '%s' must be %s, not '%s'", names[k],
@@ -211,6 +223,14 @@ static int check_options(lua_State *L, const char *game, int def, int given)
                 return 0;
             }
             lua_remove(L, -2);
+        }
+        /* A save holds the options, and a save with a control character
+         * is refused as it loads (game_record.c): none gets in, neither
+         * as a text nor inside a table (--set NAME=JSON). */
+        if (holds_control(L, lua_gettop(L), 0)) {
+            lua_pushfstring(L, "option '%s' holds a control character (a tab, a newline, an escape): "
+                               "give it printable text", names[k]);
+            return 0;
         }
         int ok = option_accepts(L, opt, lua_gettop(L));
         if (ok && lua_getfield(L, opt, "check") == LUA_TFUNCTION) {

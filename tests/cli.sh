@@ -133,6 +133,20 @@ done
 # refused before the game starts.
 expect 1 "option 'policy' holds a control character" -- "$bin" run fixture --set "policy=$(printf 'ran\tdom')"
 expect 1 "bot name holds a control character" -- "$bin" run fixture --seats "random,$(printf 'ran\033dom')"
+# A table option (--set NAME=JSON) is looked into: a JSON escape makes the
+# control character only as the text is decoded.
+mkdir -p "$work/tabled"
+cat >"$work/tabled/tabled.lua" <<'EOF'
+local game = inherit("fixture")
+game.options[#game.options + 1] = { name = "names", default = {}, help = "a table option" }
+return game
+EOF
+expect 1 "option 'names' holds a control character" -- env REFEREE_RULES="$work/tabled:$REFEREE_RULES" \
+    "$bin" run tabled --set 'names={"seat":"ran\u001b[2Jdom"}'
+expect 1 "option 'names' holds a control character" -- env REFEREE_RULES="$work/tabled:$REFEREE_RULES" \
+    "$bin" run tabled --set 'names={"se\u0007at":"random"}'
+expect 0 '^game over' -- env REFEREE_RULES="$work/tabled:$REFEREE_RULES" \
+    "$bin" run tabled --set 'names={"seat":["r\u00e9","x"]}'
 # save never overwrites a file that is not a saved game (a typo must not
 # destroy a rules script); it does overwrite an earlier save.
 echo "-- a rules script" >"$work/precious.lua"
