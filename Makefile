@@ -72,12 +72,12 @@ $(BUILD)/%.pic.o: %.c | $(BUILD)/.deps-ok
 run: all
 	./referee
 
-test: all $(BUILD)/unit-tests
+test: all $(BUILD)/unit-tests $(BUILD)/bench
 	$(Q)sh tests/run-all.sh $(BUILD)
 
 # The C tests and the REPL transcripts, built with AddressSanitizer and
 # UndefinedBehaviorSanitizer in a build tree of their own.
-asan: all
+asan: all $(BUILD)/bench
 	$(Q)$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="-O1 -g" SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" build/asan/unit-tests build/asan/referee.so asan-referee
 	$(Q)ASAN_OPTIONS=detect_leaks=1 sh tests/run-all.sh build/asan asan
 

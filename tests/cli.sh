@@ -59,6 +59,14 @@ for game in loop-floor method-calls; do
     expect 0 '^game over: every decision made' -- env REFEREE_RULES="$(dirname "$0")/../bench:$REFEREE_RULES" \
         "$bin" run "$game" --seats random,random,random,random --seed 1
 done
+# bench --lua-ops counts the rules' Lua instructions: every loop-floor game
+# runs the same ones (its path does not depend on the moves), at least one
+# a decision, and a game more adds exactly one game's count.
+benchbin="$(dirname "$0")/../build/bench"
+lua_ops() { REFEREE_RULES="$(dirname "$0")/../bench" "$benchbin" --lua-ops loop-floor 4 "$1" 1 | cut -d' ' -f6; }
+l1=$(lua_ops 1) l2=$(lua_ops 2) l3=$(lua_ops 3)
+if [ -n "$l1" ] && [ $((l2 - l1)) -ge 100 ] && [ $((l3 - l2)) -eq $((l2 - l1)) ]; then ok; else
+    bad "bench --lua-ops counted $l1, $l2, $l3 Lua instructions for 1, 2, 3 loop-floor games"; fi
 
 # The full-information record: identical bytes from two processes.
 "$bin" run fixture --seats random,random --seed 7 --json >"$work/a.jsonl" 2>&1

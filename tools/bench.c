@@ -1,6 +1,8 @@
 /* bench: plays games between random seats in one process, for `make bench`.
- * usage: bench GAME SEATS GAMES [FIRST_SEED [NAME=VALUE...]]
- * Prints: games, decisions, seconds, games per second, decisions per second. */
+ * usage: bench [--lua-ops] GAME SEATS GAMES [FIRST_SEED [NAME=VALUE...]]
+ * Prints: games, decisions, seconds, games per second, decisions per second;
+ * with --lua-ops also the Lua instructions run (the rules' own work,
+ * counted by a hook on every one: slow, so never with the other figures). */
 #include <lauxlib.h>
 #include <lualib.h>
 #include <stdio.h>
@@ -18,10 +20,24 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+static long long lua_ops;
+
+static void count_op(lua_State *L, lua_Debug *ar)
+{
+    (void)L;
+    (void)ar;
+    lua_ops++;
+}
+
 int main(int argc, char **argv)
 {
+    int count_lua = argc > 1 && strcmp(argv[1], "--lua-ops") == 0;
+    if (count_lua) {
+        argv++;
+        argc--;
+    }
     if (argc < 4) {
-        fprintf(stderr, "usage: bench GAME SEATS GAMES [FIRST_SEED]\n");
+        fprintf(stderr, "usage: bench [--lua-ops] GAME SEATS GAMES [FIRST_SEED [NAME=VALUE...]]\n");
         return 2;
     }
     const char *rules = getenv("REFEREE_RULES");
@@ -34,6 +50,9 @@ int main(int argc, char **argv)
     luaL_openlibs(L);
     luaL_requiref(L, "referee", luaopen_referee, 0);
     lua_pop(L, 1);
+    /* Threads made from L (the rules' coroutines) take its hook with them. */
+    if (count_lua)
+        lua_sethook(L, count_op, LUA_MASKCOUNT, 1);
     long decisions = 0;
     double start = now();
     for (int i = 0; i < games; i++) {
@@ -55,7 +74,14 @@ int main(int argc, char **argv)
         session_close(&s);
     }
     double secs = now() - start;
-    printf("%d %ld %.3f %.1f %.1f\n", games, decisions, secs, games / secs, decisions / secs);
+    printf("%d %ld %.3f %.1f %.1f", games, decisions, secs, games / secs, decisions / secs);
+    if (count_lua && lua_gethook(L) != count_op) {
+        fprintf(stderr, "bench: the referee replaced the hook counting Lua instructions\n");
+        return 1;
+    }
+    if (count_lua)
+        printf(" %lld", lua_ops);
+    printf("\n");
     lua_close(L);
     return 0;
 }
