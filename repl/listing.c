@@ -47,10 +47,20 @@ static int script_names(const char *path, char **names, int max)
     return n;
 }
 
+/* Prints text by fmt (one %s) with its control characters as '?': a rules
+ * file may come from someone else (a shared house-rule variant), and its
+ * name, description or help must not drive the terminal. */
+static void put_printable(FILE *out, const char *fmt, const char *text)
+{
+    char *copy = strdup(text);
+    fprintf(out, fmt, copy ? strfmt_printable(copy) : "?");
+    free(copy);
+}
+
 static void describe_game(FILE *out, lua_State *L, const char *name)
 {
     int def = lua_gettop(L);
-    fprintf(out, "%s", name);
+    put_printable(out, "%s", name);
     if (lua_getfield(L, def, "players") == LUA_TTABLE) {
         lua_getfield(L, -1, "min");
         lua_getfield(L, -2, "max");
@@ -59,7 +69,7 @@ static void describe_game(FILE *out, lua_State *L, const char *name)
     }
     lua_pop(L, 1);
     if (lua_getfield(L, def, "description") == LUA_TSTRING)
-        fprintf(out, ": %s", lua_tostring(L, -1));
+        put_printable(out, ": %s", lua_tostring(L, -1));
     lua_pop(L, 1);
     fputc('\n', out);
     if (lua_getfield(L, def, "options") == LUA_TTABLE) {
@@ -69,9 +79,10 @@ static void describe_game(FILE *out, lua_State *L, const char *name)
             lua_getfield(L, def + 2, "default");
             lua_getfield(L, def + 2, "help");
             const char *dflt = lua_istable(L, def + 4) ? "(a table)" : luaL_tolstring(L, def + 4, NULL);
-            fprintf(out, "    --set %s=%s", luaL_optstring(L, def + 3, "?"), dflt);
+            fprintf(out, "    --set %s=", luaL_optstring(L, def + 3, "?"));
+            put_printable(out, "%s", dflt);
             if (lua_type(L, def + 5) == LUA_TSTRING)
-                fprintf(out, "   %s", lua_tostring(L, def + 5));
+                put_printable(out, "   %s", lua_tostring(L, def + 5));
             fputc('\n', out);
             lua_settop(L, def + 1);
         }
@@ -90,7 +101,7 @@ int list_games(FILE *out, lua_State *L, const char *rules_path)
             shown++;
         } else {
             fflush(out);
-            fprintf(stderr, "error: %s\n", lua_tostring(L, -1));
+            put_printable(stderr, "error: %s\n", lua_tostring(L, -1));
             status = 1;
         }
         lua_pop(L, 1);

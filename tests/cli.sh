@@ -46,6 +46,19 @@ if grep -q '^esc  *clears ?\[2J the screen ?? and rings?\.$' "$work/escbots.out"
     grep -q '^b?\[2Jad  *named badly\.$' "$work/escbots.out" &&
     ! LC_ALL=C grep -q "$(printf '[\033\007]')" "$work/escbots.out"; then ok; else
     bad "referee bots printed a bot's control characters: $(cat -v "$work/escbots.out" | head -3)"; fi
+# So is a rules file shared by someone else: its name, description, option
+# help and default, and its load error, listed by referee games.
+mkdir -p "$work/escrules"
+printf -- 'return { description = "clears \033[2J the screen", players = { min = 2, max = 2 },\n  options = { { name = "mode", default = "a\007b", help = "rings \302\233 here" } },\n  setup = function() end, apply = function() end, result = function() end }\n' \
+    >"$work/escrules/$(printf 'e\033]0;x\007sc')".lua
+printf -- 'return { \033[2J }\n' >"$work/escrules/broken.lua"
+REFEREE_RULES="$work/escrules" "$bin" games >"$work/escrules.out" 2>&1
+if grep -q '^e?\]0;x?sc (2-2 players): clears ?\[2J the screen$' "$work/escrules.out" &&
+    grep -q '^    --set mode=a?b   rings ?? here$' "$work/escrules.out" &&
+    grep -q '^error: .*broken' "$work/escrules.out" &&
+    ! LC_ALL=C grep -q "$(printf '[\033\007]')" "$work/escrules.out" &&
+    ! LC_ALL=C grep -q "$(printf '\302\233')" "$work/escrules.out"; then ok; else
+    bad "referee games printed a rules file's control characters: $(cat -v "$work/escrules.out" | head -5)"; fi
 "$bin" bots >"$work/bots"
 for bot in "$(dirname "$0")"/../bots/*.lua; do
     grep -q "^$(basename "$bot" .lua) " "$work/bots" && ok || bad "referee bots does not list $(basename "$bot")"
