@@ -9,23 +9,55 @@
 #include "script.h"
 #include "strfmt.h"
 
-/* Does the value at idx, or any key or value inside it, hold a text with a
- * control character? Tables deeper than a save may hold are left to the
- * check that refuses them (and a table that holds itself ends there). */
-static int holds_control(lua_State *L, int idx, int depth)
+/* Looks into the value at idx for a text (a key or a value, at any depth)
+ * holding a control character: 1 when one does, -1 when it nests deeper
+ * than COPY_MAX_DEPTH (a save could not hold it), else 0. seen (absolute)
+ * is a table of the tables looked into: each is looked into once, so one
+ * that is shared or holds itself costs no more than a tree. */
+static int look_into(lua_State *L, int idx, int seen, int depth)
 {
     if (lua_type(L, idx) == LUA_TSTRING)
         return strfmt_has_control(lua_tostring(L, idx));
-    if (lua_type(L, idx) != LUA_TTABLE || depth >= 64 || !lua_checkstack(L, 3))
+    if (lua_type(L, idx) != LUA_TTABLE)
         return 0;
+    if (depth >= COPY_MAX_DEPTH || !lua_checkstack(L, 3))
+        return -1;
+    lua_pushvalue(L, idx);
+    if (lua_rawget(L, seen) != LUA_TNIL) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, idx);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, seen);
     int found = 0;
     lua_pushnil(L);
     while (!found && lua_next(L, idx)) {
         int top = lua_gettop(L);
-        found = holds_control(L, top - 1, depth + 1) || holds_control(L, top, depth + 1);
+        found = look_into(L, top - 1, seen, depth + 1);
+        if (!found)
+            found = look_into(L, top, seen, depth + 1);
         lua_pop(L, found ? 2 : 1);
     }
     return found;
+}
+
+/* Refuses (0, with why pushed) an option value holding a control
+ * character or nested too deep for a save. stack: ..., value */
+static int fit_for_a_save(lua_State *L, const char *name)
+{
+    int value = lua_gettop(L);
+    lua_newtable(L);
+    int found = look_into(L, value, value + 1, 0);
+    lua_settop(L, value);
+    if (found > 0)
+        lua_pushfstring(L, "option '%s' holds a control character (a tab, a newline, an escape): "
+                           "give it printable text", name);
+    else if (found < 0)
+        lua_pushfstring(L, "option '%s' is nested more than %d deep: a save could not hold it", name,
+                        COPY_MAX_DEPTH);
+    return !found;
 }
 
 /* Pushes and returns a description of what an option allows. */
@@ -227,11 +259,8 @@ static int check_options(lua_State *L, const char *game, int def, int given)
         /* A save holds the options, and a save with a control character
          * is refused as it loads (game_record.c): none gets in, neither
          * as a text nor inside a table (--set NAME=JSON). */
-        if (holds_control(L, lua_gettop(L), 0)) {
-            lua_pushfstring(L, "option '%s' holds a control character (a tab, a newline, an escape): "
-                               "give it printable text", names[k]);
+        if (!fit_for_a_save(L, names[k]))
             return 0;
-        }
         int ok = option_accepts(L, opt, lua_gettop(L));
         if (ok && lua_getfield(L, opt, "check") == LUA_TFUNCTION) {
             /* A custom check returns true, or nil and why. */

@@ -60,6 +60,30 @@ describe("loading rules and options", function()
     assert.matches("option 'ante' must be an integer", err)
   end)
 
+  it("looks into a table option for control characters, each table once", function()
+    local g, err = new_game("bam-app", { seats = 2, options = { levels = { { hands = 1, name = "a\27[2Jb" } } } })
+    assert.is_nil(g)
+    assert.are.equal("option 'levels' holds a control character (a tab, a newline, an escape): give it printable text", err)
+    g, err = new_game("bam-app", { seats = 2, options = { levels = { { ["\7"] = 1 } } } })
+    assert.matches("option 'levels' holds a control character", err)
+    -- A table that holds another twice, 26 times over: looked into as a
+    -- tree it is 2^26 tables, looked into once each it is 26.
+    local shared = {}
+    for _ = 1, 26 do shared = { shared, shared } end
+    local started = os.clock()
+    g, err = new_game("fixture", { options = { policy = shared } })
+    assert.is_true(os.clock() - started < 1, "looking into the option took " .. (os.clock() - started) .. " s")
+    assert.are.equal("option 'policy' must be one of order, random, arrival, not a table", err)
+    local itself = {}
+    itself[1], itself[2] = itself, itself
+    g, err = new_game("fixture", { options = { policy = itself } })
+    assert.are.equal("option 'policy' must be one of order, random, arrival, not a table", err)
+    local deep = {}
+    for _ = 1, 100 do deep = { deep } end
+    g, err = new_game("fixture", { options = { policy = deep } })
+    assert.are.equal("option 'policy' is nested more than 64 deep: a save could not hold it", err)
+  end)
+
   it("refuses arguments of the wrong kind instead of ignoring them", function()
     for field, value in pairs({ arrange = 5, rules_path = {}, options = "x", shuffles = "x", rolls = 6, randoms = true }) do
       local ok, err = pcall(referee.game, "fixture", { seats = 2, [field] = value })
