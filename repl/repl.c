@@ -198,12 +198,12 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     char *why;
-    clear_window(r);
     if (!session_start(&r->s, &args, &why)) {
-        error(r, "%s", why);
+        error(r, "%s%s", why, r->s.game ? " (the current game is unchanged)" : "");
         free(why);
         return;
     }
+    clear_window(r);
     start_game(r);
 }
 
@@ -417,7 +417,7 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
     }
     char *notes;
     if (!session_load(&r->s, argv[1], &why, &notes)) {
-        error(r, "%s (the current game is unchanged)", why);
+        error(r, "%s%s", why, r->s.game ? " (the current game is unchanged)" : "");
         free(why);
         return;
     }

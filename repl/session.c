@@ -240,20 +240,17 @@ void session_push_sets(lua_State *L, const char *const *sets, int n)
     }
 }
 
-int session_start(Session *s, const GameArgs *args, char **err)
+/* Sets up the seats and the game of args in s, which holds no game. */
+static int start_fresh(Session *s, const GameArgs *args, char **err)
 {
     lua_State *L = s->L;
-    drop_game(s);
-    *err = NULL;
     if (!args->game) {
         *err = strdup("which game? 'games' lists them (such as: new fixture --seats human,random)");
         return 0;
     }
     int n;
-    if (args->seats ? !parse_seats(s, args, args->seats, &n, err) : !default_seats(s, args, err)) {
-        drop_game(s);
+    if (args->seats ? !parse_seats(s, args, args->seats, &n, err) : !default_seats(s, args, err))
         return 0;
-    }
     if (args->seats)
         s->nseats = n;
     session_push_sets(L, args->sets, args->nsets);
@@ -261,14 +258,37 @@ int session_start(Session *s, const GameArgs *args, char **err)
     int keep = s->nseats;
     Game *g = game_new(L, args->game, s->rules_path, s->nseats, seed, -1, 0, err);
     lua_remove(L, g ? -2 : -1);
-    if (!g) {
-        drop_game(s);
+    if (!g)
         return 0;
-    }
     s->nseats = keep;
     s->forfeit = args->forfeit;
     s->forfeited = 0;
     return adopt_game(s, g);
+}
+
+int session_start(Session *s, const GameArgs *args, char **err)
+{
+    /* The game in progress is put aside, not dropped, until the new one has
+     * started: a mistyped 'new' must leave it as it was. */
+    Session before = *s;
+    s->game = NULL;
+    s->game_ref = LUA_NOREF;
+    s->nseats = 0;
+    s->log_shown = 0;
+    s->forfeited = 0;
+    for (int i = 0; i <= MAX_SEATS; i++) {
+        s->seat_names[i] = NULL;
+        s->bots[i] = NULL;
+        s->faults[i] = 0;
+    }
+    *err = NULL;
+    if (!start_fresh(s, args, err)) {
+        drop_game(s);
+        *s = before;
+        return 0;
+    }
+    drop_game(&before);
+    return 1;
 }
 
 /* Appends a line to *notes (malloc'd, or NULL for none yet). */
