@@ -61,7 +61,17 @@ int tour_parse(int argc, char **argv, TourArgs *a, char *err, size_t errsize)
         i++;
         if (!strcmp(o, "--bots")) {
             char buf[2048];
-            snprintf(buf, sizeof buf, "%s", v);
+            size_t len = strlen(v);
+            if (len >= sizeof buf) {
+                snprintf(err, errsize, "--bots is too long: at most %zu characters", sizeof buf - 1);
+                return 0;
+            }
+            if (!len || v[0] == ',' || v[len - 1] == ',' || strstr(v, ",,")) {
+                snprintf(err, errsize, "--bots has an empty entry: name one bot between commas, "
+                         "such as bam-greedy,random");
+                return 0;
+            }
+            memcpy(buf, v, len + 1);
             for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
                 if (a->nbots == TOUR_MAX_BOTS) {
                     snprintf(err, errsize, "too many bots (at most %d)", TOUR_MAX_BOTS);

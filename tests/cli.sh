@@ -311,6 +311,11 @@ expect 0 '"type":"result","forfeit":1,"winners":\[2\]' -- "$bin" run fixture --s
 expect 2 '--on-fault takes forfeit or play-on' -- "$bin" run fixture --on-fault explode
 expect 1 "unknown seat 'nobot': a seat is human, random, or a bot" -- "$bin" run fixture --seats nobot,random
 expect 1 "--seats 'random,,random' has an empty entry" -- "$bin" run fixture --seats random,,random
+# --bots as --seats: an empty entry was skipped (or, with no name left, read
+# as no --bots at all), and a list over 2047 characters was cut short.
+expect 2 "--bots has an empty entry" -- "$bin" tournament fixture --bots random,,random --games 2
+expect 2 "--bots has an empty entry" -- "$bin" tournament fixture --bots ,, --games 2
+expect 2 "--bots is too long: at most 2047 characters" -- "$bin" tournament fixture --bots "random$(printf ',%075d' $(seq 29))" --games 2
 expect 1 "must return a table with a choose" -- "$bin" run fixture --seats "$here/fixture/broken/not-a-table.lua,random"
 expect 1 "must return a table with a choose" -- "$bin" run fixture --seats "$here/fixture/broken/bot-choose-by-metatable.lua,random"
 expect 2 '--bot-budget takes a positive whole number' -- "$bin" run fixture --bot-budget -5
