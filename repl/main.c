@@ -38,6 +38,7 @@ static const char USAGE[] =
     "  --bot-budget N      instructions a bot may run per decision (default 50000000)\n"
     "  --bot-memory MB     memory a bot may use (default 256)\n"
     "  --on-fault WHAT     play-on (default: the seat plays a random legal move) or forfeit\n"
+    "  --max-moves N       bot moves in a row before a game is stopped, no winner (default 1000000)\n"
     "\n"
     "tournament options:\n"
     "  --bots A,B,...      the bots (each sits in every seat equally often)\n"
@@ -145,6 +146,12 @@ static int run_game(lua_State *L, const char *rules, const char *bots, GameArgs 
             record_forfeit(stdout, &s);
         else if (!args->hashes)
             printf("game over: seat %d forfeits (its bot faulted)\n", s.forfeited);
+    } else if (st == GAME_OVER && s.stopped) {
+        if (args->json)
+            record_stopped(stdout, &s);
+        else if (!args->hashes)
+            printf("game stopped: %d moves and no end (the limit is --max-moves %ld): no winner\n",
+                   s.game->nmoves, s.max_moves);
     } else if (st != GAME_OVER) {
         fprintf(stderr, "referee: %s\n", s.game->error ? s.game->error : "the game stopped");
         status = 1;

@@ -121,6 +121,16 @@ void record_forfeit(FILE *out, Session *s)
                         "winners", winners, "moves", s->game->nmoves, "faults", faults));
 }
 
+void record_stopped(FILE *out, Session *s)
+{
+    json_t *faults = json_array();
+    for (int i = 1; i <= s->nseats; i++)
+        json_array_append_new(faults, json_integer(s->faults[i]));
+    emit(out, json_pack("{s:s, s:I, s:[], s:i, s:o}", "type", "result", "stopped",
+                        (json_int_t)s->max_moves, "winners", "moves", s->game->nmoves, "faults",
+                        faults));
+}
+
 void record_result(FILE *out, Session *s)
 {
     json_t *r = lua_to_json(s->L, -1);

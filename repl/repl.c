@@ -125,6 +125,12 @@ static void advance(Repl *r)
         report(r, st);
         return;
     }
+    if (st == GAME_OVER && r->s.stopped) {
+        error(r, "the bots made %ld moves in a row and the game has not ended: stopped there, no "
+                 "winner (the limit is --max-moves %ld; 'new' starts another game)",
+              r->s.max_moves, r->s.max_moves);
+        return;
+    }
     if (st == GAME_OVER) {
         if (game_push_result(g) != GAME_OK || lua_isnil(r->s.L, -1)) {
             lua_pop(r->s.L, 1);

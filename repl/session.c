@@ -52,6 +52,21 @@ uint64_t session_fresh_seed(void)
     return rng_next(&r) % 1000000000ULL; /* short enough to type again */
 }
 
+int session_parse_max_moves(const char *value, long *out, char *err, size_t errsize)
+{
+    char *end;
+    errno = 0;
+    long v = value ? strtol(value, &end, 10) : 0;
+    if (!value || !*value || *end || errno || v < 1 || v > 1000000000L) {
+        snprintf(err, errsize, "--max-moves takes a whole number of moves from 1 to 1000000000 "
+                 "(bot moves in a row before the game is stopped; default %ld), not '%s'",
+                 SESSION_MAX_MOVES, value ? value : "");
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
 int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t errsize)
 {
     for (int i = 0; i < argc; i++) {
@@ -68,6 +83,10 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
             }
             i++;
             args->forfeit = !strcmp(value, "forfeit");
+        } else if (!strcmp(a, "--max-moves")) {
+            if (!session_parse_max_moves(value, &args->max_moves, err, errsize))
+                return 0;
+            i++;
         } else if (!strcmp(a, "--bot-budget") || !strcmp(a, "--bot-memory")) {
             char *end;
             long long v = value ? strtoll(value, &end, 10) : 0;
@@ -117,7 +136,7 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
                 args->sets[args->nsets++] = value;
             }
         } else if (a[0] == '-') {
-            snprintf(err, errsize, "unknown option '%s' (options: --seats, --seed, --set, --json, --bot-budget, --bot-memory, --on-fault)", a);
+            snprintf(err, errsize, "unknown option '%s' (options: --seats, --seed, --set, --json, --bot-budget, --bot-memory, --on-fault, --max-moves)", a);
             return 0;
         } else if (!args->game) {
             args->game = a;
@@ -263,6 +282,8 @@ static int start_fresh(Session *s, const GameArgs *args, char **err)
     s->nseats = keep;
     s->forfeit = args->forfeit;
     s->forfeited = 0;
+    s->max_moves = args->max_moves > 0 ? args->max_moves : SESSION_MAX_MOVES;
+    s->stopped = 0;
     return adopt_game(s, g);
 }
 
@@ -470,13 +491,19 @@ const char *session_bot_move(Session *s, int seat)
 GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), void *ctx)
 {
     Game *g = s->game;
-    for (;;) {
+    long limit = s->max_moves > 0 ? s->max_moves : SESSION_MAX_MOVES;
+    s->stopped = 0;
+    for (long made = 0;; made++) {
         const Pending *p;
         GameStatus st = game_pending(g, &p);
         if (st != GAME_OK)
             return st;
         if (session_human_turn(s))
             return GAME_OK;
+        if (made == limit) {
+            s->stopped = 1;
+            return GAME_OVER;
+        }
         if (p->window) {
             int seats[MAX_SEATS];
             const char *moves[MAX_SEATS];

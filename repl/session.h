@@ -12,6 +12,13 @@
 
 typedef enum Controller { SEAT_HUMAN = 0, SEAT_RANDOM, SEAT_BOT } Controller;
 
+/* Bots may play a game that never ends (in the dice game, seats that only
+ * ever accept and declare the same score): after this many bot moves in a
+ * row the game is stopped, no winner, rather than run until memory runs
+ * out. A random BAM! game of 6 seats played to the last seat standing
+ * takes up to about 60,000 moves. */
+#define SESSION_MAX_MOVES 1000000L
+
 typedef struct Session Session;
 struct Session {
     lua_State *L;
@@ -29,6 +36,8 @@ struct Session {
     int faults[MAX_SEATS + 1];
     int forfeit;         /* a faulting bot forfeits instead of playing on */
     int forfeited;       /* the seat that forfeited, or 0 */
+    long max_moves;      /* bot moves in a row before a game is stopped as a draw */
+    int stopped;         /* the game was stopped at max_moves: no winner */
     /* Called on each bot fault (the seat then plays a random legal move). */
     void (*on_fault)(struct Session *s, int seat, const char *why, void *ctx);
     void *fault_ctx;
@@ -49,6 +58,7 @@ typedef struct GameArgs {
     long bot_budget;     /* instructions per bot decision, 0: the default */
     size_t bot_memory;   /* bytes per bot, 0: the default */
     int forfeit;         /* a faulting bot forfeits the game (else a random move) */
+    long max_moves;      /* bot moves in a row before the game is stopped; 0: the default */
 } GameArgs;
 
 void session_init(Session *s, lua_State *L, const char *rules_path, const char *bots_path);
@@ -60,6 +70,9 @@ void session_close(Session *s);
 /* Parses argv-style words (after the game name) into args; 0 and a
  * message in err on a mistake. */
 int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t errsize);
+/* Reads the value of --max-moves into *out; 0 and a message in err on a
+ * mistake. */
+int session_parse_max_moves(const char *value, long *out, char *err, size_t errsize);
 /* Pushes the NAME=VALUE texts of --set as a table of option values. */
 void session_push_sets(lua_State *L, const char *const *sets, int n);
 /* Starts a game; 0 with the reason in *err (malloc'd). */
@@ -74,8 +87,8 @@ int session_save(Session *s, const char *path, char **err);
 /* Is any seat asked now played by a person? */
 int session_human_turn(Session *s);
 /* Lets the bots answer while only bots are asked. GAME_OK when a person is
- * to answer, GAME_OVER at the end (or at a forfeit), GAME_SCRIPT on a rules
- * failure. */
+ * to answer, GAME_OVER at the end (or at a forfeit, or stopped at
+ * max_moves: s->stopped), GAME_SCRIPT on a rules failure. */
 GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), void *ctx);
 /* A seed from the clock and the process, for when none is given. */
 uint64_t session_fresh_seed(void);

@@ -130,6 +130,9 @@ int tour_parse(int argc, char **argv, TourArgs *a, char *err, size_t errsize)
                 return 0;
             }
             a->forfeit = !strcmp(v, "forfeit");
+        } else if (!strcmp(o, "--max-moves")) {
+            if (!session_parse_max_moves(v, &a->max_moves, err, errsize))
+                return 0;
         } else if (!strcmp(o, "--bot-memory")) {
             if (!parse_long(v, 1, 65536, &n)) {
                 snprintf(err, errsize, "--bot-memory takes megabytes from 1 to 65536, not '%s'", v);
@@ -138,7 +141,8 @@ int tour_parse(int argc, char **argv, TourArgs *a, char *err, size_t errsize)
             a->bot_memory = (size_t)n << 20;
         } else {
             snprintf(err, errsize, "unknown option '%s' (options: --bots, --games, --seats, --seed, "
-                                   "--jobs, --shard, --out, --set, --bot-budget, --bot-memory, --on-fault)", o);
+                                   "--jobs, --shard, --out, --set, --bot-budget, --bot-memory, --on-fault, "
+                                   "--max-moves)", o);
             return 0;
         }
     }
@@ -189,6 +193,12 @@ static void tour_identity(TourArgs *a, int k)
     parts[n++] = "--set";
     for (int i = 0; i < a->nsets; i++)
         parts[n++] = a->sets[i];
+    /* Only when given, so tournaments from before --max-moves keep their id. */
+    char limit[40];
+    if (a->max_moves) {
+        snprintf(limit, sizeof limit, "--max-moves %ld", a->max_moves);
+        parts[n++] = limit;
+    }
     for (int i = 0; i < n; i++)
         for (const char *c = parts[i];; c++) {
             h = (h ^ (unsigned char)*c) * 1099511628211ULL; /* the NUL too: a separator */
@@ -239,6 +249,7 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     args.bot_budget = a->bot_budget;
     args.bot_memory = a->bot_memory;
     args.forfeit = a->forfeit;
+    args.max_moves = a->max_moves;
     for (int i = 0; i < a->nsets; i++)
         args.sets[args.nsets++] = a->sets[i];
     json_t *line = json_pack("{s:I, s:s, s:I}", "game", (json_int_t)g, "tournament", a->id,
@@ -253,7 +264,11 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
         free(why);
     } else {
         GameStatus st = session_run_bots(&s, NULL, NULL);
-        if (st == GAME_OVER && s.forfeited) {
+        if (st == GAME_OVER && s.stopped) {
+            /* A game stopped at the move limit is a draw: nobody wins. */
+            json_object_set_new(line, "winners", json_array());
+            json_object_set_new(line, "stopped", json_integer(s.max_moves));
+        } else if (st == GAME_OVER && s.forfeited) {
             /* The faulting bot's seat loses; the others share the win. */
             json_t *w = json_array();
             for (int i = 1; i <= k; i++)
@@ -351,7 +366,7 @@ typedef struct Tally {
     Standing st[TOUR_MAX_BOTS * 2];
     int nb;
     double pair[TOUR_MAX_BOTS * 2][TOUR_MAX_BOTS * 2]; /* pair[i][j]: i beat j */
-    long games, errors;
+    long games, errors, stopped;
     char first_error[400]; /* shown with the standings: without --out it is nowhere else */
 } Tally;
 
@@ -411,6 +426,8 @@ static void tally_add(Tally *y, json_t *line)
         return;
     }
     y->games++;
+    if (json_object_get(line, "stopped"))
+        y->stopped++;
     int k = (int)json_array_size(seats), idx[MAX_SEATS];
     size_t nw = json_array_size(winners);
     for (int s = 0; s < k && s < MAX_SEATS; s++) {
@@ -499,6 +516,8 @@ static void print_standings(const Tally *y, FILE *out)
     fprintf(out, "%ld games", y->games);
     if (y->errors)
         fprintf(out, ", %ld that failed (see their \"error\")", y->errors);
+    if (y->stopped)
+        fprintf(out, ", %ld stopped at the move limit (--max-moves) and counted as draws", y->stopped);
     fputs("; shared wins count as fractions; ratings: Bradley-Terry on the Elo scale, ± one "
           "standard error\n", out);
     if (y->errors)
@@ -667,7 +686,7 @@ static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen
             snprintf(o->where, sizeof o->where, "%s:%ld", path, lineno);
         } else if (strcmp(o->id, id ? id : "") != 0) {
             fprintf(stderr, "referee: %s:%ld is a game of another tournament than %s (another "
-                            "game, bots, seats, seed, options, bot limits, or rules or bot files): %s\n",
+                            "game, bots, seats, seed, options, bot limits, move limit, or rules or bot files): %s\n",
                     path, lineno, o->where,
                     quiet_missing ? "give another --out file, or the command that wrote this one"
                                   : "merge the shards of one tournament only");

@@ -33,6 +33,7 @@ typedef struct TourArgs {
     long bot_budget;
     size_t bot_memory;
     int forfeit;         /* a faulting bot forfeits its game */
+    long max_moves;      /* bot moves before a game is stopped as a draw; 0: the default */
     char id[17];         /* what makes its game list: in every line (tour_run sets it) */
 } TourArgs;
 

@@ -309,6 +309,20 @@ expect 0 '"type":"result","forfeit":1,"winners":\[2\]' -- "$bin" run fixture --s
 "$bin" tournament fixture --bots "$here/bots/hostile/io-os.lua,random" --games 4 --on-fault forfeit --out "$work/ff.jsonl" >"$work/ff" 2>&1
 [ "$(grep -c '"forfeit"' "$work/ff.jsonl")" -eq 4 ] && grep -q 'io-os.lua  *4  *0.0 ' "$work/ff" && ok || bad "forfeits in a tournament"
 expect 2 '--on-fault takes forfeit or play-on' -- "$bin" run fixture --on-fault explode
+# A game bots never end (stalls.lua accepts every claim and declares the
+# lowest score, which may equal the last) is stopped at --max-moves, no
+# winner: in run, in a tournament (a draw, and merged alike) and at the REPL.
+stall="$here/bots/stalls.lua"
+expect 0 '^game stopped: 300 moves and no end \(the limit is --max-moves 300\): no winner$' -- timeout 60 "$bin" run bamboozled-dice --seats "$stall,$stall" --seed 3 --max-moves 300
+expect 0 '^\{"type":"result","stopped":300,"winners":\[\],"moves":300,"faults":\[0,0\]\}$' -- timeout 60 "$bin" run bamboozled-dice --seats "$stall,$stall" --seed 3 --max-moves 300 --json
+expect 0 '^2 games, 2 stopped at the move limit \(--max-moves\) and counted as draws' -- timeout 60 "$bin" tournament bamboozled-dice --bots "$stall,$stall" --seats 2 --games 2 --max-moves 300 --out "$work/stall.jsonl"
+[ "$(grep -c '"winners":\[\],"stopped":300,"faults":\[0,0\],"moves":300}$' "$work/stall.jsonl")" -eq 2 ] && ok || bad "stopped games' lines"
+expect 0 '^2 games, 2 stopped at the move limit' -- "$bin" merge "$work/stall.jsonl"
+expect 1 'a game of another tournament' -- timeout 60 "$bin" tournament bamboozled-dice --bots "$stall,$stall" --seats 2 --games 2 --out "$work/stall.jsonl"
+printf 'new bamboozled-dice --seats %s,%s --seed 3 --max-moves 300\nseats\n' "$stall" "$stall" >"$work/stall.in"
+expect 1 'error: the bots made 300 moves in a row and the game has not ended: stopped there, no winner' -- timeout 60 sh -c '"$1" <"$2"' - "$bin" "$work/stall.in"
+expect 2 '--max-moves takes a whole number of moves from 1 to 1000000000' -- "$bin" run fixture --max-moves 0
+expect 2 '--max-moves takes a whole number of moves from 1 to 1000000000' -- "$bin" tournament fixture --bots random --max-moves x
 expect 1 "unknown seat 'nobot': a seat is human, random, or a bot" -- "$bin" run fixture --seats nobot,random
 expect 1 "--seats 'random,,random' has an empty entry" -- "$bin" run fixture --seats random,,random
 # --bots as --seats: an empty entry was skipped (or, with no name left, read
