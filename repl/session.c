@@ -18,6 +18,7 @@ void session_init(Session *s, lua_State *L, const char *rules_path, const char *
     s->rules_path = rules_path;
     s->bots_path = bots_path;
     s->game_ref = LUA_NOREF;
+    s->max_moves = SESSION_MAX_MOVES;
 }
 
 static void drop_game(Session *s)
@@ -282,7 +283,7 @@ static int start_fresh(Session *s, const GameArgs *args, char **err)
     s->nseats = keep;
     s->forfeit = args->forfeit;
     s->forfeited = 0;
-    s->max_moves = args->max_moves > 0 ? args->max_moves : SESSION_MAX_MOVES;
+    s->max_moves = args->max_moves ? args->max_moves : SESSION_MAX_MOVES;
     s->stopped = 0;
     return adopt_game(s, g);
 }
@@ -491,7 +492,7 @@ const char *session_bot_move(Session *s, int seat)
 GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), void *ctx)
 {
     Game *g = s->game;
-    long limit = s->max_moves > 0 ? s->max_moves : SESSION_MAX_MOVES;
+    long limit = s->max_moves;
     s->stopped = 0;
     for (long made = 0;; made++) {
         const Pending *p;
