@@ -671,7 +671,10 @@ static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen
         if (!json_is_object(j) || !json_is_integer(json_object_get(j, "game"))) {
             /* A line cut short by an interrupted run is dropped, not fatal. */
             if (!feof(f) || strchr(buf, '\n')) {
-                fprintf(stderr, "referee: %s:%ld is not a game line\n", path, lineno);
+                fprintf(stderr, "referee: %s:%ld is not a game line (a JSON object with a "
+                                "\"game\" number, as referee tournament --out writes): delete it, "
+                                "and a run with --out %s plays its game again\n",
+                        path, lineno, path);
                 json_decref(j);
                 free(buf);
                 fclose(f);

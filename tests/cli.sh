@@ -449,6 +449,12 @@ for damage in 's/"game":0,/"game":9223372036854775807,/' 's/"winners":\[[0-9,]*\
     expect 1 'damaged.jsonl:1 is a damaged game line' -- tour --out "$work/damaged.jsonl"
     cmp -s "$work/damaged.jsonl" "$work/damaged-copy.jsonl" && ok || bad "a refused resume changed the damaged file"
 done
+# A line that is not JSON at all (but not the last, cut short by a stop) is
+# refused too, saying what a game line is and what to do.
+sed '2s/^{/x{/' "$work/t1.jsonl" >"$work/garbled.jsonl" && cp "$work/garbled.jsonl" "$work/garbled-copy.jsonl"
+expect 1 'garbled.jsonl:2 is not a game line \(a JSON object with a "game" number, as referee tournament --out writes\): delete it, and a run with --out .*garbled.jsonl plays its game again' -- "$bin" merge "$work/garbled.jsonl"
+expect 1 'garbled.jsonl:2 is not a game line' -- tour --out "$work/garbled.jsonl"
+cmp -s "$work/garbled.jsonl" "$work/garbled-copy.jsonl" && ok || bad "a refused resume changed the garbled file"
 # Lines may come from other machines, and their bot names and id are
 # printed back: a control character there is damage too. A failed game's
 # reason (the rules' words) is printed with its control characters as '?'.
