@@ -38,6 +38,7 @@ typedef struct Command {
 } Command;
 
 static const Command *commands(void);
+static volatile sig_atomic_t got_interrupt; /* Ctrl-C during this command */
 
 /* ---- output ---- */
 
@@ -96,12 +97,21 @@ static int log_viewer(const Repl *r)
     return person;
 }
 
+/* What happened since the person last looked. After a long run of the
+ * bots' moves (a table of bots only, or bots playing on once the person is
+ * out) only the last entries: a million moves would flood the terminal. */
+#define NEW_LOG_SHOWN 200
 static void show_new_log(Repl *r)
 {
     Table *t = r->s.game->t;
     if (r->s.log_shown > t->log.n)
         r->s.log_shown = 0;
-    render_log(stdout, t, r->s.log_shown, log_viewer(r));
+    int from = r->s.log_shown;
+    if (t->log.n - from > NEW_LOG_SHOWN) {
+        printf("  ... %d earlier entries ('log all' shows them all)\n", t->log.n - NEW_LOG_SHOWN - from);
+        from = t->log.n - NEW_LOG_SHOWN;
+    }
+    render_log(stdout, t, from, log_viewer(r));
     r->s.log_shown = t->log.n;
 }
 
@@ -121,13 +131,20 @@ static void advance(Repl *r)
     Game *g = r->s.game;
     GameStatus st = session_run_bots(&r->s, NULL, NULL);
     show_new_log(r);
+    if (st == GAME_SCRIPT && got_interrupt) {
+        /* Ctrl-C stopped the rules in a bot's move, which was undone. */
+        error(r, "interrupted: the bots stopped after %d moves, the game as it stands ('continue' "
+                 "lets them play on)", g->nmoves);
+        return;
+    }
     if (st == GAME_SCRIPT) {
         report(r, st);
         return;
     }
     if (st == GAME_OVER && r->s.stopped) {
         error(r, "the bots made %ld moves in a row and the game has not ended: stopped there, no "
-                 "winner (the limit is --max-moves %ld; 'new' starts another game)",
+                 "winner yet (the limit is --max-moves %ld; 'continue' lets them play on, 'new' "
+                 "starts another game)",
               r->s.max_moves, r->s.max_moves);
         return;
     }
@@ -379,6 +396,27 @@ static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
     advance(r);
 }
 
+/* The bots play on after they were stopped (Ctrl-C, or the move limit). */
+static void cmd_continue(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)argc;
+    (void)argv;
+    (void)rest;
+    if (!need_game(r))
+        return;
+    const Pending *p;
+    if (game_pending(r->s.game, &p) != GAME_OK) {
+        error(r, "the game is over: 'new' starts another");
+        return;
+    }
+    int seat = human_to_answer(r);
+    if (seat) {
+        error(r, "seat %d is yours to answer, not a bot's: play a move ('moves' lists them)", seat);
+        return;
+    }
+    advance(r);
+}
+
 static void cmd_log(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
@@ -465,6 +503,7 @@ static const Command COMMANDS[] = {
     {"moves", "", "your legal moves", cmd_moves},
     {"play", "MOVE", "play a move", cmd_play},
     {"undo", "", "take back your last move", cmd_undo},
+    {"continue", "", "let the bots play on (after Ctrl-C or the move limit)", cmd_continue},
     {"log", "[N|all]", "the last N events you may know of", cmd_log},
     {"seats", "", "who plays each seat", cmd_seats},
     {"save", "FILE", "save the game", cmd_save},
@@ -608,6 +647,7 @@ static void stop_hook(lua_State *L, lua_Debug *ar)
 static void on_interrupt(int sig)
 {
     signal(sig, SIG_DFL);
+    got_interrupt = 1;
     if (running_state)
         lua_sethook(running_state, stop_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
@@ -679,6 +719,7 @@ int repl_run(lua_State *L, const char *rules_path, const char *bots_path, const 
             input = line;
         }
         running_state = L;
+        got_interrupt = 0;
         signal(SIGINT, on_interrupt);
         execute(&r, input);
         signal(SIGINT, SIG_DFL);

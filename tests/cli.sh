@@ -319,8 +319,26 @@ expect 0 '^2 games, 2 stopped at the move limit \(--max-moves\) and counted as d
 [ "$(grep -c '"winners":\[\],"stopped":300,"faults":\[0,0\],"moves":300}$' "$work/stall.jsonl")" -eq 2 ] && ok || bad "stopped games' lines"
 expect 0 '^2 games, 2 stopped at the move limit' -- "$bin" merge "$work/stall.jsonl"
 expect 1 'a game of another tournament' -- timeout 60 "$bin" tournament bamboozled-dice --bots "$stall,$stall" --seats 2 --games 2 --out "$work/stall.jsonl"
-printf 'new bamboozled-dice --seats %s,%s --seed 3 --max-moves 300\nseats\n' "$stall" "$stall" >"$work/stall.in"
-expect 1 'error: the bots made 300 moves in a row and the game has not ended: stopped there, no winner' -- timeout 60 sh -c '"$1" <"$2"' - "$bin" "$work/stall.in"
+# At the REPL the screen shows the last 200 entries of such a run, and
+# 'continue' lets the bots play on (only when no person is to answer).
+printf 'continue\nnew bamboozled-dice --seats %s,%s --seed 3 --max-moves 300\ncontinue\nseats\nlog 1\nnew bamboozled-dice --seats human,random --seed 3\ncontinue\n' "$stall" "$stall" >"$work/stall.in"
+timeout 60 "$bin" <"$work/stall.in" >"$work/stall.out" 2>&1
+if [ "$(grep -c "error: the bots made 300 moves in a row and the game has not ended: stopped there, no winner yet (the limit is --max-moves 300; 'continue' lets them play on" "$work/stall.out")" -eq 2 ] &&
+    grep -q "^  \.\.\. [0-9]* earlier entries ('log all' shows them all)$" "$work/stall.out" &&
+    [ "$(grep -c '^  ' "$work/stall.out")" -lt 500 ] &&
+    grep -q "error: no game yet" "$work/stall.out" &&
+    grep -q "error: seat 1 is yours to answer, not a bot's: play a move" "$work/stall.out"; then ok; else
+    bad "the REPL with bots that never end: $(tail -3 "$work/stall.out")"; fi
+# Ctrl-C (here SIGINT) while the bots play stops them, the game kept.
+printf 'new bamboozled-dice --seats %s,%s --seed 3\nseats\n' "$stall" "$stall" >"$work/stall-int.in"
+"$bin" <"$work/stall-int.in" >"$work/stall-int.out" 2>&1 &
+pid=$!
+sleep 2
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+if grep -q "error: interrupted: the bots stopped after [0-9]* moves, the game as it stands ('continue' lets them play on)" "$work/stall-int.out" &&
+    grep -q "^  seat 2: .*stalls.lua$" "$work/stall-int.out"; then ok; else
+    bad "Ctrl-C did not stop the bots: $(tail -3 "$work/stall-int.out")"; fi
 expect 2 '--max-moves takes a whole number of moves from 1 to 1000000000' -- "$bin" run fixture --max-moves 0
 expect 2 '--max-moves takes a whole number of moves from 1 to 1000000000' -- "$bin" tournament fixture --bots random --max-moves x
 expect 1 "unknown seat 'nobot': a seat is human, random, or a bot" -- "$bin" run fixture --seats nobot,random
