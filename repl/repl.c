@@ -56,6 +56,12 @@ static void error(Repl *r, const char *fmt, ...)
     r->errors++;
 }
 
+/* A 'new' or 'load' that failed: it did not touch the game in progress. */
+static void refused_keeping_game(Repl *r, const char *why)
+{
+    error(r, "%s%s", why, r->s.game ? " (the current game is unchanged)" : "");
+}
+
 static void clear_window(Repl *r)
 {
     for (int i = 0; i < r->wn; i++)
@@ -222,7 +228,7 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
     }
     char *why;
     if (!session_start(&r->s, &args, &why)) {
-        error(r, "%s%s", why, r->s.game ? " (the current game is unchanged)" : "");
+        refused_keeping_game(r, why);
         free(why);
         return;
     }
@@ -461,7 +467,7 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
     }
     char *notes;
     if (!session_load(&r->s, argv[1], &why, &notes)) {
-        error(r, "%s%s", why, r->s.game ? " (the current game is unchanged)" : "");
+        refused_keeping_game(r, why);
         free(why);
         return;
     }
