@@ -454,7 +454,7 @@ static void cmd_save(Repl *r, int argc, char **argv, const char *rest)
         free(why);
         return;
     }
-    printf("saved to %s (%d moves)\n", argv[1], r->s.game->nmoves);
+    printf("saved to %s (%d move%s)\n", argv[1], r->s.game->nmoves, r->s.game->nmoves == 1 ? "" : "s");
 }
 
 static void cmd_load(Repl *r, int argc, char **argv, const char *rest)

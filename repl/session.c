@@ -4,6 +4,7 @@
 #include "../core/strfmt.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <lauxlib.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -423,6 +424,11 @@ int session_save(Session *s, const char *path, char **err)
 {
     if (!s->game) {
         *err = strdup("no game to save: start one with 'new'");
+        return 0;
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        *err = strfmt("'%s' is a folder: save needs a file name (such as save game.json)", path);
         return 0;
     }
     if (!may_overwrite(path)) {
