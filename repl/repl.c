@@ -256,6 +256,18 @@ static void cmd_show(Repl *r, int argc, char **argv, const char *rest)
     render_view(stdout, r->s.game->t, seat);
 }
 
+/* The decision now due, or 0 after saying why there is none (the game is
+ * over, or the rules failed to say). */
+static int decision_due(Repl *r, const Pending **p)
+{
+    GameStatus st = game_pending(r->s.game, p);
+    if (st == GAME_OVER)
+        error(r, "the game is over: no move is pending ('new' starts another)");
+    else if (st != GAME_OK)
+        report(r, st);
+    return st == GAME_OK;
+}
+
 static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)argc;
@@ -264,14 +276,8 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
     if (!need_game(r))
         return;
     const Pending *p;
-    GameStatus st = game_pending(r->s.game, &p);
-    if (st != GAME_OK) {
-        if (st == GAME_OVER)
-            error(r, "the game is over: no move is pending ('new' starts another)");
-        else
-            report(r, st);
+    if (!decision_due(r, &p))
         return;
-    }
     int seat = human_to_answer(r);
     if (!seat) {
         error(r, "no seat played by a person is to answer now");
@@ -309,15 +315,9 @@ static void play_move(Repl *r, const char *text)
         return;
     Game *g = r->s.game;
     const Pending *p;
-    GameStatus st = game_pending(g, &p);
-    if (st == GAME_OVER) {
-        error(r, "the game is over: no move is pending ('new' starts another)");
+    if (!decision_due(r, &p))
         return;
-    }
-    if (st != GAME_OK) {
-        report(r, st);
-        return;
-    }
+    GameStatus st;
     int seat = human_to_answer(r);
     if (!seat) {
         error(r, "no seat played by a person is to answer now");
@@ -411,10 +411,8 @@ static void cmd_continue(Repl *r, int argc, char **argv, const char *rest)
     if (!need_game(r))
         return;
     const Pending *p;
-    if (game_pending(r->s.game, &p) != GAME_OK) {
-        error(r, "the game is over: 'new' starts another");
+    if (!decision_due(r, &p))
         return;
-    }
     int seat = human_to_answer(r);
     if (seat) {
         error(r, "seat %d is yours to answer, not a bot's: play a move ('moves' lists them)", seat);

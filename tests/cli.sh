@@ -321,13 +321,14 @@ expect 0 '^2 games, 2 stopped at the move limit' -- "$bin" merge "$work/stall.js
 expect 1 'a game of another tournament' -- timeout 60 "$bin" tournament bamboozled-dice --bots "$stall,$stall" --seats 2 --games 2 --out "$work/stall.jsonl"
 # At the REPL the screen shows the last 200 entries of such a run, and
 # 'continue' lets the bots play on (only when no person is to answer).
-printf 'continue\nnew bamboozled-dice --seats %s,%s --seed 3 --max-moves 300\ncontinue\nseats\nlog 1\nnew bamboozled-dice --seats human,random --seed 3\ncontinue\n' "$stall" "$stall" >"$work/stall.in"
+printf 'continue\nnew bamboozled-dice --seats %s,%s --seed 3 --max-moves 300\ncontinue\nseats\nlog 1\nnew bamboozled-dice --seats human,random --seed 3\ncontinue\nnew fixture --seats random,random --seed 3\ncontinue\n' "$stall" "$stall" >"$work/stall.in"
 timeout 60 "$bin" <"$work/stall.in" >"$work/stall.out" 2>&1
 if [ "$(grep -c "error: the bots made 300 moves in a row and the game has not ended: stopped there, no winner yet (the limit is --max-moves 300; 'continue' lets them play on" "$work/stall.out")" -eq 2 ] &&
     grep -q "^  \.\.\. [0-9]* earlier entries ('log all' shows them all)$" "$work/stall.out" &&
     [ "$(grep -c '^  ' "$work/stall.out")" -lt 500 ] &&
     grep -q "error: no game yet" "$work/stall.out" &&
-    grep -q "error: seat 1 is yours to answer, not a bot's: play a move" "$work/stall.out"; then ok; else
+    grep -q "error: seat 1 is yours to answer, not a bot's: play a move" "$work/stall.out" &&
+    grep -q "error: the game is over: no move is pending ('new' starts another)" "$work/stall.out"; then ok; else
     bad "the REPL with bots that never end: $(tail -3 "$work/stall.out")"; fi
 # Ctrl-C (here SIGINT) while the bots play stops them, the game kept.
 printf 'new bamboozled-dice --seats %s,%s --seed 3\nseats\n' "$stall" "$stall" >"$work/stall-int.in"
