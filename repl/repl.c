@@ -179,14 +179,23 @@ static void advance(Repl *r)
 
 static void cmd_help(Repl *r, int argc, char **argv, const char *rest)
 {
-    (void)r;
     (void)rest;
+    /* Columns as wide as the longest name and arguments, so they line up. */
+    int name_width = 0, args_width = 0, shown = 0;
+    for (const Command *c = commands(); c->name; c++) {
+        name_width = (int)strlen(c->name) > name_width ? (int)strlen(c->name) : name_width;
+        args_width = (int)strlen(c->args) > args_width ? (int)strlen(c->args) : args_width;
+    }
     for (const Command *c = commands(); c->name; c++)
-        if (argc < 2 || strcmp(argv[1], c->name) == 0)
-            printf("  %-6s %-34s %s\n", c->name, c->args, c->help);
+        if (argc < 2 || strcmp(argv[1], c->name) == 0) {
+            printf("  %-*s %-*s %s\n", name_width, c->name, args_width, c->args, c->help);
+            shown++;
+        }
     if (argc < 2)
         puts("  A legal move typed on its own is played too (such as: play 2H, or just 2H "
              "where the move is '2H').");
+    else if (!shown)
+        error(r, "unknown command '%s' ('help' lists the commands)", argv[1]);
 }
 
 static void cmd_games(Repl *r, int argc, char **argv, const char *rest)
