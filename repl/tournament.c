@@ -7,6 +7,7 @@
 #include <lauxlib.h>
 #include <math.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -768,6 +769,49 @@ static void drop_partial_line(const char *path)
     fclose(f);
 }
 
+/* ---- Ctrl-C ---- */
+
+/* The first Ctrl-C (SIGINT) stops a tournament once the games in play end:
+ * their lines are written, the standings of the games played are printed,
+ * and the same command resumes from --out. A second Ctrl-C quits at once.
+ * Workers get the first too (from the terminal, or passed on by the
+ * parent): each finishes its game and leaves. */
+static volatile sig_atomic_t stop_asked, in_worker;
+
+static void on_stop(int sig)
+{
+    stop_asked = 1;
+    if (!in_worker) {
+        static const char msg[] =
+            "\nreferee: stopping once the games in play end (Ctrl-C again quits at once)\n";
+        ssize_t n = write(STDERR_FILENO, msg, sizeof msg - 1);
+        (void)n;
+        signal(sig, SIG_DFL);
+    }
+}
+
+/* Catches SIGINT, unless it is ignored (a script's background job, which
+ * the terminal's Ctrl-C is not meant for): then it stays ignored. Reads
+ * restart after the signal; poll does not, and is told apart. */
+static void catch_stop(void)
+{
+    struct sigaction old, sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    stop_asked = 0;
+    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+        sigaction(SIGINT, &sa, NULL);
+}
+
+static void release_stop(void)
+{
+    struct sigaction old;
+    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler == on_stop)
+        signal(SIGINT, SIG_DFL);
+}
+
 /* Writes results in game order as they become contiguous. */
 typedef struct Collector {
     long *todo;      /* the game numbers to play, ascending */
@@ -803,6 +847,8 @@ static void collect(Collector *c, long g, char *line)
     progress(c->done, c->ntodo, c->started);
 }
 
+/* Plays the collector's games: 0 when all are played, 1 when Ctrl-C
+ * stopped them, -1 when a worker failed. */
 static int run_workers(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
                        int k, Collector *c)
 {
@@ -811,10 +857,10 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
      * script left it (a game's line still depends only on its number). */
     if (jobs <= 1) {
         BotPool *pool = bot_pool_new();
-        for (long i = 0; i < c->ntodo; i++)
+        for (long i = 0; i < c->ntodo && !stop_asked; i++)
             collect(c, c->todo[i], play_game(L, rules, bots, a, pool, c->todo[i], k));
         bot_pool_free(pool);
-        return 0;
+        return c->done == c->ntodo ? 0 : 1;
     }
     struct pollfd fds[256];
     pid_t pids[256];
@@ -837,10 +883,11 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
         if (pid < 0)
             return -1;
         if (pid == 0) {
+            in_worker = 1;
             close(p[0]);
             FILE *to = fdopen(p[1], "w");
             BotPool *pool = bot_pool_new();
-            for (long i; (i = atomic_fetch_add(next, 1)) < c->ntodo;) {
+            for (long i; !stop_asked && (i = atomic_fetch_add(next, 1)) < c->ntodo;) {
                 char *line = play_game(L, rules, bots, a, pool, c->todo[i], k);
                 fprintf(to, "%ld %s\n", c->todo[i], line);
                 fflush(to);
@@ -856,11 +903,20 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
         fds[w].events = POLLIN;
         streams[w] = fdopen(p[0], "r");
     }
-    int open_streams = jobs;
+    int open_streams = jobs, passed_on = 0;
     char *buf = NULL;
     size_t size = 0;
     while (open_streams > 0) {
-        if (poll(fds, (nfds_t)jobs, -1) < 0 && errno != EINTR)
+        int ready = poll(fds, (nfds_t)jobs, -1);
+        if (stop_asked && !passed_on) {
+            /* A Ctrl-C sent to this process alone reaches the workers too. */
+            for (int w = 0; w < jobs; w++)
+                kill(pids[w], SIGINT);
+            passed_on = 1;
+        }
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready < 0)
             break;
         for (int w = 0; w < jobs; w++) {
             if (fds[w].fd < 0 || !(fds[w].revents & (POLLIN | POLLHUP)))
@@ -886,7 +942,9 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
         failed |= !WIFEXITED(status) || WEXITSTATUS(status) != 0;
     }
     munmap(next, sizeof *next);
-    return failed || c->done != c->ntodo ? -1 : 0;
+    if (failed)
+        return -1;
+    return c->done == c->ntodo ? 0 : stop_asked ? 1 : -1;
 }
 
 /* Whether every --set names an option of the game with a value it takes:
@@ -984,12 +1042,29 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     if (nlines && c.ntodo)
         fprintf(stderr, "referee: %s holds %ld games already: playing the %ld left\n", a->out,
                 nlines, c.ntodo);
-    if (run_workers(L, rules, bots, a, k, &c) != 0) {
+    catch_stop();
+    int played = run_workers(L, rules, bots, a, k, &c);
+    release_stop();
+    if (played < 0) {
         fprintf(stderr, "referee: a worker failed; the games written so far are kept\n");
         status = 1;
     } else {
         /* The standings of every game of this run (and of the file, if resumed). */
-        print_standings(tally, stdout);
+        if (tally->games > 0 || played == 0)
+            print_standings(tally, stdout);
+        if (played > 0) {
+            /* Only the games written in order count: those after a gap are
+             * played again on resuming, to the same lines. */
+            fflush(stdout);
+            fprintf(stderr, "referee: interrupted: %ld of the %ld games to play were played", c.next,
+                    c.ntodo);
+            if (a->out)
+                fprintf(stderr, " and are kept in %s; the same command plays the %ld left\n", a->out,
+                        c.ntodo - c.next);
+            else
+                fputs(" (with --out FILE they are kept, and the same command plays the rest)\n", stderr);
+            status = 130;
+        }
     }
 done:
     if (c.out)

@@ -442,6 +442,45 @@ sed -n 21p "$work/t1.jsonl" | head -c 40 >>"$work/t5.jsonl"      # a run stopped
 tour --out "$work/t5.jsonl" >/dev/null 2>&1
 cmp -s "$work/t1.jsonl" "$work/t5.jsonl" && ok || bad "a resumed tournament differs from one run"
 grep -q 'well-behaved.lua  *36 ' "$work/st1" && ok || bad "the standings do not list the bot's 36 games"
+# Ctrl-C stops a tournament once the games in play end: the standings of
+# the games played, exit 130, and the file holds the first games in order,
+# each whole, so the same command resumes from it. The terminal sends
+# SIGINT to the workers too ("group"); kill sends it to the parent alone.
+# (env --default-signal: sh starts a background job with SIGINT ignored.)
+interrupt() { # JOBS group|parent: a long tournament, interrupted after a second
+    setsid env --default-signal=INT "$bin" tournament fixture --bots random,random --games 1000000 \
+        --jobs "$1" --out "$work/int.jsonl" >"$work/int.out" 2>&1 &
+    pid=$!
+    sleep 1
+    if [ "$2" = group ]; then kill -INT "-$pid"; else kill -INT "$pid"; fi
+    wait "$pid"
+}
+games_in_order() { # FILE N: the file holds games 0 to N-1, in order, each line whole
+    [ "$(sed -n 's/^{"game":\([0-9]*\),.*"moves":[0-9]*}$/\1/p' "$1" | tr '\n' ' ')" = "$(seq -s ' ' 0 $(($2 - 1))) " ]
+}
+interrupt 2 group
+status=$?
+first=$(sed -n 's/.*interrupted: \([0-9]*\) of the 1000000 games to play were played and are kept in .*int.jsonl; the same command plays the [0-9]* left$/\1/p' "$work/int.out")
+if [ "$status" -eq 130 ] && [ -n "$first" ] && [ "$first" -gt 0 ] && grep -q "^$first games; " "$work/int.out" &&
+    grep -q "stopping once the games in play end (Ctrl-C again quits at once)" "$work/int.out" &&
+    games_in_order "$work/int.jsonl" "$first"; then ok; else
+    bad "Ctrl-C (--jobs 2) exited $status, not stopping the tournament with its games kept: $(tail -2 "$work/int.out")"; fi
+interrupt 1 parent
+status=$?
+more=$(sed -n 's/.*interrupted: \([0-9]*\) of the [0-9]* games to play were played and are kept.*/\1/p' "$work/int.out")
+if [ "$status" -eq 130 ] && grep -q "holds $first games already" "$work/int.out" && [ -n "$more" ] &&
+    grep -q "^$((first + more)) games; " "$work/int.out" && games_in_order "$work/int.jsonl" $((first + more)); then ok; else
+    bad "Ctrl-C (--jobs 1, resumed) exited $status: $(tail -2 "$work/int.out")"; fi
+# A tournament started with SIGINT ignored (a script's background job) is
+# not one the terminal's Ctrl-C is for: it plays on to the end.
+"$bin" tournament fixture --bots random,random --games 10000 --jobs 2 >"$work/ign.out" 2>&1 &
+pid=$!
+sleep 0.3
+kill -INT "$pid"
+wait "$pid"
+status=$?
+[ "$status" -eq 0 ] && grep -q "^10000 games; " "$work/ign.out" && ok ||
+    bad "a tournament with SIGINT ignored stopped: exit $status, $(tail -1 "$work/ign.out")"
 # Lines of another tournament (here another seed) are never mixed in: not
 # by merge, and not by a run resuming into a file that holds them.
 tour --seed 6 --shard 2/3 --out "$work/other.jsonl" >/dev/null 2>&1
