@@ -15,6 +15,7 @@
 #include "listing.h"
 #include "repl.h"
 #include "session.h"
+#include "stop_signal.h"
 #include "tournament.h"
 
 static const char USAGE[] =
@@ -138,7 +139,12 @@ static int run_game(lua_State *L, const char *rules, const char *bots, GameArgs 
     if (args->hashes)
         record_hash(stdout, &s);
     after_step(&s, args);
+    /* Ctrl-C stops the bots after the move in play: the record ends with
+     * a whole line saying so. */
+    s.stop_request = &stop_signal_asked;
+    stop_signal_catch(NULL);
     GameStatus st = session_run_bots(&s, after_step, args);
+    stop_signal_release();
     int status = 0;
     if (st == GAME_OVER && s.forfeited) {
         /* The faulting bot's seat loses; the others share the win. */
@@ -146,6 +152,12 @@ static int run_game(lua_State *L, const char *rules, const char *bots, GameArgs 
             record_forfeit(stdout, &s);
         else if (!args->hashes)
             printf("game over: seat %d forfeits (its bot faulted)\n", s.forfeited);
+    } else if (st == GAME_OVER && s.interrupted) {
+        if (args->json)
+            record_stopped(stdout, &s);
+        else if (!args->hashes)
+            printf("game interrupted: %d moves and no end: no winner\n", s.game->nmoves);
+        status = 130;
     } else if (st == GAME_OVER && s.stopped) {
         if (args->json)
             record_stopped(stdout, &s);

@@ -499,7 +499,7 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
 {
     Game *g = s->game;
     long limit = s->max_moves;
-    s->stopped = 0;
+    s->stopped = s->interrupted = 0;
     for (long made = 0;; made++) {
         const Pending *p;
         GameStatus st = game_pending(g, &p);
@@ -509,6 +509,10 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
             return GAME_OK;
         if (made == limit) {
             s->stopped = 1;
+            return GAME_OVER;
+        }
+        if (s->stop_request && *s->stop_request) {
+            s->interrupted = 1;
             return GAME_OVER;
         }
         if (p->window) {

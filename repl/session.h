@@ -4,6 +4,7 @@
 #define REFEREE_SESSION_H
 
 #include <lua.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "../core/bot.h"
@@ -38,6 +39,10 @@ struct Session {
     int forfeited;       /* the seat that forfeited, or 0 */
     long max_moves;      /* bot moves in a row before a game is stopped as a draw */
     int stopped;         /* the game was stopped at max_moves: no winner */
+    /* When set and nonzero (Ctrl-C in 'run'), the bots stop before the next
+     * move: s->interrupted, GAME_OVER, no winner. */
+    const volatile sig_atomic_t *stop_request;
+    int interrupted;
     /* Called on each bot fault (the seat then plays a random legal move). */
     void (*on_fault)(struct Session *s, int seat, const char *why, void *ctx);
     void *fault_ctx;

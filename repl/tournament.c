@@ -7,7 +7,6 @@
 #include <lauxlib.h>
 #include <math.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +22,7 @@
 #include "../core/stats.h"
 #include "../core/strfmt.h"
 #include "session.h"
+#include "stop_signal.h"
 
 /* ---- the command line ---- */
 
@@ -769,48 +769,12 @@ static void drop_partial_line(const char *path)
     fclose(f);
 }
 
-/* ---- Ctrl-C ---- */
-
 /* The first Ctrl-C (SIGINT) stops a tournament once the games in play end:
  * their lines are written, the standings of the games played are printed,
- * and the same command resumes from --out. A second Ctrl-C quits at once.
- * Workers get the first too (from the terminal, or passed on by the
- * parent): each finishes its game and leaves. */
-static volatile sig_atomic_t stop_asked, in_worker;
-
-static void on_stop(int sig)
-{
-    stop_asked = 1;
-    if (!in_worker) {
-        static const char msg[] =
-            "\nreferee: stopping once the games in play end (Ctrl-C again quits at once)\n";
-        ssize_t n = write(STDERR_FILENO, msg, sizeof msg - 1);
-        (void)n;
-        signal(sig, SIG_DFL);
-    }
-}
-
-/* Catches SIGINT, unless it is ignored (a script's background job, which
- * the terminal's Ctrl-C is not meant for): then it stays ignored. Reads
- * restart after the signal; poll does not, and is told apart. */
-static void catch_stop(void)
-{
-    struct sigaction old, sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop;
-    sa.sa_flags = SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    stop_asked = 0;
-    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-        sigaction(SIGINT, &sa, NULL);
-}
-
-static void release_stop(void)
-{
-    struct sigaction old;
-    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler == on_stop)
-        signal(SIGINT, SIG_DFL);
-}
+ * and the same command resumes from --out. Workers get it too (from the
+ * terminal, or passed on by the parent): each finishes its game and leaves. */
+static const char STOP_NOTICE[] =
+    "\nreferee: stopping once the games in play end (Ctrl-C again quits at once)\n";
 
 /* Writes results in game order as they become contiguous. */
 typedef struct Collector {
@@ -857,7 +821,7 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
      * script left it (a game's line still depends only on its number). */
     if (jobs <= 1) {
         BotPool *pool = bot_pool_new();
-        for (long i = 0; i < c->ntodo && !stop_asked; i++)
+        for (long i = 0; i < c->ntodo && !stop_signal_asked; i++)
             collect(c, c->todo[i], play_game(L, rules, bots, a, pool, c->todo[i], k));
         bot_pool_free(pool);
         return c->done == c->ntodo ? 0 : 1;
@@ -883,11 +847,11 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
         if (pid < 0)
             return -1;
         if (pid == 0) {
-            in_worker = 1;
+            stop_signal_worker();
             close(p[0]);
             FILE *to = fdopen(p[1], "w");
             BotPool *pool = bot_pool_new();
-            for (long i; !stop_asked && (i = atomic_fetch_add(next, 1)) < c->ntodo;) {
+            for (long i; !stop_signal_asked && (i = atomic_fetch_add(next, 1)) < c->ntodo;) {
                 char *line = play_game(L, rules, bots, a, pool, c->todo[i], k);
                 fprintf(to, "%ld %s\n", c->todo[i], line);
                 fflush(to);
@@ -908,7 +872,7 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
     size_t size = 0;
     while (open_streams > 0) {
         int ready = poll(fds, (nfds_t)jobs, -1);
-        if (stop_asked && !passed_on) {
+        if (stop_signal_asked && !passed_on) {
             /* A Ctrl-C sent to this process alone reaches the workers too. */
             for (int w = 0; w < jobs; w++)
                 kill(pids[w], SIGINT);
@@ -944,7 +908,7 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
     munmap(next, sizeof *next);
     if (failed)
         return -1;
-    return c->done == c->ntodo ? 0 : stop_asked ? 1 : -1;
+    return c->done == c->ntodo ? 0 : stop_signal_asked ? 1 : -1;
 }
 
 /* Whether every --set names an option of the game with a value it takes:
@@ -1042,9 +1006,9 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     if (nlines && c.ntodo)
         fprintf(stderr, "referee: %s holds %ld games already: playing the %ld left\n", a->out,
                 nlines, c.ntodo);
-    catch_stop();
+    stop_signal_catch(STOP_NOTICE);
     int played = run_workers(L, rules, bots, a, k, &c);
-    release_stop();
+    stop_signal_release();
     if (played < 0) {
         fprintf(stderr, "referee: a worker failed; the games written so far are kept\n");
         status = 1;

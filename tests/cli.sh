@@ -340,6 +340,16 @@ wait "$pid"
 if grep -q "error: interrupted: the bots stopped after [0-9]* moves, the game as it stands ('continue' lets them play on)" "$work/stall-int.out" &&
     grep -q "^  seat 2: .*stalls.lua$" "$work/stall-int.out"; then ok; else
     bad "Ctrl-C did not stop the bots: $(tail -3 "$work/stall-int.out")"; fi
+# ... and in 'run' (which has no table to keep) the game ends after the move
+# in play, the record with a whole line saying so, exit 130.
+env --default-signal=INT "$bin" run bamboozled-dice --seats "$stall,$stall" --seed 3 --json >"$work/run-int.out" 2>&1 &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+status=$?
+if [ "$status" -eq 130 ] && tail -1 "$work/run-int.out" | grep -Eq '^\{"type":"result","interrupted":true,"winners":\[\],"moves":[0-9]+,"faults":\[0,0\]\}$'; then ok; else
+    bad "Ctrl-C in run --json exited $status: $(tail -1 "$work/run-int.out" | head -c 200)"; fi
 expect 2 '--max-moves takes a whole number of moves from 1 to 1000000000' -- "$bin" run fixture --max-moves 0
 expect 2 '--max-moves takes a whole number of moves from 1 to 1000000000' -- "$bin" tournament fixture --bots random --max-moves x
 expect 1 "unknown seat 'nobot': a seat is human, random, or a bot" -- "$bin" run fixture --seats nobot,random
