@@ -126,11 +126,11 @@ void record_stopped(FILE *out, Session *s)
     json_t *faults = json_array();
     for (int i = 1; i <= s->nseats; i++)
         json_array_append_new(faults, json_integer(s->faults[i]));
-    json_t *why = s->interrupted ? json_pack("{s:b}", "interrupted", 1)
-                                 : json_pack("{s:I}", "stopped", (json_int_t)s->max_moves);
     json_t *line = json_pack("{s:s}", "type", "result");
-    json_object_update(line, why);
-    json_decref(why);
+    if (s->interrupted)
+        json_object_set_new(line, "interrupted", json_true());
+    else
+        json_object_set_new(line, "stopped", json_integer(s->max_moves));
     json_object_set_new(line, "winners", json_array());
     json_object_set_new(line, "moves", json_integer(s->game->nmoves));
     json_object_set_new(line, "faults", faults);

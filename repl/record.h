@@ -16,7 +16,7 @@ void record_hash(FILE *out, Session *s);
 void record_fault(FILE *out, Session *s, int seat, const char *why);
 /* The result of a game a faulting bot forfeited: every other seat wins. */
 void record_forfeit(FILE *out, Session *s);
-/* The result of a game stopped at the move limit: no winner. */
+/* The result of a game stopped at the move limit or by Ctrl-C: no winner. */
 void record_stopped(FILE *out, Session *s);
 
 #endif

@@ -265,10 +265,12 @@ static void cmd_show(Repl *r, int argc, char **argv, const char *rest)
     render_view(stdout, r->s.game->t, seat);
 }
 
-/* The decision now due, or 0 after saying why there is none (the game is
- * over, or the rules failed to say). */
+/* The decision now due, or 0 after saying why there is none (no game, the
+ * game is over, or the rules failed to say). */
 static int decision_due(Repl *r, const Pending **p)
 {
+    if (!need_game(r))
+        return 0;
     GameStatus st = game_pending(r->s.game, p);
     if (st == GAME_OVER)
         error(r, "the game is over: no move is pending ('new' starts another)");
@@ -282,8 +284,6 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
     (void)argc;
     (void)argv;
     (void)rest;
-    if (!need_game(r))
-        return;
     const Pending *p;
     if (!decision_due(r, &p))
         return;
@@ -320,12 +320,10 @@ static int begins_a_move(Game *g, int seat, const char *line)
  * open claim window has answered. */
 static void play_move(Repl *r, const char *text)
 {
-    if (!need_game(r))
-        return;
-    Game *g = r->s.game;
     const Pending *p;
     if (!decision_due(r, &p))
         return;
+    Game *g = r->s.game;
     GameStatus st;
     int seat = human_to_answer(r);
     if (!seat) {
@@ -417,8 +415,6 @@ static void cmd_continue(Repl *r, int argc, char **argv, const char *rest)
     (void)argc;
     (void)argv;
     (void)rest;
-    if (!need_game(r))
-        return;
     const Pending *p;
     if (!decision_due(r, &p))
         return;
