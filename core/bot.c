@@ -285,6 +285,11 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
                       "escape): name the bot with printable characters");
         return NULL;
     }
+    if (!strfmt_utf8(name, strlen(name))) {
+        *err = strfmt("a seat's bot name is not UTF-8 text (saves and tournament lines are JSON): "
+                      "rename the bot's file with UTF-8 characters");
+        return NULL;
+    }
     if (!bot_find(name, bots_path, path, sizeof path)) {
         *err = strfmt("unknown seat '%s': a seat is human, random, or a bot (bots/%s.lua was "
                       "not found; 'referee bots' lists them)", name, name);

@@ -26,7 +26,9 @@ void game_set_error(Game *g, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     free(g->error);
-    g->error = vstrfmt(fmt, ap);
+    /* It may quote a rules script's error, which can hold any bytes: made
+     * fit to print and to store in a JSON record (a tournament line). */
+    g->error = strfmt_printable(vstrfmt(fmt, ap));
     va_end(ap);
 }
 

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "strfmt.h"
 
 void ledger_init(Ledger *l)
 {
@@ -52,8 +53,7 @@ LedgerStatus ledger_open(Ledger *l, const char *name, int64_t credits, int *id)
 {
     if (l->sealed)
         return LEDGER_SEALED;
-    size_t len = strlen(name);
-    if (len == 0 || len >= NAME_LEN || strpbrk(name, " \t\n\"\\"))
+    if (!strfmt_name_ok(name, NAME_LEN - 1))
         return LEDGER_BAD_NAME;
     if (ledger_find(l, name))
         return LEDGER_EXISTS;
@@ -121,7 +121,7 @@ const char *ledger_status_text(LedgerStatus s)
     case LEDGER_OK: return "ok";
     case LEDGER_FULL: return "too many accounts (at most 40)";
     case LEDGER_EXISTS: return "an account of that name already exists";
-    case LEDGER_BAD_NAME: return "an account name is 1 to 23 characters without spaces or quotes";
+    case LEDGER_BAD_NAME: return "an account name is 1 to 23 bytes of UTF-8 text without spaces, quotes, backslashes or control characters";
     case LEDGER_SEALED: return "accounts are opened in setup only: credits cannot be created once the game has started";
     case LEDGER_NEGATIVE: return "the amount must not be negative";
     case LEDGER_OVERDRAFT: return "insufficient credits";

@@ -34,7 +34,7 @@ static int t_transfer(lua_State *L)
     Table *t = ltable_check(L, 1);
     int from = lt_check_account(L, t, 2), to = lt_check_account(L, t, 3);
     lua_Integer amount = luaL_checkinteger(L, 4);
-    const char *reason = luaL_checkstring(L, 5);
+    const char *reason = lt_check_text(L, 5);
     luaL_argcheck(L, amount >= 0, 4, "the amount must not be negative");
     luaL_argcheck(L, from != to, 3, "a transfer needs two different accounts");
     LedgerStatus s = table_transfer(t, from, to, amount, reason);

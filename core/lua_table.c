@@ -13,6 +13,7 @@
 #include "lua_copy.h"
 #include "lua_json.h"
 #include "lua_view.h"
+#include "strfmt.h"
 #include "table_json.h"
 
 /* The mark lets ltable_check skip luaL_checkudata's registry lookup on
@@ -217,6 +218,18 @@ uint32_t lt_check_seats(lua_State *L, Table *t, int arg)
     return 1u << lt_check_seat(L, t, arg);
 }
 
+/* What a text that is not UTF-8 is told: saves and records are JSON. */
+#define NOT_UTF8 "not UTF-8 text (is the rules script saved as UTF-8?)"
+
+const char *lt_check_text(lua_State *L, int arg)
+{
+    size_t len;
+    const char *text = luaL_checklstring(L, arg, &len);
+    if (!strfmt_utf8(text, len))
+        luaL_argerror(L, arg, NOT_UTF8);
+    return text;
+}
+
 int lt_fail(lua_State *L, const char *msg)
 {
     luaL_pushfail(L);
@@ -229,7 +242,7 @@ int lt_fail(lua_State *L, const char *msg)
 static int t_note(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
-    const char *text = luaL_checkstring(L, 2);
+    const char *text = lt_check_text(L, 2);
     int seat = lua_isnoneornil(L, 3) ? 0 : lt_check_seat(L, t, 3);
     table_note(t, seat, text);
     return 0;
@@ -290,6 +303,8 @@ static int t_notef(lua_State *L)
         return luaL_argerror(L, arg + 1, lua_pushfstring(L, "%d value(s) given for %d format(s): "
                                                             "one value per %%d or %%s",
                                                          last - 2, arg - 2));
+    if (!strfmt_utf8(luaL_buffaddr(&b), luaL_bufflen(&b)))
+        return luaL_error(L, "t:notef: the note is " NOT_UTF8);
     luaL_addchar(&b, '\0');
     table_note(t, 0, luaL_buffaddr(&b));
     return 0;

@@ -64,6 +64,9 @@ int lt_check_account(lua_State *L, Table *t, int arg);
 /* A seat, a list of seats, or "all", as a seat mask. */
 uint32_t lt_check_seats(lua_State *L, Table *t, int arg);
 /* Returns nil and msg: an expected failure. */
+/* The text at arg, which must be UTF-8 (a note, a reason: they go into
+ * saves and records, which are JSON). */
+const char *lt_check_text(lua_State *L, int arg);
 int lt_fail(lua_State *L, const char *msg);
 
 /* The methods of each part, gathered into one table by luaopen_referee_table. */

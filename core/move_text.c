@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <strings.h>
+#include "strfmt.h"
 
 /* isspace of the C locale whatever the process's locale (readline may set
  * one): move texts are a protocol, not prose. */
@@ -20,16 +21,25 @@ const char *move_text_problem(const char *text, size_t len)
         return "a move text is at most 200 characters";
     if (blank((unsigned char)text[0]) || blank((unsigned char)text[len - 1]))
         return "a move text must not begin or end with a space";
+    int beyond_ascii = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)text[i];
-        if (c > ' ')
+        if (c > ' ') {
+            beyond_ascii |= c >= 0x7f;
             continue;
+        }
         if (c != ' ')
             return "a move text is one line of words separated by single spaces";
         if (text[i + 1] == ' ')
             return "a move text separates its words by single spaces (typed moves are matched "
                    "ignoring extra spaces)";
     }
+    /* Moves are stored in saves and records, which are JSON: UTF-8 only.
+     * A script saved as Latin-1 ("caf\xe9") is the usual way to get this. */
+    if (beyond_ascii && !strfmt_utf8(text, len))
+        return "a move text must be UTF-8 text (is the rules script saved as UTF-8?)";
+    if (beyond_ascii && strfmt_has_control(text))
+        return "a move text is one line of words separated by single spaces";
     return NULL;
 }
 

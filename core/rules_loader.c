@@ -9,6 +9,7 @@
 #include "lua_table.h"
 #include "rules_check.h"
 #include "script.h"
+#include "strfmt.h"
 #include "watched_coroutines.h"
 
 static int readable(const char *path)
@@ -196,6 +197,15 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
 {
     env = lua_absindex(L, env);
     char path[4096];
+    /* The name goes into saves and records (JSON) and is printed back. */
+    if (!strfmt_utf8(name, strlen(name)) || strfmt_has_control(name)) {
+        char shown[200];
+        snprintf(shown, sizeof shown, "%s", name);
+        lua_pushfstring(L, "game '%s': a game's name must be UTF-8 text without control "
+                           "characters (saves and records are JSON): rename its rules file",
+                        strfmt_printable(shown));
+        return 0;
+    }
     if (!rules_find(name, rules_path, path, sizeof path)) {
         lua_pushfstring(L, "no game '%s': there is no %s.lua in the rules folders "
                            "('referee games' lists the games)", name, name);

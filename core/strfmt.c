@@ -1,7 +1,9 @@
 #include "strfmt.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 char *vstrfmt(const char *fmt, va_list ap)
 {
@@ -24,6 +26,52 @@ char *strfmt(const char *fmt, ...)
     return s;
 }
 
+/* How long the UTF-8 sequence at p is, 1 for ASCII, or 0 when it is not
+ * one: a stray continuation byte, a lead byte without its continuations,
+ * an overlong form, a surrogate or a code point past U+10FFFF (what
+ * jansson refuses, so what would make a JSON record or save drop it). */
+static size_t utf8_at(const unsigned char *p, size_t left)
+{
+    if (p[0] < 0x80)
+        return 1;
+    size_t n = p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : p[0] >= 0xe0 && p[0] <= 0xef ? 3
+             : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : 0;
+    if (n == 0 || n > left)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+    if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) ||
+        (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+int strfmt_utf8(const char *text, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    size_t i = 0;
+    /* Notes and moves are checked as they are made, on the hot path, and
+     * are nearly always ASCII: eight bytes at a time while they are. */
+    for (uint64_t w; i + 8 <= len; i += 8) {
+        memcpy(&w, p + i, 8);
+        if (w & 0x8080808080808080ULL)
+            break;
+    }
+    for (size_t n; i < len; i += n)
+        if ((n = utf8_at(p + i, len - i)) == 0)
+            return 0;
+    return 1;
+}
+
+int strfmt_name_ok(const char *name, size_t max)
+{
+    size_t len = strlen(name);
+    if (len == 0 || len > max || !strfmt_utf8(name, len) || strfmt_has_control(name))
+        return 0;
+    return strpbrk(name, " \"\\") == NULL;
+}
+
 /* How many bytes of a control character start at p (0: none): C0 but
  * newline and tab unless `strict`, DEL, and the two-byte UTF-8 forms of
  * U+0080..U+009F (C1, which some terminals obey as ESC sequences). */
@@ -36,9 +84,19 @@ static int control_at(const unsigned char *p, int strict)
 
 char *strfmt_printable(char *text)
 {
-    for (unsigned char *p = (unsigned char *)text; p && *p; p++)
-        for (int n = control_at(p, 0); n > 0; n--)
-            p[n - 1] = '?';
+    if (!text)
+        return NULL;
+    unsigned char *p = (unsigned char *)text;
+    size_t len = strlen(text);
+    for (size_t i = 0, n; i < len; i += n) {
+        n = utf8_at(p + i, len - i);
+        if (n == 0) { /* a byte of no UTF-8 text: one '?' for each */
+            p[i] = '?';
+            n = 1;
+        } else if (control_at(p + i, 0)) {
+            memset(p + i, '?', n);
+        }
+    }
     return text;
 }
 

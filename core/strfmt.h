@@ -4,19 +4,29 @@
 #define REFEREE_STRFMT_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 char *vstrfmt(const char *fmt, va_list ap);
 char *strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Makes text safe to print to a terminal, in place, and returns it (NULL
- * stays NULL): every control character but newline and tab, DEL, and the
- * UTF-8 forms of the C1 controls become '?'. For text a bot wrote (its
- * error messages), which could otherwise move the cursor, clear the screen
- * or retitle the window of the person at the table. */
+/* Makes text safe to print to a terminal and to put in JSON, in place, and
+ * returns it (NULL stays NULL): every control character but newline and
+ * tab, DEL, the UTF-8 forms of the C1 controls and every byte that is not
+ * part of UTF-8 text become '?'. For text a bot wrote (its error
+ * messages), which could otherwise move the cursor, clear the screen or
+ * retitle the window of the person at the table, or lose a record line. */
 char *strfmt_printable(char *text);
 /* Does text hold any control character (newline and tab included), DEL or
  * a C1 control? For names and moves read from a file someone else may
  * have written (a saved game, a tournament's lines): such a text is
  * refused rather than printed. */
 int strfmt_has_control(const char *text);
+/* Are the len bytes at text UTF-8 text? JSON (records, saves, tournament
+ * lines) holds nothing else: a text a script hands the kernel is checked
+ * with this where it enters, so it can never be dropped where it leaves. */
+int strfmt_utf8(const char *text, size_t len);
+/* Is name fit to name a zone or an account: 1 to max bytes of UTF-8 text
+ * without spaces, control characters, quotes or backslashes (names are
+ * printed, typed and written into JSON)? */
+int strfmt_name_ok(const char *name, size_t max);
 
 #endif

@@ -1,6 +1,7 @@
 #include "zones.h"
 
 #include <string.h>
+#include "strfmt.h"
 
 void zones_clear(Zones *zs)
 {
@@ -18,20 +19,9 @@ static unsigned name_slot(const char *name)
     return h % ZONE_INDEX_SLOTS;
 }
 
-static int valid_name(const char *name)
-{
-    size_t len = strlen(name);
-    if (len == 0 || len >= NAME_LEN)
-        return 0;
-    for (const char *p = name; *p; p++)
-        if (*p <= ' ' || *p == '"' || *p == '\\')
-            return 0;
-    return 1;
-}
-
 ZoneStatus zones_add(Zones *zs, const char *name, int owner, Visibility vis, int *id)
 {
-    if (!valid_name(name))
+    if (!strfmt_name_ok(name, NAME_LEN - 1))
         return ZONE_BAD_NAME;
     if (zones_find(zs, name))
         return ZONE_EXISTS;
@@ -65,7 +55,7 @@ const char *zone_status_text(ZoneStatus s)
     case ZONE_OK: return "ok";
     case ZONE_FULL: return "too many zones (at most 63)";
     case ZONE_EXISTS: return "a zone of that name already exists";
-    case ZONE_BAD_NAME: return "a zone name is 1 to 23 characters without spaces or quotes";
+    case ZONE_BAD_NAME: return "a zone name is 1 to 23 bytes of UTF-8 text without spaces, quotes, backslashes or control characters";
     case ZONE_EMPTY: return "the zone is empty";
     case ZONE_NO_CARD: return "no such card there";
     }

@@ -46,16 +46,23 @@ if grep -q '^esc  *clears ?\[2J the screen ?? and rings?\.$' "$work/escbots.out"
     grep -q '^b?\[2Jad  *named badly\.$' "$work/escbots.out" &&
     ! LC_ALL=C grep -q "$(printf '[\033\007]')" "$work/escbots.out"; then ok; else
     bad "referee bots printed a bot's control characters: $(cat -v "$work/escbots.out" | head -3)"; fi
-# So is a rules file shared by someone else: its name, description, option
-# help and default, and its load error, listed by referee games.
+# So is a rules file shared by someone else: its description, option help
+# and default, and its load error, listed by referee games. A name that
+# holds control characters or is not UTF-8 is refused (saves and records
+# are JSON), and shown with '?' for them.
 mkdir -p "$work/escrules"
-printf -- 'return { description = "clears \033[2J the screen", players = { min = 2, max = 2 },\n  options = { { name = "mode", default = "a\007b", help = "rings \302\233 here" } },\n  setup = function() end, apply = function() end, result = function() end }\n' \
-    >"$work/escrules/$(printf 'e\033]0;x\007sc')".lua
+esc_rules='return { description = "clears \033[2J the screen", players = { min = 2, max = 2 },\n  options = { { name = "mode", default = "a\007b", help = "rings \302\233 here" } },\n  setup = function() end, apply = function() end, result = function() end }\n'
+printf -- "$esc_rules" >"$work/escrules/esc.lua"
+printf -- "$esc_rules" >"$work/escrules/$(printf 'e\033]0;x\007sc')".lua
+printf -- "$esc_rules" >"$work/escrules/$(printf 'caf\351')".lua
 printf -- 'return { \033[2J }\n' >"$work/escrules/broken.lua"
 REFEREE_RULES="$work/escrules" "$bin" games >"$work/escrules.out" 2>&1
-if grep -q '^e?\]0;x?sc (2-2 players): clears ?\[2J the screen$' "$work/escrules.out" &&
+if grep -q '^esc (2-2 players): clears ?\[2J the screen$' "$work/escrules.out" &&
     grep -q '^    --set mode=a?b   rings ?? here$' "$work/escrules.out" &&
     grep -q '^error: .*broken' "$work/escrules.out" &&
+    grep -q "^error: game 'e?\]0;x?sc': a game's name must be UTF-8 text without control characters" "$work/escrules.out" &&
+    grep -q "^error: game 'caf?': a game's name must be UTF-8 text" "$work/escrules.out" &&
+    ! LC_ALL=C grep -q "$(printf '\351')" "$work/escrules.out" &&
     ! LC_ALL=C grep -q "$(printf '[\033\007]')" "$work/escrules.out" &&
     ! LC_ALL=C grep -q "$(printf '\302\233')" "$work/escrules.out"; then ok; else
     bad "referee games printed a rules file's control characters: $(cat -v "$work/escrules.out" | head -5)"; fi
@@ -227,6 +234,12 @@ done
 if grep -q 'faulted' "$work/esc" && ! LC_ALL=C grep -q "$(printf '[\033\007\r]')" "$work/esc" &&
     ! LC_ALL=C grep -q "$(printf '\302\233')" "$work/esc"; then ok; else
     bad "a bot's control characters reached the output: $(cat -v "$work/esc" | head -3)"; fi
+# A bot's error that is no UTF-8 text is still recorded whole in the JSON
+# record, with '?' for those bytes (a fault line was written as {}).
+"$bin" run fixture --seats "$here/bots/hostile/not-utf8.lua,random" --seed 2 --json >"$work/u8.jsonl" 2>&1
+if grep -q '"type":"fault".*"reason":"choose failed: .*not-utf8.lua:9: caf? ? ??' "$work/u8.jsonl" &&
+    grep -q '"reason":"answered .*caf?' "$work/u8.jsonl" && ! grep -q '^{}$' "$work/u8.jsonl"; then ok; else
+    bad "a bot's bytes that are no UTF-8 lost its fault record: $(grep -v decision "$work/u8.jsonl" | head -3)"; fi
 # The view a bot gets is the game's, whole and typed as the game has it,
 # with other hands hidden (view-check errors, so faults, on any difference).
 check="$here/bots/view-check.lua"
@@ -537,6 +550,18 @@ sed '1s/"winners":\[[0-9,]*\],"scores":\[[0-9,.-]*\],/"error":"rules failed: \\u
 if grep -q 'the first that failed: rules failed: ?\[2J??boom' "$work/ctl-out" &&
     ! LC_ALL=C grep -q "$(printf '\033')" "$work/ctl-out"; then ok; else
     bad "a failed game's reason reached the output unsafe: $(cat -v "$work/ctl-out" | tail -2)"; fi
+# A rules error in words that are no UTF-8 is written to the line with '?'
+# for those bytes: the line kept no "error" (JSON takes UTF-8 only), so the
+# standings said "no winners" and resuming refused the tournament's own file.
+mkdir -p "$work/u8rules"
+printf 'return { description = "fails", players = { min = 2, max = 2 },\n  setup = function(t) t:ask(1, "go", { "go" }) end,\n  apply = function() error("caf\351 \200") end, result = function() end }\n' \
+    >"$work/u8rules/fails-latin1.lua"
+rm -f "$work/u8.jsonl"
+REFEREE_RULES="$work/u8rules" "$bin" tournament fails-latin1 --bots random --games 2 --out "$work/u8.jsonl" >"$work/u8-out" 2>&1
+if grep -q 'the first that failed: .*fails-latin1.lua:3: caf? ?$' "$work/u8-out" &&
+    [ "$(grep -c '"error":"the rules failed .*caf? ?' "$work/u8.jsonl")" = 2 ]; then ok; else
+    bad "a rules error that is no UTF-8 was not kept: $(tail -2 "$work/u8-out")"; fi
+expect 0 '0 games, 2 that failed' -- env REFEREE_RULES="$work/u8rules" "$bin" tournament fails-latin1 --bots random --games 2 --out "$work/u8.jsonl"
 # A resuming run knows its list of games, so it also refuses a line whose
 # seats or seed are not its game number's (merge, knowing only the lines,
 # cannot tell).

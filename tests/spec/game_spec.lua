@@ -585,6 +585,10 @@ describe("rules that ask (t:ask, t:ask_cards, t:ask_discards)", function()
       ["packed-twice"] = "moves 1 and 2 both read 'again'",
       ["packed-extra-space"] = "move 1 ' again': a move text must not begin or end with a space",
       ["bad-prefix"] = "the prefix makes 'lead  ",
+      -- saves and records are JSON, so UTF-8; shown with '?' for the bytes
+      ["latin-1"] = "move 2 'caf?': a move text must be UTF-8 text (is the rules script saved as UTF-8?)",
+      ["packed-latin-1"] = "move 1 'caf?': a move text must be UTF-8 text",
+      ["control"] = "move 1 'del?ete': a move text is one line of words separated by single spaces",
     }
     for mistake, message in pairs(cases) do
       local g, err = high_card({ options = { mistake = mistake } })

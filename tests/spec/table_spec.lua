@@ -139,7 +139,16 @@ describe("cards and zones", function()
     assert.matches("2 value%(s%) given for 1 format%(s%): one value per %%d or %%s", refused("seat %d", 1, 2))
     assert.matches("'%%x' is not a note format: use %%d", refused("%x marks the spot", 1))
     assert.matches("string expected, got table", refused("seat %s", {}))
+    -- a note goes into saves and records, which are JSON: UTF-8 only
+    assert.matches("t:notef: the note is not UTF-8 text (is the rules script saved as UTF-8?)",
+      refused("caf\233 for seat %d", 1), 1, true)
+    assert.matches("the note is not UTF-8 text", refused("seat %s", "caf\233"), 1, true)
+    local ok, err = pcall(function() t:note("caf\233") end)
+    assert.is_false(ok)
+    assert.matches("bad argument #1 to 'note' (not UTF-8 text (is the rules script saved as UTF-8?))", err, 1, true)
     assert.are.equal(before, #t:log_lines()) -- a refused note adds nothing
+    t:notef("%s au lait", "caf\195\169")
+    assert.matches("café au lait", t:log_lines()[#t:log_lines()], 1, true)
   end)
 
   it("builds each seat's view from visibility: owner, public, top card, hidden, reveals", function()
@@ -233,6 +242,22 @@ describe("cards and zones", function()
     assert.are.equal(100, t:total())
     assert.has_error(function() t:transfer("alice", "pot", -1, "negative") end)
     assert.has_error(function() t:transfer("alice", "nobody", 1, "x") end)
+    -- a reason goes into the journal, and the record: UTF-8 only
+    local ok2, err2 = pcall(function() t:transfer("alice", "pot", 1, "caf\233") end)
+    assert.is_false(ok2)
+    assert.matches("bad argument #4 to 'transfer' (not UTF-8 text", err2, 1, true)
+    assert.are.equal(40, t:balance("alice"))
+    -- names of accounts and zones: UTF-8 text, no spaces, quotes or controls
+    for _, name in ipairs({ "caf\233", "bell\7", "del\127", "a b" }) do
+      local bad_account = select(2, pcall(function() t:account(name) end))
+      assert.matches("an account name is 1 to 23 bytes of UTF-8 text without spaces, quotes, "
+        .. "backslashes or control characters", bad_account, 1, true)
+      local bad_zone = select(2, pcall(function() t:zone(name) end))
+      assert.matches("a zone name is 1 to 23 bytes of UTF-8 text", bad_zone, 1, true)
+    end
+    t:account("caf\195\169")
+    t:zone("pi\195\168ce")
+    assert.are.equal(0, t:balance("caf\195\169"))
   end)
 
   it("runs seats in a ring with direction, skips and eliminations", function()

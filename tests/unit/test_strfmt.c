@@ -6,8 +6,21 @@ void test_strfmt(void)
 {
     /* Made printable: C0 controls but newline and tab, DEL, and the two
      * bytes of a C1 control become '?'; other UTF-8 is left alone. */
-    char text[] = "a\033[2Jb\a\rc\x7f" "d\xc2\x9b" "e\xc2\xa0" "f\n\tg\xc2";
-    CHECK(strcmp(strfmt_printable(text), "a?[2Jb??c?d??e\xc2\xa0" "f\n\tg\xc2") == 0);
+    char text[] = "a\033[2Jb\a\rc\x7f" "d\xc2\x9b" "e\xc2\xa0" "f\n\tg";
+    CHECK(strcmp(strfmt_printable(text), "a?[2Jb??c?d??e\xc2\xa0" "f\n\tg") == 0);
+    /* and each byte that is not UTF-8 text becomes '?' too (Latin-1, a
+     * cut sequence, an overlong form, a surrogate), which keeps the text
+     * fit for JSON; whole sequences of 2, 3 and 4 bytes stay. */
+    char bytes[] = "caf\xe9 \xc3\xa9 \xe2\x82 \xc0\xaf \xed\xa0\x80 \xe2\x82\xac \xf0\x9f\x82\xa1 \xc2";
+    CHECK(strcmp(strfmt_printable(bytes),
+                 "caf? \xc3\xa9 ?? ?? ??? \xe2\x82\xac \xf0\x9f\x82\xa1 ?") == 0);
+    CHECK(strfmt_utf8(bytes, strlen(bytes)));
+    CHECK(strfmt_utf8("", 0));
+    const char *not_utf8[] = {"caf\xe9", "\xc3", "\x80", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xff"};
+    for (size_t i = 0; i < sizeof not_utf8 / sizeof *not_utf8; i++)
+        CHECK(!strfmt_utf8(not_utf8[i], strlen(not_utf8[i])));
+    /* The length is what counts: a sequence cut by it is no UTF-8. */
+    CHECK(!strfmt_utf8("\xc3\xa9", 1));
     CHECK(strfmt_printable(NULL) == NULL);
     /* Found unfit: the same, with newline and tab too; a lone 0xC2 at the
      * end, or one before a printable character, is no control. */
