@@ -219,17 +219,26 @@ static void seats_of(const TourArgs *a, long g, int k, const char **names)
 
 /* ---- playing ---- */
 
-static void fault_ignored(Session *s, int seat, const char *why, void *ctx)
+/* What a game is replayed for after the standings: the first reason one
+ * seat faulted for. Reasons stay out of the lines: a bot's words can hold
+ * what differs from process to process (an address), and lines must not. */
+typedef struct FaultWitness {
+    int seat;
+    char *why;
+} FaultWitness;
+
+static void fault_noted(Session *s, int seat, const char *why, void *ctx)
 {
     (void)s;
-    (void)seat;
-    (void)why;
-    (void)ctx;
+    FaultWitness *w = ctx;
+    if (w && seat == w->seat && !w->why)
+        w->why = strdup(why);
 }
 
-/* Plays game g with bots from pool; returns its JSON line (malloc'd). */
+/* Plays game g with bots from pool; returns its JSON line (malloc'd).
+ * witness, when given, gets the first reason its seat faulted for. */
 static char *play_game(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
-                       BotPool *pool, long g, int k)
+                       BotPool *pool, long g, int k, FaultWitness *witness)
 {
     const char *names[MAX_SEATS];
     seats_of(a, g, k, names);
@@ -241,7 +250,8 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     Session s;
     session_init(&s, L, rules, bots);
     s.pool = pool;
-    s.on_fault = fault_ignored;
+    s.on_fault = fault_noted;
+    s.fault_ctx = witness;
     GameArgs args = {0};
     args.game = a->game;
     args.seats = list;
@@ -358,6 +368,13 @@ typedef struct Standing {
     char *bot;
     double games, wins, score, faults;
     int scored;
+    /* The games in which it faulted, and the first of them by number (the
+     * same whichever order lines come in): where to look for why. */
+    long fault_games, first_fault;
+    int first_fault_seat;
+    json_int_t first_fault_seed;
+    char *first_fault_seats; /* the lineup, comma-separated */
+    char *why;               /* its first reason there, when the game was replayed */
 } Standing;
 
 /* The standings so far: each game line is folded in as it comes and then
@@ -378,8 +395,11 @@ static Tally *tally_new(void)
 
 static void tally_free(Tally *y)
 {
-    for (int i = 0; y && i < y->nb; i++)
+    for (int i = 0; y && i < y->nb; i++) {
         free(y->st[i].bot);
+        free(y->st[i].first_fault_seats);
+        free(y->st[i].why);
+    }
     free(y);
 }
 
@@ -407,6 +427,32 @@ static int winner(json_t *winners, int seat)
         if (json_integer_value(w) == seat)
             return 1;
     return 0;
+}
+
+/* b faulted at seat in the game of line: kept if it is the first so far. */
+static void note_fault(Standing *b, json_t *line, int seat)
+{
+    long g = (long)json_integer_value(json_object_get(line, "game"));
+    if (b->fault_games++ > 0 && g >= b->first_fault)
+        return;
+    json_t *seats = json_object_get(line, "seats");
+    size_t len = 0, i;
+    json_t *name;
+    json_array_foreach(seats, i, name)
+        len += strlen(json_string_value(name)) + 1;
+    char *list = malloc(len + 1);
+    if (!list)
+        return;
+    list[0] = '\0';
+    json_array_foreach(seats, i, name) {
+        strcat(list, i ? "," : "");
+        strcat(list, json_string_value(name));
+    }
+    free(b->first_fault_seats);
+    b->first_fault_seats = list;
+    b->first_fault = g;
+    b->first_fault_seat = seat;
+    b->first_fault_seed = json_integer_value(json_object_get(line, "seed"));
 }
 
 /* Folds one game line (a json object) into the standings. */
@@ -444,7 +490,10 @@ static void tally_add(Tally *y, json_t *line)
             b->score += json_number_value(sc);
             b->scored++;
         }
-        b->faults += (double)json_integer_value(json_array_get(faults, (size_t)s));
+        json_int_t n = json_integer_value(json_array_get(faults, (size_t)s));
+        b->faults += (double)n;
+        if (n > 0)
+            note_fault(b, line, s + 1);
     }
     /* Pairwise results between seats of different bots. */
     for (int i = 0; i < k && i < MAX_SEATS; i++)
@@ -474,7 +523,58 @@ static void tally_text(Tally *y, const char *text)
     json_decref(j);
 }
 
-static void print_standings(const Tally *y, FILE *out)
+/* An argument of a command line to copy into a shell: as it is when
+ * nothing in it is special to the shell, else in single quotes. */
+static void put_arg(FILE *out, const char *arg)
+{
+    if (*arg && strspn(arg, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+=.,/:@%") ==
+                    strlen(arg)) {
+        fprintf(out, " %s", arg);
+        return;
+    }
+    fputs(" '", out);
+    for (const char *c = arg; *c; c++)
+        fputs(*c == '\'' ? "'\\''" : (char[]){*c, '\0'}, out);
+    fputc('\'', out);
+}
+
+/* For each bot that faulted: how often, and the first game it did, with
+ * the command that plays that game again to watch it (a the tournament's
+ * arguments; NULL for merge, which knows only the lines). */
+static void print_faults(const Standing *st, const int *order, int nb, FILE *out,
+                         const TourArgs *a)
+{
+    for (int r = 0; r < nb; r++) {
+        const Standing *b = &st[order[r]];
+        if (b->fault_games == 0)
+            continue;
+        fprintf(out, "%s faulted %.0f time%s, in %ld of its %.0f games; first in game %ld, at seat %d",
+                b->bot, b->faults, b->faults == 1 ? "" : "s", b->fault_games, b->games,
+                b->first_fault, b->first_fault_seat);
+        if (b->why) /* its first line: the rest is the traceback */
+            fprintf(out, ": %.*s", (int)strcspn(b->why, "\n"), b->why);
+        fputs("\n  to watch that game: referee run", out);
+        put_arg(out, a ? a->game : "GAME");
+        fputs(" --seats", out);
+        put_arg(out, b->first_fault_seats);
+        fprintf(out, " --seed %lld", (long long)b->first_fault_seed);
+        for (int i = 0; a && i < a->nsets; i++) {
+            fputs(" --set", out);
+            put_arg(out, a->sets[i]);
+        }
+        if (a && a->bot_budget)
+            fprintf(out, " --bot-budget %ld", a->bot_budget);
+        if (a && a->bot_memory)
+            fprintf(out, " --bot-memory %zu", a->bot_memory >> 20);
+        if (a && a->forfeit)
+            fputs(" --on-fault forfeit", out);
+        if (a && a->max_moves)
+            fprintf(out, " --max-moves %ld", a->max_moves);
+        fputs(a ? "\n" : "   (GAME and --set as in the tournament)\n", out);
+    }
+}
+
+static void print_standings(const Tally *y, FILE *out, const TourArgs *a)
 {
     const Standing *st = y->st;
     int nb = y->nb;
@@ -498,7 +598,12 @@ static void print_standings(const Tally *y, FILE *out)
                 order[j] = a;
             }
         }
-    fprintf(out, "%-20s %7s %9s %8s %15s %11s %7s %13s\n", "bot", "games", "wins", "win rate",
+    /* The bot column fits the longest name (a bot may be given by path). */
+    int width = 20;
+    for (int i = 0; i < nb; i++)
+        if ((int)strlen(st[i].bot) > width)
+            width = (int)strlen(st[i].bot);
+    fprintf(out, "%-*s %7s %9s %8s %15s %11s %7s %13s\n", width, "bot", "games", "wins", "win rate",
             "95% interval", "mean score", "faults", "rating");
     for (int r = 0; r < nb; r++) {
         const Standing *b = &st[order[r]];
@@ -510,7 +615,7 @@ static void print_standings(const Tally *y, FILE *out)
             snprintf(mean, sizeof mean, "%.1f", b->score / b->scored);
         else
             snprintf(mean, sizeof mean, "-");
-        fprintf(out, "%-20s %7.0f %9.1f %7.1f%% %15s %11s %7.0f %7.0f ± %3.0f\n", b->bot, b->games,
+        fprintf(out, "%-*s %7.0f %9.1f %7.1f%% %15s %11s %7.0f %7.0f ± %3.0f\n", width, b->bot, b->games,
                 b->wins, b->games > 0 ? 100 * b->wins / b->games : 0, interval, mean, b->faults,
                 rating[order[r]], err[order[r]]);
     }
@@ -523,6 +628,7 @@ static void print_standings(const Tally *y, FILE *out)
           "standard error\n", out);
     if (y->errors)
         fprintf(out, "the first that failed: %s\n", y->first_error);
+    print_faults(st, order, nb, out, a);
 }
 
 /* Which game numbers are already in hand: a bitmap that grows. */
@@ -743,7 +849,7 @@ int tour_merge(int nfiles, char **files)
     if (n == 0)
         fprintf(stderr, "referee: no game lines in the files given\n");
     if (n > 0)
-        print_standings(y, stdout);
+        print_standings(y, stdout, NULL);
     tally_free(y);
     return n > 0 ? 0 : 1;
 }
@@ -822,7 +928,7 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
     if (jobs <= 1) {
         BotPool *pool = bot_pool_new();
         for (long i = 0; i < c->ntodo && !stop_signal_asked; i++)
-            collect(c, c->todo[i], play_game(L, rules, bots, a, pool, c->todo[i], k));
+            collect(c, c->todo[i], play_game(L, rules, bots, a, pool, c->todo[i], k, NULL));
         bot_pool_free(pool);
         return c->done == c->ntodo ? 0 : 1;
     }
@@ -852,7 +958,7 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
             FILE *to = fdopen(p[1], "w");
             BotPool *pool = bot_pool_new();
             for (long i; !stop_signal_asked && (i = atomic_fetch_add(next, 1)) < c->ntodo;) {
-                char *line = play_game(L, rules, bots, a, pool, c->todo[i], k);
+                char *line = play_game(L, rules, bots, a, pool, c->todo[i], k, NULL);
                 fprintf(to, "%ld %s\n", c->todo[i], line);
                 fflush(to);
                 free(line);
@@ -951,6 +1057,23 @@ static int seat_count(lua_State *L, const char *rules, const TourArgs *a)
     return k;
 }
 
+/* Plays again the first game each faulting bot faulted in, to say why:
+ * one game per such bot, after all the others (and not after Ctrl-C). */
+static void find_fault_reasons(lua_State *L, const char *rules, const char *bots,
+                               const TourArgs *a, int k, Tally *y)
+{
+    BotPool *pool = NULL;
+    for (int i = 0; i < y->nb; i++) {
+        Standing *b = &y->st[i];
+        if (b->fault_games == 0 || (!pool && !(pool = bot_pool_new())))
+            continue;
+        FaultWitness w = {b->first_fault_seat, NULL};
+        free(play_game(L, rules, bots, a, pool, b->first_fault, k, &w));
+        b->why = w.why;
+    }
+    bot_pool_free(pool);
+}
+
 int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
 {
     int k = seat_count(L, rules, a);
@@ -1014,8 +1137,10 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
         status = 1;
     } else {
         /* The standings of every game of this run (and of the file, if resumed). */
+        if (played == 0)
+            find_fault_reasons(L, rules, bots, a, k, tally);
         if (tally->games > 0 || played == 0)
-            print_standings(tally, stdout);
+            print_standings(tally, stdout, a);
         if (played > 0) {
             /* Only the games written in order count: those after a gap are
              * played again on resuming, to the same lines. */

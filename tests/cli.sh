@@ -321,6 +321,31 @@ expect 0 'nested more than 64 deep \(a cycle\?\)' -- env REFEREE_RULES="$here/fi
 expect 0 '"type":"result","forfeit":1,"winners":\[2\]' -- "$bin" run fixture --seats "$here/bots/hostile/io-os.lua,random" --seed 2 --json --on-fault forfeit
 "$bin" tournament fixture --bots "$here/bots/hostile/io-os.lua,random" --games 4 --on-fault forfeit --out "$work/ff.jsonl" >"$work/ff" 2>&1
 [ "$(grep -c '"forfeit"' "$work/ff.jsonl")" -eq 4 ] && grep -q 'io-os.lua  *4  *0.0 ' "$work/ff" && ok || bad "forfeits in a tournament"
+# The standings say why a bot faulted: its first faulting game is played
+# again for the reason, and the command printed plays that game to watch
+# it, faulting the same way. merge, knowing only the lines, names the game.
+if grep -q "io-os.lua faulted 4 times, in 4 of its 4 games; first in game 0, at seat 1: choose failed: .*io-os.lua:3: undefined global 'io'" "$work/ff" &&
+    grep -q "^  to watch that game: referee run fixture --seats .*io-os.lua,random --seed [0-9]* --on-fault forfeit$" "$work/ff"; then ok; else
+    bad "the standings do not say why a bot faulted: $(tail -2 "$work/ff")"; fi
+watch=$(sed -n 's/^  to watch that game: referee run //p' "$work/ff")
+# (word splitting is meant: the printed arguments need no quotes here)
+expect 0 "seat 1's bot io-os.lua faulted \(choose failed: .*undefined global 'io'" -- "$bin" run $watch
+expect 0 '"type":"result","forfeit":1,"winners":\[2\],.*"faults":\[1,0\]' -- "$bin" run $watch --json
+"$bin" merge "$work/ff.jsonl" >"$work/ff-merged" 2>&1
+if grep -q "io-os.lua faulted 4 times, in 4 of its 4 games; first in game 0, at seat 1$" "$work/ff-merged" &&
+    grep -q "^  to watch that game: referee run GAME --seats .*io-os.lua,random --seed [0-9]*   (GAME and --set as in the tournament)$" "$work/ff-merged"; then ok; else
+    bad "merge does not name the first faulting game: $(tail -2 "$work/ff-merged")"; fi
+# The first is the lowest game number, whatever order the shards come in;
+# a bot named with a space or a quote is quoted in the command.
+mkdir -p "$work/odd name"
+printf 'return { choose = function(view, moves, ctx) if ctx.seat == 2 then error("second seat") end return moves[1] end }\n' >"$work/odd name/it's.lua"
+for i in 1 2; do
+    "$bin" tournament fixture --bots "$work/odd name/it's.lua,random" --games 4 --shard "$i/2" --set hands=1 --out "$work/q$i.jsonl" >"$work/q$i" 2>&1
+done
+"$bin" merge "$work/q2.jsonl" "$work/q1.jsonl" >"$work/q-merged" 2>&1
+if grep -q "it's.lua faulted .* in 2 of its 4 games; first in game 1, at seat 2$" "$work/q-merged" &&
+    grep -q "referee run GAME --seats 'random,.*/odd name/it'\\\\''s.lua' --seed" "$work/q-merged"; then ok; else
+    bad "merge of shards names the wrong first fault: $(tail -2 "$work/q-merged")"; fi
 expect 2 '--on-fault takes forfeit or play-on' -- "$bin" run fixture --on-fault explode
 # A game bots never end (stalls.lua accepts every claim and declares the
 # lowest score, which may equal the last) is stopped at --max-moves, no
