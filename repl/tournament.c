@@ -225,14 +225,17 @@ static void seats_of(const TourArgs *a, long g, int k, const char **names)
 typedef struct FaultWitness {
     int seat;
     char *why;
+    volatile sig_atomic_t seen; /* stops the game: the rest is not needed */
 } FaultWitness;
 
 static void fault_noted(Session *s, int seat, const char *why, void *ctx)
 {
     (void)s;
     FaultWitness *w = ctx;
-    if (w && seat == w->seat && !w->why)
+    if (w && seat == w->seat && !w->why) {
         w->why = strdup(why);
+        w->seen = 1;
+    }
 }
 
 /* Plays game g with bots from pool; returns its JSON line (malloc'd).
@@ -252,6 +255,8 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     s.pool = pool;
     s.on_fault = fault_noted;
     s.fault_ctx = witness;
+    if (witness)
+        s.stop_request = &witness->seen;
     GameArgs args = {0};
     args.game = a->game;
     args.seats = list;
@@ -1057,8 +1062,9 @@ static int seat_count(lua_State *L, const char *rules, const TourArgs *a)
     return k;
 }
 
-/* Plays again the first game each faulting bot faulted in, to say why:
- * one game per such bot, after all the others (and not after Ctrl-C). */
+/* Plays again the first game each faulting bot faulted in, up to that
+ * fault, to say why: once per such bot, after all the other games (and
+ * not after Ctrl-C). */
 static void find_fault_reasons(lua_State *L, const char *rules, const char *bots,
                                const TourArgs *a, int k, Tally *y)
 {
@@ -1067,7 +1073,7 @@ static void find_fault_reasons(lua_State *L, const char *rules, const char *bots
         Standing *b = &y->st[i];
         if (b->fault_games == 0 || (!pool && !(pool = bot_pool_new())))
             continue;
-        FaultWitness w = {b->first_fault_seat, NULL};
+        FaultWitness w = {b->first_fault_seat, NULL, 0};
         free(play_game(L, rules, bots, a, pool, b->first_fault, k, &w));
         b->why = w.why;
     }
