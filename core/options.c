@@ -10,14 +10,17 @@
 #include "strfmt.h"
 
 /* Looks into the value at idx for a text (a key or a value, at any depth)
- * holding a control character: 1 when one does, -1 when it nests deeper
+ * holding a control character or bytes that are no UTF-8: 1 when one does, -1 when it nests deeper
  * than COPY_MAX_DEPTH (a save could not hold it), else 0. seen (absolute)
  * is a table of the tables looked into: each is looked into once, so one
  * that is shared or holds itself costs no more than a tree. */
 static int look_into(lua_State *L, int idx, int seen, int depth)
 {
-    if (lua_type(L, idx) == LUA_TSTRING)
-        return strfmt_has_control(lua_tostring(L, idx));
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        size_t len;
+        const char *text = lua_tolstring(L, idx, &len);
+        return strfmt_has_control(text) || !strfmt_utf8(text, len);
+    }
     if (lua_type(L, idx) != LUA_TTABLE)
         return 0;
     if (depth >= COPY_MAX_DEPTH || !lua_checkstack(L, 3))
@@ -44,7 +47,7 @@ static int look_into(lua_State *L, int idx, int seen, int depth)
 }
 
 /* Refuses (0, with why pushed) an option value holding a control
- * character or nested too deep for a save. stack: ..., value */
+ * character or no UTF-8, or nested too deep for a save. stack: ..., value */
 static int fit_for_a_save(lua_State *L, const char *name)
 {
     int value = lua_gettop(L);
@@ -52,8 +55,8 @@ static int fit_for_a_save(lua_State *L, const char *name)
     int found = look_into(L, value, value + 1, 0);
     lua_settop(L, value);
     if (found > 0)
-        lua_pushfstring(L, "option '%s' holds a control character (a tab, a newline, an escape): "
-                           "give it printable text", name);
+        lua_pushfstring(L, "option '%s' holds a control character (a tab, a newline, an escape) "
+                           "or bytes that are no UTF-8 text: give it printable UTF-8 text", name);
     else if (found < 0)
         lua_pushfstring(L, "option '%s' is nested more than %d deep: a save could not hold it", name,
                         COPY_MAX_DEPTH);

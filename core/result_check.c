@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include "strfmt.h"
 
 #define SHAPE "{winners = {seat, ...}, scores = {one number per seat}, message = \"...\"}"
 
@@ -118,6 +119,12 @@ int result_check(lua_State *L, int idx, int nseats, char *why, size_t size)
              check_scores(L, top - 1, nseats, why, size);
     if (ok && !lua_isnil(L, top) && lua_type(L, top) != LUA_TSTRING) {
         snprintf(why, size, "message must be a text, or left out");
+        ok = 0;
+    }
+    size_t len;
+    const char *message = ok && lua_type(L, top) == LUA_TSTRING ? lua_tolstring(L, top, &len) : NULL;
+    if (message && !strfmt_utf8(message, len)) { /* records are JSON */
+        snprintf(why, size, "message must be UTF-8 text (is the rules script saved as UTF-8?)");
         ok = 0;
     }
     lua_settop(L, top - 3);

@@ -63,9 +63,15 @@ describe("loading rules and options", function()
   it("looks into a table option for control characters, each table once", function()
     local g, err = new_game("bam-app", { seats = 2, options = { levels = { { hands = 1, name = "a\27[2Jb" } } } })
     assert.is_nil(g)
-    assert.are.equal("option 'levels' holds a control character (a tab, a newline, an escape): give it printable text", err)
+    assert.are.equal("option 'levels' holds a control character (a tab, a newline, an escape) or bytes that "
+      .. "are no UTF-8 text: give it printable UTF-8 text", err)
     g, err = new_game("bam-app", { seats = 2, options = { levels = { { ["\7"] = 1 } } } })
     assert.matches("option 'levels' holds a control character", err)
+    -- saves are JSON: a Latin-1 text, as a value or a key, is refused too
+    g, err = new_game("bam-app", { seats = 2, options = { levels = { { hands = 1, name = "caf\233" } } } })
+    assert.matches("option 'levels' holds a control character (a tab, a newline, an escape) or bytes that are no UTF-8 text", err, 1, true)
+    g, err = new_game("fixture", { options = { policy = { ["caf\233"] = 1 } } })
+    assert.matches("option 'policy' holds a control character (a tab, a newline, an escape) or bytes that are no UTF-8 text", err, 1, true)
     -- A table that holds another twice, 26 times over: looked into as a
     -- tree it is 2^26 tables, looked into once each it is 26.
     local shared = {}
@@ -134,6 +140,7 @@ describe("loading rules and options", function()
       ["scores-nan"] = "scores%[2%] is %-?nan, not a finite number",
       ["scores-text"] = 'scores%[2%] is "lots", not a finite number',
       ["message-number"] = "message must be a text, or left out",
+      ["message-latin-1"] = "message must be UTF%-8 text %(is the rules script saved as UTF%-8%?%)",
     }
     for shape, pattern in pairs(cases) do
       local g = assert(new_game("bad-result", { options = { shape = shape } }))
