@@ -8,6 +8,7 @@
 #include <lauxlib.h>
 #include <string.h>
 #include "limits.h"
+#include "strfmt.h"
 
 /* A name --set NAME=VALUE can give: letters, digits and _, not first a digit. */
 static int is_option_name(const char *s)
@@ -74,6 +75,11 @@ static const char *check_option(lua_State *L, int opt, lua_Integer i, int names)
                                   "table (not %s)", name, lua_typename(L, dtype));
     if (dtype == LUA_TNUMBER && lua_tonumber(L, dflt) != lua_tonumber(L, dflt))
         return lua_pushfstring(L, "option '%s''s default is not a number (NaN)", name);
+    size_t len;
+    const char *text = dtype == LUA_TSTRING ? lua_tolstring(L, dflt, &len) : NULL;
+    if (text && (!strfmt_utf8(text, len) || strfmt_has_control(text))) /* saves are JSON */
+        return lua_pushfstring(L, "option '%s''s default must be printable UTF-8 text (is the rules "
+                                  "script saved as UTF-8?)", name);
     const char *limit[2] = {"min", "max"};
     for (int k = 0; k < 2; k++) {
         int type = lua_getfield(L, opt, limit[k]);

@@ -47,18 +47,18 @@ if grep -q '^esc  *clears ?\[2J the screen ?? and rings?\.$' "$work/escbots.out"
     ! LC_ALL=C grep -q "$(printf '[\033\007]')" "$work/escbots.out"; then ok; else
     bad "referee bots printed a bot's control characters: $(cat -v "$work/escbots.out" | head -3)"; fi
 # So is a rules file shared by someone else: its description, option help
-# and default, and its load error, listed by referee games. A name that
-# holds control characters or is not UTF-8 is refused (saves and records
-# are JSON), and shown with '?' for them.
+# and its load error, listed by referee games. Its name, or an option's
+# default, holding control characters or bytes that are no UTF-8 is
+# refused (saves and records are JSON), the name shown with '?' for them.
 mkdir -p "$work/escrules"
-esc_rules='return { description = "clears \033[2J the screen", players = { min = 2, max = 2 },\n  options = { { name = "mode", default = "a\007b", help = "rings \302\233 here" } },\n  setup = function() end, apply = function() end, result = function() end }\n'
+esc_rules='return { description = "clears \033[2J the screen", players = { min = 2, max = 2 },\n  options = { { name = "mode", default = "ab", help = "rings \302\233 here\007" } },\n  setup = function() end, apply = function() end, result = function() end }\n'
 printf -- "$esc_rules" >"$work/escrules/esc.lua"
 printf -- "$esc_rules" >"$work/escrules/$(printf 'e\033]0;x\007sc')".lua
 printf -- "$esc_rules" >"$work/escrules/$(printf 'caf\351')".lua
 printf -- 'return { \033[2J }\n' >"$work/escrules/broken.lua"
 REFEREE_RULES="$work/escrules" "$bin" games >"$work/escrules.out" 2>&1
 if grep -q '^esc (2-2 players): clears ?\[2J the screen$' "$work/escrules.out" &&
-    grep -q '^    --set mode=a?b   rings ?? here$' "$work/escrules.out" &&
+    grep -q '^    --set mode=ab   rings ?? here?$' "$work/escrules.out" &&
     grep -q '^error: .*broken' "$work/escrules.out" &&
     grep -q "^error: game 'e?\]0;x?sc': a game's name must be UTF-8 text without control characters" "$work/escrules.out" &&
     grep -q "^error: game 'caf?': a game's name must be UTF-8 text" "$work/escrules.out" &&

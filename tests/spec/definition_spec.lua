@@ -51,6 +51,8 @@ describe("a game definition", function()
         "option 2's name 'x' is an earlier option's too" },
       { "options = { { name = 'x' } }", "option 'x' needs a default: true or false, a number, a text or a table %(not nil%)" },
       { "options = { { name = 'x', default = 0/0 } }", "option 'x''s default is not a number %(NaN%)" },
+      { "options = { { name = 'x', default = 'caf\\233' } }", "option 'x''s default must be printable UTF%-8 text %(is the rules script saved as UTF%-8%?%)" },
+      { "options = { { name = 'x', default = 'a\\7b' } }", "option 'x''s default must be printable UTF%-8 text" },
       { "options = { { name = 'x', default = 'a', min = 1 } }", "option 'x' has a min, but its default is not a number" },
       { "options = { { name = 'x', default = 1, max = {} } }", "option 'x''s max must be a number" },
       { "options = { { name = 'x', default = 9, max = 5 } }", "option 'x''s default is above its max" },
