@@ -539,12 +539,15 @@ static void put_arg(FILE *out, const char *arg)
     }
     fputs(" '", out);
     for (const char *c = arg; *c; c++)
-        fputs(*c == '\'' ? "'\\''" : (char[]){*c, '\0'}, out);
+        if (*c == '\'')
+            fputs("'\\''", out); /* end the quotes, a quoted quote, quote again */
+        else
+            fputc(*c, out);
     fputc('\'', out);
 }
 
 /* For each bot that faulted: how often, and the first game it did, with
- * the command that plays that game again to watch it (a the tournament's
+ * the command that plays that game again to watch it (a: the tournament's
  * arguments; NULL for merge, which knows only the lines). */
 static void print_faults(const Standing *st, const int *order, int nb, FILE *out,
                          const TourArgs *a)
