@@ -46,14 +46,20 @@ static int look_into(lua_State *L, int idx, int seen, int depth)
     return found;
 }
 
+int options_value_problem(lua_State *L, int idx)
+{
+    int value = lua_absindex(L, idx), top = lua_gettop(L);
+    lua_newtable(L);
+    int found = look_into(L, value, top + 1, 0);
+    lua_settop(L, top);
+    return found;
+}
+
 /* Refuses (0, with why pushed) an option value holding a control
  * character or no UTF-8, or nested too deep for a save. stack: ..., value */
 static int fit_for_a_save(lua_State *L, const char *name)
 {
-    int value = lua_gettop(L);
-    lua_newtable(L);
-    int found = look_into(L, value, value + 1, 0);
-    lua_settop(L, value);
+    int found = options_value_problem(L, -1);
     if (found > 0)
         lua_pushfstring(L, "option '%s' holds a control character (a tab, a newline, an escape) "
                            "or bytes that are no UTF-8 text: give it printable UTF-8 text", name);

@@ -12,4 +12,9 @@
  * pushes a message when an option is unknown or bad. */
 int options_check(lua_State *L, const char *game, int def, int given);
 
+/* What keeps the value at idx out of a save: 1 when a text in it (a key
+ * or a value, at any depth) holds a control character or bytes that are no
+ * UTF-8, -1 when it nests too deep, 0 when nothing does. */
+int options_value_problem(lua_State *L, int idx);
+
 #endif

@@ -6,8 +6,12 @@
 #include "rules_check.h"
 
 #include <lauxlib.h>
+#include <stdlib.h>
 #include <string.h>
 #include "limits.h"
+#include "lua_copy.h"
+#include "lua_json.h"
+#include "options.h"
 #include "strfmt.h"
 
 /* A name --set NAME=VALUE can give: letters, digits and _, not first a digit. */
@@ -80,6 +84,20 @@ static const char *check_option(lua_State *L, int opt, lua_Integer i, int names)
     if (text && (!strfmt_utf8(text, len) || strfmt_has_control(text))) /* saves are JSON */
         return lua_pushfstring(L, "option '%s''s default must be printable UTF-8 text (is the rules "
                                   "script saved as UTF-8?)", name);
+    int problem = dtype == LUA_TTABLE ? options_value_problem(L, dflt) : 0;
+    if (problem > 0) /* the effective options go into records as JSON */
+        return lua_pushfstring(L, "option '%s''s default holds a text that is not printable UTF-8 (is "
+                                  "the rules script saved as UTF-8?)", name);
+    if (problem < 0)
+        return lua_pushfstring(L, "option '%s''s default is nested more than %d deep: a record could "
+                                  "not hold it", name, COPY_MAX_DEPTH);
+    if (dtype == LUA_TTABLE) {
+        char err[200];
+        char *json = ljson_encode(L, dflt, err, sizeof err);
+        if (!json)
+            return lua_pushfstring(L, "option '%s''s default cannot go into a record: %s", name, err);
+        free(json);
+    }
     const char *limit[2] = {"min", "max"};
     for (int k = 0; k < 2; k++) {
         int type = lua_getfield(L, opt, limit[k]);
