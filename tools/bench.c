@@ -1,8 +1,11 @@
 /* bench: plays games between random seats in one process, for `make bench`.
  * usage: bench [--lua-ops] GAME SEATS GAMES [FIRST_SEED [NAME=VALUE...]]
+ *        bench --lua-floor DECISIONS
  * Prints: games, decisions, seconds, games per second, decisions per second;
  * with --lua-ops also the Lua instructions run (the rules' own work,
- * counted by a hook on every one: slow, so never with the other figures). */
+ * counted by a hook on every one: slow, so never with the other figures).
+ * --lua-floor makes DECISIONS bare round trips through Lua, no referee in
+ * them (see lua_floor), for callgrind to count. */
 #include <lauxlib.h>
 #include <lualib.h>
 #include <stdio.h>
@@ -29,8 +32,43 @@ static void count_op(lua_State *L, lua_Debug *ar)
     lua_ops++;
 }
 
+static int ask_nothing(lua_State *L)
+{
+    (void)L;
+    return 0;
+}
+
+/* The least a decision can cost in this Lua while the rules apply each move
+ * in Lua: a protected call from C into an apply function that asks the next
+ * decision through one C function, and nothing else (no move chosen,
+ * checked or recorded, no log, no error handler). Whatever the kernel
+ * does, a decision of such rules costs at least this much. */
+static int lua_floor(int decisions)
+{
+    lua_State *L = luaL_newstate();
+    lua_pushcfunction(L, ask_nothing);
+    lua_setglobal(L, "ask");
+    if (luaL_dostring(L, "function apply(t, seat, move) ask(t, seat % 4 + 1, move) end") != LUA_OK)
+        return 1;
+    lua_getglobal(L, "apply");
+    lua_newtable(L);
+    for (int i = 0; i < decisions; i++) {
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 2);
+        lua_pushinteger(L, i % 4 + 1);
+        lua_pushliteral(L, "a");
+        if (lua_pcall(L, 3, 0, 0) != LUA_OK)
+            return 1;
+    }
+    lua_close(L);
+    printf("%d\n", decisions);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "--lua-floor") == 0)
+        return lua_floor(atoi(argv[2]));
     int count_lua = argc > 1 && strcmp(argv[1], "--lua-ops") == 0;
     if (count_lua) {
         argv++;

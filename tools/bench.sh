@@ -98,8 +98,11 @@ awk -F'|' -v baseline="$out" '
         print line
     }' "$out.new"
 mv "$out.new" "$out"
+# Lua's own floor under any kernel: bare round trips from C through an
+# apply in Lua that asks through one C function (bench.c: lua_floor).
+lua_floor=$(( ($(collected "$bench" --lua-floor 100000) - $(collected "$bench" --lua-floor 0)) / 100000 ))
 # Issue 5's targets for rules in Lua, against the figures now.
-awk -F'|' '
+awk -F'|' -v lua_floor="$lua_floor" '
     # The Lua instructions the rules run: each costs Lua 5.4'"'"'s interpreter
     # tens of machine instructions, so these alone bound a game from below.
     function lua(what, have) { printf "  %-44s %10d Lua instructions\n", what, have }
@@ -114,7 +117,9 @@ awk -F'|' '
                                                lua("the dice rules alone, per game", $9) }
     $2 == " loop-floor " { against("the loop alone (loop-floor), per decision", $8, 800); floor = $8 + 0 }
     $2 == " method-calls " { calls = $8 + 0 }
-    END { if (floor && calls && per_row)
+    END { printf "  %-44s %10d (C into a Lua apply that calls one C function: this Lua'"'"'s least, whatever the kernel)\n",
+                 "a bare round trip through Lua, per decision", lua_floor
+          if (floor && calls && per_row)
               printf "  %-44s %10d (a 4-player BAM! hand makes about 150, 12 a decision)\n",
                      "one table method call (method-calls less loop-floor, / " per_row ")", (calls - floor) / per_row }
 ' per_row="$(sed -n 's/^local CALLS = \([0-9]*\).*/\1/p' "$top/bench/method-calls.lua")" "$out" |
