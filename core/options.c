@@ -250,7 +250,8 @@ static int check_options(lua_State *L, const char *game, int def, int given)
                     lua_pop(L, 1);
             }
             luaL_pushresult(&b);
-            lua_pushfstring(L, "unknown option '%s' for %s; %s", names[k], game,
+            char shown[64];
+            lua_pushfstring(L, "unknown option '%s' for %s; %s", strfmt_shown(names[k], shown, sizeof shown), game,
                             nopts ? lua_pushfstring(L, "its options are: %s", lua_tostring(L, -1))
                                   : "it has no options");
             return 0;

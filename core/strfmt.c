@@ -82,7 +82,7 @@ static int control_at(const unsigned char *p, int strict)
     return *p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f ? 2 : 0;
 }
 
-char *strfmt_printable(char *text)
+static char *make_printable(char *text, int strict)
 {
     if (!text)
         return NULL;
@@ -93,11 +93,24 @@ char *strfmt_printable(char *text)
         if (n == 0) { /* a byte of no UTF-8 text: one '?' for each */
             p[i] = '?';
             n = 1;
-        } else if (control_at(p + i, 0)) {
+        } else if (control_at(p + i, strict)) {
             memset(p + i, '?', n);
         }
     }
     return text;
+}
+
+char *strfmt_printable(char *text)
+{
+    return make_printable(text, 0);
+}
+
+const char *strfmt_shown(const char *text, char *buf, size_t size)
+{
+    if (!size)
+        return "";
+    snprintf(buf, size, "%s", text ? text : "");
+    return make_printable(buf, 1);
 }
 
 int strfmt_has_control(const char *text)

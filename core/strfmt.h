@@ -15,6 +15,11 @@ char *strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * messages), which could otherwise move the cursor, clear the screen or
  * retitle the window of the person at the table, or lose a record line. */
 char *strfmt_printable(char *text);
+/* A copy of text in buf (cut to size) to quote in a message: as
+ * strfmt_printable, and newline and tab become '?' too. For what a person
+ * or a file name gave (a command-line argument, a path), which is quoted
+ * back on one line. Returns buf. */
+const char *strfmt_shown(const char *text, char *buf, size_t size);
 /* Does text hold any control character (newline and tab included), DEL or
  * a C1 control? For names and moves read from a file someone else may
  * have written (a saved game, a tournament's lines): such a text is

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "../core/lua_alloc.h"
 #include "../core/lua_game.h"
+#include "../core/strfmt.h"
 #include "record.h"
 #include "render.h"
 #include "listing.h"
@@ -56,11 +57,14 @@ static const char USAGE[] =
     "bots likewise in $REFEREE_BOTS, then bots/.\n"
     "Exit status: 0 success, 1 an error in a game or its input, 2 a usage mistake.\n";
 
+/* The message quotes what was typed (an unknown command or option, a bad
+ * value), so it is printed with any control character as '?'. */
 static int usage_error(const char *fmt, const char *arg)
 {
-    fprintf(stderr, "referee: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n(referee --help shows the usage)\n");
+    char message[1024], shown[1024];
+    snprintf(message, sizeof message, fmt, arg);
+    fprintf(stderr, "referee: %s\n(referee --help shows the usage)\n",
+            strfmt_shown(message, shown, sizeof shown));
     return 2;
 }
 
@@ -191,7 +195,9 @@ static int replay_file(lua_State *L, const char *rules, const char *bots, const 
     session_init(&s, L, rules, bots);
     char *why;
     if (!session_load(&s, path, &why, NULL)) {
-        fprintf(stderr, "referee: %s: %s\n", path, why);
+        char shown[1024];
+        fprintf(stderr, "referee: %s: %s\n", strfmt_shown(path, shown, sizeof shown),
+                strfmt_printable(why));
         free(why);
         return 1;
     }

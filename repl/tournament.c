@@ -768,11 +768,14 @@ static const char *unlike_its_game(json_t *j, const TourArgs *a, int k)
 static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origin *o,
                        const TourArgs *expect, int k)
 {
+    /* Quoted in messages as shown: a file name may hold anything. */
+    char shown[4096];
+    const char *named = strfmt_shown(path, shown, sizeof shown);
     FILE *f = fopen(path, "r");
     if (!f) {
         if (quiet_missing && errno == ENOENT)
             return 0;
-        fprintf(stderr, "referee: cannot read '%s': %s\n", path, strerror(errno));
+        fprintf(stderr, "referee: cannot read '%s': %s\n", named, strerror(errno));
         return -1;
     }
     char *buf = NULL;
@@ -789,7 +792,7 @@ static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen
                 fprintf(stderr, "referee: %s:%ld is not a game line (a JSON object with a "
                                 "\"game\" number, as referee tournament --out writes): delete it, "
                                 "and a run with --out %s plays its game again\n",
-                        path, lineno, path);
+                        named, lineno, named);
                 json_decref(j);
                 free(buf);
                 fclose(f);
@@ -801,11 +804,11 @@ static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen
         const char *id = json_string_value(json_object_get(j, "tournament"));
         if (!o->where[0]) {
             snprintf(o->id, sizeof o->id, "%s", id ? id : "");
-            snprintf(o->where, sizeof o->where, "%s:%ld", path, lineno);
+            snprintf(o->where, sizeof o->where, "%s:%ld", named, lineno);
         } else if (strcmp(o->id, id ? id : "") != 0) {
             fprintf(stderr, "referee: %s:%ld is a game of another tournament than %s (another "
                             "game, bots, seats, seed, options, bot limits, move limit, or rules or bot files): %s\n",
-                    path, lineno, o->where,
+                    named, lineno, o->where,
                     quiet_missing ? "give another --out file, or the command that wrote this one"
                                   : "merge the shards of one tournament only");
             json_decref(j);
@@ -820,13 +823,13 @@ static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen
         int failed = why != NULL;
         if (why) {
             fprintf(stderr, "referee: %s:%ld is a damaged game line (%s): delete it, and a run "
-                            "with --out %s plays that game again\n", path, lineno, why, path);
+                            "with --out %s plays that game again\n", named, lineno, why, named);
         } else if (!seen_has(seen, g)) { /* else the same game again: taken once */
             if (seen_add(seen, g)) {
                 tally_add(y, j);
                 n++;
             } else {
-                fprintf(stderr, "referee: out of memory reading %s\n", path);
+                fprintf(stderr, "referee: out of memory reading %s\n", named);
                 failed = 1;
             }
         }
@@ -878,8 +881,10 @@ static void drop_partial_line(const char *path)
         if (c == '\n')
             keep = pos;
     }
+    char shown[4096];
     if (keep < pos && ftruncate(fileno(f), keep) != 0)
-        fprintf(stderr, "referee: cannot cut the partial last line of '%s'\n", path);
+        fprintf(stderr, "referee: cannot cut the partial last line of '%s'\n",
+                strfmt_shown(path, shown, sizeof shown));
     fclose(f);
 }
 
@@ -1127,16 +1132,18 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     free(seen.bits);
     c.result = calloc((size_t)c.ntodo + 1, sizeof(char *));
     c.started = now();
+    char out_shown[4096]; /* --out as quoted in messages: a file name may hold anything */
+    strfmt_shown(a->out, out_shown, sizeof out_shown);
     if (a->out)
         drop_partial_line(a->out);
     int status = 0;
     if (a->out && !(c.out = fopen(a->out, "a"))) {
-        fprintf(stderr, "referee: cannot write '%s': %s\n", a->out, strerror(errno));
+        fprintf(stderr, "referee: cannot write '%s': %s\n", out_shown, strerror(errno));
         status = 1;
         goto done;
     }
     if (nlines && c.ntodo)
-        fprintf(stderr, "referee: %s holds %ld games already: playing the %ld left\n", a->out,
+        fprintf(stderr, "referee: %s holds %ld games already: playing the %ld left\n", out_shown,
                 nlines, c.ntodo);
     stop_signal_catch(STOP_NOTICE);
     int played = run_workers(L, rules, bots, a, k, &c);
@@ -1157,7 +1164,7 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
             fprintf(stderr, "referee: interrupted: %ld of the %ld games to play were played", c.next,
                     c.ntodo);
             if (a->out)
-                fprintf(stderr, " and are kept in %s; the same command plays the %ld left\n", a->out,
+                fprintf(stderr, " and are kept in %s; the same command plays the %ld left\n", out_shown,
                         c.ntodo - c.next);
             else
                 fputs(" (with --out FILE they are kept, and the same command plays the rest)\n", stderr);

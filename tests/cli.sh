@@ -161,6 +161,19 @@ done
 # refused before the game starts.
 expect 1 "option 'policy' holds a control character" -- "$bin" run fixture --set "policy=$(printf 'ran\tdom')"
 expect 1 "bot name holds a control character" -- "$bin" run fixture --seats "random,$(printf 'ran\033dom')"
+# What was typed or named and is quoted back in a message (an unknown
+# command, option or value, a file name) shows its control characters as
+# '?': a file name may come from anyone (referee merge *.jsonl).
+esc_file="$work/$(printf 'esc\033[2J')"
+printf 'junk\n' >"$esc_file.jsonl"
+for args in "$(printf 'ru\033[2Jn')" "run fixture --set $(printf 'po\033[2Jlicy')=1" \
+    "run fixture $(printf -- '--se\033[2Jed') 3" "run fixture --seed $(printf '1\033[2J')" \
+    "merge $esc_file.jsonl" "replay $esc_file.json" "tournament fixture --bots random,random --games 1 --out $esc_file.jsonl"; do
+    # shellcheck disable=SC2086 # each argument list splits at its spaces
+    "$bin" $args >"$work/esc-echo" 2>&1
+    if grep -q '?\[2J' "$work/esc-echo" && ! LC_ALL=C grep -q "$(printf '\033')" "$work/esc-echo"; then ok; else
+        bad "referee $(echo "$args" | cat -v) quoted a control character back: $(cat -v "$work/esc-echo" | head -2)"; fi
+done
 # A table option (--set NAME=JSON) is looked into: a JSON escape makes the
 # control character only as the text is decoded.
 mkdir -p "$work/tabled"
