@@ -225,16 +225,18 @@ static void seats_of(const TourArgs *a, long g, int k, const char **names)
 typedef struct FaultWitness {
     int seat;
     char *why;
-    volatile sig_atomic_t seen; /* stops the game: the rest is not needed */
 } FaultWitness;
+
+/* What a game played for its fault's reason stops at once with: the rest
+ * of it is not needed. */
+static const volatile sig_atomic_t stop_now = 1;
 
 static void fault_noted(Session *s, int seat, const char *why, void *ctx)
 {
-    (void)s;
     FaultWitness *w = ctx;
     if (w && seat == w->seat && !w->why) {
         w->why = strdup(why);
-        w->seen = 1;
+        s->stop_request = &stop_now;
     }
 }
 
@@ -255,8 +257,8 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     s.pool = pool;
     s.on_fault = fault_noted;
     s.fault_ctx = witness;
-    if (witness)
-        s.stop_request = &witness->seen;
+    if (witness) /* played after the others: Ctrl-C stops it too */
+        s.stop_request = &stop_signal_asked;
     GameArgs args = {0};
     args.game = a->game;
     args.seats = list;
@@ -1072,19 +1074,25 @@ static int seat_count(lua_State *L, const char *rules, const TourArgs *a)
 
 /* Plays again the first game each faulting bot faulted in, up to that
  * fault, to say why: once per such bot, after all the other games (and
- * not after Ctrl-C). */
+ * not after Ctrl-C). Ctrl-C meanwhile stops the looking, and the
+ * standings follow without the reasons not found. */
+static const char REASONS_NOTICE[] =
+    "\nreferee: the standings follow without the reasons of the faults (Ctrl-C again quits at once)\n";
+
 static void find_fault_reasons(lua_State *L, const char *rules, const char *bots,
                                const TourArgs *a, int k, Tally *y)
 {
     BotPool *pool = NULL;
-    for (int i = 0; i < y->nb; i++) {
+    stop_signal_catch(REASONS_NOTICE);
+    for (int i = 0; i < y->nb && !stop_signal_asked; i++) {
         Standing *b = &y->st[i];
         if (b->fault_games == 0 || (!pool && !(pool = bot_pool_new())))
             continue;
-        FaultWitness w = {b->first_fault_seat, NULL, 0};
+        FaultWitness w = {b->first_fault_seat, NULL};
         free(play_game(L, rules, bots, a, pool, b->first_fault, k, &w));
         b->why = w.why;
     }
+    stop_signal_release();
     bot_pool_free(pool);
 }
 

@@ -532,6 +532,34 @@ more=$(sed -n 's/.*interrupted: \([0-9]*\) of the [0-9]* games to play were play
 if [ "$status" -eq 130 ] && grep -q "holds $first games already" "$work/int.out" && [ -n "$more" ] &&
     grep -q "^$((first + more)) games; " "$work/int.out" && games_in_order "$work/int.jsonl" $((first + more)); then ok; else
     bad "Ctrl-C (--jobs 1, resumed) exited $status: $(tail -2 "$work/int.out")"; fi
+# Ctrl-C while a faulting bot's first faulty game is played again for the
+# reason stops that: the standings follow, without the reason. (The file
+# holds every game already, so the second run goes straight to it; the
+# bot thinks about a quarter of a second over each of its first moves.)
+cat >"$work/slowfault.lua" <<'EOF_BOT'
+local calls = 0
+return { choose = function(view, moves)
+  calls = calls + 1
+  if calls > 4 then return moves[1] end
+  local x = 0
+  for i = 1, 40000000 do x = x + i end
+  if calls == 4 then error("slow fault") end
+  return moves[1]
+end }
+EOF_BOT
+set -- tournament fixture --bots "$work/slowfault.lua,random" --games 1 --jobs 1 \
+    --bot-budget 1000000000 --out "$work/slow.jsonl"
+"$bin" "$@" >/dev/null 2>&1
+env --default-signal=INT "$bin" "$@" >"$work/slow.out" 2>&1 &
+pid=$!
+sleep 0.4
+kill -INT "$pid"
+wait "$pid"
+status=$?
+if [ "$status" -eq 0 ] && grep -q "the standings follow without the reasons of the faults" "$work/slow.out" &&
+    grep -q "^1 games; " "$work/slow.out" && grep -q "faulted 1 time, in 1 of its 1 games; first in game 0, at seat 1$" "$work/slow.out" &&
+    [ "$(wc -l <"$work/slow.jsonl")" -eq 1 ]; then ok; else
+    bad "Ctrl-C while looking for a fault's reason exited $status: $(tail -3 "$work/slow.out")"; fi
 # A tournament started with SIGINT ignored (a script's background job) is
 # not one the terminal's Ctrl-C is for: it plays on to the end.
 "$bin" tournament fixture --bots random,random --games 10000 --jobs 2 >"$work/ign.out" 2>&1 &
