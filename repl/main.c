@@ -160,14 +160,15 @@ static int run_game(lua_State *L, const char *rules, const char *bots, GameArgs 
         if (args->json)
             record_stopped(stdout, &s);
         else if (!args->hashes)
-            printf("game interrupted: %d moves and no end: no winner\n", s.game->nmoves);
+            printf("game interrupted: %d move%s and no end: no winner\n", s.game->nmoves,
+                   s.game->nmoves == 1 ? "" : "s");
         status = 130;
     } else if (st == GAME_OVER && s.stopped) {
         if (args->json)
             record_stopped(stdout, &s);
         else if (!args->hashes)
-            printf("game stopped: %d moves and no end (the limit is --max-moves %ld): no winner\n",
-                   s.game->nmoves, s.max_moves);
+            printf("game stopped: %d move%s and no end (the limit is --max-moves %ld): no winner\n",
+                   s.game->nmoves, s.game->nmoves == 1 ? "" : "s", s.max_moves);
     } else if (st != GAME_OVER) {
         fprintf(stderr, "referee: %s\n", s.game->error ? s.game->error : "the game stopped");
         status = 1;
@@ -201,9 +202,10 @@ static int replay_file(lua_State *L, const char *rules, const char *bots, const 
         free(why);
         return 1;
     }
-    printf("%s: %s, seed %llu, %d moves replayed; every move legal and the final table "
-           "matches the save\n", path, s.game->name, (unsigned long long)s.game->seed,
-           s.game->nmoves);
+    char shown[1024];
+    printf("%s: %s, seed %llu, %d move%s replayed; every move legal and the final table "
+           "matches the save\n", strfmt_shown(path, shown, sizeof shown), s.game->name,
+           (unsigned long long)s.game->seed, s.game->nmoves, s.game->nmoves == 1 ? "" : "s");
     session_close(&s);
     return 0;
 }

@@ -13,6 +13,7 @@
 #include "listing.h"
 #include "render.h"
 #include "../core/rules_loader.h"
+#include "../core/strfmt.h"
 
 typedef struct Repl {
     Session s;
@@ -44,15 +45,17 @@ static volatile sig_atomic_t got_interrupt; /* Ctrl-C during this command */
 
 static void error(Repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* An error quotes what was typed back, and a piped script may come from
+ * anyone: it is printed with its control characters as '?'. */
 static void error(Repl *r, const char *fmt, ...)
 {
     va_list ap;
     fflush(stdout);
-    fputs("error: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    char *message = vstrfmt(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    fprintf(stderr, "error: %s\n", message ? strfmt_printable(message) : "out of memory");
+    free(message);
     r->errors++;
 }
 
@@ -139,8 +142,8 @@ static void advance(Repl *r)
     show_new_log(r);
     if (st == GAME_SCRIPT && got_interrupt) {
         /* Ctrl-C stopped the rules in a bot's move, which was undone. */
-        error(r, "interrupted: the bots stopped after %d moves, the game as it stands ('continue' "
-                 "lets them play on)", g->nmoves);
+        error(r, "interrupted: the bots stopped after %d move%s, the game as it stands ('continue' "
+                 "lets them play on)", g->nmoves, g->nmoves == 1 ? "" : "s");
         return;
     }
     if (st == GAME_SCRIPT) {
@@ -148,10 +151,10 @@ static void advance(Repl *r)
         return;
     }
     if (st == GAME_OVER && r->s.stopped) {
-        error(r, "the bots made %ld moves in a row and the game has not ended: stopped there, no "
+        error(r, "the bots made %ld move%s in a row and the game has not ended: stopped there, no "
                  "winner yet (the limit is --max-moves %ld; 'continue' lets them play on, 'new' "
                  "starts another game)",
-              r->s.max_moves, r->s.max_moves);
+              r->s.max_moves, r->s.max_moves == 1 ? "" : "s", r->s.max_moves);
         return;
     }
     if (st == GAME_OVER) {
@@ -405,7 +408,8 @@ static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
         report(r, st);
         return;
     }
-    printf("undone: back before your last move (%d moves played)\n", r->s.game->nmoves);
+    printf("undone: back before your last move (%d move%s played)\n", r->s.game->nmoves,
+           r->s.game->nmoves == 1 ? "" : "s");
     advance(r);
 }
 
@@ -457,7 +461,9 @@ static void cmd_save(Repl *r, int argc, char **argv, const char *rest)
         free(why);
         return;
     }
-    printf("saved to %s (%d move%s)\n", argv[1], r->s.game->nmoves, r->s.game->nmoves == 1 ? "" : "s");
+    char shown[4096];
+    printf("saved to %s (%d move%s)\n", strfmt_shown(argv[1], shown, sizeof shown), r->s.game->nmoves,
+           r->s.game->nmoves == 1 ? "" : "s");
 }
 
 static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
@@ -475,8 +481,9 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     clear_window(r);
-    printf("loaded %s: %s, %d moves replayed and checked\n", argv[1], r->s.game->name,
-           r->s.game->nmoves);
+    char shown[4096];
+    printf("loaded %s: %s, %d move%s replayed and checked\n", strfmt_shown(argv[1], shown, sizeof shown),
+           r->s.game->name, r->s.game->nmoves, r->s.game->nmoves == 1 ? "" : "s");
     if (notes)
         printf("%s\n", notes);
     free(notes);
@@ -581,7 +588,16 @@ static void execute(Repl *r, const char *line)
         r->bare = 0;
         return;
     }
-    error(r, "unknown command '%s' ('help' lists the commands)", argv[0]);
+    /* Nor is it a move, as nobody is to type one: in a game, say why, for
+     * someone who meant a move. */
+    const Pending *p;
+    GameStatus st = r->s.game ? game_pending(r->s.game, &p) : GAME_OK;
+    error(r, "unknown command '%s' ('help' lists the commands)%s", argv[0],
+          !r->s.game       ? ""
+          : st == GAME_OVER ? "; nor is it a move: the game is over ('new' starts another)"
+          : st == GAME_OK   ? "; nor is it a move: no seat played by a person is to answer now "
+                              "('continue' lets the bots play on)"
+                            : "");
 }
 
 /* ---- line editing ---- */
