@@ -1,6 +1,7 @@
 #include "render.h"
 
 #include <string.h>
+#include "../core/strfmt.h"
 
 static void render_zone(FILE *out, const Table *t, int z, int seat)
 {
@@ -134,6 +135,16 @@ static void render_move_run(FILE *out, const Table *t, int from, int to, int vie
     fputs(t->log.e[from].n ? " (bottom)\n" : "\n", out);
 }
 
+/* Prints a text of the rules (a note, a prompt, a result's message) on
+ * its one line, any control character in it as '?': house rules shared by
+ * someone else must not drive the terminal. Not on any hot path: only
+ * what a person reads is printed. */
+static void put_text(FILE *out, const char *text)
+{
+    char shown[1024];
+    fputs(strfmt_shown(text, shown, sizeof shown), out);
+}
+
 void render_log(FILE *out, const Table *t, int from, int viewer)
 {
     char line[600];
@@ -146,8 +157,11 @@ void render_log(FILE *out, const Table *t, int from, int viewer)
                 continue;
             }
         }
-        if (table_log_line(t, i, viewer, line, sizeof line))
-            fprintf(out, "  %s\n", line);
+        if (table_log_line(t, i, viewer, line, sizeof line)) {
+            fputs("  ", out);
+            put_text(out, line);
+            fputc('\n', out);
+        }
         i++;
     }
 }
@@ -155,14 +169,18 @@ void render_log(FILE *out, const Table *t, int from, int viewer)
 void render_pending(FILE *out, const Pending *p)
 {
     if (p->window) {
-        fprintf(out, "%s window open to seat%s", p->kind, p->nseats > 1 ? "s" : "");
+        put_text(out, p->kind);
+        fprintf(out, " window open to seat%s", p->nseats > 1 ? "s" : "");
         for (int i = 0; i < p->nseats; i++)
             fprintf(out, "%s%d", i ? ", " : " ", p->seats[i]);
     } else {
-        fprintf(out, "seat %d to %s", p->seats[0], p->kind);
+        fprintf(out, "seat %d to ", p->seats[0]);
+        put_text(out, p->kind);
     }
-    if (p->prompt)
-        fprintf(out, ": %s", p->prompt);
+    if (p->prompt) {
+        fputs(": ", out);
+        put_text(out, p->prompt);
+    }
     fputc('\n', out);
 }
 
@@ -170,8 +188,10 @@ void render_result(FILE *out, lua_State *L)
 {
     int r = lua_gettop(L);
     fputs("game over", out);
-    if (lua_getfield(L, r, "message") == LUA_TSTRING)
-        fprintf(out, ": %s", lua_tostring(L, -1));
+    if (lua_getfield(L, r, "message") == LUA_TSTRING) {
+        fputs(": ", out);
+        put_text(out, lua_tostring(L, -1));
+    }
     lua_pop(L, 1);
     fputc('\n', out);
     if (lua_getfield(L, r, "scores") == LUA_TTABLE) {
