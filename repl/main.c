@@ -27,7 +27,7 @@ static const char USAGE[] =
     "  referee play GAME [opts]         start GAME at the REPL (people and bots)\n"
     "  referee run GAME [opts]          one game, every seat a bot, no person needed\n"
     "  referee tournament GAME [opts]   many games between bots; standings\n"
-    "  referee merge FILE...            combine tournament shards into one standings\n"
+    "  referee merge [--json] FILE...   combine tournament shards into one standings\n"
     "  referee replay FILE              replay a saved game, checking every step\n"
     "  referee --help | --version\n"
     "\n"
@@ -50,6 +50,7 @@ static const char USAGE[] =
     "  --jobs J            worker processes (default 1)\n"
     "  --shard I/M         play only the I-th of M slices of the game list\n"
     "  --out FILE.jsonl    one JSON line per game; an existing file is resumed\n"
+    "  --json              the standings as JSON lines, one per bot and a summary\n"
     "\n"
     "GAME is a file name under rules/ without .lua, or a path to a rules script.\n"
     "Rules are looked for in $REFEREE_RULES (folders separated by ':'), then in the\n"
@@ -225,9 +226,17 @@ int main(int argc, char **argv)
         return 0;
     }
     if (cmd && !strcmp(cmd, "merge")) {
-        if (argc < 3)
-            return usage_error("%s", "merge takes the tournament files to combine: referee merge A.jsonl B.jsonl ...");
-        return tour_merge(argc - 2, argv + 2);
+        /* --json, anywhere among the files, asks for the standings as JSON lines. */
+        int json = 0, nfiles = 0;
+        for (int i = 2; i < argc; i++) {
+            if (!strcmp(argv[i], "--json"))
+                json = 1;
+            else
+                argv[2 + nfiles++] = argv[i];
+        }
+        if (nfiles == 0)
+            return usage_error("%s", "merge takes the tournament files to combine: referee merge [--json] A.jsonl B.jsonl ...");
+        return tour_merge(nfiles, argv + 2, json);
     }
     if (cmd && !strcmp(cmd, "tournament")) {
         TourArgs t;

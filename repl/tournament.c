@@ -55,6 +55,10 @@ int tour_parse(int argc, char **argv, TourArgs *a, char *err, size_t errsize)
             a->game = o;
             continue;
         }
+        if (!strcmp(o, "--json")) { /* the only option without a value */
+            a->json = 1;
+            continue;
+        }
         if (!v) {
             snprintf(err, errsize, "%s needs a value", o);
             return 0;
@@ -551,6 +555,29 @@ static void put_arg(FILE *out, const char *arg)
 /* For each bot that faulted: how often, and the first game it did, with
  * the command that plays that game again to watch it (a: the tournament's
  * arguments; NULL for merge, which knows only the lines). */
+/* The command that plays b's first faulty game again: GAME stands for the
+ * game when a (the tournament) is not known, as in merge. */
+static void put_watch_command(FILE *out, const Standing *b, const TourArgs *a)
+{
+    fputs("referee run", out);
+    put_arg(out, a ? a->game : "GAME");
+    fputs(" --seats", out);
+    put_arg(out, b->first_fault_seats);
+    fprintf(out, " --seed %lld", (long long)b->first_fault_seed);
+    for (int i = 0; a && i < a->nsets; i++) {
+        fputs(" --set", out);
+        put_arg(out, a->sets[i]);
+    }
+    if (a && a->bot_budget)
+        fprintf(out, " --bot-budget %ld", a->bot_budget);
+    if (a && a->bot_memory)
+        fprintf(out, " --bot-memory %zu", a->bot_memory >> 20);
+    if (a && a->forfeit)
+        fputs(" --on-fault forfeit", out);
+    if (a && a->max_moves)
+        fprintf(out, " --max-moves %ld", a->max_moves);
+}
+
 static void print_faults(const Standing *st, const int *order, int nb, FILE *out,
                          const TourArgs *a)
 {
@@ -563,28 +590,95 @@ static void print_faults(const Standing *st, const int *order, int nb, FILE *out
                 b->first_fault, b->first_fault_seat);
         if (b->why) /* its first line: the rest is the traceback */
             fprintf(out, ": %.*s", (int)strcspn(b->why, "\n"), b->why);
-        fputs("\n  to watch that game: referee run", out);
-        put_arg(out, a ? a->game : "GAME");
-        fputs(" --seats", out);
-        put_arg(out, b->first_fault_seats);
-        fprintf(out, " --seed %lld", (long long)b->first_fault_seed);
-        for (int i = 0; a && i < a->nsets; i++) {
-            fputs(" --set", out);
-            put_arg(out, a->sets[i]);
-        }
-        if (a && a->bot_budget)
-            fprintf(out, " --bot-budget %ld", a->bot_budget);
-        if (a && a->bot_memory)
-            fprintf(out, " --bot-memory %zu", a->bot_memory >> 20);
-        if (a && a->forfeit)
-            fputs(" --on-fault forfeit", out);
-        if (a && a->max_moves)
-            fprintf(out, " --max-moves %ld", a->max_moves);
+        fputs("\n  to watch that game: ", out);
+        put_watch_command(out, b, a);
         fputs(a ? "\n" : "   (GAME and --set as in the tournament)\n", out);
     }
 }
 
-static void print_standings(const Tally *y, FILE *out, const TourArgs *a)
+/* A JSON text of s: a bot's words are made printable first, as jansson
+ * drops what is not UTF-8. */
+static json_t *json_text(const char *s)
+{
+    json_t *j = json_string(s);
+    if (!j) {
+        char *copy = strdup(s);
+        j = json_string(strfmt_printable(copy) ? copy : "?");
+        free(copy);
+    }
+    return j;
+}
+
+/* x rounded to places decimals, as a JSON number. */
+static json_t *json_rounded(double x, int places)
+{
+    double scale = pow(10, places);
+    return json_real(round(x * scale) / scale);
+}
+
+/* One line: what a standing's figures and its faults say, in order. */
+static void put_json_line(FILE *out, json_t *j)
+{
+    json_dumpf(j, out, JSON_COMPACT | JSON_REAL_PRECISION(12));
+    fputc('\n', out);
+    json_decref(j);
+}
+
+/* The standings as JSON lines (--json): one per bot, best first, then a
+ * summary, with the same figures as the table. */
+static void print_standings_json(const Tally *y, FILE *out, const TourArgs *a, const int *order,
+                                 const double *rating, const double *err)
+{
+    for (int r = 0; r < y->nb; r++) {
+        const Standing *b = &y->st[order[r]];
+        double lo, hi;
+        stats_wilson(b->wins, b->games, &lo, &hi);
+        json_t *j = json_pack("{s:s, s:i, s:o, s:I, s:o, s:o, s:[o, o], s:o, s:I, s:o, s:o}", "type",
+                              "standing", "rank", r + 1, "bot", json_text(b->bot), "games",
+                              (json_int_t)b->games, "wins", json_rounded(b->wins, 4), "win_rate",
+                              json_rounded(b->games > 0 ? b->wins / b->games : 0, 4), "interval",
+                              json_rounded(lo, 4), json_rounded(hi, 4), "mean_score",
+                              b->scored ? json_rounded(b->score / b->scored, 4) : json_null(),
+                              "faults", (json_int_t)b->faults, "rating",
+                              json_rounded(rating[order[r]], 1), "rating_error",
+                              json_rounded(err[order[r]], 1));
+        if (b->fault_games > 0) {
+            json_t *seats = json_array();
+            char *list = strdup(b->first_fault_seats ? b->first_fault_seats : "");
+            for (char *save = NULL, *w = list ? strtok_r(list, ",", &save) : NULL; w;
+                 w = strtok_r(NULL, ",", &save))
+                json_array_append_new(seats, json_text(w));
+            free(list);
+            json_t *first = json_pack("{s:I, s:i, s:I, s:o}", "game", (json_int_t)b->first_fault,
+                                      "seat", b->first_fault_seat, "seed", b->first_fault_seed,
+                                      "seats", seats);
+            if (b->why) {
+                char line[400];
+                snprintf(line, sizeof line, "%.*s", (int)strcspn(b->why, "\n"), b->why);
+                json_object_set_new(first, "reason", json_text(line));
+            }
+            char *command = NULL;
+            size_t size = 0;
+            FILE *f = a ? open_memstream(&command, &size) : NULL;
+            if (f) {
+                put_watch_command(f, b, a);
+                fclose(f);
+                json_object_set_new(first, "watch", json_text(command));
+            }
+            free(command);
+            json_object_set_new(j, "fault_games", json_integer(b->fault_games));
+            json_object_set_new(j, "first_fault", first);
+        }
+        put_json_line(out, j);
+    }
+    json_t *sum = json_pack("{s:s, s:I, s:I, s:I}", "type", "summary", "games", (json_int_t)y->games,
+                            "failed", (json_int_t)y->errors, "stopped", (json_int_t)y->stopped);
+    if (y->errors)
+        json_object_set_new(sum, "first_failure", json_text(y->first_error));
+    put_json_line(out, sum);
+}
+
+static void print_standings(const Tally *y, FILE *out, const TourArgs *a, int json)
 {
     const Standing *st = y->st;
     int nb = y->nb;
@@ -608,6 +702,10 @@ static void print_standings(const Tally *y, FILE *out, const TourArgs *a)
                 order[j] = a;
             }
         }
+    if (json) {
+        print_standings_json(y, out, a, order, rating, err);
+        return;
+    }
     /* The bot column fits the longest name (a bot may be given by path). */
     int width = 20;
     for (int i = 0; i < nb; i++)
@@ -848,7 +946,7 @@ static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen
     return n;
 }
 
-int tour_merge(int nfiles, char **files)
+int tour_merge(int nfiles, char **files, int json)
 {
     Tally *y = tally_new();
     Seen seen = {NULL, 0};
@@ -862,7 +960,7 @@ int tour_merge(int nfiles, char **files)
     if (n == 0)
         fprintf(stderr, "referee: no game lines in the files given\n");
     if (n > 0)
-        print_standings(y, stdout, NULL);
+        print_standings(y, stdout, NULL, json);
     tally_free(y);
     return n > 0 ? 0 : 1;
 }
@@ -1164,7 +1262,7 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
         if (played == 0)
             find_fault_reasons(L, rules, bots, a, k, tally);
         if (tally->games > 0 || played == 0)
-            print_standings(tally, stdout, a);
+            print_standings(tally, stdout, a, a->json);
         if (played > 0) {
             /* Only the games written in order count: those after a gap are
              * played again on resuming, to the same lines. */

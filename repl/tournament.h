@@ -34,6 +34,7 @@ typedef struct TourArgs {
     size_t bot_memory;
     int forfeit;         /* a faulting bot forfeits its game */
     long max_moves;      /* bot moves before a game is stopped as a draw; 0: the default */
+    int json;            /* the standings as JSON lines; not part of the id */
     char id[17];         /* what makes its game list: in every line (tour_run sets it) */
 } TourArgs;
 
@@ -42,7 +43,8 @@ typedef struct TourArgs {
 int tour_parse(int argc, char **argv, TourArgs *args, char *err, size_t errsize);
 /* Runs the tournament and prints the standings; the exit status. */
 int tour_run(lua_State *L, const char *rules_path, const char *bots_path, TourArgs *args);
-/* Standings of the game lines in these files (shards of one tournament). */
-int tour_merge(int nfiles, char **files);
+/* Standings of the game lines in these files (shards of one tournament),
+ * as a table or as JSON lines. */
+int tour_merge(int nfiles, char **files, int json);
 
 #endif

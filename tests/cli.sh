@@ -371,6 +371,46 @@ done
 if grep -q "it's.lua faulted .* in 2 of its 4 games; first in game 1, at seat 2$" "$work/q-merged" &&
     grep -q "referee run GAME --seats 'random,.*/odd name/it'\\\\''s.lua' --seed" "$work/q-merged"; then ok; else
     bad "merge of shards names the wrong first fault: $(tail -2 "$work/q-merged")"; fi
+# --json: the same standings as JSON lines, one per bot and a summary,
+# read back with the kernel's JSON module; the faulting bot's first fault
+# and watch command are those of the table. It is no part of the
+# tournament's identity: the run resumes ff.jsonl (all 4 games in it).
+"$bin" tournament fixture --bots "$here/bots/hostile/io-os.lua,random" --games 4 --on-fault forfeit \
+    --out "$work/ff.jsonl" --json >"$work/ffj" 2>&1
+"$bin" merge --json "$work/ff.jsonl" >"$work/ffj-merged" 2>&1
+if LD_PRELOAD="${SANITIZER_PRELOAD:-}" ASAN_OPTIONS=detect_leaks=0 lua5.4 - "$work/ffj" "$work/ffj-merged" "$watch" <<'LUA' >"$work/ffj-check" 2>&1
+local json = require("referee").json
+local function lines(path)
+  local out = {}
+  for line in io.lines(path) do out[#out + 1] = assert(json.decode(line), line) end
+  return out
+end
+local ran, merged = lines(arg[1]), lines(arg[2])
+assert(#ran == 3 and #merged == 3, "two standings and a summary each")
+local first, second, sum = ran[1], ran[2], ran[3]
+assert(first.type == "standing" and first.rank == 1 and first.bot == "random", first.bot)
+assert(first.games == 4 and first.wins == 4 and first.win_rate == 1 and first.faults == 0)
+assert(first.interval[1] > 0.5 and first.interval[2] == 1 and first.rating > 1500)
+assert(first.first_fault == nil and first.fault_games == nil)
+assert(second.bot:match("io%-os%.lua$") and second.wins == 0 and second.faults == 4 and second.fault_games == 4)
+assert(math.abs(first.rating - 1500 - (1500 - second.rating)) < 0.2, "ratings about 1500")
+local f = second.first_fault
+assert(f.game == 0 and f.seat == 1 and f.seats[1] == second.bot and f.seats[2] == "random")
+assert(f.reason:match("^choose failed: .*undefined global 'io'"), f.reason)
+assert(f.watch == "referee run " .. arg[3], f.watch)
+assert(sum.type == "summary" and sum.games == 4 and sum.failed == 0 and sum.stopped == 0)
+-- merge: the same figures, without the reason and the command
+assert(merged[2].first_fault.reason == nil and merged[2].first_fault.watch == nil)
+merged[2].first_fault, second.first_fault = nil, nil
+for i = 1, 3 do
+  for k, v in pairs(ran[i]) do
+    assert(json.encode(merged[i][k]) == json.encode(v), k)
+  end
+end
+LUA
+then ok; else bad "tournament --json: $(cat "$work/ffj-check" | head -3) $(head -c 300 "$work/ffj")"; fi
+[ "$(wc -l <"$work/ff.jsonl")" -eq 4 ] && grep -q '^{"type":"summary","games":4,' "$work/ffj" && ok ||
+    bad "--json changed the tournament's identity: $(head -2 "$work/ffj")"
 expect 2 '--on-fault takes forfeit or play-on' -- "$bin" run fixture --on-fault explode
 # A game bots never end (stalls.lua accepts every claim and declares the
 # lowest score, which may equal the last) is stopped at --max-moves, no
