@@ -651,8 +651,9 @@ static char *prompt_text(Repl *r, char *buf, size_t size)
 {
     int seat = human_to_answer(r);
     const Pending *p;
+    char kind[128]; /* the rules' words, printed: control characters as '?' */
     if (seat && game_pending(r->s.game, &p) == GAME_OK)
-        snprintf(buf, size, "%s seat %d (%s)> ", r->s.game->name, seat, p->kind);
+        snprintf(buf, size, "%s seat %d (%s)> ", r->s.game->name, seat, strfmt_shown(p->kind, kind, sizeof kind));
     else
         snprintf(buf, size, "referee> ");
     return buf;

@@ -78,6 +78,14 @@ if grep -q '^  note ?\[2J here$' "$work/escgame.out" && grep -q '^game over: won
     ! LC_ALL=C grep -q "$(printf '[\033\007]')" "$work/escgame.out" &&
     ! LC_ALL=C grep -q "$(printf '\302\233')" "$work/escgame.out"; then ok; else
     bad "a game's texts reached the terminal with their control characters: $(cat -v "$work/escgame.out" | head -5)"; fi
+# The REPL's prompt, on a terminal (script gives it one), names the kind too.
+if command -v script >/dev/null 2>&1; then
+    printf 'quit\n' | HOME="$work" REFEREE_RULES="$work/escgame" \
+        script -qc "'$bin' play escgame --seats human" /dev/null >"$work/escprompt" 2>&1
+    if grep -q 'escgame seat 1 (go?\[31m)> ' "$work/escprompt" &&
+        ! LC_ALL=C grep -q "$(printf '\033')\[31m" "$work/escprompt"; then ok; else
+        bad "the REPL's prompt printed the rules' control characters: $(cat -v "$work/escprompt" | tail -2)"; fi
+fi
 "$bin" bots >"$work/bots"
 for bot in "$(dirname "$0")"/../bots/*.lua; do
     grep -q "^$(basename "$bot" .lua) " "$work/bots" && ok || bad "referee bots does not list $(basename "$bot")"
