@@ -961,8 +961,9 @@ int tour_merge(int nfiles, char **files, int json)
         fprintf(stderr, "referee: no game lines in the files given\n");
     if (n > 0)
         print_standings(y, stdout, NULL, json);
+    int failed = y->errors > 0; /* an error in a game: the standings say which */
     tally_free(y);
-    return n > 0 ? 0 : 1;
+    return n > 0 && !failed ? 0 : 1;
 }
 
 /* ---- running ---- */
@@ -1275,6 +1276,8 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
             else
                 fputs(" (with --out FILE they are kept, and the same command plays the rest)\n", stderr);
             status = 130;
+        } else if (tally->errors) {
+            status = 1; /* an error in a game: the standings say which */
         }
     }
 done:

@@ -226,11 +226,11 @@ expect 1 'malformed' -- "$bin" run "$(dirname "$0")/fixture/broken/bad-pending.l
 # so a watchdog that fails makes the test fail instead of hang).
 expect 1 'ran too long' -- timeout 60 "$bin" run "$(dirname "$0")/fixture/broken/hangs.lua"
 expect 1 "ran too long" -- timeout 60 "$bin" run "$(dirname "$0")/fixture/broken/hangs-in-coroutine.lua"
-expect 0 '2 that failed' -- timeout 60 "$bin" tournament "$(dirname "$0")/fixture/broken/hangs.lua" --bots random,random --games 2 --jobs 2
+expect 1 '2 that failed' -- timeout 60 "$bin" tournament "$(dirname "$0")/fixture/broken/hangs.lua" --bots random,random --games 2 --jobs 2
 # ... and the standings say why, for a run without --out to look in.
 grep -q 'the first that failed: .*ran too long' "$work/out" && ok || bad "the standings do not say why games failed"
 # A malformed result is the rules' mistake: no game is counted with it.
-expect 0 "0 games, 2 that failed" -- "$bin" tournament "$(dirname "$0")/fixture/broken/bad-result.lua" --set shape=seat-99 --bots random --games 2
+expect 1 "0 games, 2 that failed" -- "$bin" tournament "$(dirname "$0")/fixture/broken/bad-result.lua" --set shape=seat-99 --bots random --games 2
 grep -q "the first that failed: the rules' result() is malformed: winners\[1\] is 99" "$work/out" && ok || bad "a malformed result was not reported"
 expect 1 "result\(\) is malformed: winners names seat 2 twice" -- "$bin" run "$(dirname "$0")/fixture/broken/bad-result.lua" --set shape=seat-twice --seats random,random
 # The watchdog's timer stops when referee.so is unloaded (lua_close in a
@@ -687,7 +687,10 @@ REFEREE_RULES="$work/u8rules" "$bin" tournament fails-latin1 --bots random --gam
 if grep -q 'the first that failed: .*fails-latin1.lua:3: caf? ?$' "$work/u8-out" &&
     [ "$(grep -c '"error":"the rules failed .*caf? ?' "$work/u8.jsonl")" = 2 ]; then ok; else
     bad "a rules error that is no UTF-8 was not kept: $(tail -2 "$work/u8-out")"; fi
-expect 0 '0 games, 2 that failed' -- env REFEREE_RULES="$work/u8rules" "$bin" tournament fails-latin1 --bots random --games 2 --out "$work/u8.jsonl"
+# (a game that failed makes the exit status 1, resumed or merged: a
+# script running tournaments learns its rules broke)
+expect 1 '0 games, 2 that failed' -- env REFEREE_RULES="$work/u8rules" "$bin" tournament fails-latin1 --bots random --games 2 --out "$work/u8.jsonl"
+expect 1 '0 games, 2 that failed' -- "$bin" merge "$work/u8.jsonl"
 # A resuming run knows its list of games, so it also refuses a line whose
 # seats or seed are not its game number's (merge, knowing only the lines,
 # cannot tell).
