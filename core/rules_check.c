@@ -12,7 +12,6 @@
 #include "lua_copy.h"
 #include "lua_json.h"
 #include "options.h"
-#include "strfmt.h"
 
 /* A name --set NAME=VALUE can give: letters, digits and _, not first a digit. */
 static int is_option_name(const char *s)
@@ -79,15 +78,12 @@ static const char *check_option(lua_State *L, int opt, lua_Integer i, int names)
                                   "table (not %s)", name, lua_typename(L, dtype));
     if (dtype == LUA_TNUMBER && lua_tonumber(L, dflt) != lua_tonumber(L, dflt))
         return lua_pushfstring(L, "option '%s''s default is not a number (NaN)", name);
-    size_t len;
-    const char *text = dtype == LUA_TSTRING ? lua_tolstring(L, dflt, &len) : NULL;
-    if (text && (!strfmt_utf8(text, len) || strfmt_has_control(text))) /* saves are JSON */
-        return lua_pushfstring(L, "option '%s''s default must be printable UTF-8 text (is the rules "
-                                  "script saved as UTF-8?)", name);
-    int problem = dtype == LUA_TTABLE ? options_value_problem(L, dflt) : 0;
-    if (problem > 0) /* the effective options go into records as JSON */
-        return lua_pushfstring(L, "option '%s''s default holds a text that is not printable UTF-8 (is "
-                                  "the rules script saved as UTF-8?)", name);
+    /* The effective options go into saves and records, which are JSON. */
+    int problem = options_value_problem(L, dflt);
+    if (problem > 0)
+        return lua_pushfstring(L, "option '%s''s default %s printable UTF-8 text (is the rules script "
+                                  "saved as UTF-8?)", name,
+                               dtype == LUA_TTABLE ? "holds a text that is not" : "must be");
     if (problem < 0)
         return lua_pushfstring(L, "option '%s''s default is nested more than %d deep: a record could "
                                   "not hold it", name, COPY_MAX_DEPTH);

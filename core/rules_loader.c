@@ -200,10 +200,9 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
     /* The name goes into saves and records (JSON) and is printed back. */
     if (!strfmt_utf8(name, strlen(name)) || strfmt_has_control(name)) {
         char shown[200];
-        snprintf(shown, sizeof shown, "%s", name);
         lua_pushfstring(L, "game '%s': a game's name must be UTF-8 text without control "
                            "characters (saves and records are JSON): rename its rules file",
-                        strfmt_printable(shown));
+                        strfmt_shown(name, shown, sizeof shown));
         return 0;
     }
     if (!rules_find(name, rules_path, path, sizeof path)) {

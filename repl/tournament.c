@@ -385,7 +385,7 @@ typedef struct Standing {
     int first_fault_seat;
     json_int_t first_fault_seed;
     char *first_fault_seats; /* the lineup, comma-separated */
-    char *why;               /* its first reason there, when the game was replayed */
+    char *why;               /* the first line of its first reason there, when the game was replayed */
 } Standing;
 
 /* The standings so far: each game line is folded in as it comes and then
@@ -552,9 +552,6 @@ static void put_arg(FILE *out, const char *arg)
     fputc('\'', out);
 }
 
-/* For each bot that faulted: how often, and the first game it did, with
- * the command that plays that game again to watch it (a: the tournament's
- * arguments; NULL for merge, which knows only the lines). */
 /* The command that plays b's first faulty game again: GAME stands for the
  * game when a (the tournament) is not known, as in merge. */
 static void put_watch_command(FILE *out, const Standing *b, const TourArgs *a)
@@ -578,6 +575,9 @@ static void put_watch_command(FILE *out, const Standing *b, const TourArgs *a)
         fprintf(out, " --max-moves %ld", a->max_moves);
 }
 
+/* For each bot that faulted: how often, and the first game it did, with
+ * the command that plays that game again to watch it (a: the tournament's
+ * arguments; NULL for merge, which knows only the lines). */
 static void print_faults(const Standing *st, const int *order, int nb, FILE *out,
                          const TourArgs *a)
 {
@@ -588,8 +588,8 @@ static void print_faults(const Standing *st, const int *order, int nb, FILE *out
         fprintf(out, "%s faulted %.0f time%s, in %ld of its %.0f games; first in game %ld, at seat %d",
                 b->bot, b->faults, b->faults == 1 ? "" : "s", b->fault_games, b->games,
                 b->first_fault, b->first_fault_seat);
-        if (b->why) /* its first line: the rest is the traceback */
-            fprintf(out, ": %.*s", (int)strcspn(b->why, "\n"), b->why);
+        if (b->why)
+            fprintf(out, ": %s", b->why);
         fputs("\n  to watch that game: ", out);
         put_watch_command(out, b, a);
         fputs(a ? "\n" : "   (GAME and --set as in the tournament)\n", out);
@@ -652,11 +652,8 @@ static void print_standings_json(const Tally *y, FILE *out, const TourArgs *a, c
             json_t *first = json_pack("{s:I, s:i, s:I, s:o}", "game", (json_int_t)b->first_fault,
                                       "seat", b->first_fault_seat, "seed", b->first_fault_seed,
                                       "seats", seats);
-            if (b->why) {
-                char line[400];
-                snprintf(line, sizeof line, "%.*s", (int)strcspn(b->why, "\n"), b->why);
-                json_object_set_new(first, "reason", json_text(line));
-            }
+            if (b->why)
+                json_object_set_new(first, "reason", json_text(b->why));
             char *command = NULL;
             size_t size = 0;
             FILE *f = a ? open_memstream(&command, &size) : NULL;
@@ -1189,6 +1186,8 @@ static void find_fault_reasons(lua_State *L, const char *rules, const char *bots
             continue;
         FaultWitness w = {b->first_fault_seat, NULL};
         free(play_game(L, rules, bots, a, pool, b->first_fault, k, &w));
+        if (w.why) /* its first line: the rest is the traceback */
+            w.why[strcspn(w.why, "\n")] = '\0';
         b->why = w.why;
     }
     stop_signal_release();

@@ -54,7 +54,7 @@ describe("a game definition", function()
       { "options = { { name = 'x', default = 'caf\\233' } }", "option 'x''s default must be printable UTF%-8 text %(is the rules script saved as UTF%-8%?%)" },
       { "options = { { name = 'x', default = 'a\\7b' } }", "option 'x''s default must be printable UTF%-8 text" },
       { "options = { { name = 'x', default = { names = { 'caf\\233' } } } }",
-        "option 'x''s default holds a text that is not printable UTF%-8 %(is the rules script saved as UTF%-8%?%)" },
+        "option 'x''s default holds a text that is not printable UTF%-8 text %(is the rules script saved as UTF%-8%?%)" },
       { "options = { { name = 'x', default = { ['tab\\t'] = 1 } } }", "option 'x''s default holds a text that is not printable UTF%-8" },
       { "options = { { name = 'x', default = { f = print } } }",
         "option 'x''s default cannot go into a record: a function cannot be saved" },
