@@ -31,7 +31,7 @@ int ask_copy(Ask *dst, const Ask *src);
 
 /* Starts a new decision: the moves are added next, then ask_finish. Until
  * then nothing is asked, so a failed ask leaves no half-made decision.
- * Over-long kind and prompt texts are cut. */
+ * Over-long kind and prompt texts are cut (the Lua binding refuses them). */
 void ask_begin(Ask *a, int seat, const char *kind, const char *prompt, int hidden);
 /* Adds a move: the text of len bytes and the card it names (or 0). Returns
  * 0 when out of memory. */

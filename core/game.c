@@ -276,17 +276,40 @@ static int rawfield(lua_State *L, int idx, const char *key)
 }
 
 /* Reads the rules' pending table into g->pending. stack: ..., pending */
+/* A pending table's kind or prompt at idx: a text fit to show at the
+ * prompt, or nil (*out NULL). */
+static const char *read_label(lua_State *L, int idx, const char *what, const char **out)
+{
+    *out = NULL;
+    if (lua_isnil(L, idx))
+        return NULL;
+    if (lua_type(L, idx) != LUA_TSTRING)
+        return why_text("%s must be a text, shown at the prompt (or nil), not a %s", what,
+                        luaL_typename(L, idx));
+    size_t len;
+    const char *text = lua_tolstring(L, idx, &len);
+    const char *problem = label_text_problem(text, len);
+    if (problem) {
+        char shown[80];
+        return why_text("%s '%s' %s", what, strfmt_shown(text, shown, sizeof shown), problem);
+    }
+    *out = text;
+    return NULL;
+}
+
 static const char *read_pending(Game *g, int idx)
 {
     lua_State *L = g->L;
     Pending *p = &g->pending;
-    const char *why;
     p->ntexts = 0;
     p->nseats = 0;
+    const char *why;
     rawfield(L, idx, "kind");
-    p->kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "move";
     rawfield(L, idx, "prompt");
-    p->prompt = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    if ((why = read_label(L, -2, "kind", &p->kind)) || (why = read_label(L, -1, "prompt", &p->prompt)))
+        return why;
+    if (!p->kind)
+        p->kind = "move";
     lua_pop(L, 2); /* the strings stay alive in the pending table */
     rawfield(L, idx, "hidden");
     p->hidden = lua_toboolean(L, -1);

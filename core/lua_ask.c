@@ -18,6 +18,7 @@
 #include <string.h>
 #include "lua_table.h"
 #include "move_text.h"
+#include "strfmt.h"
 
 /* Subsets of more cards than this would be thousands of moves. */
 #define MAX_DISCARD_HAND 12
@@ -32,6 +33,35 @@ static int check_suit(lua_State *L, int arg)
         luaL_argerror(L, arg, lua_pushfstring(L, "follow must be a suit: \"C\", \"D\", \"H\" or "
                                                  "\"S\", not '%s'", s));
     return (int)(at - suits);
+}
+
+/* A decision's kind or prompt, argument arg: the REPL shows it at its
+ * prompt and bots read it, and the ask keeps it in size bytes of its own. */
+static const char *check_label(lua_State *L, int arg, const char *what, size_t size)
+{
+    size_t len;
+    const char *text = luaL_checklstring(L, arg, &len);
+    char shown[80];
+    if (len >= size)
+        luaL_argerror(L, arg, lua_pushfstring(L, "the %s '%s' is %d bytes: at most %d fit", what,
+                                              strfmt_shown(text, shown, sizeof shown), (int)len,
+                                              (int)size - 1));
+    const char *problem = label_text_problem(text, len);
+    if (problem)
+        luaL_argerror(L, arg, lua_pushfstring(L, "the %s '%s' %s", what,
+                                              strfmt_shown(text, shown, sizeof shown), problem));
+    return text;
+}
+
+static const char *check_kind(lua_State *L, int arg)
+{
+    return check_label(L, arg, "kind", ASK_KIND_LEN);
+}
+
+/* NULL when the rules give no prompt. */
+static const char *check_prompt(lua_State *L, int arg)
+{
+    return lua_isnoneornil(L, arg) ? NULL : check_label(L, arg, "prompt", ASK_PROMPT_LEN);
 }
 
 static int finish(lua_State *L, Table *t, int zone)
@@ -181,7 +211,7 @@ static int t_ask(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
     int seat = lt_check_seat(L, t, 2);
-    const char *kind = luaL_checkstring(L, 3);
+    const char *kind = check_kind(L, 3);
     const MoveList *packed = NULL;
     if (lua_type(L, 4) == LUA_TUSERDATA && lua_rawlen(L, 4) >= sizeof *packed) {
         packed = lua_touserdata(L, 4);
@@ -190,7 +220,7 @@ static int t_ask(lua_State *L)
     }
     if (!packed && lua_type(L, 4) != LUA_TTABLE)
         return luaL_typeerror(L, 4, "list of move texts or moves{...}");
-    const char *prompt = luaL_optstring(L, 5, NULL);
+    const char *prompt = check_prompt(L, 5);
     Ask *a = &t->ask;
     ask_begin(a, seat, kind, prompt, lua_toboolean(L, 6));
     if (packed) {
@@ -231,9 +261,9 @@ static int t_ask_cards(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
     int seat = lt_check_seat(L, t, 2);
-    const char *kind = luaL_checkstring(L, 3);
+    const char *kind = check_kind(L, 3);
     int zone = lt_check_zone(L, t, 4);
-    const char *prompt = luaL_optstring(L, 5, NULL);
+    const char *prompt = check_prompt(L, 5);
     int follow = check_suit(L, 6);
     const char *prefix = luaL_optstring(L, 7, "");
     const Zone *z = &t->zones.z[zone];
@@ -280,11 +310,11 @@ static int t_ask_discards(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
     int seat = lt_check_seat(L, t, 2);
-    const char *kind = luaL_checkstring(L, 3);
+    const char *kind = check_kind(L, 3);
     int zone = lt_check_zone(L, t, 4);
     lua_Integer max = luaL_checkinteger(L, 5);
     luaL_argcheck(L, max >= 0, 5, "max must be 0 or more cards");
-    const char *prompt = luaL_optstring(L, 6, NULL);
+    const char *prompt = check_prompt(L, 6);
     const Zone *z = &t->zones.z[zone];
     if (z->n > MAX_DISCARD_HAND)
         return luaL_argerror(L, 4, lua_pushfstring(L, "zone '%s' holds %d cards: discards are "

@@ -43,6 +43,24 @@ const char *move_text_problem(const char *text, size_t len)
     return NULL;
 }
 
+const char *label_text_problem(const char *text, size_t len)
+{
+    if (strfmt_plain_ascii(text, len)) /* as nearly every one is: asked on every decision */
+        return NULL;
+    int beyond_ascii = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c < ' ' || c == 0x7f)
+            return "must be one line without control characters (it is shown at the prompt)";
+        beyond_ascii |= c > 0x7f;
+    }
+    if (beyond_ascii && !strfmt_utf8(text, len))
+        return "must be UTF-8 text (is the rules script saved as UTF-8?)";
+    if (beyond_ascii && strfmt_has_control(text))
+        return "must be one line without control characters (it is shown at the prompt)";
+    return NULL;
+}
+
 /* FNV-1a over the lower-cased bytes: texts equal ignoring case hash alike. */
 static uint32_t folded_hash(const char *s)
 {

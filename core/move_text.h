@@ -20,6 +20,11 @@
  * wrong with it (a static message). */
 const char *move_text_problem(const char *text, size_t len);
 
+/* NULL when text (len bytes) is fit to be a decision's kind or prompt:
+ * UTF-8 text on one line, as the REPL shows it at the prompt; else what is
+ * wrong with it (a static message, naming neither). */
+const char *label_text_problem(const char *text, size_t len);
+
 /* The first of n moves that reads the same as an earlier one ignoring case,
  * or -1; *earlier gets that earlier one. text_at(ctx, i) is move i's text. */
 int move_texts_repeat(int n, const char *(*text_at)(const void *ctx, int i), const void *ctx,

@@ -64,6 +64,30 @@ int strfmt_utf8(const char *text, size_t len)
     return 1;
 }
 
+/* Whether any byte of w is below n (n at most 128), and whether any is
+ * zero: the bit tricks of Sean Anderson's "Bit Twiddling Hacks". */
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+static uint64_t has_less(uint64_t w, unsigned n)
+{
+    return (w - ONES * n) & ~w & HIGHS;
+}
+
+int strfmt_plain_ascii(const char *text, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    size_t i = 0;
+    for (uint64_t w; i + 8 <= len; i += 8) {
+        memcpy(&w, p + i, 8);
+        if ((w & HIGHS) || has_less(w, 0x20) || has_less(w ^ (ONES * 0x7f), 1))
+            return 0;
+    }
+    for (; i < len; i++)
+        if (p[i] < 0x20 || p[i] >= 0x7f)
+            return 0;
+    return 1;
+}
+
 int strfmt_name_ok(const char *name, size_t max)
 {
     size_t len = strlen(name);

@@ -29,6 +29,9 @@ int strfmt_has_control(const char *text);
  * lines) holds nothing else: a text a script hands the kernel is checked
  * with this where it enters, so it can never be dropped where it leaves. */
 int strfmt_utf8(const char *text, size_t len);
+/* Are the len bytes at text all printable ASCII (space to '~')? Eight at
+ * a time: for texts checked on the hot path, which nearly always are. */
+int strfmt_plain_ascii(const char *text, size_t len);
 /* Is name fit to name a zone or an account: 1 to max bytes of UTF-8 text
  * without spaces, control characters, quotes or backslashes (names are
  * printed, typed and written into JSON)? */

@@ -131,4 +131,44 @@ end]])
     assert.is_nil(result)
     assert.matches("result%(%) is malformed: winners is missing", why)
   end)
+
+  -- A decision's kind and prompt are shown at the REPL's prompt and read
+  -- by bots: one line of UTF-8 text, refused otherwise with what is wrong.
+  it("refuses a decision's kind or prompt that cannot be shown at the prompt", function()
+    local cases = {
+      { 't:ask(1, "caf\233", { "a" })', "the kind 'caf?' must be UTF-8 text (is the rules script saved as UTF-8?)" },
+      { 't:ask(1, "go", { "a" }, "line\\none")', "the prompt 'line?one' must be one line without control characters" },
+      { 't:ask(1, "go", { "a" }, "\27[2J")', "the prompt '?[2J' must be one line without control characters" },
+      { 't:ask(1, "go", { "a" }, "\194\155")', "the prompt '??' must be one line without control characters" },
+      { 't:ask(1, ("k"):rep(48), { "a" })', "the kind 'kkkk", "is 48 bytes: at most 47 fit" },
+      { 't:ask(1, "go", { "a" }, ("p"):rep(200))', "is 200 bytes: at most 199 fit" },
+      { 't:zone("h", { owner = 1 }); t:deck("h", { "AS" }); t:ask_cards(1, "pl\ay", "h")', "the kind 'pl?y' must be one line" },
+      { 't:zone("h", { owner = 1 }); t:deck("h", { "AS" }); t:ask_discards(1, "go", "h", 1, "\255")', "the prompt '?' must be UTF-8 text" },
+    }
+    for i, case in ipairs(cases) do
+      rules("labels" .. i, "", "function game.setup(t) " .. case[1] .. " end")
+      local g, why = start("labels" .. i)
+      assert.is_nil(g)
+      for k = 2, #case do assert.matches(case[k], why, 1, true) end
+    end
+    -- the same for rules that return the decision from pending()
+    local pending_cases = {
+      { '{ seat = 1, kind = "caf\233", moves = { "a" } }', "kind 'caf?' must be UTF-8 text" },
+      { '{ seat = 1, kind = "go", prompt = "\27]0;x\7", moves = { "a" } }', "prompt '?]0;x?' must be one line without control characters" },
+      { '{ seat = 1, kind = 7, moves = { "a" } }', "kind must be a text, shown at the prompt (or nil), not a number" },
+    }
+    for i, case in ipairs(pending_cases) do
+      rules("pending-labels" .. i, "", "function game.pending() return " .. case[1] .. " end")
+      local g = assert(start("pending-labels" .. i))
+      local p, why = g:pending()
+      assert.is_nil(p)
+      assert.matches("pending() is malformed: " .. case[2], why, 1, true)
+    end
+    -- what may be shown is taken: UTF-8 beyond ASCII, and the longest that fits
+    rules("labels-fit", "", 'function game.setup(t) t:ask(1, ("k"):rep(47), { "a" }, "tr\195\168fle") end')
+    local g = assert(start("labels-fit"))
+    local p = assert(g:pending())
+    assert.are.equal(("k"):rep(47), p.kind)
+    assert.are.equal("tr\195\168fle", p.prompt)
+  end)
 end)

@@ -38,4 +38,19 @@ void test_strfmt(void)
     const char *unfit[] = {"\033", "a\tb", "a\nb", "\r", "x\x7f", "x\xc2\x80", "\xc2\x9fy", "\x01"};
     for (size_t i = 0; i < sizeof unfit / sizeof *unfit; i++)
         CHECK(strfmt_has_control(unfit[i]));
+    /* Plain ASCII: space to '~' only. Each unfit byte is tried at every
+     * place of a 20-byte text, in the words of eight and in the tail. */
+    const char *plain = " !0123456789AZaz~{}|";
+    CHECK(strfmt_plain_ascii(plain, strlen(plain)));
+    CHECK(strfmt_plain_ascii("", 0));
+    const unsigned char odd[] = {0x00, 0x01, 0x09, 0x0a, 0x1b, 0x1f, 0x7f, 0x80, 0x9b, 0xc3, 0xff};
+    for (size_t i = 0; i < sizeof odd; i++)
+        for (size_t at = 0; at < 20; at++) {
+            char line[21];
+            memcpy(line, plain, 21);
+            line[at] = (char)odd[i];
+            CHECK(!strfmt_plain_ascii(line, 20));
+        }
+    /* the length is what counts */
+    CHECK(strfmt_plain_ascii("abc", 3));
 }
