@@ -35,21 +35,29 @@ static int check_suit(lua_State *L, int arg)
     return (int)(at - suits);
 }
 
+/* The error for a kind or prompt that cannot be one: out of the way of
+ * check_label, which runs on every decision. */
+static __attribute__((noinline)) void label_error(lua_State *L, int arg, const char *what,
+                                                  const char *text, size_t len, size_t size,
+                                                  const char *problem)
+{
+    char shown[80];
+    strfmt_shown(text, shown, sizeof shown);
+    if (len >= size)
+        luaL_argerror(L, arg, lua_pushfstring(L, "the %s '%s' is %d bytes: at most %d fit", what,
+                                              shown, (int)len, (int)size - 1));
+    luaL_argerror(L, arg, lua_pushfstring(L, "the %s '%s' %s", what, shown, problem));
+}
+
 /* A decision's kind or prompt, argument arg: the REPL shows it at its
  * prompt and bots read it, and the ask keeps it in size bytes of its own. */
 static const char *check_label(lua_State *L, int arg, const char *what, size_t size)
 {
     size_t len;
     const char *text = luaL_checklstring(L, arg, &len);
-    char shown[80];
-    if (len >= size)
-        luaL_argerror(L, arg, lua_pushfstring(L, "the %s '%s' is %d bytes: at most %d fit", what,
-                                              strfmt_shown(text, shown, sizeof shown), (int)len,
-                                              (int)size - 1));
-    const char *problem = label_text_problem(text, len);
-    if (problem)
-        luaL_argerror(L, arg, lua_pushfstring(L, "the %s '%s' %s", what,
-                                              strfmt_shown(text, shown, sizeof shown), problem));
+    const char *problem = len < size ? label_text_problem(text, len) : NULL;
+    if (len >= size || problem)
+        label_error(L, arg, what, text, len, size, problem);
     return text;
 }
 

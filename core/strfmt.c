@@ -73,19 +73,28 @@ static uint64_t has_less(uint64_t w, unsigned n)
     return (w - ONES * n) & ~w & HIGHS;
 }
 
+/* Whether the eight bytes at p are all printable ASCII. */
+static int plain_word(const unsigned char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return !((w & HIGHS) || has_less(w, 0x20) || has_less(w ^ (ONES * 0x7f), 1));
+}
+
 int strfmt_plain_ascii(const char *text, size_t len)
 {
     const unsigned char *p = (const unsigned char *)text;
-    size_t i = 0;
-    for (uint64_t w; i + 8 <= len; i += 8) {
-        memcpy(&w, p + i, 8);
-        if ((w & HIGHS) || has_less(w, 0x20) || has_less(w ^ (ONES * 0x7f), 1))
-            return 0;
+    if (len < 8) {
+        for (size_t i = 0; i < len; i++)
+            if (p[i] < 0x20 || p[i] >= 0x7f)
+                return 0;
+        return 1;
     }
-    for (; i < len; i++)
-        if (p[i] < 0x20 || p[i] >= 0x7f)
+    /* Eight at a time, the last eight overlapping those before. */
+    for (size_t i = 0; i + 8 < len; i += 8)
+        if (!plain_word(p + i))
             return 0;
-    return 1;
+    return plain_word(p + len - 8);
 }
 
 int strfmt_name_ok(const char *name, size_t max)

@@ -37,6 +37,12 @@ tournaments="40 10 bam bam-greedy,bam-greedy,bam-greedy,bam-greedy hands=1
 40 10 bamboozled-dice dice-bluffer,dice-honest,dice-bluffer,dice-honest
 4 1 bam ismcts,bam-greedy,random hands=1"
 
+# The tournament timed with --jobs 1 and --jobs 2: short games, so that
+# handing lines from the workers to the parent counts.
+parallel_bots=bam-greedy,random,bam-greedy
+parallel_options=hands=3
+parallel_games=20000
+
 collected() { # COMMAND...: the instructions callgrind counts for it
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
         sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
@@ -69,14 +75,29 @@ collected() { # COMMAND...: the instructions callgrind counts for it
         i_short=$(run "$short")
         echo "| $game | $bots | ${options:--} | $(( (i_long - i_short) / (long - short) )) |"
     done
+    # Wall clock (so noisy: a figure to compare by eye, not a count) of a
+    # tournament of many short games with one worker and with two: how
+    # well --jobs spreads it over the cores (issue 5: at least 1.8x).
+    echo
+    echo "| parallel | bots | options | games | --jobs 1 s | --jobs 2 s | speed-up |"
+    echo "|---|---|---|---|---|---|---|"
+    wall() { # JOBS: seconds the tournament takes
+        start=$(date +%s.%N)
+        "$referee" tournament bam --bots "$parallel_bots" --set "$parallel_options" \
+            --games "$parallel_games" --seed 5 --jobs "$1" >/dev/null
+        echo "$start $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }'
+    }
+    one=$(wall 1)
+    two=$(wall 2)
+    echo "| bam | $parallel_bots | $parallel_options | $parallel_games | $one | $two | $(echo "$one $two" | awk '{ printf "%.2fx", $1 / $2 }') |"
 } >"$out.new"
 
 # The table as written, each instruction count followed by its change on
 # the baseline's row of the same game, seats (or bots) and options.
 awk -F'|' -v baseline="$out" '
     function counted(col) { return (table == "game" && col >= 7) || (table == "tournament" && col == 5) }
-    function which(line) { if (line ~ /^[|] game [|]/) table = "game"; else if (line ~ /^[|] tournament [|]/) table = "tournament" }
-    function is_row(line) { return line ~ /^[|] / && line !~ /^[|] (game|tournament) [|]/ && line !~ /^[|]---/ }
+    function which(line) { if (line ~ /^[|] game [|]/) table = "game"; else if (line ~ /^[|] tournament [|]/) table = "tournament"; else if (line ~ /^[|] parallel [|]/) table = "parallel" }
+    function is_row(line) { return line ~ /^[|] / && line !~ /^[|] (game|tournament|parallel) [|]/ && line !~ /^[|]---/ }
     BEGIN {
         while ((getline line < baseline) > 0) {
             which(line)
@@ -106,6 +127,9 @@ awk -F'|' -v lua_floor="$lua_floor" '
     # The Lua instructions the rules run: each costs Lua 5.4'"'"'s interpreter
     # tens of machine instructions, so these alone bound a game from below.
     function lua(what, have) { printf "  %-44s %10d Lua instructions\n", what, have }
+    function against_ratio(what, have, target) {
+        printf "  %-44s %9.2fx, target %5.1fx: %s\n", what, have, target, (have >= target ? "met" : "not met")
+    }
     function against(what, have, target) {
         printf "  %-44s %10d, target %6d: %s\n", what, have, target,
                have <= target ? "met" : sprintf("%.0fx over", have / target)
@@ -115,6 +139,7 @@ awk -F'|' -v lua_floor="$lua_floor" '
                                                  lua("the BAM! rules alone, per game", $9) }
     $2 == " bamboozled-dice " && $3 == " 4 " { against("4-player dice game, per game", $7, 20000)
                                                lua("the dice rules alone, per game", $9) }
+    $2 == " bam " && $8 ~ /x $/ { against_ratio("--jobs 2 against --jobs 1 (wall clock)", $8 + 0, 1.8) }
     $2 == " loop-floor " { against("the loop alone (loop-floor), per decision", $8, 800); floor = $8 + 0 }
     $2 == " method-calls " { calls = $8 + 0 }
     END { printf "  %-44s %10d (C into a Lua apply that calls one C function: this Lua'"'"'s least, whatever the kernel)\n",
