@@ -551,6 +551,12 @@ tour --jobs 2 --out "$work/t3.jsonl" >"$work/st3" 2>&1
 cmp -s "$work/t1.jsonl" "$work/t2.jsonl" && ok || bad "the same tournament gave different lines"
 cmp -s "$work/t1.jsonl" "$work/t3.jsonl" && ok || bad "--jobs 2 gave different lines"
 cmp -s "$work/st1" "$work/st3" && ok || bad "--jobs 2 gave different standings"
+# Workers send their lines in batches; 6,000 quick games (900 KB of lines)
+# make batches larger than one read of the pipe, so lines arrive cut.
+"$bin" tournament bamboozled-dice --bots random,random --games 6000 --seed 3 --out "$work/many1.jsonl" >"$work/many1" 2>&1
+"$bin" tournament bamboozled-dice --bots random,random --games 6000 --seed 3 --jobs 2 --out "$work/many2.jsonl" >"$work/many2" 2>&1
+[ "$(wc -l <"$work/many2.jsonl")" -eq 6000 ] && cmp -s "$work/many1.jsonl" "$work/many2.jsonl" &&
+    cmp -s "$work/many1" "$work/many2" && ok || bad "6,000 games with --jobs 2 gave other lines or standings than with one worker"
 for i in 1 2 3; do tour --shard "$i/3" --out "$work/shard$i.jsonl" >/dev/null 2>&1; done
 "$bin" merge "$work/shard3.jsonl" "$work/shard1.jsonl" "$work/shard2.jsonl" >"$work/st4" 2>&1
 cmp -s "$work/st1" "$work/st4" && ok || bad "merged shards gave other standings"; diff "$work/st1" "$work/st4" | head -5
