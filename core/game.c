@@ -275,7 +275,6 @@ static int rawfield(lua_State *L, int idx, const char *key)
     return lua_rawget(L, idx);
 }
 
-/* Reads the rules' pending table into g->pending. stack: ..., pending */
 /* A pending table's kind or prompt at idx: a text fit to show at the
  * prompt, or nil (*out NULL). */
 static const char *read_label(lua_State *L, int idx, const char *what, const char **out)
@@ -297,13 +296,14 @@ static const char *read_label(lua_State *L, int idx, const char *what, const cha
     return NULL;
 }
 
+/* Reads the rules' pending table into g->pending. stack: ..., pending */
 static const char *read_pending(Game *g, int idx)
 {
     lua_State *L = g->L;
     Pending *p = &g->pending;
+    const char *why;
     p->ntexts = 0;
     p->nseats = 0;
-    const char *why;
     rawfield(L, idx, "kind");
     rawfield(L, idx, "prompt");
     if ((why = read_label(L, -2, "kind", &p->kind)) || (why = read_label(L, -1, "prompt", &p->prompt)))

@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 #include "strfmt.h"
 
@@ -47,16 +48,10 @@ const char *label_text_problem(const char *text, size_t len)
 {
     if (strfmt_plain_ascii(text, len)) /* as nearly every one is: asked on every decision */
         return NULL;
-    int beyond_ascii = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c < ' ' || c == 0x7f)
-            return "must be one line without control characters (it is shown at the prompt)";
-        beyond_ascii |= c > 0x7f;
-    }
-    if (beyond_ascii && !strfmt_utf8(text, len))
+    if (!strfmt_utf8(text, len))
         return "must be UTF-8 text (is the rules script saved as UTF-8?)";
-    if (beyond_ascii && strfmt_has_control(text))
+    /* strfmt_has_control stops at a NUL, itself a control character */
+    if (memchr(text, '\0', len) || strfmt_has_control(text))
         return "must be one line without control characters (it is shown at the prompt)";
     return NULL;
 }

@@ -1047,9 +1047,10 @@ static void play_as_worker(lua_State *L, const char *rules, const char *bots, co
         char *line = play_game(L, rules, bots, a, pool, c->todo[i], k, NULL);
         fprintf(to, "%ld %s\n", c->todo[i], line);
         free(line);
-        if (now() - sent >= 0.1) {
+        double at = now();
+        if (at - sent >= 0.1) {
             fflush(to);
-            sent = now();
+            sent = at;
         }
     }
     bot_pool_free(pool);

@@ -140,6 +140,7 @@ end]])
       { 't:ask(1, "go", { "a" }, "line\\none")', "the prompt 'line?one' must be one line without control characters" },
       { 't:ask(1, "go", { "a" }, "\27[2J")', "the prompt '?[2J' must be one line without control characters" },
       { 't:ask(1, "go", { "a" }, "\194\155")', "the prompt '??' must be one line without control characters" },
+      { 't:ask(1, "go\\0on", { "a" })', "the kind 'go' must be one line without control characters" },
       { 't:ask(1, ("k"):rep(48), { "a" })', "the kind 'kkkk", "is 48 bytes: at most 47 fit" },
       { 't:ask(1, "go", { "a" }, ("p"):rep(200))', "is 200 bytes: at most 199 fit" },
       { 't:zone("h", { owner = 1 }); t:deck("h", { "AS" }); t:ask_cards(1, "pl\ay", "h")', "the kind 'pl?y' must be one line" },
