@@ -9,10 +9,19 @@
 /* Deepest nesting copied. */
 #define COPY_MAX_DEPTH 64
 
+/* Most tables a value written out as a tree (JSON for a save or a record,
+ * bytes for a bot) may hold, a table counted once for each place that holds
+ * it: far above any game's data, and it stops a table held twice at each of
+ * many levels, which a tree would hold 2^levels times, from hanging the
+ * referee inside C. */
+#define WRITE_MAX_TABLES 100000
+
 /* Pushes a fresh copy of the value at idx: tables are copied, other values
  * (functions and userdata too) pushed as they are, and tables nested deeper
  * than COPY_MAX_DEPTH shared as they are, so the copy never raises for what
- * it is given (only when out of memory). */
+ * it is given (only when out of memory). A table held in several places, or
+ * in itself, is copied once and held in the same places of the copy: the
+ * copy has the shape of the original, and costs no more than its tables. */
 void lcopy(lua_State *L, int idx);
 
 #endif

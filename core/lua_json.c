@@ -6,10 +6,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lua_copy.h"
 
 #define MAX_DEPTH 64
 
-static json_t *encode(lua_State *L, int idx, int depth, char *err, size_t errsize);
+/* Where a failure is told, and how many tables the value has held so far
+ * (WRITE_MAX_TABLES at most: a tree holds a shared table once per place). */
+typedef struct Encoder {
+    char *err;
+    size_t errsize;
+    long tables;
+} Encoder;
+
+static json_t *encode(lua_State *L, int idx, int depth, Encoder *e);
 
 /* A table is an array when its keys are exactly 1..n (n may be 0). When
  * its keys are all positive integers but not 1..n, *gap gets the largest. */
@@ -46,12 +55,17 @@ static void describe_key(lua_State *L, char *out, size_t size)
         snprintf(out, size, "a %s", lua_typename(L, lua_type(L, -1)));
 }
 
-static json_t *encode_table(lua_State *L, int idx, int depth, char *err, size_t errsize)
+static json_t *encode_table(lua_State *L, int idx, int depth, Encoder *e)
 {
     size_t n;
     lua_Integer gap;
     if (depth > MAX_DEPTH) {
-        snprintf(err, errsize, "nested more than %d deep (a cycle?)", MAX_DEPTH);
+        snprintf(e->err, e->errsize, "nested more than %d deep (a cycle?)", MAX_DEPTH);
+        return NULL;
+    }
+    if (++e->tables > WRITE_MAX_TABLES) {
+        snprintf(e->err, e->errsize, "holds more than %d tables, a table counted once for each "
+                 "place that holds it (one table held in many places?)", WRITE_MAX_TABLES);
         return NULL;
     }
     luaL_checkstack(L, 4, "json");
@@ -59,7 +73,7 @@ static json_t *encode_table(lua_State *L, int idx, int depth, char *err, size_t 
         json_t *arr = json_array();
         for (size_t i = 1; i <= n; i++) {
             lua_rawgeti(L, idx, (lua_Integer)i);
-            json_t *v = encode(L, lua_gettop(L), depth + 1, err, errsize);
+            json_t *v = encode(L, lua_gettop(L), depth + 1, e);
             lua_pop(L, 1);
             if (!v) {
                 json_decref(arr);
@@ -79,16 +93,16 @@ static json_t *encode_table(lua_State *L, int idx, int depth, char *err, size_t 
             lua_pop(L, 1);
             json_decref(obj);
             if (gap)
-                snprintf(err, errsize, "a list has gaps (%zu values under keys up to %lld): a "
+                snprintf(e->err, e->errsize, "a list has gaps (%zu values under keys up to %lld): a "
                                        "table is saved as a sequence 1..n or with string keys "
                                        "only", n, (long long)gap);
             else
-                snprintf(err, errsize, "a table has a key (%s) that is neither in a sequence "
+                snprintf(e->err, e->errsize, "a table has a key (%s) that is neither in a sequence "
                                        "1..n nor a string: a table is saved as a sequence 1..n "
                                        "or with string keys only", key);
             return NULL;
         }
-        json_t *v = encode(L, lua_gettop(L), depth + 1, err, errsize);
+        json_t *v = encode(L, lua_gettop(L), depth + 1, e);
         if (!v) {
             lua_pop(L, 2);
             json_decref(obj);
@@ -102,7 +116,7 @@ static json_t *encode_table(lua_State *L, int idx, int depth, char *err, size_t 
                 json_decref(v);
             lua_pop(L, 2);
             json_decref(obj);
-            snprintf(err, errsize, "a key is not valid UTF-8 text (or holds a NUL byte)");
+            snprintf(e->err, e->errsize, "a key is not valid UTF-8 text (or holds a NUL byte)");
             return NULL;
         }
         lua_pop(L, 1);
@@ -110,7 +124,7 @@ static json_t *encode_table(lua_State *L, int idx, int depth, char *err, size_t 
     return obj;
 }
 
-static json_t *encode(lua_State *L, int idx, int depth, char *err, size_t errsize)
+static json_t *encode(lua_State *L, int idx, int depth, Encoder *e)
 {
     switch (lua_type(L, idx)) {
     case LUA_TNIL: return json_null();
@@ -119,7 +133,7 @@ static json_t *encode(lua_State *L, int idx, int depth, char *err, size_t errsiz
         if (lua_isinteger(L, idx))
             return json_integer(lua_tointeger(L, idx));
         if (!isfinite(lua_tonumber(L, idx))) {
-            snprintf(err, errsize, "a number that is not finite (%g) cannot be saved",
+            snprintf(e->err, e->errsize, "a number that is not finite (%g) cannot be saved",
                      lua_tonumber(L, idx));
             return NULL;
         }
@@ -129,12 +143,12 @@ static json_t *encode(lua_State *L, int idx, int depth, char *err, size_t errsiz
         const char *s = lua_tolstring(L, idx, &len);
         json_t *v = json_stringn(s, len);
         if (!v)
-            snprintf(err, errsize, "a string is not valid UTF-8");
+            snprintf(e->err, e->errsize, "a string is not valid UTF-8");
         return v;
     }
-    case LUA_TTABLE: return encode_table(L, lua_absindex(L, idx), depth, err, errsize);
+    case LUA_TTABLE: return encode_table(L, lua_absindex(L, idx), depth, e);
     default:
-        snprintf(err, errsize, "a %s cannot be saved (only nil, booleans, numbers, "
+        snprintf(e->err, e->errsize, "a %s cannot be saved (only nil, booleans, numbers, "
                                "strings and tables)", luaL_typename(L, idx));
         return NULL;
     }
@@ -142,7 +156,8 @@ static json_t *encode(lua_State *L, int idx, int depth, char *err, size_t errsiz
 
 char *ljson_encode(lua_State *L, int idx, char *err, size_t errsize)
 {
-    json_t *v = encode(L, lua_absindex(L, idx), 0, err, errsize);
+    Encoder e = {err, errsize, 0};
+    json_t *v = encode(L, lua_absindex(L, idx), 0, &e);
     if (!v)
         return NULL;
     char *text = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);

@@ -69,6 +69,24 @@ static int fit_for_a_save(lua_State *L, const char *name)
     return !found;
 }
 
+/* Refuses (0, with why pushed) a table option that a save could not hold
+ * for other reasons (a function, a cycle, a table held in very many places,
+ * a list with gaps), found by writing it: such tables come only from the
+ * Lua module, and this runs once a game. stack: ..., value */
+static int writes_as_json(lua_State *L, const char *name)
+{
+    if (!lua_istable(L, -1))
+        return 1;
+    char why[300];
+    char *json = ljson_encode(L, -1, why, sizeof why);
+    if (!json) {
+        lua_pushfstring(L, "option '%s' cannot be saved as JSON: %s", name, why);
+        return 0;
+    }
+    free(json);
+    return 1;
+}
+
 /* Pushes and returns a description of what an option allows. */
 static const char *describe_option(lua_State *L, int opt)
 {
@@ -272,6 +290,8 @@ static int check_options(lua_State *L, const char *game, int def, int given)
         if (!fit_for_a_save(L, names[k]))
             return 0;
         int ok = option_accepts(L, opt, lua_gettop(L));
+        if (ok && !writes_as_json(L, names[k]))
+            return 0;
         if (ok && lua_getfield(L, opt, "check") == LUA_TFUNCTION) {
             /* A custom check returns true, or nil and why. */
             lua_pushvalue(L, -2);

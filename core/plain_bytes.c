@@ -14,9 +14,17 @@
 enum { P_NIL, P_FALSE, P_TRUE, P_INT, P_FLOAT, P_STRING, P_TABLE };
 
 #define STRINGIFY(x) #x
-#define DEPTH_TEXT(depth) STRINGIFY(depth)
-static const char TOO_DEEP[] = "nested more than " DEPTH_TEXT(COPY_MAX_DEPTH) " deep (a cycle?)";
+#define NUMBER_TEXT(n) STRINGIFY(n)
+static const char TOO_DEEP[] = "nested more than " NUMBER_TEXT(COPY_MAX_DEPTH) " deep (a cycle?)";
 static const char NO_MEMORY[] = "out of memory";
+static const char TOO_MANY[] = "holds more than " NUMBER_TEXT(WRITE_MAX_TABLES) " tables, a table counted "
+                               "once for each place that holds it (one table held in many places?)";
+
+/* Where a value is written, and how many tables it has held so far. */
+typedef struct Writer {
+    PlainBytes *out;
+    long tables;
+} Writer;
 
 /* Makes room for n more bytes: 0 when out of memory. */
 static int room(PlainBytes *out, size_t n)
@@ -53,14 +61,17 @@ static int crosses(int type)
            type == LUA_TTABLE;
 }
 
-static const char *write_value(lua_State *L, int idx, int type, PlainBytes *out, int depth);
+static const char *write_value(lua_State *L, int idx, int type, Writer *w, int depth);
 
 /* The table at idx, in one pass: its header is filled in once its entries
  * are written, so it need not be counted first as lcopy does. */
-static const char *write_table(lua_State *L, int idx, PlainBytes *out, int depth)
+static const char *write_table(lua_State *L, int idx, Writer *w, int depth)
 {
     if (depth >= COPY_MAX_DEPTH || !lua_checkstack(L, 3))
         return TOO_DEEP;
+    if (++w->tables > WRITE_MAX_TABLES)
+        return TOO_MANY;
+    PlainBytes *out = w->out;
     PlainTable header = {(uint32_t)lua_rawlen(L, idx), 0, 0};
     size_t header_at = out->size + 1;
     if (!put_tagged(out, P_TABLE, &header, sizeof header))
@@ -72,9 +83,9 @@ static const char *write_table(lua_State *L, int idx, PlainBytes *out, int depth
         int key_type = lua_type(L, key), value_type = lua_type(L, value);
         count++;
         if (crosses(key_type) && crosses(value_type)) {
-            const char *why = write_value(L, key, key_type, out, depth + 1);
+            const char *why = write_value(L, key, key_type, w, depth + 1);
             if (!why)
-                why = write_value(L, value, value_type, out, depth + 1);
+                why = write_value(L, value, value_type, w, depth + 1);
             if (why)
                 return why;
             header.entries++;
@@ -86,8 +97,9 @@ static const char *write_table(lua_State *L, int idx, PlainBytes *out, int depth
     return NULL;
 }
 
-static const char *write_value(lua_State *L, int idx, int type, PlainBytes *out, int depth)
+static const char *write_value(lua_State *L, int idx, int type, Writer *w, int depth)
 {
+    PlainBytes *out = w->out;
     int ok;
     switch (type) {
     case LUA_TBOOLEAN:
@@ -110,7 +122,7 @@ static const char *write_value(lua_State *L, int idx, int type, PlainBytes *out,
         break;
     }
     case LUA_TTABLE:
-        return write_table(L, idx, out, depth);
+        return write_table(L, idx, w, depth);
     default:
         ok = put_tagged(out, P_NIL, NULL, 0);
     }
@@ -121,7 +133,8 @@ const char *plain_write(lua_State *from, int idx, PlainBytes *out)
 {
     out->size = 0;
     idx = lua_absindex(from, idx);
-    return write_value(from, idx, lua_type(from, idx), out, 0);
+    Writer w = {out, 0};
+    return write_value(from, idx, lua_type(from, idx), &w, 0);
 }
 
 void plain_free(PlainBytes *out)

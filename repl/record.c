@@ -137,12 +137,30 @@ void record_stopped(FILE *out, Session *s)
     emit(out, line);
 }
 
+/* The fields result_check vouches for, when the whole result cannot be
+ * written (a field the rules added holds a function, say, or a table held
+ * in too many places): the record keeps the outcome, and says why the rest
+ * is missing rather than dropping the lot. */
+static void put_checked_fields(lua_State *L, json_t *obj, const char *why)
+{
+    static const char *const CHECKED[] = {"winners", "scores", "message"};
+    for (size_t i = 0; i < sizeof CHECKED / sizeof *CHECKED; i++) {
+        if (lua_getfield(L, -1, CHECKED[i]) != LUA_TNIL)
+            json_object_set_new(obj, CHECKED[i], lua_to_json(L, -1));
+        lua_pop(L, 1);
+    }
+    json_object_set_new(obj, "unrecorded", json_sprintf("the rest of the result cannot be "
+                                                        "written as JSON: %s", why));
+}
+
 void record_result(FILE *out, Session *s)
 {
     json_t *r = lua_to_json(s->L, -1);
     json_t *obj = json_pack("{s:s}", "type", "result");
     if (json_is_object(r))
         json_object_update(obj, r);
+    else if (lua_istable(s->L, -1))
+        put_checked_fields(s->L, obj, json_is_string(r) ? json_string_value(r) : "?");
     json_decref(r);
     json_object_set_new(obj, "moves", json_integer(s->game->nmoves));
     json_t *faults = json_array();

@@ -204,6 +204,29 @@ expect 1 "option 'names' holds a control character" -- env REFEREE_RULES="$work/
     "$bin" run tabled --set 'names={"se\u0007at":"random"}'
 expect 0 '^game over' -- env REFEREE_RULES="$work/tabled:$REFEREE_RULES" \
     "$bin" run tabled --set 'names={"seat":["r\u00e9","x"]}'
+# A result holding one table twice at each of 60 levels: as a tree, 2^60
+# tables. It was copied and written as one, and the referee hung in C (no
+# watchdog reaches there). Now it is copied in its shape; what is written
+# out as a tree stops at 100000 tables, and the record keeps the outcome.
+mkdir -p "$work/dag"
+cat >"$work/dag/dag.lua" <<'EOF'
+local game = inherit("fixture")
+local base_result = game.result
+function game.result(t)
+  local r = base_result(t)
+  if r then
+    local x = {}
+    for _ = 1, 60 do x = { x, x } end
+    r.shared = x
+  end
+  return r
+end
+return game
+EOF
+expect 0 '^game over' -- env REFEREE_RULES="$work/dag:$REFEREE_RULES" timeout 20 "$bin" run dag --seed 3
+expect 0 '"type":"result","winners":\[[12,]+\],"scores":\[[0-9]+,[0-9]+\],"message":"seat [12].*"unrecorded":"the rest of the result cannot be written as JSON: holds more than 100000 tables' -- \
+    env REFEREE_RULES="$work/dag:$REFEREE_RULES" timeout 20 "$bin" run dag --seed 3 --json
+expect 0 '^4 games' -- env REFEREE_RULES="$work/dag:$REFEREE_RULES" timeout 20 "$bin" tournament dag --bots random,random --games 4
 # save never overwrites a file that is not a saved game (a typo must not
 # destroy a rules script); it does overwrite an earlier save.
 echo "-- a rules script" >"$work/precious.lua"

@@ -90,6 +90,33 @@ describe("loading rules and options", function()
     assert.are.equal("option 'policy' is nested more than 64 deep: a save could not hold it", err)
   end)
 
+  it("refuses a table option a save could not hold, and copies one in its shape", function()
+    -- One table held twice at each of 60 levels: copied or written as a
+    -- tree, 2^60 tables (the game never started).
+    local shared = {}
+    for _ = 1, 60 do shared = { shared, shared } end
+    local started = os.clock()
+    local g, err = new_game("bam-app", { seats = 2, options = { levels = shared } })
+    assert.is_true(os.clock() - started < 5, "checking the option took " .. (os.clock() - started) .. " s")
+    assert.is_nil(g)
+    assert.are.equal("option 'levels' cannot be saved as JSON: holds more than 100000 tables, a table "
+      .. "counted once for each place that holds it (one table held in many places?)", err)
+    local level = { hands = 1, target = 7, hand_amount = 50, cards = 4, ai = "easy" }
+    local cycle = { level }
+    cycle[2] = cycle
+    g, err = new_game("bam-app", { seats = 2, options = { levels = cycle } })
+    assert.are.equal("option 'levels' cannot be saved as JSON: nested more than 64 deep (a cycle?)", err)
+    g, err = new_game("bam-app", { seats = 2, options = { levels = { level, print } } })
+    assert.are.equal("option 'levels' cannot be saved as JSON: a function cannot be saved (only nil, "
+      .. "booleans, numbers, strings and tables)", err)
+    -- The same level twice: the game's copy holds its one copy twice.
+    g = assert(new_game("bam-app", { seats = 2, options = { levels = { level, level } } }))
+    local levels = g:options().levels
+    assert.are.equal(levels[1], levels[2])
+    assert.are_not.equal(level, levels[1])
+    assert.are.same(level, levels[1])
+  end)
+
   it("refuses arguments of the wrong kind instead of ignoring them", function()
     for field, value in pairs({ arrange = 5, rules_path = {}, options = "x", shuffles = "x", rolls = 6, randoms = true }) do
       local ok, err = pcall(referee.game, "fixture", { seats = 2, [field] = value })

@@ -33,5 +33,6 @@ void test_grow(void);
 void test_arena(void);
 void test_bot_pool(void);
 void test_plain_bytes(void);
+void test_lua_copy(void);
 
 #endif

@@ -16,6 +16,7 @@ int main(void)
     test_arena();
     test_bot_pool();
     test_plain_bytes();
+    test_lua_copy();
     test_strfmt();
     printf("c: %d passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed != 0;
