@@ -191,6 +191,28 @@ describe("cards and zones", function()
     assert.are.equal(53, c:count("stock"))
   end)
 
+  it("clones vars in their shape: a table held in two places is one table in the clone", function()
+    local t = table_with_deck()
+    t.vars.players = { { score = 1 }, { score = 2 } }
+    t.vars.current = t.vars.players[2]
+    t.vars.players.all = t.vars.players
+    local c = t:clone()
+    assert.are.equal(c.vars.players[2], c.vars.current)
+    assert.are.equal(c.vars.players, c.vars.players.all)
+    assert.are_not.equal(t.vars.current, c.vars.current)
+    c.vars.current.score = 5
+    assert.are.equal(5, c.vars.players[2].score)
+    assert.are.equal(2, t.vars.players[2].score)
+    -- Held twice at each of 60 levels: 2^60 tables as a tree, 61 as it is.
+    local x = {}
+    for _ = 1, 60 do x = { x, x } end
+    t.vars.shared = x
+    local started = os.clock()
+    c = t:clone()
+    assert.is_true(os.clock() - started < 5, "the clone took " .. (os.clock() - started) .. " s")
+    assert.are.equal(c.vars.shared[1], c.vars.shared[2])
+  end)
+
   it("resamples only the cards a seat cannot see", function()
     local t = table_with_deck(3)
     t:zone("hand3", { owner = 3 })
