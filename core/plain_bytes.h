@@ -27,8 +27,8 @@ typedef struct PlainTable {
  * leaves out entries whose key or value is a function, userdata or thread
  * (such a value alone is written as nil). `from` is only read. Returns
  * NULL, or why nothing was written ("nested more than 64 deep (a cycle?)",
- * "holds more than 100000 tables ...", "out of memory"); then `from`'s stack is left higher, to be set back by
- * the caller. */
+ * "holds more than 100000 tables ...", "out of memory"); then `from`'s
+ * stack is left higher, to be set back by the caller. */
 const char *plain_write(lua_State *from, int idx, PlainBytes *out);
 void plain_free(PlainBytes *out);
 
