@@ -428,12 +428,10 @@ static int budget_left(lua_State *L)
  * legal moves. */
 typedef struct Crossing {
     const Table *t;
-    lua_State *from;
-    int vars; /* the rules' vars, at this index of from */
+    const PlainBytes *vars; /* the rules' vars, written from the game's state */
     const Pending *p;
     int slot, seat, decision;
     BotSearch *search;
-    PlainBytes *vars_bytes;
 } Crossing;
 
 /* Run protected in the bot's state: pushes choose's arguments (view, moves,
@@ -443,7 +441,7 @@ static int push_arguments(lua_State *L)
 {
     const Crossing *c = lua_touserdata(L, 1);
     lua_settop(L, 0);
-    ltable_push_view_across(L, c->t, c->seat, c->from, c->vars, c->vars_bytes);
+    ltable_push_view_across(L, c->t, c->seat, c->vars);
     int count = c->p->count[c->slot];
     const char *const *moves = c->p->texts + c->p->first[c->slot];
     lua_createtable(L, count, 0);
@@ -487,23 +485,28 @@ int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
         return 0; /* no view to build, no code to run: the answer is known */
 
     /* The view is built in the bot's state, the rules' vars written to
-     * bytes and made there entry by entry as the bot reads them. */
+     * bytes here and made there entry by entry as the bot reads them. Vars
+     * that cannot be written (nested too deep, too many tables) are the
+     * rules' failure: no bot could be shown them, and none is blamed. */
     lua_State *GL = g->L, *L = b->L;
     int game_top = lua_gettop(GL);
     game_push_table(g);
     lua_getfield(GL, -1, "vars");
-    Crossing crossing = {g->t, GL, lua_gettop(GL), p, slot, seat, g->nmoves, b->search, &b->vars};
+    const char *unwritable = plain_write(GL, lua_gettop(GL), &b->vars);
+    lua_settop(GL, game_top);
+    if (unwritable) {
+        *why = strfmt("the rules' vars cannot be shown to seat %d's bot: t.vars: %s", seat, unwritable);
+        return BOT_RULES_FAILED;
+    }
+    Crossing crossing = {g->t, &b->vars, p, slot, seat, g->nmoves, b->search};
     lua_settop(L, 0);
     rng_seed(&b->rng, seed);
-    if (!lua_checkstack(L, 8)) {
-        lua_settop(GL, game_top);
+    if (!lua_checkstack(L, 8))
         return fault(b, why, strfmt("the view did not fit in the bot's memory"));
-    }
     lua_rawgeti(L, LUA_REGISTRYINDEX, b->choose_ref);
     lua_pushcfunction(L, push_arguments);
     lua_pushlightuserdata(L, &crossing);
     int status = lua_pcall(L, 1, 3, 0);
-    lua_settop(GL, game_top);
     if (status != LUA_OK) {
         const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
         if (status == LUA_ERRMEM)

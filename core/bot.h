@@ -43,7 +43,11 @@ int bot_renew(Bot *b);
 const char *bot_name(const Bot *b);
 /* The bot's answer for seat in the pending decision of g: an index into
  * that seat's legal moves. On a fault returns -1 and sets *fault to why
- * (malloc'd). seed makes the bot's math.random stream for this decision. */
+ * (malloc'd). Returns BOT_RULES_FAILED, *fault saying why, when the rules'
+ * vars cannot be shown to any bot (nested too deep, too many tables): the
+ * rules failed, and the bot is not counted as faulting. seed makes the
+ * bot's math.random stream for this decision. */
+#define BOT_RULES_FAILED (-2)
 int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **fault);
 /* Faults so far. */
 int bot_faults(const Bot *b);

@@ -352,14 +352,10 @@ void ltable_push_view(lua_State *L, int idx, int seat)
     lua_setfield(L, -2, "vars");
 }
 
-void ltable_push_view_across(lua_State *to, const Table *t, int seat, lua_State *from,
-                             int vars_idx, PlainBytes *scratch)
+void ltable_push_view_across(lua_State *to, const Table *t, int seat, const PlainBytes *vars)
 {
     lview_push(to, t, seat, VIEW_ZONES_ON_READ);
-    const char *why = plain_write(from, vars_idx, scratch);
-    if (why)
-        luaL_error(to, "%s", why);
-    lview_push_vars(to, scratch->data, scratch->size);
+    lview_push_vars(to, vars->data, vars->size);
     lua_setfield(to, -2, "vars");
 }
 

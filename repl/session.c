@@ -476,6 +476,12 @@ const char *session_bot_move(Session *s, int seat)
     if (s->ctl[seat] == SEAT_BOT) {
         char *why;
         int i = bot_choose(s->bots[seat], g, seat, rng_next(&r), &why);
+        if (i == BOT_RULES_FAILED) {
+            game_set_error(g, "%s", why);
+            free(why);
+            s->rules_failed = 1;
+            return NULL;
+        }
         if (i >= 0) {
             const Pending *p;
             game_pending(g, &p);
@@ -499,7 +505,7 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
 {
     Game *g = s->game;
     long limit = s->max_moves;
-    s->stopped = s->interrupted = 0;
+    s->stopped = s->interrupted = s->rules_failed = 0;
     for (long made = 0;; made++) {
         const Pending *p;
         GameStatus st = game_pending(g, &p);
@@ -522,14 +528,14 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
             for (int i = 0; i < n; i++) {
                 seats[i] = p->seats[i];
                 if (!(moves[i] = session_bot_move(s, seats[i])))
-                    return GAME_OVER;
+                    return s->rules_failed ? GAME_SCRIPT : GAME_OVER;
             }
             st = game_window(g, n, seats, moves);
         } else {
             int seat = p->seats[0];
             const char *move = session_bot_move(s, seat);
             if (!move)
-                return GAME_OVER;
+                return s->rules_failed ? GAME_SCRIPT : GAME_OVER;
             st = game_play(g, seat, move);
         }
         if (st != GAME_OK)

@@ -227,6 +227,47 @@ expect 0 '^game over' -- env REFEREE_RULES="$work/dag:$REFEREE_RULES" timeout 20
 expect 0 '"type":"result","winners":\[[12,]+\],"scores":\[[0-9]+,[0-9]+\],"message":"seat [12].*"unrecorded":"the rest of the result cannot be written as JSON: holds more than 100000 tables' -- \
     env REFEREE_RULES="$work/dag:$REFEREE_RULES" timeout 20 "$bin" run dag --seed 3 --json
 expect 0 '^4 games' -- env REFEREE_RULES="$work/dag:$REFEREE_RULES" timeout 20 "$bin" tournament dag --bots random,random --games 4
+# Vars no bot's view can hold (nested more than 64 deep, or more than
+# 100000 tables as a tree) are the rules' failure: the game fails with the
+# reason, and the bot asked is not counted as faulting (it was, 67 times).
+cat >"$work/dag/deepvars.lua" <<'EOF'
+local game = inherit("fixture")
+local base_apply = game.apply
+function game.apply(t, seat, move)
+  base_apply(t, seat, move)
+  local x = {}
+  for _ = 1, 70 do x = { x } end
+  t.vars.deep = x
+end
+return game
+EOF
+cat >"$work/dag/dagvars.lua" <<'EOF'
+local game = inherit("fixture")
+local base_apply = game.apply
+function game.apply(t, seat, move)
+  base_apply(t, seat, move)
+  local x = {}
+  for _ = 1, 40 do x = { x, x } end
+  t.vars.shared = x
+end
+return game
+EOF
+expect 1 "^referee: the rules' vars cannot be shown to seat [12]'s bot: t.vars: nested more than 64 deep" -- \
+    env REFEREE_RULES="$work/dag:$REFEREE_RULES" REFEREE_BOTS="$(dirname "$0")/bots/hostile" \
+    "$bin" run deepvars --seats well-behaved,well-behaved --seed 3
+env REFEREE_RULES="$work/dag:$REFEREE_RULES" REFEREE_BOTS="$(dirname "$0")/bots/hostile" timeout 20 \
+    "$bin" tournament dagvars --bots well-behaved,random --games 4 >"$work/dagvars.out" 2>&1
+if [ $? -eq 1 ] && grep -q '^0 games, 4 that failed' "$work/dagvars.out" &&
+    grep -q "^the first that failed: the rules' vars cannot be shown to seat [12]'s bot: t.vars: holds more than 100000 tables" "$work/dagvars.out" &&
+    ! grep -q 'faulted' "$work/dagvars.out"; then ok; else
+    bad "vars no view can hold were not the rules' failure: $(head -5 "$work/dagvars.out")"; fi
+# At the REPL too, where a bot answers in a claim window beside a person.
+printf 'new deepvars --seats human,well-behaved,human --seed 2\nplay QH\npass\n' |
+    env REFEREE_RULES="$work/dag:$REFEREE_RULES" REFEREE_BOTS="$(dirname "$0")/bots/hostile" "$bin" \
+    >"$work/deepvars-repl.out" 2>&1
+if grep -q "^error: the rules' vars cannot be shown to seat 2's bot: t.vars: nested more than 64 deep" \
+    "$work/deepvars-repl.out" && ! grep -q 'faulted' "$work/deepvars-repl.out"; then ok; else
+    bad "a claim window at the REPL: $(tail -3 "$work/deepvars-repl.out")"; fi
 # save never overwrites a file that is not a saved game (a typo must not
 # destroy a rules script); it does overwrite an earlier save.
 echo "-- a rules script" >"$work/precious.lua"
@@ -366,9 +407,10 @@ timeout 60 "$bin" run fixture --seats "$here/bots/hostile/c-work-loop.lua,random
     --bot-budget 2000000 >"$work/cwork" 2>&1
 [ "$(grep -c 'choose failed: the script ran too long (over 2 seconds of CPU time' "$work/cwork")" -eq 2 ] &&
     grep -q '"type":"result"' "$work/cwork" && ok || bad "C work in a bot was not stopped by CPU time"
-# A view that cannot be copied (vars holding a cycle) is a fault, not a hang.
-expect 0 'nested more than 64 deep \(a cycle\?\)' -- env REFEREE_RULES="$here/fixture/broken:$REFEREE_RULES" \
-    "$bin" run cyclic-vars --seats "$check,random" --seed 4 --json
+# A view that cannot be written (vars holding a cycle) is no hang, and the
+# rules' failure, not the bot's fault.
+expect 1 "^referee: the rules' vars cannot be shown to seat 1's bot: t.vars: nested more than 64 deep \\(a cycle\\?\\)" -- \
+    env REFEREE_RULES="$here/fixture/broken:$REFEREE_RULES" "$bin" run cyclic-vars --seats "$check,random" --seed 4 --json
 # With --on-fault forfeit a faulting bot loses at its first fault.
 expect 0 '"type":"result","forfeit":1,"winners":\[2\]' -- "$bin" run fixture --seats "$here/bots/hostile/io-os.lua,random" --seed 2 --json --on-fault forfeit
 "$bin" tournament fixture --bots "$here/bots/hostile/io-os.lua,random" --games 4 --on-fault forfeit --out "$work/ff.jsonl" >"$work/ff" 2>&1
