@@ -511,10 +511,12 @@ static void explain_illegal(Game *g, int seat, const char *text)
             reason = strfmt("%s", lua_tostring(L, -1));
     }
     lua_pop(L, 1);
+    char typed[84];
+    strfmt_shown(text, typed, sizeof typed);
     if (reason)
-        game_set_error(g, "'%s' is not a legal move: %s; %s", text, reason, legal);
+        game_set_error(g, "'%s' is not a legal move: %s; %s", typed, reason, legal);
     else
-        game_set_error(g, "'%s' is not a legal move for seat %d now (%s); %s", text, seat, p->kind,
+        game_set_error(g, "'%s' is not a legal move for seat %d now (%s); %s", typed, seat, p->kind,
                   legal);
     free(reason);
     free(legal);

@@ -142,7 +142,19 @@ const char *strfmt_shown(const char *text, char *buf, size_t size)
 {
     if (!size)
         return "";
-    snprintf(buf, size, "%s", text ? text : "");
+    text = text ? text : "";
+    size_t len = strlen(text);
+    if (len < size || size < 8) {
+        snprintf(buf, size, "%s", text);
+        return make_printable(buf, 1);
+    }
+    /* Cut where a character begins, and say it was cut: a pasted page
+     * quoted back whole would bury the message. */
+    size_t keep = size - 4;
+    while (keep > 0 && ((unsigned char)text[keep] & 0xc0) == 0x80)
+        keep--;
+    memcpy(buf, text, keep);
+    memcpy(buf + keep, "...", 4);
     return make_printable(buf, 1);
 }
 

@@ -15,10 +15,11 @@ char *strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * messages), which could otherwise move the cursor, clear the screen or
  * retitle the window of the person at the table, or lose a record line. */
 char *strfmt_printable(char *text);
-/* A copy of text in buf (cut to size) to quote in a message: as
- * strfmt_printable, and newline and tab become '?' too. For what a person
- * or a file name gave (a command-line argument, a path), which is quoted
- * back on one line. Returns buf. */
+/* A copy of text in buf to quote in a message: as strfmt_printable, and
+ * newline and tab become '?' too. For what a person or a file name gave
+ * (a command-line argument, a path, a move typed), which is quoted back on
+ * one line. A text too long for buf is cut where a character begins and
+ * ends in "..." (in buffers of 8 bytes or more). Returns buf. */
 const char *strfmt_shown(const char *text, char *buf, size_t size);
 /* Does text hold any control character (newline and tab included), DEL or
  * a C1 control? For names and moves read from a file someone else may

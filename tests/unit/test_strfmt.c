@@ -22,13 +22,17 @@ void test_strfmt(void)
     /* The length is what counts: a sequence cut by it is no UTF-8. */
     CHECK(!strfmt_utf8("\xc3\xa9", 1));
     CHECK(strfmt_printable(NULL) == NULL);
-    /* Shown (quoted back on one line): a copy, cut to the buffer, with
-     * newline and tab as '?' too; a sequence cut by the buffer becomes '?'. */
+    /* Shown (quoted back on one line): a copy, with newline and tab as '?'
+     * too. */
     char shown[8];
     const char *typed = "a\n\tb\033";
     CHECK(strcmp(strfmt_shown(typed, shown, sizeof shown), "a??b?") == 0);
     CHECK(strcmp(typed, "a\n\tb\033") == 0);
-    CHECK(strcmp(strfmt_shown("abcdef\xc3\xa9", shown, sizeof shown), "abcdef?") == 0);
+    /* Cut to fit, where a character begins, and marked as cut. */
+    CHECK(strcmp(strfmt_shown("abcdef\xc3\xa9", shown, sizeof shown), "abcd...") == 0);
+    CHECK(strcmp(strfmt_shown("ab\xc3\xa9\xc3\xa9xyz", shown, sizeof shown), "ab\xc3\xa9...") == 0);
+    CHECK(strcmp(strfmt_shown("abc\xc3\xa9\xc3\xa9xy", shown, sizeof shown), "abc...") == 0);
+    CHECK(strcmp(strfmt_shown("abcdefg", shown, sizeof shown), "abcdefg") == 0);
     CHECK(strcmp(strfmt_shown(NULL, shown, sizeof shown), "") == 0);
     /* Found unfit: the same, with newline and tab too; a lone 0xC2 at the
      * end, or one before a printable character, is no control. */
