@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -966,6 +967,23 @@ int tour_merge(int nfiles, char **files, int json)
 
 /* ---- running ---- */
 
+/* --out is read back to resume a run and then appended to, so it must be
+ * a file (made when missing): a device was read forever (/dev/full), and
+ * a pipe blocked the run on reading it back (--out /dev/stdout). */
+static int out_is_a_file(const char *path, const char *shown)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return 1; /* missing: made, or refused with why, when the games start */
+    const char *what = S_ISDIR(st.st_mode) ? "a directory"
+                       : S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) ? "a pipe"
+                       : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                                                                      : "not a regular file";
+    fprintf(stderr, "referee: --out %s is %s: the lines are read back from it to resume a run, so "
+                    "name a file (it is made when missing)\n", shown, what);
+    return 0;
+}
+
 /* A run that was stopped mid-line leaves a partial last line: cut it off
  * so that the resumed run appends whole lines. */
 static void drop_partial_line(const char *path)
@@ -1000,6 +1018,8 @@ typedef struct Collector {
     char **result;   /* by position in todo */
     long ntodo, next, done;
     FILE *out;
+    int write_error; /* errno of the first line --out would not take, or 0 */
+    long written;    /* the lines of this run --out holds whole */
     Tally *tally;    /* lines are folded in and freed once written in order */
     double started;
 } Collector;
@@ -1017,9 +1037,15 @@ static void collect(Collector *c, long g, char *line)
     c->result[lo] = line;
     c->done++;
     while (c->next < c->ntodo && c->result[c->next]) {
-        if (c->out) {
-            fprintf(c->out, "%s\n", c->result[c->next]);
-            fflush(c->out);
+        if (c->out && !c->write_error) {
+            if (fprintf(c->out, "%s\n", c->result[c->next]) < 0 || fflush(c->out) != 0) {
+                /* A full disk: the games stop as at a Ctrl-C, for the file
+                 * to be resumed from once there is room. */
+                c->write_error = errno ? errno : EIO;
+                stop_signal_asked = 1;
+            } else {
+                c->written++;
+            }
         }
         tally_text(c->tally, c->result[c->next]);
         free(c->result[c->next]);
@@ -1261,6 +1287,10 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
         }
         bot_close(b);
     }
+    char out_shown[4096]; /* --out as quoted in messages: a file name may hold anything */
+    strfmt_shown(a->out, out_shown, sizeof out_shown);
+    if (a->out && !out_is_a_file(a->out, out_shown))
+        return 1;
     Tally *tally = tally_new();
     long nlines = 0;
     Seen seen = {NULL, 0};
@@ -1282,8 +1312,6 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     free(seen.bits);
     c.result = calloc((size_t)c.ntodo + 1, sizeof(char *));
     c.started = now();
-    char out_shown[4096]; /* --out as quoted in messages: a file name may hold anything */
-    strfmt_shown(a->out, out_shown, sizeof out_shown);
     if (a->out)
         drop_partial_line(a->out);
     int status = 0;
@@ -1298,7 +1326,15 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     stop_signal_catch(STOP_NOTICE);
     int played = run_workers(L, rules, bots, a, k, &c);
     stop_signal_release();
-    if (played < 0) {
+    if (c.write_error) {
+        print_standings(tally, stdout, a, a->json);
+        fflush(stdout);
+        fprintf(stderr, "referee: cannot write to %s: %s; it keeps %ld whole game%s: make room, and "
+                        "the same command plays the %ld left\n",
+                out_shown, strerror(c.write_error), nlines + c.written,
+                nlines + c.written == 1 ? "" : "s", c.ntodo - c.written);
+        status = 1;
+    } else if (played < 0) {
         fprintf(stderr, "referee: a worker failed; the games written so far are kept\n");
         status = 1;
     } else {

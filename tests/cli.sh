@@ -630,6 +630,26 @@ sed -n 21p "$work/t1.jsonl" | head -c 40 >>"$work/t5.jsonl"      # a run stopped
 tour --out "$work/t5.jsonl" >/dev/null 2>&1
 cmp -s "$work/t1.jsonl" "$work/t5.jsonl" && ok || bad "a resumed tournament differs from one run"
 grep -q 'well-behaved.lua  *36 ' "$work/st1" && ok || bad "the standings do not list the bot's 36 games"
+# A file that stops taking lines (a full disk; here a file size limit,
+# with SIGXFSZ ignored so the write fails) stops the games as Ctrl-C
+# does, says so, exits 1, and the same command resumes to one run's lines.
+# Before, the run went on to the end and exited 0 with the lines lost.
+for jobs in 1 2; do
+    rm -f "$work/full.jsonl"
+    (trap '' XFSZ; ulimit -f 8 && tour --jobs $jobs --out "$work/full.jsonl") >"$work/full.out" 2>&1
+    status=$?
+    kept=$(wc -l <"$work/full.jsonl")
+    tour --out "$work/full.jsonl" >/dev/null 2>&1
+    if [ $status -eq 1 ] && [ "$kept" -lt 36 ] &&
+        grep -q "^referee: cannot write to .*full.jsonl: File too large; it keeps $kept whole games: make room, and the same command plays the $((36 - kept)) left" "$work/full.out" &&
+        cmp -s "$work/t1.jsonl" "$work/full.jsonl"; then ok; else
+        bad "a file that took no more lines (--jobs $jobs): exit $status, $kept lines kept: $(tail -2 "$work/full.out")"; fi
+done
+# --out is read back to resume: a device, a pipe or a directory is refused
+# (/dev/full was read forever, a pipe blocked the run).
+expect 1 "^referee: --out /dev/full is a device: the lines are read back from it to resume a run" -- \
+    timeout 20 "$bin" tournament fixture --bots random,random --games 2 --out /dev/full
+expect 1 "^referee: --out .* is a directory" -- timeout 20 "$bin" tournament fixture --bots random,random --games 2 --out "$work"
 # Ctrl-C stops a tournament once the games in play end: the standings of
 # the games played, exit 130, and the file holds the first games in order,
 # each whole, so the same command resumes from it. The terminal sends
