@@ -1,5 +1,6 @@
 /* referee: the command line. Exit status: 0 success, 1 an error in a game
  * or its input, 2 a mistake in the command line itself. */
+#include <errno.h>
 #include <lauxlib.h>
 #include <libgen.h>
 #include <limits.h>
@@ -57,6 +58,20 @@ static const char USAGE[] =
     "rules/ folder beside the referee binary, then in the installed share folder;\n"
     "bots likewise in $REFEREE_BOTS, then bots/.\n"
     "Exit status: 0 success, 1 an error in a game or its input, 2 a usage mistake.\n";
+
+/* Run at exit: output that could not all be written (a full disk, a pipe
+ * closed with SIGPIPE ignored) must not pass for success, or a script
+ * would take a cut `run --json` record or standings for whole ones. */
+static void check_stdout(void)
+{
+    int flushed = fflush(stdout) == 0;
+    int err = errno;
+    if (flushed && !ferror(stdout))
+        return;
+    fprintf(stderr, "referee: the output could not all be written%s%s\n", flushed ? "" : ": ",
+            flushed ? "" : strerror(err));
+    _exit(1);
+}
 
 /* The message quotes what was typed (an unknown command or option, a bad
  * value), so it is printed with any control character as '?'. */
@@ -213,6 +228,7 @@ static int replay_file(lua_State *L, const char *rules, const char *bots, const 
 
 int main(int argc, char **argv)
 {
+    atexit(check_stdout);
     char rules[8192], bots[8192];
     search_path("rules", "REFEREE_RULES", rules, sizeof rules);
     search_path("bots", "REFEREE_BOTS", bots, sizeof bots);

@@ -25,6 +25,15 @@ expect() {
 }
 
 expect 0 '^usage:' -- "$bin" --help
+# Output that cannot be written (a full disk: /dev/full) is an error, not
+# a success with the record or the standings lost.
+for cmd in "run fixture --seed 2 --json" "run fixture --seed 2" "tournament fixture --bots random,random --games 2" "--help"; do
+    # shellcheck disable=SC2086
+    "$bin" $cmd >/dev/full 2>"$work/full.err"
+    status=$?
+    [ $status -eq 1 ] && grep -q '^referee: the output could not all be written: No space left on device' "$work/full.err" &&
+        ok || bad "referee $cmd > /dev/full exited $status: $(head -2 "$work/full.err")"
+done
 expect 0 '^referee [0-9]+\.[0-9]+\.[0-9]+ \(Lua 5\.4' -- "$bin" --version
 expect 2 "unknown command 'frob'" -- "$bin" frob
 expect 2 'run needs a game' -- "$bin" run
