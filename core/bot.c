@@ -522,12 +522,18 @@ int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
         const char *msg = lua_tostring(L, -1);
         return fault(b, why, strfmt("choose failed: %.400s", msg ? msg : "?"));
     }
-    if (lua_isinteger(L, -1)) {
-        lua_Integer i = lua_tointeger(L, -1);
-        if (i >= 1 && i <= count) {
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+        /* A float of whole value is the number too, as Lua takes it for a
+         * key (#moves / 2 is a float). */
+        int whole;
+        lua_Integer i = lua_tointegerx(L, -1, &whole);
+        if (whole && i >= 1 && i <= count) {
             lua_settop(L, 0);
             return (int)i - 1;
         }
+        if (!whole)
+            return fault(b, why, strfmt("answered %s, not a move number from 1 to %d",
+                                        lua_tostring(L, -1), count));
         return fault(b, why, strfmt("answered %lld, not a move number from 1 to %d",
                                     (long long)i, count));
     }

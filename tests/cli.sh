@@ -330,6 +330,14 @@ for bot in "$here"/bots/hostile/*.lua; do
         bad "hostile bot $name was not recorded as faulting: $result"
     fi
 done
+# A move's number may come as a float of whole value (#moves / 2 is one),
+# as Lua takes 2.0 for the key 2; 1.5 is no move's number.
+mkdir -p "$work/floatbots"
+printf 'return { choose = function(view, moves) return #moves / 1 end }\n' >"$work/floatbots/whole.lua"
+printf 'return { choose = function(view, moves) return 1.5 end }\n' >"$work/floatbots/half.lua"
+expect 0 '"type":"result".*"faults":\[0,0\]' -- "$bin" run fixture --seats "$work/floatbots/whole.lua,random" --seed 2 --json
+expect 0 '"reason":"answered 1.5, not a move number from 1 to [0-9]+"' -- \
+    "$bin" run fixture --seats "$work/floatbots/half.lua,random" --seed 2 --json
 # What a bot wrote reaches the person's terminal with its control
 # characters as '?': terminal-escapes.lua tries ESC, BEL, CR and CSI.
 "$bin" run fixture --seats "$here/bots/hostile/terminal-escapes.lua,random" --seed 2 >"$work/esc" 2>&1
