@@ -332,6 +332,11 @@ static void add_note(char **notes, const char *fmt, ...)
     *notes = joined;
 }
 
+/* The most a save may be: a move takes about 40 bytes of it, so a game of
+ * a million moves saves in about 40 MB. */
+#define SAVE_MAX_BYTES ((size_t)256 << 20)
+#define SAVE_MAX_TEXT "256 MB"
+
 int session_load(Session *s, const char *path, char **err, char **notes)
 {
     if (notes)
@@ -343,10 +348,26 @@ int session_load(Session *s, const char *path, char **err, char **notes)
         snprintf(*err, len, "cannot open '%s': %s", path, strerror(errno));
         return 0;
     }
+    /* A device (/dev/zero) would be read for ever: refused before reading,
+     * as is what shows itself binary (a NUL) or too long as it is read. */
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+        fclose(f);
+        *err = strdup("not a saved game: a device, not a file");
+        return 0;
+    }
     char *text = NULL;
     size_t size = 0, cap = 0, got;
     char chunk[8192];
     while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (memchr(chunk, 0, got) || size + got > SAVE_MAX_BYTES) {
+            free(text);
+            fclose(f);
+            *err = strdup(size + got > SAVE_MAX_BYTES
+                              ? "not a saved game: over " SAVE_MAX_TEXT ", far more than any save holds"
+                              : "not a saved game: the file is empty or binary");
+            return 0;
+        }
         if (size + got + 1 > cap) {
             cap = (size + got + 1) * 2;
             char *bigger = realloc(text, cap);

@@ -877,6 +877,12 @@ static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen
         fprintf(stderr, "referee: cannot read '%s': %s\n", named, strerror(errno));
         return -1;
     }
+    struct stat st; /* a device (/dev/zero) would be read for ever */
+    if (fstat(fileno(f), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+        fprintf(stderr, "referee: '%s' is a device, not a file of game lines\n", named);
+        fclose(f);
+        return -1;
+    }
     char *buf = NULL;
     size_t size = 0;
     long lineno = 0, n = 0;

@@ -161,6 +161,13 @@ head -c 40 "$work/g.json" >"$work/cut.json"
 expect 1 'not a saved game' -- "$bin" replay "$work/cut.json"
 expect 1 'cannot open' -- "$bin" replay "$work/missing.json"
 expect 2 'replay takes one saved game file' -- "$bin" replay
+# What would be read for ever is refused: a device before reading, a
+# stream once it shows a NUL (both were read until memory ran out).
+expect 1 'not a saved game: a device, not a file' -- timeout 20 "$bin" replay /dev/zero
+{ printf '{"format":'; head -c 100 /dev/zero; yes; } 2>/dev/null | timeout 20 "$bin" replay /dev/stdin >"$work/nul.out" 2>&1
+[ $? -eq 1 ] && grep -q 'not a saved game: the file is empty or binary' "$work/nul.out" && ok ||
+    bad "a stream with a NUL in it was not refused as it was read: $(head -2 "$work/nul.out")"
+expect 1 "'/dev/zero' is a device, not a file of game lines" -- timeout 20 "$bin" merge /dev/zero
 # A saved bot that cannot be opened here is played by a person, and load
 # says so (it used to say nothing).
 sed 's/^  "random"$/  "nosuchbot"/' "$work/g.json" >"$work/nobot.json" # the seat, not the option
