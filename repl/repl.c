@@ -370,13 +370,13 @@ static void play_move(Repl *r, const char *text)
         seats[n] = r->wseats[i];
         moves[n++] = r->wmoves[i];
     }
-    r->s.rules_failed = 0;
     for (int i = 0; i < p->nseats; i++)
         if (r->s.ctl[p->seats[i]] != SEAT_HUMAN) {
             seats[n] = p->seats[i];
             if (!(moves[n++] = session_bot_move(&r->s, p->seats[i]))) {
-                /* The rules' vars could not be shown to this bot: the
-                 * window is not run, and the answers stand to be given again. */
+                /* The rules' vars could not be shown to this bot (a bot
+                 * never forfeits at the REPL): the window is not run, and
+                 * the answers stand to be given again. */
                 clear_window(r);
                 report(r, GAME_SCRIPT);
                 return;

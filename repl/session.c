@@ -383,7 +383,7 @@ int session_load(Session *s, const char *path, char **err, char **notes)
         size += got;
     }
     fclose(f);
-    if (!text || size == 0 || memchr(text, 0, size)) {
+    if (!text || size == 0) { /* (a NUL was refused as it was read) */
         free(text);
         *err = strdup("not a saved game: the file is empty or binary");
         return 0;
@@ -500,7 +500,6 @@ const char *session_bot_move(Session *s, int seat)
         if (i == BOT_RULES_FAILED) {
             game_set_error(g, "%s", why);
             free(why);
-            s->rules_failed = 1;
             return NULL;
         }
         if (i >= 0) {
@@ -526,7 +525,7 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
 {
     Game *g = s->game;
     long limit = s->max_moves;
-    s->stopped = s->interrupted = s->rules_failed = 0;
+    s->stopped = s->interrupted = 0;
     for (long made = 0;; made++) {
         const Pending *p;
         GameStatus st = game_pending(g, &p);
@@ -549,14 +548,14 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
             for (int i = 0; i < n; i++) {
                 seats[i] = p->seats[i];
                 if (!(moves[i] = session_bot_move(s, seats[i])))
-                    return s->rules_failed ? GAME_SCRIPT : GAME_OVER;
+                    return s->forfeited ? GAME_OVER : GAME_SCRIPT;
             }
             st = game_window(g, n, seats, moves);
         } else {
             int seat = p->seats[0];
             const char *move = session_bot_move(s, seat);
             if (!move)
-                return s->rules_failed ? GAME_SCRIPT : GAME_OVER;
+                return s->forfeited ? GAME_OVER : GAME_SCRIPT;
             st = game_play(g, seat, move);
         }
         if (st != GAME_OK)

@@ -39,7 +39,6 @@ struct Session {
     int forfeited;       /* the seat that forfeited, or 0 */
     long max_moves;      /* bot moves in a row before a game is stopped as a draw */
     int stopped;         /* the game was stopped at max_moves: no winner */
-    int rules_failed;    /* a bot could not be shown the rules' vars: the game's error says why */
     /* When set and nonzero (Ctrl-C in 'run'), the bots stop before the next
      * move: s->interrupted, GAME_OVER, no winner. */
     const volatile sig_atomic_t *stop_request;
@@ -70,9 +69,9 @@ typedef struct GameArgs {
 void session_init(Session *s, lua_State *L, const char *rules_path, const char *bots_path);
 /* The answer of a bot seat (built-in random or scripted) to the pending
  * decision; a faulting bot is reported and plays a random legal move, or,
- * with forfeit, NULL is returned and s->forfeited set. NULL with
- * s->rules_failed set and the game's error when the rules' vars cannot be
- * shown to the bot (the rules failed, not the bot). */
+ * with forfeit, NULL is returned and s->forfeited set. NULL without it,
+ * the game's error saying why, when the rules' vars cannot be shown to the
+ * bot (the rules failed, not the bot). */
 const char *session_bot_move(Session *s, int seat);
 void session_close(Session *s);
 /* Parses argv-style words (after the game name) into args; 0 and a

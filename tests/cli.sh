@@ -246,28 +246,21 @@ expect 0 '^4 games' -- env REFEREE_RULES="$work/dag:$REFEREE_RULES" timeout 20 "
 # Vars no bot's view can hold (nested more than 64 deep, or more than
 # 100000 tables as a tree) are the rules' failure: the game fails with the
 # reason, and the bot asked is not counted as faulting (it was, 67 times).
-cat >"$work/dag/deepvars.lua" <<'EOF'
+vars_rules() { # NAME NEXT TIMES: fixture whose every move leaves in its vars x, made by x = NEXT, TIMES times
+    cat >"$work/dag/$1.lua" <<EOF
 local game = inherit("fixture")
 local base_apply = game.apply
 function game.apply(t, seat, move)
   base_apply(t, seat, move)
   local x = {}
-  for _ = 1, 70 do x = { x } end
-  t.vars.deep = x
+  for _ = 1, $3 do x = $2 end
+  t.vars.x = x
 end
 return game
 EOF
-cat >"$work/dag/dagvars.lua" <<'EOF'
-local game = inherit("fixture")
-local base_apply = game.apply
-function game.apply(t, seat, move)
-  base_apply(t, seat, move)
-  local x = {}
-  for _ = 1, 40 do x = { x, x } end
-  t.vars.shared = x
-end
-return game
-EOF
+}
+vars_rules deepvars '{ x }' 70
+vars_rules dagvars '{ x, x }' 40
 expect 1 "^referee: the rules' vars cannot be shown to seat [12]'s bot: t.vars: nested more than 64 deep" -- \
     env REFEREE_RULES="$work/dag:$REFEREE_RULES" REFEREE_BOTS="$(dirname "$0")/bots/hostile" \
     "$bin" run deepvars --seats well-behaved,well-behaved --seed 3
