@@ -294,10 +294,10 @@ function game.challenge(t, seat)
   local claimer, reading = v.claimer, v.score
   v.challenger = seat
   if game.shows(t, reading) then
-    t:notef("the dice show %d%d: seat %d told the truth", t:die_value(1), t:die_value(2), claimer)
+    t:notef("the dice show %d and %d: seat %d told the truth", t:die_value(1), t:die_value(2), claimer)
     return game.strike(t, seat, true)
   end
-  t:notef("the dice show %d%d: seat %d bluffed", t:die_value(1), t:die_value(2), claimer)
+  t:notef("the dice show %d and %d: seat %d bluffed", t:die_value(1), t:die_value(2), claimer)
   if #backing_answers(t, claimer, reading) > 0 then
     v.phase = "back"
     t:set_turn(claimer)
@@ -316,7 +316,7 @@ function game.back(t, seat, card)
   t:set_die(2, dice[2])
   t:show_die(1, "all")
   t:show_die(2, "all")
-  t:notef("seat %d plays %s: the dice now show %d%d", seat, card, dice[1], dice[2])
+  t:notef("seat %d plays %s: the dice now show %d and %d", seat, card, dice[1], dice[2])
   game.roll(t, v.challenger)
 end
 
