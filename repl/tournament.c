@@ -860,6 +860,37 @@ static const char *unlike_its_game(json_t *j, const TourArgs *a, int k)
     return NULL;
 }
 
+/* A game line is a few hundred bytes; one over this is not one. */
+#define GAME_LINE_MAX (1L << 20)
+
+/* Reads one line, its newline kept, into *buf (grown as getline grows it).
+ * Returns its length, 0 at the end of the file, or -1 for a line longer
+ * than GAME_LINE_MAX: getline would read an endless stream without
+ * newlines (a pipe from a runaway program) until memory ran out. */
+static long read_game_line(FILE *f, char **buf, size_t *size)
+{
+    long len = 0;
+    int c;
+    while ((c = getc_unlocked(f)) != EOF) {
+        if (len >= GAME_LINE_MAX)
+            return -1;
+        if ((size_t)len + 2 > *size) {
+            size_t want = *size ? *size * 2 : 256;
+            char *grown = realloc(*buf, want);
+            if (!grown)
+                return -1;
+            *buf = grown;
+            *size = want;
+        }
+        (*buf)[len++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    if (len)
+        (*buf)[len] = '\0';
+    return len;
+}
+
 /* Folds the game lines of a file into the standings (by game number,
  * duplicates dropped); returns how many it took, or -1 with a message.
  * expect (with its seat count k), when given, is the tournament whose
@@ -885,12 +916,22 @@ static long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen
     }
     char *buf = NULL;
     size_t size = 0;
-    long lineno = 0, n = 0;
-    while (getline(&buf, &size, f) > 0) {
+    long lineno = 0, n = 0, len;
+    while ((len = read_game_line(f, &buf, &size)) != 0) {
         lineno++;
+        if (len < 0) {
+            fprintf(stderr, "referee: %s:%ld is not a game line (longer than %ld bytes, or memory "
+                            "ran out): give files that referee tournament --out wrote\n",
+                    named, lineno, GAME_LINE_MAX);
+            free(buf);
+            fclose(f);
+            return -1;
+        }
         if (buf[0] == '\n')
             continue;
-        json_t *j = json_loads(buf, 0, NULL);
+        /* A NUL inside would end the text early, so it could pass for a
+         * shorter line: no game line holds one. */
+        json_t *j = (size_t)len == strlen(buf) ? json_loads(buf, 0, NULL) : NULL;
         if (!json_is_object(j) || !json_is_integer(json_object_get(j, "game"))) {
             /* A line cut short by an interrupted run is dropped, not fatal. */
             if (!feof(f) || strchr(buf, '\n')) {

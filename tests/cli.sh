@@ -168,6 +168,10 @@ expect 1 'not a saved game: a device, not a file' -- timeout 20 "$bin" replay /d
 [ $? -eq 1 ] && grep -q 'not a saved game: the file is empty or binary' "$work/nul.out" && ok ||
     bad "a stream with a NUL in it was not refused as it was read: $(head -2 "$work/nul.out")"
 expect 1 "'/dev/zero' is a device, not a file of game lines" -- timeout 20 "$bin" merge /dev/zero
+# A pipe is a fair file of lines, but not one endless line.
+yes 2>/dev/null | tr -d '\n' | timeout 20 "$bin" merge /dev/stdin >"$work/endless.out" 2>&1
+[ $? -eq 1 ] && grep -q 'stdin:1 is not a game line (longer than 1048576 bytes' "$work/endless.out" && ok ||
+    bad "merge of an endless line was not refused: $(head -2 "$work/endless.out")"
 # A saved bot that cannot be opened here is played by a person, and load
 # says so (it used to say nothing).
 sed 's/^  "random"$/  "nosuchbot"/' "$work/g.json" >"$work/nobot.json" # the seat, not the option
