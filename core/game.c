@@ -936,7 +936,16 @@ uint64_t game_hash(Game *g)
     push_uv(g, UV_TABLE);
     char *text = ltable_save(g->L, -1, err, sizeof err);
     lua_pop(g->L, 1);
-    uint64_t h = text ? fnv1a64(text) : 0;
+    if (text) {
+        uint64_t h = fnv1a64(text);
+        free(text);
+        return h;
+    }
+    /* Vars no save can hold (a cycle, too many tables): the rest of the
+     * table and the reason still tell states apart, where one fixed value
+     * would let a save's check pass any table at all. */
+    text = table_to_json(g->t, NULL);
+    uint64_t h = fnv1a64(err) ^ (text ? fnv1a64(text) : 0);
     free(text);
     return h;
 }

@@ -156,9 +156,7 @@ static int run_game(lua_State *L, const char *rules, const char *bots, GameArgs 
     } else if (!args->hashes) {
         printf("%s, seed %llu\n", s.game->name, (unsigned long long)s.game->seed);
     }
-    if (args->hashes)
-        record_hash(stdout, &s);
-    after_step(&s, args);
+    after_step(&s, args); /* the setup's log, or the first fingerprint */
     /* Ctrl-C stops the bots after the move in play: the record ends with
      * a whole line saying so. */
     s.stop_request = &stop_signal_asked;

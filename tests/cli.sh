@@ -151,6 +151,9 @@ done
 "$bin" run fixture --seats random,random,random,random --seed 11 --hashes >"$work/h1" 2>&1
 "$bin" run fixture --seats random,random,random,random --seed 11 --hashes >"$work/h2" 2>&1
 if [ "$(wc -l <"$work/h1")" -gt 20 ] && cmp -s "$work/h1" "$work/h2"; then ok; else bad "--hashes differ or are too few"; fi
+# One line a step: the move counts only rise (the setup's was printed twice).
+awk 'NR > 1 && $1 <= last { exit 1 } { last = $1 }' "$work/h1" && ok ||
+    bad "--hashes printed a step twice: $(head -3 "$work/h1" | tr '\n' ' ')"
 
 # Saves: replayed and checked; a corrupt or tampered save is refused.
 printf 'new fixture --seats human,random --seed 4\npass\nsave %s/g.json\n' "$work" | "$bin" >/dev/null 2>&1
@@ -281,6 +284,18 @@ printf 'new deepvars --seats human,well-behaved,human --seed 2\nplay QH\npass\n'
 if grep -q "^error: the rules' vars cannot be shown to seat 2's bot: t.vars: nested more than 64 deep" \
     "$work/deepvars-repl.out" && ! grep -q 'faulted' "$work/deepvars-repl.out"; then ok; else
     bad "a claim window at the REPL: $(tail -3 "$work/deepvars-repl.out")"; fi
+# Such vars leave the rest of the table to fingerprint: every step's hash
+# differs, and a save's check holds (both were 0 for any such table).
+env REFEREE_RULES="$work/dag:$REFEREE_RULES" "$bin" run deepvars --seats random,random --seed 3 \
+    --hashes >"$work/deepvars-hashes" 2>&1
+[ "$(wc -l <"$work/deepvars-hashes")" -gt 10 ] && ! grep -q ' 0000000000000000$' "$work/deepvars-hashes" &&
+    [ -z "$(cut -d' ' -f2 "$work/deepvars-hashes" | sort | uniq -d)" ] && ok ||
+    bad "the hashes of unwritable vars are not apart: $(head -3 "$work/deepvars-hashes" | tr '\n' ' ')"
+printf 'new deepvars --seats human,human --seed 2\nplay QH\nsave %s/deepvars.json\nload %s/deepvars.json\n' \
+    "$work" "$work" | env REFEREE_RULES="$work/dag:$REFEREE_RULES" "$bin" >"$work/deepvars-save" 2>&1 &&
+    grep -q 'deepvars, 1 move replayed and checked' "$work/deepvars-save" &&
+    ! grep -q '"hash": "0000000000000000"' "$work/deepvars.json" && ok ||
+    bad "a save of unwritable vars: $(tail -2 "$work/deepvars-save")"
 # save never overwrites a file that is not a saved game (a typo must not
 # destroy a rules script); it does overwrite an earlier save.
 echo "-- a rules script" >"$work/precious.lua"
