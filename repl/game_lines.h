@@ -1,0 +1,32 @@
+/* Reading the game lines a tournament wrote (--out), to resume it or to
+ * merge shards. */
+#ifndef REFEREE_GAME_LINES_H
+#define REFEREE_GAME_LINES_H
+
+#include <jansson.h>
+#include "standings.h"
+
+/* Which game numbers are already in hand: a bitmap that grows. */
+typedef struct Seen {
+    unsigned char *bits;
+    size_t size;
+} Seen;
+
+/* Is game g in hand? */
+int seen_has(const Seen *s, json_int_t g);
+
+/* Whose lines are being read: the tournament id they must all carry, and
+ * where it came from (for the message when a line carries another). */
+typedef struct Origin {
+    char id[64];
+    char where[320];
+} Origin;
+
+/* Folds the game lines of a file into the standings (by game number, each
+ * once, noted in seen); returns how many it took, or -1 with a message.
+ * quiet_missing: a missing file holds none. expect (with its seat count k),
+ * when given, is the tournament whose games they must be. */
+long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origin *o,
+                const TourArgs *expect, int k);
+
+#endif

@@ -1,0 +1,62 @@
+/* The list of a tournament's games: each game's seed and lineup, and the
+ * identity of the list that every game line carries. */
+#include "game_list.h"
+
+#include <stdio.h>
+#include "../core/script.h"
+
+/* Game g: its deal's seed, and who sits where. */
+uint64_t tour_seed_of(const TourArgs *a, long g, int k)
+{
+    uint64_t x = a->seed + (uint64_t)(g / k) * 0x9E3779B97F4A7C15ULL;
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 29;
+    return x & 0x3fffffffffffffffULL;
+}
+
+/* The tournament's identity, written in each game line: a hash of all that
+ * makes its list of games (the game, seat count, seed, bots in order,
+ * options, bot limits, and the text of the rules' and bots' files, loaded
+ * by now; not the number of games, as game g is the same game in a run of
+ * any length). Merging or resuming mixes only lines that carry the same one,
+ * so shards played with other versions of a rules script or a bot are never
+ * counted together. */
+void tour_identity(TourArgs *a, int k)
+{
+    uint64_t h = 14695981039346656037ULL;
+    char number[128]; /* five numbers of up to 20 digits, and a hash */
+    const char *parts[TOUR_MAX_BOTS + 64 + 8];
+    int n = 0;
+    parts[n++] = a->game;
+    snprintf(number, sizeof number, "%d %llu %ld %zu %d %llx", k, (unsigned long long)a->seed,
+             a->bot_budget, a->bot_memory, a->forfeit,
+             (unsigned long long)script_sources_hash());
+    parts[n++] = number;
+    for (int i = 0; i < a->nbots; i++)
+        parts[n++] = a->bots[i];
+    parts[n++] = "--set";
+    for (int i = 0; i < a->nsets; i++)
+        parts[n++] = a->sets[i];
+    /* Only when given, so tournaments from before --max-moves keep their id. */
+    char limit[40];
+    if (a->max_moves) {
+        snprintf(limit, sizeof limit, "--max-moves %ld", a->max_moves);
+        parts[n++] = limit;
+    }
+    for (int i = 0; i < n; i++)
+        for (const char *c = parts[i];; c++) {
+            h = (h ^ (unsigned char)*c) * 1099511628211ULL; /* the NUL too: a separator */
+            if (!*c)
+                break;
+        }
+    snprintf(a->id, sizeof a->id, "%016llx", (unsigned long long)h);
+}
+
+void tour_seats_of(const TourArgs *a, long g, int k, const char **names)
+{
+    long deal = g / k;
+    int rot = (int)(g % k);
+    for (int s = 0; s < k; s++)
+        names[s] = a->bots[(deal * k + (s + rot) % k) % a->nbots];
+}

@@ -1,0 +1,45 @@
+/* A tournament's standings: what each bot won, scored and faulted, and who
+ * beat whom, folded in from game lines (--out's, or merged shards'). */
+#ifndef REFEREE_STANDINGS_H
+#define REFEREE_STANDINGS_H
+
+#include <jansson.h>
+#include <stdio.h>
+#include "tournament.h"
+
+typedef struct Standing {
+    char *bot;
+    double games, wins, score, faults;
+    int scored;
+    /* The games in which it faulted, and the first of them by number (the
+     * same whichever order lines come in): where to look for why. */
+    long fault_games, first_fault;
+    int first_fault_seat;
+    json_int_t first_fault_seed;
+    char *first_fault_seats; /* the lineup, comma-separated */
+    char *why;               /* the first line of its first reason there, when the game was replayed */
+} Standing;
+
+/* The standings so far: each game line is folded in as it comes and then
+ * dropped, so a tournament of millions of games needs no more memory than
+ * one of ten. */
+typedef struct Tally {
+    Standing st[TOUR_MAX_BOTS * 2];
+    int nb;
+    double pair[TOUR_MAX_BOTS * 2][TOUR_MAX_BOTS * 2]; /* pair[i][j]: i beat j */
+    long games, errors, stopped;
+    char first_error[400]; /* shown with the standings: without --out it is nowhere else */
+} Tally;
+
+/* An empty tally, or NULL when out of memory. */
+Tally *tally_new(void);
+void tally_free(Tally *y);
+/* Folds one game line (checked) into the standings. */
+void tally_add(Tally *y, json_t *line);
+/* Folds a game line given as text. */
+void tally_text(Tally *y, const char *text);
+/* The table (or JSON lines with json): a is the tournament, for the
+ * command that plays a faulty game again; NULL for merge. */
+void print_standings(const Tally *y, FILE *out, const TourArgs *a, int json);
+
+#endif
