@@ -60,3 +60,17 @@ void tour_seats_of(const TourArgs *a, long g, int k, const char **names)
     for (int s = 0; s < k; s++)
         names[s] = a->bots[(deal * k + (s + rot) % k) % a->nbots];
 }
+
+/* How many games make a whole round: deals turn the lineup through every
+ * seat, and the deals' lineups go round the bots, so every bot sits in
+ * every seat equally often in each k * nbots / gcd(k, nbots) games. */
+long tour_round_games(const TourArgs *a, int k)
+{
+    int x = k, y = a->nbots;
+    while (y) {
+        int r = x % y;
+        x = y;
+        y = r;
+    }
+    return (long)k * a->nbots / x;
+}

@@ -11,6 +11,9 @@
 uint64_t tour_seed_of(const TourArgs *a, long g, int k);
 /* Game g's bot in each of its k seats, into names. */
 void tour_seats_of(const TourArgs *a, long g, int k, const char **names);
+/* The games in which every bot sits in every seat equally often: a
+ * number of games that is a multiple of it keeps the seats even. */
+long tour_round_games(const TourArgs *a, int k);
 /* Sets a->id: a hash of all that makes the list (see game_list.c). */
 void tour_identity(TourArgs *a, int k);
 

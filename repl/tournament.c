@@ -512,6 +512,16 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     long nlines = 0;
     Seen seen = {NULL, 0};
     tour_identity(a, k);
+    long round = tour_round_games(a, k);
+    if (a->nbots > 1 && a->games % round) { /* allowed: said, as the standings cannot show it */
+        long below = a->games / round * round, above = below + round;
+        fprintf(stderr, "referee: note: %ld game%s leave%s the seats uneven: every bot sits in every "
+                        "seat equally often in each %ld games (%d seats, %d bots); --games ",
+                a->games, a->games == 1 ? "" : "s", a->games == 1 ? "s" : "", round, k, a->nbots);
+        if (below)
+            fprintf(stderr, "%ld or ", below);
+        fprintf(stderr, "%ld evens them\n", above);
+    }
     Origin origin = {"", "this command's"};
     snprintf(origin.id, sizeof origin.id, "%s", a->id);
     if (!tally || (a->out && (nlines = read_lines(a->out, tally, 1, &seen, &origin, a, k)) < 0)) {

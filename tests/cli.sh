@@ -171,6 +171,12 @@ expect 1 'not a saved game: a device, not a file' -- timeout 20 "$bin" replay /d
 [ $? -eq 1 ] && grep -q 'not a saved game: the file is empty or binary' "$work/nul.out" && ok ||
     bad "a stream with a NUL in it was not refused as it was read: $(head -2 "$work/nul.out")"
 expect 1 "'/dev/zero' is a device, not a file of game lines" -- timeout 20 "$bin" merge /dev/zero
+# A number of games that leaves the seats uneven is played, with a note.
+"$bin" tournament fixture --bots random,random,random,random --seats 3 --games 13 >/dev/null 2>"$work/uneven.err"
+[ $? -eq 0 ] && grep -q '^referee: note: 13 games leave the seats uneven: every bot sits in every seat equally often in each 12 games (3 seats, 4 bots); --games 12 or 24 evens them$' "$work/uneven.err" && ok ||
+    bad "an uneven tournament was not noted: $(cat "$work/uneven.err")"
+"$bin" tournament fixture --bots random,random,random,random --seats 3 --games 24 >/dev/null 2>"$work/even.err"
+[ $? -eq 0 ] && [ ! -s "$work/even.err" ] && ok || bad "an even tournament was noted: $(cat "$work/even.err")"
 # A pipe is a fair file of lines, but not one endless line.
 yes 2>/dev/null | tr -d '\n' | timeout 20 "$bin" merge /dev/stdin >"$work/endless.out" 2>&1
 [ $? -eq 1 ] && grep -q 'stdin:1 is not a game line (longer than 1048576 bytes' "$work/endless.out" && ok ||
