@@ -8,6 +8,7 @@
 #include "lua_copy.h"
 #include "lua_table.h"
 #include "rules_check.h"
+#include "rules_sandbox.h"
 #include "script.h"
 #include "strfmt.h"
 #include "watched_coroutines.h"
@@ -153,15 +154,18 @@ static int rules_import(lua_State *L)
 }
 
 /* Pushes a fresh environment for a game's scripts: globals read through to
- * the standard ones, writes stay in the game's own table. */
+ * the standard ones rules may have (rules_sandbox.h), writes stay in the
+ * game's own table. */
 void rules_push_env(lua_State *L, const char *rules_path)
 {
     lua_newtable(L);
     int env = lua_gettop(L);
     lua_createtable(L, 0, 1);
-    lua_pushglobaltable(L);
+    rules_sandbox_push_base(L);
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, env);
+    rules_sandbox_push_load(L, env);
+    lua_setfield(L, env, "load");
 
     lua_newtable(L); /* math: the standard one, but random from the table */
     lua_createtable(L, 0, 1);

@@ -171,6 +171,21 @@ expect 1 'not a saved game: a device, not a file' -- timeout 20 "$bin" replay /d
 [ $? -eq 1 ] && grep -q 'not a saved game: the file is empty or binary' "$work/nul.out" && ok ||
     bad "a stream with a NUL in it was not refused as it was read: $(head -2 "$work/nul.out")"
 expect 1 "'/dev/zero' is a device, not a file of game lines" -- timeout 20 "$bin" merge /dev/zero
+# A rules script's print goes to stderr: run --json's stdout stays JSON lines.
+mkdir -p "$work/printing"
+cat >"$work/printing/printing.lua" <<'EOF'
+local game = inherit("fixture")
+local base_apply = game.apply
+function game.apply(t, seat, move, card)
+  print("debug:", seat, move)
+  return base_apply(t, seat, move, card)
+end
+return game
+EOF
+env REFEREE_RULES="$work/printing:$REFEREE_RULES" "$bin" run printing --seats random,random --seed 1 --json \
+    >"$work/printing.out" 2>"$work/printing.err"
+[ $? -eq 0 ] && ! grep -qv '^{' "$work/printing.out" && grep -q '^debug:	1	play ' "$work/printing.err" && ok ||
+    bad "a rules script's print: $(grep -v '^{' "$work/printing.out" | head -2)"
 # A number of games that leaves the seats uneven is played, with a note.
 "$bin" tournament fixture --bots random,random,random,random --seats 3 --games 13 >/dev/null 2>"$work/uneven.err"
 [ $? -eq 0 ] && grep -q '^referee: note: 13 games leave the seats uneven: every bot sits in every seat equally often in each 12 games (3 seats, 4 bots); --games 12 or 24 evens them$' "$work/uneven.err" && ok ||

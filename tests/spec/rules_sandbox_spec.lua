@@ -1,0 +1,70 @@
+-- Rules scripts run with the standard libraries a bot has and nothing that
+-- reaches outside the game: a script that could call os.exit stopped the
+-- referee, and one that read the clock or a file broke determinism.
+local helper = require "tests.spec.helper"
+local referee = helper.referee
+
+local folder = os.tmpname()
+os.remove(folder)
+assert(os.execute("mkdir -p " .. folder))
+
+-- rules/probe.lua: records in its vars, at setup, what its globals hold.
+local f = assert(io.open(folder .. "/probe.lua", "w"))
+f:write([[
+local game = {}
+local OUTSIDE = { "io", "os", "debug", "package", "require", "dofile", "loadfile",
+                  "collectgarbage", "warn" }
+local INSIDE = { "string", "table", "math", "utf8", "coroutine", "pairs", "ipairs", "pcall",
+                 "xpcall", "error", "assert", "select", "type", "tostring", "tonumber",
+                 "setmetatable", "getmetatable", "rawget", "rawset", "rawequal", "rawlen",
+                 "next", "load", "print", "inherit", "import", "moves" }
+secret = 42
+function game.setup(t)
+  local v = t.vars
+  v.outside, v.missing = {}, {}
+  for _, name in ipairs(OUTSIDE) do
+    -- not there: using it says so (os.time(), require "x")
+    local used, why = pcall(function() return _ENV[name].exit, _ENV[name]("x") end)
+    if used or not why:find("'" .. name .. "' is not available to rules", 1, true) then
+      v.outside[#v.outside + 1] = name
+    end
+  end
+  for _, name in ipairs(INSIDE) do if _ENV[name] == nil then v.missing[#v.missing + 1] = name end end
+  v.loaded = load("return secret")()
+  v.loaded_elsewhere = load("return secret", "chunk", "t", {})()
+  local pieces = { "return ", "secret" }
+  v.loaded_in_pieces = load(function() return table.remove(pieces, 1) end)()
+  local chunk, why = load(string.dump(function() return 1 end))
+  v.binary = chunk == nil and why or "loaded"
+  t:ask(1, "go", { "a" })
+end
+function game.apply(t) end
+function game.result(t) return { winners = { 1 } } end
+return game
+]])
+f:close()
+
+describe("a rules script", function()
+  teardown(function() os.execute("rm -rf " .. folder) end)
+
+  it("has the standard libraries a bot has, and nothing reaching outside the game", function()
+    local g = assert(referee.game("probe", { seats = 2, seed = 1, rules_path = folder }))
+    local v = g:table().vars
+    assert.are.same({}, v.outside)
+    assert.are.same({}, v.missing)
+  end)
+
+  it("loads text into its own environment (or the one given), never a binary chunk", function()
+    local v = assert(referee.game("probe", { seats = 2, seed = 1, rules_path = folder })):table().vars
+    assert.are.equal(42, v.loaded)
+    assert.is_nil(v.loaded_elsewhere)
+    assert.are.equal(42, v.loaded_in_pieces)
+    assert.matches("attempt to load a binary chunk", v.binary)
+  end)
+
+  it("leaves the referee's own globals alone", function()
+    assert(referee.game("probe", { seats = 2, seed = 1, rules_path = folder }))
+    assert.is_nil(rawget(_G, "secret"))
+    assert.is_not_nil(io.open)
+  end)
+end)
