@@ -1,8 +1,8 @@
 /* rules_loader: finds rules scripts and loads them into an environment of
  * their own: globals read through to the standard ones rules may have
- * (rules_sandbox.h), writes stay in the game's table; math.random draws from the game's table; inherit(name)
- * gives a fresh copy of a base game to change; import(name) loads a helper
- * from rules/lib/. */
+ * (rules_sandbox.h), writes stay in the game's table; math.random draws
+ * from the game's table; inherit(name) gives a fresh copy of a base game
+ * to change; import(name) loads a helper from rules/lib/. */
 #ifndef REFEREE_RULES_LOADER_H
 #define REFEREE_RULES_LOADER_H
 
