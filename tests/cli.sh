@@ -137,7 +137,8 @@ then ok; else bad "run --json wrote a line that is not JSON"; fi
 for spec in "bam bam-greedy,random,random,random --set hands=4" \
             "bam-app bam-greedy,bam-greedy" \
             "bamboozled-dice dice-bluffer,dice-honest,random" \
-            "bamboozled-dice-no-bluffing dice-bluffer,dice-honest"; do
+            "bamboozled-dice-no-bluffing dice-bluffer,dice-honest" \
+            "bamm bamm-greedy,random,random"; do
     set -- $spec
     game=$1 seats=$2
     shift 2
@@ -611,7 +612,7 @@ strip() { sed 's/"tournament":"[^"]*",//; s/"seats":\[[^]]*\],//' "$1"; }
 # claim windows); ismcts plays them without a fault, and its tournaments
 # give the same lines with --jobs 2. Bots misusing samples are among the
 # hostile ones above.
-for game in "bam --set hands=1" bamboozled-dice fixture; do
+for game in "bam --set hands=1" bamboozled-dice fixture "bamm --set cards=2"; do
     expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run $game --seats "$here/bots/sample-check.lua,random,random" --seed 4 --json
     expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run $game --seats ismcts,random,random --seed 4 --json
 done

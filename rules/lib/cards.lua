@@ -85,6 +85,15 @@ function cards.leaders(seats, score)
   return leaders, best
 end
 
+-- The result of a game won by the highest score (one per seat), ties
+-- sharing the win: "seat 2 wins with 14 points" (unit "points").
+function cards.highest_score_wins(t, scores, unit)
+  local winners, best = cards.leaders(cards.seats(t.nseats), function(s) return scores[s] end)
+  return { winners = winners, scores = scores,
+           message = ("seat %s %s with %d %s"):format(table.concat(winners, " and seat "),
+             #winners > 1 and "win" or "wins", best, unit) }
+end
+
 -- 1..n as a list.
 function cards.seats(n)
   local list = {}

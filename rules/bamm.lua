@@ -1,0 +1,468 @@
+-- BAMM! (seeds/001), with RULINGS.md deciding what the text leaves open.
+--
+-- A rummy with dual-value cards: each card shows two faces (QS/KH) and
+-- counts as either, never both. In turn, a player plays any card face up
+-- to the table and draws one. After every card played, and after every
+-- BAMM!, the others may call "BAMM!" out of turn: the caller combines one
+-- or more cards of their hand with two or more cards of the table into a
+-- set (three or more of one rank) or a run (three or more in a row of one
+-- suit, ace low or high), puts them on their points pile, draws one card
+-- and takes the lead. The game ends at once when a player plays their last
+-- card: they add three cards to their pile, the others lose a point per
+-- card left in hand, and the most points wins.
+--
+-- Readings of our own (not decided by the texts or RULINGS.md):
+--   * A claim is one move: "bamm" and its cards, each written with the
+--     face it uses first (the card 3H/2C used as a 2 is "2C/3H"), a set by
+--     suit, a run from its low end ("bamm 2C/10D 2C/3H 2D/AS"). The moves
+--     list every claim that is a set or a run; a claim that is neither is
+--     refused with why, and the call without a claim, "bamm", is the one
+--     that costs the penalty point.
+--   * No window opens while the table holds fewer than two cards: no claim
+--     could be made.
+--   * After a BAMM! every player may call, the caller too ("they must wait
+--     until the next player plays or someone else calls BAMM!").
+--   * A window is open to every player who may call, whether or not they
+--     hold a claim: who is asked is seen by all, and must not tell.
+--   * The three bonus cards come from the top of the stock, then from the
+--     table, the cards played last first.
+--   * A deck that holds both A/B and B/A is refused: a claim names a card
+--     by its two faces.
+
+local lib = import("cards")
+
+-- "each of the 52 standard faces appears exactly once as a top face and
+-- once as a bottom face, no card shows the same face twice", and the
+-- seed's Q♠/K♥, 3♥/2♣, 2♦/A♠ and 2♣/10♦ are among them.
+local DECK = {
+  "AC/QS", "2C/10D", "3C/6D", "4C/KC", "5C/3D", "6C/2D", "7C/JH", "8C/5H",
+  "9C/5D", "10C/5S", "JC/10C", "QC/KD", "KC/JD", "AD/6H", "2D/AS", "3D/2H",
+  "4D/9S", "5D/AH", "6D/7H", "7D/QH", "8D/AC", "9D/9H", "10D/QC", "JD/8H",
+  "QD/9D", "KD/3S", "AH/10H", "2H/2S", "3H/2C", "4H/7C", "5H/6C", "6H/JS",
+  "7H/10S", "8H/6S", "9H/8S", "10H/7S", "JH/4D", "QH/8C", "KH/9C", "AS/4H",
+  "2S/KS", "3S/3C", "4S/QD", "5S/8D", "6S/5C", "7S/4C", "8S/JC", "9S/4S",
+  "10S/AD", "JS/7D", "QS/KH", "KS/3H",
+}
+
+local RANKS = { A = 14, K = 13, Q = 12, J = 11 }
+local RANK_NAMES = { "aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
+                     "tens", "jacks", "queens", "kings", "aces" }
+local SUITS = "CDHS"
+
+-- A face's rank (ace 14) and suit from its name, or nil.
+local function parse_face(name)
+  local r, suit = name:match("^(%w+)([CDHS])$")
+  local rank = r and (RANKS[r] or (r:match("^%d+$") and tonumber(r)))
+  if rank and rank >= 2 and rank <= 14 then return rank, suit end
+end
+
+-- The faces of a card by its name: {{rank, suit, name}, {rank, suit, name}}.
+local FACES = {}
+local function faces_of(name)
+  local faces = FACES[name]
+  if not faces then
+    local top, bottom = name:match("^([^/]+)/([^/]+)$")
+    local tr, ts = parse_face(top)
+    local br, bs = parse_face(bottom)
+    faces = { { tr, ts, top }, { br, bs, bottom } }
+    FACES[name] = faces
+  end
+  return faces
+end
+
+local function check_deck(deck)
+  if #deck ~= 52 then return nil, ("the deck must list 52 cards, not %d"):format(#deck) end
+  local tops, bottoms, names = {}, {}, {}
+  for i, name in ipairs(deck) do
+    local top, bottom
+    if type(name) == "string" then top, bottom = name:match("^([^/]+)/([^/]+)$") end
+    if not top or not parse_face(top) or not parse_face(bottom) then
+      return nil, ("card %d must be two faces, such as QS/KH, not %s"):format(i, tostring(name))
+    end
+    if top == bottom then return nil, ("card %d, %s, shows the same face twice"):format(i, name) end
+    if tops[top] then return nil, ("%s is the top face of two cards"):format(top) end
+    if bottoms[bottom] then return nil, ("%s is the bottom face of two cards"):format(bottom) end
+    if names[bottom .. "/" .. top] then
+      return nil, ("%s and %s are the same two faces: a claim could not tell them apart"):format(bottom .. "/" .. top, name)
+    end
+    tops[top], bottoms[bottom], names[name] = true, true, true
+  end
+  return true
+end
+
+local game = {
+  description = "BAMM!: rummy with dual-value cards; call BAMM! out of turn to claim a run or set",
+  players = { min = 2, max = 6 },
+  default_bot = "bamm-greedy",
+  options = {
+    { name = "first", default = 0, min = 0, max = 6, help = "the starting player's seat (0: drawn at random)" },
+    { name = "cards", default = 4, min = 1, max = 8, help = "cards dealt to each player" },
+    { name = "bonus", default = 3, min = 0, max = 52, help = "cards the player who goes out adds to their points pile" },
+    { name = "penalty", default = 1, min = 0, max = 52, help = "points a BAMM! without a run or set costs" },
+    { name = "claims", default = "random", choices = { "random", "order", "arrival" },
+      help = "who is first when several call BAMM! at once" },
+    { name = "deck", default = DECK, check = check_deck,
+      help = "the 52 dual-value cards, 'TOP/BOTTOM', each face once on top and once below" },
+  },
+}
+
+-- Zone names, made once.
+local HANDS, PILES = {}, {}
+for s = 1, 16 do HANDS[s], PILES[s] = "hand" .. s, "pile" .. s end
+
+function game.setup(t, opts)
+  local v = t.vars
+  v.opts = opts
+  t:zone("stock")
+  t:zone("table", { vis = "public" })
+  local hands = {}
+  for s = 1, t.nseats do
+    t:zone(HANDS[s], { owner = s })
+    t:zone(PILES[s], { vis = "public" })
+    hands[s] = HANDS[s]
+  end
+  -- "shuffle the Dual Value Playing Cards and deal four cards to each player"
+  t:deck("stock", opts.deck)
+  t:shuffle("stock")
+  assert(t:deal("stock", hands, opts.cards))
+  v.penalties = {}
+  for s = 1, t.nseats do v.penalties[s] = 0 end
+  -- "The CLEVERest player starts": drawn at random unless chosen.
+  local first = opts.first
+  if first < 1 or first > t.nseats then first = t:random(t.nseats) end
+  t:set_turn(first)
+  v.phase = "turn"
+end
+
+-- ---- claims ----
+
+-- What of a zone's cards a claim may use: {card, faces, hand = true|nil}.
+local function held(t, zone, in_hand, into)
+  for _, c in ipairs(t:cards(zone)) do
+    into[#into + 1] = { card = c, faces = faces_of(t:name(c)), hand = in_hand }
+  end
+  return into
+end
+
+-- A claim's text: each card with the face it uses first.
+local function claim_text(chosen)
+  local words = { "bamm" }
+  for i, pick in ipairs(chosen) do
+    local faces = pick.entry.faces
+    local other = pick.face == 1 and 2 or 1
+    words[i + 1] = faces[pick.face][3] .. "/" .. faces[other][3]
+  end
+  return table.concat(words, " ")
+end
+
+local function counts(chosen)
+  local hand, table_cards = 0, 0
+  for _, pick in ipairs(chosen) do
+    if pick.entry.hand then hand = hand + 1 else table_cards = table_cards + 1 end
+  end
+  return hand, table_cards
+end
+
+-- A set's cards in their written order: by suit, then by text.
+local function by_suit(a, b)
+  local fa, fb = a.entry.faces[a.face], b.entry.faces[b.face]
+  if fa[2] ~= fb[2] then return SUITS:find(fa[2], 1, true) < SUITS:find(fb[2], 1, true) end
+  return claim_text({ a }) < claim_text({ b })
+end
+
+-- Every set of rank `rank` from the entries: each with at least one hand
+-- card and two table cards.
+local function sets_of_rank(entries, rank, into)
+  local from_hand, from_table = {}, {}
+  for _, e in ipairs(entries) do
+    local face = e.faces[1][1] == rank and 1 or e.faces[2][1] == rank and 2 or nil
+    if face then
+      local list = e.hand and from_hand or from_table
+      list[#list + 1] = { entry = e, face = face }
+    end
+  end
+  if #from_hand == 0 or #from_table < 2 then return end
+  for _, hs in ipairs(lib.subsets(from_hand, #from_hand)) do
+    for _, ts in ipairs(lib.subsets(from_table, #from_table)) do
+      if #ts >= 2 then
+        local chosen = {}
+        for _, p in ipairs(hs) do chosen[#chosen + 1] = p end
+        for _, p in ipairs(ts) do chosen[#chosen + 1] = p end
+        table.sort(chosen, by_suit)
+        into[#into + 1] = claim_text(chosen)
+      end
+    end
+  end
+end
+
+-- Every run of suit `suit` from the entries: a card (of two faces) for
+-- each place from low to high, each card once, at least one from the hand
+-- and two from the table. Place 1 is the ace low, 14 the ace high.
+local function runs_of_suit(entries, suit, into)
+  local at = {}
+  for p = 1, 14 do at[p] = {} end
+  for _, e in ipairs(entries) do
+    for face = 1, 2 do
+      local f = e.faces[face]
+      if f[2] == suit then
+        local places = f[1] == 14 and { 1, 14 } or { f[1] }
+        for _, p in ipairs(places) do at[p][#at[p] + 1] = { entry = e, face = face } end
+      end
+    end
+  end
+  local chosen, used = {}, {}
+  local function fill(p, last)
+    if p > last then
+      local hand, table_cards = counts(chosen)
+      if hand >= 1 and table_cards >= 2 then into[#into + 1] = claim_text(chosen) end
+      return
+    end
+    for _, pick in ipairs(at[p]) do
+      if not used[pick.entry.card] then
+        used[pick.entry.card] = true
+        chosen[#chosen + 1] = pick
+        fill(p + 1, last)
+        chosen[#chosen] = nil
+        used[pick.entry.card] = nil
+      end
+    end
+  end
+  for low = 1, 12 do
+    for high = low, 14 do
+      if #at[high] == 0 then break end
+      if high - low >= 2 then fill(low, high) end
+    end
+  end
+end
+
+local function is_set(picks)
+  local rank = picks[1].entry.faces[picks[1].face][1]
+  for _, p in ipairs(picks) do
+    if p.entry.faces[p.face][1] ~= rank then return false end
+  end
+  return true
+end
+
+local function is_run(picks)
+  local suit, places = picks[1].entry.faces[picks[1].face][2], {}
+  for _, p in ipairs(picks) do
+    local f = p.entry.faces[p.face]
+    if f[2] ~= suit then return false end
+    places[#places + 1] = f[1]
+  end
+  table.sort(places)
+  local function in_a_row(list)
+    for i = 2, #list do
+      if list[i] ~= list[i - 1] + 1 then return false end
+    end
+    return true
+  end
+  if in_a_row(places) then return true end
+  if places[#places] == 14 then -- the ace low
+    table.insert(places, 1, 1)
+    places[#places] = nil
+    return in_a_row(places)
+  end
+  return false
+end
+
+-- Every claim seat could make now, as move texts.
+function game.claims(t, seat)
+  local entries = held(t, HANDS[seat], true, {})
+  held(t, "table", nil, entries)
+  local claims, ranks = {}, {}
+  for _, e in ipairs(entries) do
+    if e.hand then
+      for face = 1, 2 do
+        local rank = e.faces[face][1]
+        if not ranks[rank] then
+          ranks[rank] = true
+          sets_of_rank(entries, rank, claims)
+        end
+      end
+    end
+  end
+  for suit in SUITS:gmatch(".") do runs_of_suit(entries, suit, claims) end
+  return claims
+end
+
+-- The cards a claim names, {card, face} each, or nil and why.
+function game.read_claim(t, seat, text)
+  local picks, seen = {}, {}
+  for word in text:gmatch("%S+") do
+    if #picks > 0 or word:lower() ~= "bamm" then
+      local used, other = word:upper():match("^([^/]+)/([^/]+)$")
+      local card = used and (t:card(used .. "/" .. other) or t:card(other .. "/" .. used))
+      if not card then
+        return nil, ("'%s' is not a card of this deck written with the face it uses first (such as 2C/3H for the 3H/2C used as a 2)"):format(word)
+      end
+      local zone = t:where(card)
+      if zone ~= HANDS[seat] and zone ~= "table" then
+        return nil, ("%s is neither in your hand nor on the table"):format(t:name(card))
+      end
+      if seen[card] then return nil, ("%s is named twice"):format(t:name(card)) end
+      seen[card] = true
+      local faces = faces_of(t:name(card))
+      picks[#picks + 1] = { entry = { card = card, faces = faces, hand = zone == HANDS[seat] },
+                            face = faces[1][3] == used and 1 or 2 }
+    end
+  end
+  return picks
+end
+
+-- ---- the game ----
+
+local function others(t, seat)
+  local list = {}
+  for s = 1, t.nseats do
+    if s ~= seat then list[#list + 1] = s end
+  end
+  return list
+end
+
+local function draw_one(t, seat)
+  if t:count("stock") > 0 then t:draw("stock", HANDS[seat]) end
+end
+
+-- The game ends at once: the player who went out takes the bonus cards.
+function game.went_out(t, seat)
+  local v = t.vars
+  v.out, v.phase, v.window, v.window_start = seat, "over", nil, nil
+  local bonus = v.opts.bonus
+  local from_stock = math.min(bonus, t:count("stock"))
+  local from_table = math.min(bonus - from_stock, t:count("table"))
+  if from_stock > 0 then t:draw("stock", PILES[seat], from_stock) end
+  for _ = 1, from_table do t:move(t:top("table"), PILES[seat]) end
+  t:notef("seat %d goes out and adds %d cards to their points pile", seat, from_stock + from_table)
+end
+
+-- A window for the seats who may call, asked clockwise from the seat after
+-- `after`; or the next turn when there is no one to ask or nothing on the
+-- table to claim with.
+function game.open_window(t, seats, after)
+  local v = t.vars
+  if #seats == 0 or t:count("table") < 2 then return game.next_turn(t) end
+  v.window, v.phase, v.window_start = seats, "window", t:next(after)
+end
+
+function game.next_turn(t)
+  local v = t.vars
+  v.window, v.window_start, v.phase = nil, nil, "turn"
+  t:set_turn(v.lead)
+end
+
+function game.play(t, seat, name)
+  local v = t.vars
+  t:move(t:card(name, HANDS[seat]), "table")
+  v.lead = t:next(seat)
+  if t:count(HANDS[seat]) == 0 then return game.went_out(t, seat) end
+  draw_one(t, seat)
+  game.open_window(t, others(t, seat), seat)
+end
+
+local function leave_window(t, seat)
+  local window = t.vars.window
+  for i, s in ipairs(window) do
+    if s == seat then table.remove(window, i) break end
+  end
+  if #window == 0 then game.next_turn(t) end
+end
+
+-- "There is a one point penalty for calling BAMM! and being unable to play
+-- a run or a set."
+function game.empty_call(t, seat)
+  local v = t.vars
+  v.penalties[seat] = v.penalties[seat] + v.opts.penalty
+  t:notef("seat %d calls BAMM! without a run or a set: %d off (%d in all)", seat, v.opts.penalty,
+          v.penalties[seat])
+  leave_window(t, seat)
+end
+
+function game.bamm(t, seat, move)
+  local v = t.vars
+  local picks = assert(game.read_claim(t, seat, move))
+  for _, pick in ipairs(picks) do t:move(pick.entry.card, PILES[seat]) end
+  local first = picks[1].entry.faces[picks[1].face]
+  if is_set(picks) then
+    t:notef("seat %d: BAMM! a set of %s, %d cards to their points pile", seat, RANK_NAMES[first[1]], #picks)
+  else
+    t:notef("seat %d: BAMM! a run of %s, %d cards to their points pile", seat, lib.SUIT_NAMES[first[2]], #picks)
+  end
+  if t:count(HANDS[seat]) == 0 then return game.went_out(t, seat) end
+  -- "they draw only one card from the stock pile", and take the lead.
+  draw_one(t, seat)
+  v.lead = seat
+  game.open_window(t, lib.seats(t.nseats), seat)
+end
+
+function game.apply(t, seat, move)
+  local phase = t.vars.phase
+  if phase == "turn" then return game.play(t, seat, move) end
+  if move == "pass" then return leave_window(t, seat) end
+  if move == "bamm" then return game.empty_call(t, seat) end
+  game.bamm(t, seat, move)
+end
+
+local PLAY_PROMPT = "play a card to the table"
+local CALL_PROMPT = "BAMM! with a run or a set (bamm alone costs a point), or pass"
+
+function game.pending(t)
+  local v = t.vars
+  if v.phase == "over" then return nil end
+  if v.phase == "window" then
+    local moves = {}
+    for _, s in ipairs(v.window) do
+      local list = game.claims(t, s)
+      list[#list + 1] = "bamm"
+      list[#list + 1] = "pass"
+      moves[s] = list
+    end
+    return { window = v.window, kind = "bamm", moves = moves, policy = v.opts.claims,
+             start = v.window_start, prompt = CALL_PROMPT }
+  end
+  local seat, moves = t:turn(), {}
+  for _, c in ipairs(t:cards(HANDS[seat])) do moves[#moves + 1] = t:name(c) end
+  return { seat = seat, kind = "play", moves = moves, prompt = PLAY_PROMPT }
+end
+
+function game.explain(t, seat, text)
+  local v = t.vars
+  local word = text:lower():match("^(%S+)")
+  if v.phase == "turn" then
+    if word == "bamm" or word == "pass" then
+      return "it is your turn: play a card to the table (BAMM! is called after a card is played)"
+    end
+    local card = t:card(text:upper())
+    if not card then return ("'%s' is not a card of this deck: name one as it is printed, such as QS/KH"):format(text) end
+    return ("you do not hold %s"):format(t:name(card))
+  end
+  if word ~= "bamm" then return "BAMM! with a run or a set (bamm and its cards), bamm alone (a point off), or pass" end
+  local picks, why = game.read_claim(t, seat, text)
+  if not picks then return why end
+  local hand, table_cards = counts(picks)
+  if hand < 1 then return "a BAMM! needs at least one card from your hand" end
+  if table_cards < 2 then return "a BAMM! needs at least two cards from the table" end
+  if not is_set(picks) and not is_run(picks) then
+    return "those faces are neither a set (three or more of one rank) nor a run (three or more in a row of one suit): to call without one, 'bamm' costs a point"
+  end
+  return "write the cards of a set by suit and those of a run from its low end, each with the face it uses first"
+end
+
+-- Points so far: the pile, less penalties and (but for who went out) the
+-- cards in hand.
+function game.scores(t)
+  local v, scores = t.vars, {}
+  for s = 1, t.nseats do
+    scores[s] = t:count(PILES[s]) - v.penalties[s] - (s == v.out and 0 or t:count(HANDS[s]))
+  end
+  return scores
+end
+
+function game.standing(t) return game.scores(t) end
+
+function game.result(t)
+  if t.vars.phase ~= "over" then return nil end
+  return lib.highest_score_wins(t, game.scores(t), "points")
+end
+
+return game
