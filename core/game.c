@@ -506,6 +506,7 @@ static GameStatus run_window(Game *g, int n, const int *seats, char *const *move
     unsigned answered = 0;
     Chance chance = table_chance(g->t);
     const Pending *p = &g->pending;
+    int hidden = p->hidden; /* the answers are known only to their seats (a claim of hand cards) */
     seats_claim_order(&g->t->seats, p->policy, p->start, seats, n, &chance, order);
     for (int k = 0; k < n; k++) {
         int i = 0;
@@ -518,8 +519,11 @@ static GameStatus run_window(Game *g, int n, const int *seats, char *const *move
         if (s == GAME_OVER || !now->window || asks_any(now, answered) ||
             !game_match(g, seats[i], moves[i])) {
             char note[600];
-            snprintf(note, sizeof note, "seat %d's answer '%s' lapsed: the window had closed",
-                     seats[i], moves[i]);
+            if (hidden)
+                snprintf(note, sizeof note, "seat %d's answer lapsed: the window had closed", seats[i]);
+            else
+                snprintf(note, sizeof note, "seat %d's answer '%s' lapsed: the window had closed",
+                         seats[i], moves[i]);
             table_note(g->t, 0, note);
             continue;
         }

@@ -417,8 +417,10 @@ function game.pending(t)
       list[#list + 1] = "pass"
       moves[s] = list
     end
+    -- hidden: a claim names cards of the caller's hand, which only a claim
+    -- that is carried out shows (one that lapses, or a pass, tells nothing).
     return { window = v.window, kind = "bamm", moves = moves, policy = v.opts.claims,
-             start = v.window_start, prompt = CALL_PROMPT }
+             start = v.window_start, prompt = CALL_PROMPT, hidden = true }
   end
   local seat, moves = t:turn(), {}
   for _, c in ipairs(t:cards(HANDS[seat])) do moves[#moves + 1] = t:name(c) end

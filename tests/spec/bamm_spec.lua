@@ -236,6 +236,27 @@ describe("BAMM!", function()
     assert.are.same({ -2, 50 }, g:result().scores)
   end)
 
+  it("keeps a claim that lapsed from the other seats: it names cards of a hand", function()
+    local g = new({ { "5C/3D" }, { "8C/5H" }, { "6S/5C" } }, {}, { claims = "order" }, {
+      arrange = function(t)
+        t:move(t:card("4C/KC"), "hand1")
+        t:move(t:card("9C/5D"), "table")
+      end,
+    })
+    helper.play(g, { "5C/3D" })
+    local two, three = "bamm 5C/3D 5D/9C 5H/8C", "bamm 5C/3D 5C/6S 5D/9C"
+    local p = g:pending()
+    assert.is_true(has(p.moves[2], two) and has(p.moves[3], three))
+    assert(g:window({ { 3, three }, { 2, two } })) -- in order: seat 2 first, and goes out
+    local t = g:table()
+    assert.are.same({ "5C/3D", "9C/5D", "8C/5H" }, { table.unpack(names(t, "pile2"), 1, 3) })
+    for viewer = 1, 2 do
+      local log = table.concat(t:log_lines(0, viewer), "\n")
+      assert.matches("seat 3's answer lapsed: the window had closed", log, 1, true)
+      assert.is_nil(log:find("6S", 1, true), log) -- seat 3's card
+    end
+  end)
+
   it("opens the window to every player after a BAMM!, and the caller leads", function()
     local g = new({ { "5C/3D" }, { "8C/5H" } }, {}, {}, {
       arrange = function(t)
