@@ -56,7 +56,9 @@ local function parse_face(name)
   if rank and rank >= 2 and rank <= 14 then return rank, suit end
 end
 
--- The faces of a card by its name: {{rank, suit, name}, {rank, suit, name}}.
+-- The faces of a card by its name: {{rank, suit, name, text}, ...}, where
+-- text is the card written with that face first, as a claim writes it.
+-- Made once per name: claims are listed at every window.
 local FACES = {}
 local function faces_of(name)
   local faces = FACES[name]
@@ -64,7 +66,7 @@ local function faces_of(name)
     local top, bottom = name:match("^([^/]+)/([^/]+)$")
     local tr, ts = parse_face(top)
     local br, bs = parse_face(bottom)
-    faces = { { tr, ts, top }, { br, bs, bottom } }
+    faces = { { tr, ts, top, top .. "/" .. bottom }, { br, bs, bottom, bottom .. "/" .. top } }
     FACES[name] = faces
   end
   return faces
@@ -136,80 +138,81 @@ end
 
 -- ---- claims ----
 
--- What of a zone's cards a claim may use: {card, faces, hand = true|nil}.
-local function held(t, zone, in_hand, into)
-  for _, c in ipairs(t:cards(zone)) do
-    into[#into + 1] = { card = c, faces = faces_of(t:name(c)), hand = in_hand }
-  end
-  return into
+-- A card as a claim may use it: one of its faces, and the card written
+-- with that face first ("2C/3H" for the 3H/2C used as a 2).
+local function pick_of(card, faces, face, in_hand)
+  local f = faces[face]
+  return { card = card, face = face, hand = in_hand, rank = f[1], suit = f[2], text = f[4] }
 end
 
--- A claim's text: each card with the face it uses first.
+local function add(lists, key, pick)
+  local list = lists[key]
+  if not list then
+    list = {}
+    lists[key] = list
+  end
+  list[#list + 1] = pick
+end
+
+-- The picks of a zone's cards, added to by_rank[rank] and by_suit[suit][place]
+-- (place 1 is the ace low, 14 the ace high). A card with two faces of one
+-- rank counts once in a set, by its top face.
+local function group(t, zone, in_hand, by_rank, by_suit)
+  for _, c in ipairs(t:cards(zone)) do
+    local faces = faces_of(t:name(c))
+    for face = 1, 2 do
+      local pick = pick_of(c, faces, face, in_hand)
+      if face == 1 or faces[2][1] ~= faces[1][1] then add(by_rank, pick.rank, pick) end
+      local places = by_suit[pick.suit]
+      if not places then
+        places = {}
+        by_suit[pick.suit] = places
+      end
+      add(places, pick.rank, pick)
+      if pick.rank == 14 then add(places, 1, pick) end
+    end
+  end
+end
+
 local function claim_text(chosen)
   local words = { "bamm" }
-  for i, pick in ipairs(chosen) do
-    local faces = pick.entry.faces
-    local other = pick.face == 1 and 2 or 1
-    words[i + 1] = faces[pick.face][3] .. "/" .. faces[other][3]
-  end
+  for i, pick in ipairs(chosen) do words[i + 1] = pick.text end
   return table.concat(words, " ")
 end
 
 local function counts(chosen)
   local hand, table_cards = 0, 0
   for _, pick in ipairs(chosen) do
-    if pick.entry.hand then hand = hand + 1 else table_cards = table_cards + 1 end
+    if pick.hand then hand = hand + 1 else table_cards = table_cards + 1 end
   end
   return hand, table_cards
 end
 
 -- A set's cards in their written order: by suit, then by text.
-local function by_suit(a, b)
-  local fa, fb = a.entry.faces[a.face], b.entry.faces[b.face]
-  if fa[2] ~= fb[2] then return SUITS:find(fa[2], 1, true) < SUITS:find(fb[2], 1, true) end
-  return claim_text({ a }) < claim_text({ b })
+local function by_suit_then_text(a, b)
+  if a.suit ~= b.suit then return SUITS:find(a.suit, 1, true) < SUITS:find(b.suit, 1, true) end
+  return a.text < b.text
 end
 
--- Every set of rank `rank` from the entries: each with at least one hand
--- card and two table cards.
-local function sets_of_rank(entries, rank, into)
-  local from_hand, from_table = {}, {}
-  for _, e in ipairs(entries) do
-    local face = e.faces[1][1] == rank and 1 or e.faces[2][1] == rank and 2 or nil
-    if face then
-      local list = e.hand and from_hand or from_table
-      list[#list + 1] = { entry = e, face = face }
+-- Every set of the picks of one rank: at least one from the hand and two
+-- from the table.
+local function sets_of(list, into)
+  local hand, table_cards = counts(list)
+  if hand == 0 or table_cards < 2 then return end
+  table.sort(list, by_suit_then_text)
+  for mask = 1, (1 << #list) - 1 do
+    local chosen = {}
+    for i = 1, #list do
+      if mask & (1 << (i - 1)) ~= 0 then chosen[#chosen + 1] = list[i] end
     end
-  end
-  if #from_hand == 0 or #from_table < 2 then return end
-  for _, hs in ipairs(lib.subsets(from_hand, #from_hand)) do
-    for _, ts in ipairs(lib.subsets(from_table, #from_table)) do
-      if #ts >= 2 then
-        local chosen = {}
-        for _, p in ipairs(hs) do chosen[#chosen + 1] = p end
-        for _, p in ipairs(ts) do chosen[#chosen + 1] = p end
-        table.sort(chosen, by_suit)
-        into[#into + 1] = claim_text(chosen)
-      end
-    end
+    local h, tc = counts(chosen)
+    if h >= 1 and tc >= 2 then into[#into + 1] = claim_text(chosen) end
   end
 end
 
--- Every run of suit `suit` from the entries: a card (of two faces) for
--- each place from low to high, each card once, at least one from the hand
--- and two from the table. Place 1 is the ace low, 14 the ace high.
-local function runs_of_suit(entries, suit, into)
-  local at = {}
-  for p = 1, 14 do at[p] = {} end
-  for _, e in ipairs(entries) do
-    for face = 1, 2 do
-      local f = e.faces[face]
-      if f[2] == suit then
-        local places = f[1] == 14 and { 1, 14 } or { f[1] }
-        for _, p in ipairs(places) do at[p][#at[p] + 1] = { entry = e, face = face } end
-      end
-    end
-  end
+-- Every run in one suit's places: a card for each place from low to high,
+-- each card once, at least one from the hand and two from the table.
+local function runs_of(places, into)
   local chosen, used = {}, {}
   local function fill(p, last)
     if p > last then
@@ -217,38 +220,42 @@ local function runs_of_suit(entries, suit, into)
       if hand >= 1 and table_cards >= 2 then into[#into + 1] = claim_text(chosen) end
       return
     end
-    for _, pick in ipairs(at[p]) do
-      if not used[pick.entry.card] then
-        used[pick.entry.card] = true
+    for _, pick in ipairs(places[p]) do
+      if not used[pick.card] then
+        used[pick.card] = true
         chosen[#chosen + 1] = pick
         fill(p + 1, last)
         chosen[#chosen] = nil
-        used[pick.entry.card] = nil
+        used[pick.card] = nil
       end
     end
   end
-  for low = 1, 12 do
-    for high = low, 14 do
-      if #at[high] == 0 then break end
-      if high - low >= 2 then fill(low, high) end
+  -- Within each stretch of filled places, every span of three or more.
+  local first = nil
+  for p = 1, 15 do
+    if places[p] then
+      first = first or p
+    elseif first then
+      for low = first, p - 3 do
+        for high = low + 2, p - 1 do fill(low, high) end
+      end
+      first = nil
     end
   end
 end
 
 local function is_set(picks)
-  local rank = picks[1].entry.faces[picks[1].face][1]
   for _, p in ipairs(picks) do
-    if p.entry.faces[p.face][1] ~= rank then return false end
+    if p.rank ~= picks[1].rank then return false end
   end
   return true
 end
 
 local function is_run(picks)
-  local suit, places = picks[1].entry.faces[picks[1].face][2], {}
+  local places = {}
   for _, p in ipairs(picks) do
-    local f = p.entry.faces[p.face]
-    if f[2] ~= suit then return false end
-    places[#places + 1] = f[1]
+    if p.suit ~= picks[1].suit then return false end
+    places[#places + 1] = p.rank
   end
   table.sort(places)
   local function in_a_row(list)
@@ -266,27 +273,49 @@ local function is_run(picks)
   return false
 end
 
--- Every claim seat could make now, as move texts.
-function game.claims(t, seat)
-  local entries = held(t, HANDS[seat], true, {})
-  held(t, "table", nil, entries)
-  local claims, ranks = {}, {}
-  for _, e in ipairs(entries) do
-    if e.hand then
-      for face = 1, 2 do
-        local rank = e.faces[face][1]
-        if not ranks[rank] then
-          ranks[rank] = true
-          sets_of_rank(entries, rank, claims)
-        end
-      end
+-- The lists of a and b as one list (either may be nil).
+local function joined(a, b)
+  if not a then return b end
+  if not b then return a end
+  local list = { table.unpack(a) }
+  for _, x in ipairs(b) do list[#list + 1] = x end
+  return list
+end
+
+-- The claims of one seat, from the table's picks grouped.
+local function claims_of(t, seat, table_by_rank, table_by_suit)
+  local by_rank, by_suit = {}, {}
+  group(t, HANDS[seat], true, by_rank, by_suit)
+  local claims = {}
+  -- A claim holds a card of the hand: only its faces' ranks and suits can
+  -- make one. In a fixed order: pairs() order must decide nothing.
+  for rank = 2, 14 do
+    if by_rank[rank] and table_by_rank[rank] and #table_by_rank[rank] >= 2 then
+      sets_of(joined(table_by_rank[rank], by_rank[rank]), claims)
     end
   end
-  for suit in SUITS:gmatch(".") do runs_of_suit(entries, suit, claims) end
+  for suit in SUITS:gmatch(".") do
+    local mine, theirs = by_suit[suit], table_by_suit[suit]
+    if mine and theirs then
+      local places = {}
+      for p = 1, 14 do places[p] = joined(theirs[p], mine[p]) end
+      runs_of(places, claims)
+    end
+  end
   return claims
 end
 
--- The cards a claim names, {card, face} each, or nil and why.
+-- Every claim each seat of `seats` could make now, as move texts: the
+-- table's cards are grouped once for all of them.
+function game.claims(t, seats)
+  local table_by_rank, table_by_suit = {}, {}
+  group(t, "table", nil, table_by_rank, table_by_suit)
+  local all = {}
+  for _, seat in ipairs(seats) do all[seat] = claims_of(t, seat, table_by_rank, table_by_suit) end
+  return all
+end
+
+-- The cards a claim names, a pick each, or nil and why.
 function game.read_claim(t, seat, text)
   local picks, seen = {}, {}
   for word in text:gmatch("%S+") do
@@ -303,8 +332,7 @@ function game.read_claim(t, seat, text)
       if seen[card] then return nil, ("%s is named twice"):format(t:name(card)) end
       seen[card] = true
       local faces = faces_of(t:name(card))
-      picks[#picks + 1] = { entry = { card = card, faces = faces, hand = zone == HANDS[seat] },
-                            face = faces[1][3] == used and 1 or 2 }
+      picks[#picks + 1] = pick_of(card, faces, faces[1][3] == used and 1 or 2, zone == HANDS[seat])
     end
   end
   return picks
@@ -343,6 +371,7 @@ function game.open_window(t, seats, after)
   local v = t.vars
   if #seats == 0 or t:count("table") < 2 then return game.next_turn(t) end
   v.window, v.phase, v.window_start = seats, "window", t:next(after)
+  v.windows = (v.windows or 0) + 1
 end
 
 function game.next_turn(t)
@@ -381,12 +410,11 @@ end
 function game.bamm(t, seat, move)
   local v = t.vars
   local picks = assert(game.read_claim(t, seat, move))
-  for _, pick in ipairs(picks) do t:move(pick.entry.card, PILES[seat]) end
-  local first = picks[1].entry.faces[picks[1].face]
+  for _, pick in ipairs(picks) do t:move(pick.card, PILES[seat]) end
   if is_set(picks) then
-    t:notef("seat %d: BAMM! a set of %s, %d cards to their points pile", seat, RANK_NAMES[first[1]], #picks)
+    t:notef("seat %d: BAMM! a set of %s, %d cards to their points pile", seat, RANK_NAMES[picks[1].rank], #picks)
   else
-    t:notef("seat %d: BAMM! a run of %s, %d cards to their points pile", seat, lib.SUIT_NAMES[first[2]], #picks)
+    t:notef("seat %d: BAMM! a run of %s, %d cards to their points pile", seat, lib.SUIT_NAMES[picks[1].suit], #picks)
   end
   if t:count(HANDS[seat]) == 0 then return game.went_out(t, seat) end
   -- "they draw only one card from the stock pile", and take the lead.
@@ -406,17 +434,32 @@ end
 local PLAY_PROMPT = "play a card to the table"
 local CALL_PROMPT = "BAMM! with a run or a set (bamm alone costs a point), or pass"
 
+-- The moves of the window open, made when it opens: the referee asks
+-- pending() again after each answer, and a pass changes neither hands nor
+-- table. Kept by table (a clone or a rebuilt game has its own) and never
+-- in vars, which are public: the lists name cards of every hand.
+local window_moves = setmetatable({}, { __mode = "k" })
+
+local function moves_of_window(t)
+  local v, kept = t.vars, window_moves[t]
+  if not kept or kept.window ~= v.windows then
+    kept = { window = v.windows, moves = game.claims(t, v.window) }
+    for _, list in pairs(kept.moves) do
+      list[#list + 1] = "bamm"
+      list[#list + 1] = "pass"
+    end
+    window_moves[t] = kept
+  end
+  local moves = {}
+  for _, s in ipairs(v.window) do moves[s] = kept.moves[s] end
+  return moves
+end
+
 function game.pending(t)
   local v = t.vars
   if v.phase == "over" then return nil end
   if v.phase == "window" then
-    local moves = {}
-    for _, s in ipairs(v.window) do
-      local list = game.claims(t, s)
-      list[#list + 1] = "bamm"
-      list[#list + 1] = "pass"
-      moves[s] = list
-    end
+    local moves = moves_of_window(t)
     -- hidden: a claim names cards of the caller's hand, which only a claim
     -- that is carried out shows (one that lapses, or a pass, tells nothing).
     return { window = v.window, kind = "bamm", moves = moves, policy = v.opts.claims,

@@ -22,6 +22,7 @@ command -v valgrind >/dev/null || { echo "bench: valgrind is needed (apt-get ins
 games="bam 4 hands=1 cards=4
 bam-app 2 hands=1
 bamboozled-dice 4
+bamm 4
 fixture 4
 fixture 2
 loop-floor 4
@@ -35,6 +36,7 @@ method-calls 4"
 # hundreds of millions of instructions.
 tournaments="40 10 bam bam-greedy,bam-greedy,bam-greedy,bam-greedy hands=1
 40 10 bamboozled-dice dice-bluffer,dice-honest,dice-bluffer,dice-honest
+40 10 bamm bamm-greedy,bamm-greedy,bamm-greedy,bamm-greedy
 4 1 bam ismcts,bam-greedy,random hands=1"
 
 # The tournament timed with --jobs 1 and --jobs 2: short games, so that
