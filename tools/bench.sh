@@ -43,7 +43,7 @@ tournaments="40 10 bam bam-greedy,bam-greedy,bam-greedy,bam-greedy hands=1
 # handing lines from the workers to the parent counts.
 parallel_bots=bam-greedy,random,bam-greedy
 parallel_options=hands=3
-parallel_games=20000
+parallel_games=19998 # a whole number of rounds of the three bots
 
 collected() { # COMMAND...: the instructions callgrind counts for it
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
