@@ -52,8 +52,8 @@ local SUITS = "CDHS"
 -- A face's rank (ace 14) and suit from its name, or nil.
 local function parse_face(name)
   local r, suit = name:match("^(%w+)([CDHS])$")
-  local rank = r and (RANKS[r] or (r:match("^%d+$") and tonumber(r)))
-  if rank and rank >= 2 and rank <= 14 then return rank, suit end
+  local rank = r and (RANKS[r] or ((r:match("^[2-9]$") or r == "10") and tonumber(r)))
+  if rank then return rank, suit end
 end
 
 -- The faces of a card by its name: {{rank, suit, name, text}, ...}, where

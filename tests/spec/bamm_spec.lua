@@ -83,6 +83,13 @@ describe("BAMM!", function()
     g, err = referee.game("bamm", { seats = 2, seed = 1, rules_path = "rules", options = { deck = deck } })
     assert.is_nil(g)
     assert.matches("is the top face of two cards", err)
+    for _, case in ipairs({ { "02C/10D", "card 52 must be two faces, such as QS/KH, not 02C/10D" },
+                            { "2C/2C", "card 52, 2C/2C, shows the same face twice" } }) do
+      deck[52] = case[1]
+      g, err = referee.game("bamm", { seats = 2, seed = 1, rules_path = "rules", options = { deck = deck } })
+      assert.is_nil(g)
+      assert.matches(case[2], err, 1, true)
+    end
   end)
 
   it("plays the seed's example: Addison's BAMM! with the 2C/10D makes a set of 2s", function()
