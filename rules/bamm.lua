@@ -129,6 +129,7 @@ function game.setup(t, opts)
   assert(t:deal("stock", hands, opts.cards))
   v.penalties = {}
   for s = 1, t.nseats do v.penalties[s] = 0 end
+  v.windows = 0 -- windows opened so far: which one is open, for its moves kept
   -- "The CLEVERest player starts": drawn at random unless chosen.
   local first = opts.first
   if first < 1 or first > t.nseats then first = t:random(t.nseats) end
@@ -371,7 +372,7 @@ function game.open_window(t, seats, after)
   local v = t.vars
   if #seats == 0 or t:count("table") < 2 then return game.next_turn(t) end
   v.window, v.phase, v.window_start = seats, "window", t:next(after)
-  v.windows = (v.windows or 0) + 1
+  v.windows = v.windows + 1
 end
 
 function game.next_turn(t)
