@@ -256,6 +256,14 @@ const char *table_log_move_card(const Table *t, int i, int viewer)
                : NULL;
 }
 
+const char *table_log_reveal_card(const Table *t, int i, int viewer)
+{
+    const LogEntry *e = &t->log.e[i];
+    if (e->kind != LOG_REVEAL)
+        return NULL;
+    return told((uint32_t)e->n, viewer) ? t->deck.cards[e->a].name : NULL;
+}
+
 int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
 {
     const LogEntry *e = &t->log.e[i];
@@ -278,8 +286,8 @@ int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
         break;
     case LOG_REVEAL:
         seat_list((uint32_t)e->n, seats, sizeof seats);
-        snprintf(buf, size, "reveal %s to %s",
-                 told((uint32_t)e->n, viewer) ? t->deck.cards[e->a].name : "a card", seats);
+        name = table_log_reveal_card(t, i, viewer);
+        snprintf(buf, size, "reveal %s to %s", name ? name : "a card", seats);
         break;
     case LOG_ROLL:
         if (viewer < 0)

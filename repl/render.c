@@ -135,6 +135,35 @@ static void render_move_run(FILE *out, const Table *t, int from, int to, int vie
     fputs(t->log.e[from].n ? " (bottom)\n" : "\n", out);
 }
 
+/* Where the run of reveals starting at entry i ends: cards shown to the
+ * same seats one after another (a hand shown). */
+static int reveal_run_end(const Table *t, int i)
+{
+    int j = i + 1;
+    while (j < t->log.n && t->log.e[j].kind == LOG_REVEAL && t->log.e[j].n == t->log.e[i].n)
+        j++;
+    return j;
+}
+
+/* A run of reveals as one line: "reveal 6 cards to seat 2: 9D 4D JH 3C QS
+ * 6S", the names only for a viewer they were shown to. 0 when the run is
+ * not for this viewer. */
+static int render_reveal_run(FILE *out, const Table *t, int from, int to, int viewer)
+{
+    char line[600];
+    if (!table_log_line(t, from, viewer, line, sizeof line))
+        return 0;
+    const char *to_whom = strstr(line, " to ");
+    fprintf(out, "  reveal %d cards%s", to - from, to_whom ? to_whom : "");
+    for (int i = from, named = 0; i < to; i++) {
+        const char *name = table_log_reveal_card(t, i, viewer);
+        if (name)
+            fprintf(out, "%s%s", named++ ? " " : ": ", name);
+    }
+    fputc('\n', out);
+    return 1;
+}
+
 /* Prints a text of the rules (a note, a prompt, a result's message) on
  * its one line, any control character in it as '?': house rules shared by
  * someone else must not drive the terminal. Not on any hot path: only
@@ -153,6 +182,14 @@ void render_log(FILE *out, const Table *t, int from, int viewer)
             int end = move_run_end(t, i);
             if (end - i > 1) {
                 render_move_run(out, t, i, end, viewer);
+                i = end;
+                continue;
+            }
+        }
+        if (t->log.e[i].kind == LOG_REVEAL) {
+            int end = reveal_run_end(t, i);
+            if (end - i > 1) {
+                render_reveal_run(out, t, i, end, viewer);
                 i = end;
                 continue;
             }

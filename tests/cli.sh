@@ -138,7 +138,8 @@ for spec in "bam bam-greedy,random,random,random --set hands=4" \
             "bam-app bam-greedy,bam-greedy" \
             "bamboozled-dice dice-bluffer,dice-honest,random" \
             "bamboozled-dice-no-bluffing dice-bluffer,dice-honest" \
-            "bamm bamm-greedy,random,random"; do
+            "bamm bamm-greedy,random,random" \
+            "bamboozled random,random"; do
     set -- $spec
     game=$1 seats=$2
     shift 2
@@ -616,6 +617,8 @@ for game in "bam --set hands=1" bamboozled-dice fixture "bamm --set cards=2"; do
     expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run $game --seats "$here/bots/sample-check.lua,random,random" --seed 4 --json
     expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run $game --seats ismcts,random,random --seed 4 --json
 done
+expect 0 '"type":"result".*"faults":\[0,0\]' -- "$bin" run bamboozled --set hands=1 --seats "$here/bots/sample-check.lua,random" --seed 4 --json
+expect 0 '"type":"result".*"faults":\[0,0\]' -- "$bin" run bamboozled --set hands=1 --seats ismcts,random --seed 4 --json
 # In a claim window a sample's playout answers for every asked seat at
 # once, in the window's claim order, as the referee asks them; and ismcts
 # follows its own seat's answers there, not those of the first seat asked

@@ -24,18 +24,7 @@ local function new(hands, after, options, extra)
   return assert(referee.game("bamm", args))
 end
 
-local function names(t, zone)
-  local list = {}
-  for _, c in ipairs(t:cards(zone)) do list[#list + 1] = t:name(c) end
-  return list
-end
-
-local function has(list, item)
-  for _, x in ipairs(list) do
-    if x == item then return true end
-  end
-  return false
-end
+local names, has = helper.names, helper.has
 
 -- Everyone asked in the window passes.
 local function all_pass(g)

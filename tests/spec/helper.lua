@@ -45,4 +45,19 @@ function helper.play(g, moves)
   end
 end
 
+-- The names of a zone's cards, bottom first.
+function helper.names(t, zone)
+  local list = {}
+  for _, c in ipairs(t:cards(zone)) do list[#list + 1] = t:name(c) end
+  return list
+end
+
+-- Whether a list holds an item.
+function helper.has(list, item)
+  for _, x in ipairs(list) do
+    if x == item then return true end
+  end
+  return false
+end
+
 return helper

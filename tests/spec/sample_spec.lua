@@ -140,7 +140,7 @@ describe("samples over whole games", function()
   -- sample that forgot something the seat knows).
   local games = {
     { "bam", 4, { hands = 2 } }, { "bam-app", 2, {} }, { "bamboozled-dice", 4, {} },
-    { "fixture", 3, {} }, { "fixture-rich", 3, {} }, { "bamm", 3, {} },
+    { "fixture", 3, {} }, { "fixture-rich", 3, {} }, { "bamm", 3, {} }, { "bamboozled", 2, { hands = 1 } },
   }
   for _, case in ipairs(games) do
     local name, seats, options = case[1], case[2], case[3]

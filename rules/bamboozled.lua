@@ -1,0 +1,461 @@
+-- Bamboozled, the rummy (seeds/003), with RULINGS.md deciding what the
+-- text leaves open.
+--
+-- Two players, a 52-card deck and two jokers. Each hand: seven cards each,
+-- one card face up on the stack. A turn: draw the top of the deck, or any
+-- card of the stack with every card above it (the card taken must be used
+-- this turn); then place combinations on your side: pairs (4H 4D) and
+-- suited connectors (8S 9S), or a card that continues a combination there;
+-- bamboozle the opponent's side; then discard. Whoever discards their last
+-- card ends the hand. Cards on your side count for you, cards in hand
+-- against you (a joker in hand +10, on the table 0). Hands go on until a
+-- player reaches the target.
+--
+-- Readings of our own (not decided by the texts or RULINGS.md):
+--   * Cards on a side are related by rank (the same rank) and by run (the
+--     same suit, ranks next to each other): a combination is cards so
+--     related, and a card continues it when it is related to one of them,
+--     whichever cards were placed together.
+--   * The stack's card may be taken only when it can be used at once: in a
+--     combination with a card of the hand (or of the cards taken with it),
+--     continuing a combination of your side, or in a bamboozle; and the
+--     move after the take is the one that uses it.
+--   * An ace relates to both the king and the two of its suit, so a
+--     bamboozle with an ace takes the run on both sides of it.
+--   * A bamboozle must take at least one card.
+--   * The rap is offered to the other player whenever the discard relates
+--     to a card of either side or to a card of the stack; the rapped card
+--     goes to the rapper's hand, and their turn begins with the draw.
+--   * Showing the hand reveals each card the opponent has not seen yet;
+--     the cards drawn later stay hidden until the next combination.
+
+local lib = import("cards")
+
+local VALUES = { A = 1, ["2"] = 2, ["3"] = 3, ["4"] = 4, ["5"] = 5, ["6"] = 6, ["7"] = 7, ["8"] = 8,
+                 ["9"] = 9, ["10"] = 10, J = 10, Q = 10, K = 10, JK = 10 }
+
+local function check_values(values)
+  for name in pairs(VALUES) do
+    if math.type(values[name]) ~= "integer" then
+      return nil, ("values.%s must be a whole number (each of A, 2..10, J, Q, K and JK)"):format(name)
+    end
+  end
+  return true
+end
+
+local game = {
+  description = "Bamboozled, the rummy: pairs and suited connectors, drawing deep from the stack, bamboozling, rapping",
+  players = { min = 2, max = 2 },
+  options = {
+    { name = "jokers", default = true, help = "play with the two jokers" },
+    { name = "target", default = 500, min = 1, max = 100000, help = "the score that ends the match" },
+    { name = "hands", default = 0, min = 0, max = 10000, help = "hands in the match (0: until a player reaches the target)" },
+    { name = "first", default = 0, min = 0, max = 2, help = "who plays first in the first hand (0: drawn at random)" },
+    { name = "values", default = VALUES, check = check_values,
+      help = "each card's points: A, 2..10, J, Q, K, and JK for a joker in hand" },
+  },
+}
+
+local HANDS, SIDES = { "hand1", "hand2" }, { "side1", "side2" }
+local function other(seat) return 3 - seat end
+
+function game.setup(t, opts)
+  local v = t.vars
+  v.opts = opts
+  t:zone("deck")
+  t:zone("stack", { vis = "public" })
+  for s = 1, 2 do
+    t:zone(HANDS[s], { owner = s })
+    t:zone(SIDES[s], { vis = "public" })
+  end
+  t:deck("deck", opts.jokers and { "standard52", "JK", "JK" } or "standard52")
+  v.totals, v.hands_played = { 0, 0 }, 0
+  v.first = (opts.first == 1 or opts.first == 2) and opts.first or t:random(2)
+  game.deal(t)
+end
+
+-- "Each player is dealt seven cards. ... One card is placed face-up on the stack."
+function game.deal(t)
+  local v = t.vars
+  for _, zone in ipairs({ "stack", HANDS[1], HANDS[2], SIDES[1], SIDES[2] }) do t:move_all(zone, "deck") end
+  t:shuffle("deck")
+  local order = v.first == 1 and { HANDS[1], HANDS[2] } or { HANDS[2], HANDS[1] }
+  assert(t:deal("deck", order, 7))
+  assert(t:draw("deck", "stack"))
+  v.phase, v.must_use = "draw", nil
+  t:set_turn(v.first)
+end
+
+-- ---- relations ----
+
+local function is_joker(t, c) return t:suit(c) == nil end
+
+-- Are two cards related: the same rank, or the same suit and ranks next
+-- to each other (the ace both low and high)? Jokers only with each other.
+local function related(t, a, b)
+  if is_joker(t, a) or is_joker(t, b) then return is_joker(t, a) and is_joker(t, b) end
+  local ra, rb = t:rank(a), t:rank(b)
+  if ra == rb then return true end
+  if t:suit(a) ~= t:suit(b) then return false end
+  local d = math.abs(ra - rb)
+  return d == 1 or d == 12 -- an ace (14) and a two
+end
+
+local function relates_to_any(t, card, zone)
+  for _, c in ipairs(t:cards(zone)) do
+    if c ~= card and related(t, card, c) then return true end
+  end
+  return false
+end
+
+-- What a bamboozle with `card` takes from the side `zone`: the cards of its
+-- rank, and the unbroken run of its suit through it, both ways ("4D can
+-- take opponent's 4S 4C 5D 6D, but not 6C"). Jokers are never taken.
+function game.bamboozled_by(t, card, zone)
+  if is_joker(t, card) then return {} end
+  local rank, suit = t:rank(card), t:suit(card)
+  local taken, run, seen = {}, {}, {}
+  for _, c in ipairs(t:cards(zone)) do
+    if not is_joker(t, c) then
+      if t:rank(c) == rank then
+        taken[#taken + 1], seen[c] = c, true
+      elseif t:suit(c) == suit then
+        run[t:rank(c)] = c
+        if t:rank(c) == 14 then run[1] = c end -- the ace low too
+      end
+    end
+  end
+  local function walk(from, step)
+    local r = from + step
+    while run[r] and not seen[run[r]] do
+      taken[#taken + 1], seen[run[r]] = run[r], true
+      r = r + step
+    end
+  end
+  if rank == 14 then
+    walk(1, 1)
+    walk(14, -1)
+  else
+    walk(rank, 1)
+    walk(rank, -1)
+  end
+  return taken
+end
+
+-- ---- the moves of a turn ----
+
+-- A list of move texts, each once (two jokers share a name).
+local function list()
+  local moves, seen = {}, {}
+  return moves, function(text)
+    if not seen[text] then
+      seen[text] = true
+      moves[#moves + 1] = text
+    end
+  end
+end
+
+-- Could `card` be used at once by a seat holding `hand` (cards, `card`
+-- among them): with another of them, onto its side, or in a bamboozle,
+-- leaving a card to discard?
+local function usable(t, seat, card, hand)
+  for _, c in ipairs(hand) do
+    if c ~= card and related(t, card, c) and #hand >= 3 then return true end
+  end
+  if #hand < 2 then return false end
+  return relates_to_any(t, card, SIDES[seat]) or #game.bamboozled_by(t, card, SIDES[other(seat)]) > 0
+end
+
+-- The cards of the stack a seat may take, by name: where each lies, the
+-- highest of its name that could be used this turn with the cards above
+-- it (two jokers share a name).
+local function takes(t, seat)
+  local hand, stack, at = t:cards(HANDS[seat]), t:cards("stack"), {}
+  for i = #stack, 1, -1 do
+    local name = t:name(stack[i])
+    if not at[name] then
+      local with = {}
+      for _, c in ipairs(hand) do with[#with + 1] = c end
+      for j = i, #stack do with[#with + 1] = stack[j] end
+      if usable(t, seat, stack[i], with) then at[name] = i end
+    end
+  end
+  return at, stack
+end
+
+-- The draw: the deck's top, or a card of the stack that can be used this
+-- turn, with every card above it.
+function game.draw_moves(t, seat)
+  local moves, add = list()
+  add("draw")
+  local at, stack = takes(t, seat)
+  for i = #stack, 1, -1 do
+    local name = t:name(stack[i])
+    if at[name] == i then add("take " .. name) end
+  end
+  return moves
+end
+
+-- After the draw: combinations, bamboozles, and the discard. "A play in
+-- which there are no cards to discard is illegal": each keeps a card in
+-- hand. A card taken from the stack "must be used on the same turn": the
+-- move after the take uses it (it could be used when taken, and a move
+-- before might leave it unusable), and only then may the others follow.
+function game.play_moves(t, seat)
+  local moves, add = list()
+  local hand = t:cards(HANDS[seat])
+  local n, must = #hand, t.vars.must_use
+  local function uses(...)
+    if not must then return true end
+    for _, c in ipairs({ ... }) do
+      if c == must then return true end
+    end
+    return false
+  end
+  if n >= 3 then
+    for i = 1, n do
+      for j = i + 1, n do
+        if related(t, hand[i], hand[j]) and uses(hand[i], hand[j]) then
+          add("meld " .. t:name(hand[i]) .. " " .. t:name(hand[j]))
+        end
+      end
+    end
+  end
+  if n >= 2 then
+    for _, c in ipairs(hand) do
+      if uses(c) and relates_to_any(t, c, SIDES[seat]) then add("extend " .. t:name(c)) end
+    end
+    for _, c in ipairs(hand) do
+      if uses(c) and #game.bamboozled_by(t, c, SIDES[other(seat)]) > 0 then add("bamboozle " .. t:name(c)) end
+    end
+  end
+  if not must then
+    for _, c in ipairs(hand) do add("discard " .. t:name(c)) end
+  end
+  return moves
+end
+
+-- ---- carrying moves out ----
+
+-- "After placing down any combination, a player must show his hand."
+local function show_hand(t, seat)
+  for _, c in ipairs(t:cards(HANDS[seat])) do
+    if not t:sees(other(seat), c) then t:reveal(c, other(seat)) end
+  end
+end
+
+local function placed(t, seat, cards)
+  local v = t.vars
+  for _, c in ipairs(cards) do
+    t:move(c, SIDES[seat])
+    if c == v.must_use then v.must_use = nil end
+  end
+  show_hand(t, seat)
+end
+
+local function value(t, c)
+  local name = t:name(c)
+  return t.vars.opts.values[is_joker(t, c) and "JK" or name:sub(1, -2)]
+end
+
+-- The hand's score of a seat: its side, less its hand; a joker counts
+-- nothing on the side and adds its value in hand.
+function game.hand_score(t, seat)
+  local score = 0
+  for _, c in ipairs(t:cards(SIDES[seat])) do
+    if not is_joker(t, c) then score = score + value(t, c) end
+  end
+  for _, c in ipairs(t:cards(HANDS[seat])) do
+    score = score + (is_joker(t, c) and value(t, c) or -value(t, c))
+  end
+  return score
+end
+
+function game.end_hand(t)
+  local v = t.vars
+  v.hands_played = v.hands_played + 1
+  for s = 1, 2 do
+    local score = game.hand_score(t, s)
+    v.totals[s] = v.totals[s] + score
+    t:notef("hand %d: seat %d scores %d (%d in all)", v.hands_played, s, score, v.totals[s])
+  end
+  local target = v.opts.target
+  if v.totals[1] >= target or v.totals[2] >= target or
+     (v.opts.hands > 0 and v.hands_played >= v.opts.hands) then
+    v.phase = "over"
+    return
+  end
+  -- "The player who goes first alternates every hand."
+  v.first = other(v.first)
+  game.deal(t)
+end
+
+-- "When the deck runs out, the stack except its top card is shuffled into
+-- a new deck; if that is empty too, the hand ends and is scored."
+function game.draw(t, seat)
+  if t:count("deck") == 0 then
+    local stack = t:cards("stack")
+    for i = 1, #stack - 1 do t:move(stack[i], "deck") end
+    t:shuffle("deck")
+    if t:count("deck") == 0 then return game.end_hand(t) end
+    t:notef("the stack but its top card is shuffled into a new deck")
+  end
+  t:draw("deck", HANDS[seat])
+  t.vars.phase = "play"
+end
+
+function game.take(t, seat, name)
+  local v = t.vars
+  local at, stack = takes(t, seat)
+  local i = at[name]
+  for j = i, #stack do t:move(stack[j], HANDS[seat]) end
+  v.must_use, v.phase = stack[i], "play"
+end
+
+function game.meld(t, seat, a, b)
+  local first, second
+  for _, c in ipairs(t:cards(HANDS[seat])) do -- two jokers share a name
+    local name = t:name(c)
+    if not first and name == a then first = c
+    elseif not second and name == b then second = c end
+  end
+  placed(t, seat, { first, second })
+  if is_joker(t, first) then
+    -- "If a player plays a pair of jokers, he may see his opponent's hand
+    -- and take one card from it."
+    for _, c in ipairs(t:cards(HANDS[other(seat)])) do t:reveal(c, seat) end
+    t.vars.phase = "steal"
+  end
+end
+
+function game.bamboozle(t, seat, name)
+  local card = t:card(name, HANDS[seat])
+  local taken = game.bamboozled_by(t, card, SIDES[other(seat)])
+  local names = {}
+  for i, c in ipairs(taken) do names[i] = t:name(c) end
+  placed(t, seat, { card })
+  for _, c in ipairs(taken) do t:move(c, SIDES[seat]) end
+  t:notef("seat %d bamboozles with %s and takes %s", seat, name, table.concat(names, " "))
+end
+
+function game.discard(t, seat, name)
+  local v = t.vars
+  local card = t:card(name, HANDS[seat])
+  t:move(card, "stack")
+  -- "The game is over when a player discards his last card."
+  if t:count(HANDS[seat]) == 0 then return game.end_hand(t) end
+  -- Rapping: the discard could have gone onto the table, or makes a
+  -- combination with a card of the stack.
+  if relates_to_any(t, card, SIDES[1]) or relates_to_any(t, card, SIDES[2]) or
+     relates_to_any(t, card, "stack") then
+    v.phase, v.rapper = "rap", other(seat)
+    return
+  end
+  v.phase = "draw"
+  t:set_turn(other(seat))
+end
+
+function game.rap(t, seat, move)
+  local v = t.vars
+  if move == "rap" then
+    -- "the first player to rap the table twice gets the cards ... This
+    -- card does not count as a draw."
+    t:move(t:top("stack"), HANDS[seat])
+    t:notef("seat %d raps the table and takes the discard", seat)
+  end
+  v.phase, v.rapper = "draw", nil
+  t:set_turn(seat)
+end
+
+function game.apply(t, seat, move)
+  local v = t.vars
+  local verb, a, b = move:match("^(%S+) ?(%S*) ?(%S*)$")
+  if v.phase == "rap" then return game.rap(t, seat, move) end
+  if verb == "draw" then return game.draw(t, seat) end
+  if verb == "take" then return game.take(t, seat, a) end
+  if verb == "meld" then return game.meld(t, seat, a, b) end
+  if verb == "extend" then return placed(t, seat, { t:card(a, HANDS[seat]) }) end
+  if verb == "bamboozle" then return game.bamboozle(t, seat, a) end
+  if verb == "steal" then
+    t:move(t:card(a, HANDS[other(seat)]), HANDS[seat])
+    v.phase = "play"
+    return
+  end
+  game.discard(t, seat, a)
+end
+
+local PROMPTS = {
+  draw = "draw from the deck, or take a card of the stack (and every card above it)",
+  play = "place combinations, bamboozle, then discard",
+  steal = "take one card of your opponent's hand",
+  rap = "rap the table for the discard, or pass",
+}
+
+function game.pending(t)
+  local v = t.vars
+  if v.phase == "over" then return nil end
+  if v.phase == "rap" then
+    return { seat = v.rapper, kind = "rap", moves = { "rap", "pass" }, prompt = PROMPTS.rap }
+  end
+  local seat = t:turn()
+  local moves
+  if v.phase == "draw" then
+    moves = game.draw_moves(t, seat)
+  elseif v.phase == "steal" then
+    local add
+    moves, add = list()
+    for _, c in ipairs(t:cards(HANDS[other(seat)])) do add("steal " .. t:name(c)) end
+  else
+    moves = game.play_moves(t, seat)
+  end
+  return { seat = seat, kind = v.phase, moves = moves, prompt = PROMPTS[v.phase] }
+end
+
+local VERBS = {
+  draw = { draw = true, take = true },
+  play = { meld = true, extend = true, bamboozle = true, discard = true },
+  steal = { steal = true },
+  rap = { rap = true, pass = true },
+}
+
+function game.explain(t, seat, text)
+  local v = t.vars
+  local words = {}
+  for w in text:upper():gmatch("%S+") do words[#words + 1] = w end
+  local verb = (words[1] or ""):lower()
+  if not VERBS[v.phase][verb] then return ("now %s"):format(PROMPTS[v.phase]) end
+  if verb == "take" then
+    local card = words[2] and t:card(words[2], "stack")
+    if not card then return ("there is no %s on the stack"):format(words[2] or "card named") end
+    return ("%s could not be used this turn: take a card of the stack only to use it at once"):format(t:name(card))
+  end
+  if verb == "steal" then return ("your opponent does not hold %s"):format(words[2] or "that") end
+  local hand = HANDS[seat]
+  for i = 2, #words do
+    if not t:card(words[i], hand) then return ("you do not hold %s"):format(words[i]) end
+  end
+  local must = v.must_use and t:name(v.must_use)
+  if must then return ("use %s, taken from the stack, first"):format(must) end
+  local keep = #words - 1 >= t:count(hand)
+  if verb == "meld" then
+    if keep then return "keep a card in hand to discard" end
+    return ("%s are neither a pair nor suited connectors"):format(table.concat(words, " ", 2))
+  end
+  if keep then return "keep a card in hand to discard" end
+  if verb == "extend" then return ("%s continues nothing on your side"):format(words[2]) end
+  if verb == "bamboozle" then return ("%s continues nothing on your opponent's side"):format(words[2]) end
+end
+
+-- The match so far: each seat's total, with this hand's score as it stands.
+function game.standing(t)
+  local v = t.vars
+  return { v.totals[1] + game.hand_score(t, 1), v.totals[2] + game.hand_score(t, 2) }
+end
+
+function game.result(t)
+  local v = t.vars
+  if v.phase ~= "over" then return nil end
+  return lib.highest_score_wins(t, { v.totals[1], v.totals[2] }, "points")
+end
+
+return game

@@ -1,0 +1,159 @@
+-- Bamboozled, the rummy, through the real rules, on tables laid out card
+-- by card: the seed's bamboozle (seeds/003) and the rulings around it.
+local helper = require "tests.spec.helper"
+local referee = helper.referee
+
+-- A game whose hands, sides and stack (bottom first) are `layout`'s after
+-- the deal; seat 1 plays first.
+local function new(layout, options)
+  options = options or {}
+  options.first = options.first or 1
+  options.hands = options.hands or 1
+  return assert(referee.game("bamboozled", { seats = 2, seed = 1, rules_path = "rules", options = options,
+    arrange = function(t)
+      for _, zone in ipairs({ "hand1", "hand2", "side1", "side2", "stack" }) do t:move_all(zone, "deck") end
+      for _, zone in ipairs({ "hand1", "hand2", "side1", "side2", "stack" }) do
+        for _, name in ipairs(layout[zone] or {}) do t:move(assert(t:card(name, "deck"), name), zone) end
+      end
+      if layout.empty_deck then
+        -- The rest of the deck goes under the stack, so the deck is empty.
+        for _, c in ipairs(t:cards("deck")) do t:move(c, "stack", "bottom") end
+      end
+      for _, name in ipairs(layout.deck or {}) do t:move(assert(t:card(name, "deck"), name), "deck") end
+    end }))
+end
+
+local has = helper.has
+
+local function sorted(list)
+  table.sort(list)
+  return list
+end
+
+-- The names of a zone's cards, sorted.
+local function names(t, zone) return sorted(helper.names(t, zone)) end
+
+describe("Bamboozled, the rummy", function()
+  it("bamboozles as the seed says: 4D takes 4S 4C 5D 6D, but not the 6C paired with the 6D", function()
+    local g = new({ hand1 = { "4D", "9H", "KS" }, hand2 = { "2H", "3H" },
+                    side2 = { "4S", "4C", "5D", "6D", "6C" }, stack = { "QC" } })
+    helper.play(g, { "draw", "bamboozle 4D" })
+    local t = g:table()
+    assert.are.same(sorted({ "4D", "4S", "4C", "5D", "6D" }), names(t, "side1"))
+    assert.are.same({ "6C" }, names(t, "side2"))
+    assert.matches("seat 1 bamboozles with 4D and takes", table.concat(t:log_lines(0), "\n"), 1, true)
+  end)
+
+  it("bamboozles with an ace through the king and the two of its suit, but never a joker", function()
+    local g = new({ hand1 = { "AH", "9C", "KS" }, hand2 = { "2C" },
+                    side2 = { "KH", "QH", "2H", "3H", "JK", "JK", "5S" }, stack = { "QC" } })
+    helper.play(g, { "draw", "bamboozle AH" })
+    local t = g:table()
+    assert.are.same(sorted({ "AH", "KH", "QH", "2H", "3H" }), names(t, "side1"))
+    assert.are.same({ "5S", "JK", "JK" }, names(t, "side2"))
+    assert.is_false(has(g:pending().moves[1], "bamboozle 5S"))
+  end)
+
+  it("takes a card of the stack with every card above it, and it must be used first", function()
+    local g = new({ hand1 = { "7H", "2C", "KS" }, hand2 = { "2D" }, stack = { "QC", "7S", "9D", "4C" } })
+    local moves = g:pending().moves[1]
+    assert.is_true(has(moves, "take 7S")) -- pairs with the 7H
+    assert.is_false(has(moves, "take 9D")) -- nothing to use it with
+    local ok, why = g:play(1, "take 9D")
+    assert.is_nil(ok)
+    assert.matches("9D could not be used this turn", why, 1, true)
+    helper.play(g, { "take 7S" })
+    local t = g:table()
+    assert.are.same(sorted({ "7H", "2C", "KS", "7S", "9D", "4C" }), names(t, "hand1"))
+    assert.are.same({ "QC" }, names(t, "stack"))
+    moves = g:pending().moves[1]
+    assert.are.same({ "meld 7H 7S" }, moves) -- only moves that use it, and no discard yet
+    ok, why = g:play(1, "discard 2C")
+    assert.is_nil(ok)
+    assert.matches("use 7S, taken from the stack, first", why, 1, true)
+    helper.play(g, { "meld 7H 7S", "discard 2C" })
+  end)
+
+  it("shows the hand to the opponent after a combination", function()
+    local g = new({ hand1 = { "8S", "9S", "2C", "KD" }, hand2 = { "2D" }, stack = { "QC" } })
+    helper.play(g, { "draw" })
+    local t = g:table()
+    local kd = t:card("KD")
+    assert.is_false(t:sees(2, kd))
+    helper.play(g, { "meld 8S 9S" })
+    t = g:table()
+    assert.is_true(t:sees(2, t:card("KD")))
+    assert.are.same({ "8S", "9S" }, names(t, "side1"))
+  end)
+
+  it("lets a pair of jokers see the opponent's hand and take one card of it", function()
+    local g = new({ hand1 = { "JK", "JK", "2C" }, hand2 = { "5D", "QH" }, stack = { "9C" } })
+    helper.play(g, { "draw", "meld JK JK" })
+    local p = g:pending()
+    assert.are.equal("steal", p.kind)
+    assert.are.same({ "steal 5D", "steal QH" }, p.moves[1])
+    local t = g:table()
+    assert.is_true(t:sees(1, t:card("QH")))
+    helper.play(g, { "steal QH" })
+    t = g:table()
+    assert.are.same({ "5D" }, names(t, "hand2"))
+    assert.is_true(has(names(t, "hand1"), "QH"))
+  end)
+
+  it("offers the rap when the discard could have gone onto the table, and the rapper takes it", function()
+    local g = new({ hand1 = { "4H", "KC", "9S" }, hand2 = { "2D", "8D" }, side2 = { "4S", "4C" }, stack = { "QD" } })
+    helper.play(g, { "draw", "discard 4H" })
+    local p = g:pending()
+    assert.are.equal("rap", p.kind)
+    assert.are.same({ 2 }, p.seats) -- never the one who discarded
+    helper.play(g, { "rap" })
+    local t = g:table()
+    assert.is_true(has(names(t, "hand2"), "4H"))
+    assert.are.same({ "QD" }, names(t, "stack"))
+    p = g:pending()
+    assert.are.equal("draw", p.kind) -- the rapped card is not the draw
+    assert.are.same({ 2 }, p.seats)
+    -- A discard related to nothing is not rapped.
+    g = new({ hand1 = { "5H", "KC", "9S" }, hand2 = { "2D" }, side2 = { "4S", "4C" }, stack = { "QD" } })
+    helper.play(g, { "draw", "discard 9S" })
+    assert.are.equal("draw", g:pending().kind)
+  end)
+
+  it("ends the hand when a player discards their last card, and scores sides less hands", function()
+    -- Seat 1 draws the 2C, melds 7H 8H and discards the 2C: out, with
+    -- 4S 4C 7H 8H on its side (23). Seat 2 has 5S 5C and a joker on its
+    -- side (10 + 0) and holds a joker (+10), the KH (-10) and the AS (-1).
+    local g = new({ hand1 = { "7H", "8H" }, hand2 = { "JK", "KH", "AS" }, side1 = { "4S", "4C" },
+                    side2 = { "5S", "5C", "JK" }, stack = { "QD" }, deck = { "2C" } })
+    helper.play(g, { "draw", "meld 7H 8H", "discard 2C" })
+    assert.is_nil(g:pending())
+    local result = g:result()
+    assert.are.same({ 23, 9 }, result.scores)
+    assert.are.same({ 1 }, result.winners)
+    assert.matches("hand 1: seat 2 scores 9 (9 in all)", table.concat(g:table():log_lines(0), "\n"), 1, true)
+  end)
+
+  it("deals a new hand, the other player first, until the hands or the target are reached", function()
+    local g = new({ hand1 = { "7H", "8H" }, hand2 = { "KH" }, stack = { "QD" }, deck = { "2C" } }, { hands = 2 })
+    helper.play(g, { "draw", "meld 7H 8H", "discard 2C" })
+    local t = g:table()
+    assert.are.same({ 15, -10 }, t.vars.totals)
+    assert.are.equal(7, t:count("hand1"))
+    assert.are.equal(7, t:count("hand2"))
+    assert.are.equal(1, t:count("stack"))
+    assert.are.same({ 2 }, g:pending().seats) -- "The player who goes first alternates every hand."
+    g = new({ hand1 = { "7H", "8H" }, hand2 = { "KH" }, stack = { "QD" }, deck = { "2C" } }, { hands = 0, target = 15 })
+    helper.play(g, { "draw", "meld 7H 8H", "discard 2C" })
+    assert.is_nil(g:pending()) -- 15 reaches the target
+  end)
+
+  it("refills an empty deck from the stack, all but its top card", function()
+    local g = new({ hand1 = { "7H", "2C", "KS" }, hand2 = { "KH" }, stack = { "QD", "3S", "9C" }, empty_deck = true })
+    helper.play(g, { "draw" })
+    local t = g:table()
+    assert.are.same({ "9C" }, names(t, "stack"))
+    assert.are.equal(4, t:count("hand1"))
+    assert.are.equal(54 - 3 - 1 - 1 - 1, t:count("deck")) -- all but the hands, the top and the card drawn
+    assert.matches("the stack but its top card is shuffled into a new deck", table.concat(t:log_lines(0), "\n"), 1, true)
+  end)
+end)
