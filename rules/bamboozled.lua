@@ -88,40 +88,70 @@ end
 
 -- ---- relations ----
 
-local function is_joker(t, c) return t:suit(c) == nil end
+-- Each card's rank and suit (a joker: rank 1, no suit), asked of the
+-- table once per card: the moves of a decision weigh every card against
+-- the others, and a call to a table method costs more than the rest of a
+-- comparison. Kept by table, as a variant may build another deck.
+local CARDS = setmetatable({}, { __mode = "k" })
+local function rank_suit(t, c)
+  local known = CARDS[t]
+  if not known then
+    known = {}
+    CARDS[t] = known
+  end
+  local card = known[c]
+  if not card then
+    card = { t:rank(c), t:suit(c), t:name(c) }
+    known[c] = card
+  end
+  return card[1], card[2], card[3]
+end
+
+local function name_of(t, c)
+  local _, _, name = rank_suit(t, c)
+  return name
+end
+
+local function is_joker(t, c)
+  local _, suit = rank_suit(t, c)
+  return suit == nil
+end
 
 -- Are two cards related: the same rank, or the same suit and ranks next
 -- to each other (the ace both low and high)? Jokers only with each other.
 local function related(t, a, b)
-  if is_joker(t, a) or is_joker(t, b) then return is_joker(t, a) and is_joker(t, b) end
-  local ra, rb = t:rank(a), t:rank(b)
+  local ra, sa = rank_suit(t, a)
+  local rb, sb = rank_suit(t, b)
+  if sa == nil or sb == nil then return sa == nil and sb == nil end
   if ra == rb then return true end
-  if t:suit(a) ~= t:suit(b) then return false end
+  if sa ~= sb then return false end
   local d = math.abs(ra - rb)
   return d == 1 or d == 12 -- an ace (14) and a two
 end
 
-local function relates_to_any(t, card, zone)
-  for _, c in ipairs(t:cards(zone)) do
+-- Is card related to any of the cards (a list)?
+local function relates_to_any(t, card, cards)
+  for _, c in ipairs(cards) do
     if c ~= card and related(t, card, c) then return true end
   end
   return false
 end
 
--- What a bamboozle with `card` takes from the side `zone`: the cards of its
+-- What a bamboozle with `card` takes from a side's cards: the cards of its
 -- rank, and the unbroken run of its suit through it, both ways ("4D can
 -- take opponent's 4S 4C 5D 6D, but not 6C"). Jokers are never taken.
-function game.bamboozled_by(t, card, zone)
-  if is_joker(t, card) then return {} end
-  local rank, suit = t:rank(card), t:suit(card)
+function game.bamboozled_by(t, card, side)
+  local rank, suit = rank_suit(t, card)
+  if suit == nil then return {} end
   local taken, run, seen = {}, {}, {}
-  for _, c in ipairs(t:cards(zone)) do
-    if not is_joker(t, c) then
-      if t:rank(c) == rank then
+  for _, c in ipairs(side) do
+    local r, s = rank_suit(t, c)
+    if s ~= nil then
+      if r == rank then
         taken[#taken + 1], seen[c] = c, true
-      elseif t:suit(c) == suit then
-        run[t:rank(c)] = c
-        if t:rank(c) == 14 then run[1] = c end -- the ace low too
+      elseif s == suit then
+        run[r] = c
+        if r == 14 then run[1] = c end -- the ace low too
       end
     end
   end
@@ -155,29 +185,22 @@ local function list()
   end
 end
 
--- Could `card` be used at once by a seat holding `hand` (cards, `card`
--- among them): with another of them, onto its side, or in a bamboozle,
--- leaving a card to discard?
-local function usable(t, seat, card, hand)
-  for _, c in ipairs(hand) do
-    if c ~= card and related(t, card, c) and #hand >= 3 then return true end
-  end
-  if #hand < 2 then return false end
-  return relates_to_any(t, card, SIDES[seat]) or #game.bamboozled_by(t, card, SIDES[other(seat)]) > 0
-end
-
 -- The cards of the stack a seat may take, by name: where each lies, the
--- highest of its name that could be used this turn with the cards above
--- it (two jokers share a name).
+-- highest of its name that could be used at once (two jokers share a
+-- name): with a card of the hand or one taken with it, onto the seat's
+-- side, or in a bamboozle, leaving a card to discard.
 local function takes(t, seat)
   local hand, stack, at = t:cards(HANDS[seat]), t:cards("stack"), {}
+  local mine, theirs = t:cards(SIDES[seat]), t:cards(SIDES[other(seat)])
   for i = #stack, 1, -1 do
-    local name = t:name(stack[i])
-    if not at[name] then
-      local with = {}
-      for _, c in ipairs(hand) do with[#with + 1] = c end
-      for j = i, #stack do with[#with + 1] = stack[j] end
-      if usable(t, seat, stack[i], with) then at[name] = i end
+    local card, name = stack[i], name_of(t, stack[i])
+    local held = #hand + #stack - i + 1 -- the hand once the card is taken
+    if not at[name] and held >= 2 then
+      local usable = held >= 3 and (relates_to_any(t, card, hand) or
+                                     relates_to_any(t, card, table.move(stack, i + 1, #stack, 1, {})))
+      if usable or relates_to_any(t, card, mine) or #game.bamboozled_by(t, card, theirs) > 0 then
+        at[name] = i
+      end
     end
   end
   return at, stack
@@ -190,7 +213,7 @@ function game.draw_moves(t, seat)
   add("draw")
   local at, stack = takes(t, seat)
   for i = #stack, 1, -1 do
-    local name = t:name(stack[i])
+    local name = name_of(t, stack[i])
     if at[name] == i then add("take " .. name) end
   end
   return moves
@@ -204,6 +227,7 @@ end
 function game.play_moves(t, seat)
   local moves, add = list()
   local hand = t:cards(HANDS[seat])
+  local mine, theirs = t:cards(SIDES[seat]), t:cards(SIDES[other(seat)])
   local n, must = #hand, t.vars.must_use
   local function uses(...)
     if not must then return true end
@@ -223,10 +247,10 @@ function game.play_moves(t, seat)
   end
   if n >= 2 then
     for _, c in ipairs(hand) do
-      if uses(c) and relates_to_any(t, c, SIDES[seat]) then add("extend " .. t:name(c)) end
+      if uses(c) and relates_to_any(t, c, mine) then add("extend " .. t:name(c)) end
     end
     for _, c in ipairs(hand) do
-      if uses(c) and #game.bamboozled_by(t, c, SIDES[other(seat)]) > 0 then add("bamboozle " .. t:name(c)) end
+      if uses(c) and #game.bamboozled_by(t, c, theirs) > 0 then add("bamboozle " .. t:name(c)) end
     end
   end
   if not must then
@@ -330,7 +354,7 @@ end
 
 function game.bamboozle(t, seat, name)
   local card = t:card(name, HANDS[seat])
-  local taken = game.bamboozled_by(t, card, SIDES[other(seat)])
+  local taken = game.bamboozled_by(t, card, t:cards(SIDES[other(seat)]))
   local names = {}
   for i, c in ipairs(taken) do names[i] = t:name(c) end
   placed(t, seat, { card })
@@ -346,8 +370,8 @@ function game.discard(t, seat, name)
   if t:count(HANDS[seat]) == 0 then return game.end_hand(t) end
   -- Rapping: the discard could have gone onto the table, or makes a
   -- combination with a card of the stack.
-  if relates_to_any(t, card, SIDES[1]) or relates_to_any(t, card, SIDES[2]) or
-     relates_to_any(t, card, "stack") then
+  if relates_to_any(t, card, t:cards(SIDES[1])) or relates_to_any(t, card, t:cards(SIDES[2])) or
+     relates_to_any(t, card, t:cards("stack")) then
     v.phase, v.rapper = "rap", other(seat)
     return
   end

@@ -23,6 +23,7 @@ games="bam 4 hands=1 cards=4
 bam-app 2 hands=1
 bamboozled-dice 4
 bamm 4
+bamboozled 2 hands=1
 fixture 4
 fixture 2
 loop-floor 4
