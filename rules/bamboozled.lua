@@ -84,6 +84,7 @@ function game.deal(t)
   assert(t:deal("deck", order, 7))
   assert(t:draw("deck", "stack"))
   v.phase, v.must_use = "draw", nil
+  t:set_dealer(other(v.first)) -- the other player deals
   t:set_turn(v.first)
 end
 

@@ -133,6 +133,7 @@ function game.setup(t, opts)
   -- "The CLEVERest player starts": drawn at random unless chosen.
   local first = opts.first
   if first < 1 or first > t.nseats then first = t:random(t.nseats) end
+  t:set_dealer(t:prev(first)) -- who dealt: the player at the first one's right
   t:set_turn(first)
   v.phase = "turn"
 end
