@@ -133,6 +133,15 @@ for line in io.lines(arg[1]) do assert(type(json.decode(line)) == "table", line)
 LUA
 then ok; else bad "run --json wrote a line that is not JSON"; fi
 
+# The two rummies, hundreds of random games each: the rules never fail (a
+# seat asked with no legal move, an error in apply) and every game ends.
+for spec in "bamm --bots random,random,random,random --games 200" \
+            "bamboozled --bots random,random --games 200 --set hands=3"; do
+    set -- $spec
+    "$bin" tournament "$@" --jobs 2 >"$work/fuzz.out" 2>&1
+    [ $? -eq 0 ] && grep -q '^200 games;' "$work/fuzz.out" && ok || bad "random $1 games failed: $(tail -2 "$work/fuzz.out")"
+done
+
 # The real games with their bots: the same bytes from two processes.
 for spec in "bam bam-greedy,random,random,random --set hands=4" \
             "bam-app bam-greedy,bam-greedy" \
