@@ -84,14 +84,18 @@ void render_own(FILE *out, const Table *t, int seat)
         fputc('\n', out);
 }
 
-/* Where the run of card moves starting at entry i ends: moves out of the
- * same zone, to its top or all to its bottom, one after the other. */
-static int move_run_end(const Table *t, int i)
+/* Where the run of entries read as one line, starting at entry i, ends:
+ * card moves out of the same zone, to its top or all to its bottom (a
+ * deal), or cards shown to the same seats (a hand shown), one after the
+ * other. Any other entry is a run of one. */
+static int run_end(const Table *t, int i)
 {
     const LogEntry *first = &t->log.e[i];
     int j = i + 1;
-    while (j < t->log.n && t->log.e[j].kind == LOG_MOVE && t->log.e[j].b == first->b &&
-           t->log.e[j].n == first->n)
+    if (first->kind != LOG_MOVE && first->kind != LOG_REVEAL)
+        return j;
+    while (j < t->log.n && t->log.e[j].kind == first->kind && t->log.e[j].n == first->n &&
+           (first->kind == LOG_REVEAL || t->log.e[j].b == first->b))
         j++;
     return j;
 }
@@ -135,24 +139,13 @@ static void render_move_run(FILE *out, const Table *t, int from, int to, int vie
     fputs(t->log.e[from].n ? " (bottom)\n" : "\n", out);
 }
 
-/* Where the run of reveals starting at entry i ends: cards shown to the
- * same seats one after another (a hand shown). */
-static int reveal_run_end(const Table *t, int i)
-{
-    int j = i + 1;
-    while (j < t->log.n && t->log.e[j].kind == LOG_REVEAL && t->log.e[j].n == t->log.e[i].n)
-        j++;
-    return j;
-}
-
 /* A run of reveals as one line: "reveal 6 cards to seat 2: 9D 4D JH 3C QS
- * 6S", the names only for a viewer they were shown to. 0 when the run is
- * not for this viewer. */
-static int render_reveal_run(FILE *out, const Table *t, int from, int to, int viewer)
+ * 6S", the names only for a viewer they were shown to. */
+static void render_reveal_run(FILE *out, const Table *t, int from, int to, int viewer)
 {
     char line[600];
     if (!table_log_line(t, from, viewer, line, sizeof line))
-        return 0;
+        return;
     const char *to_whom = strstr(line, " to ");
     fprintf(out, "  reveal %d cards%s", to - from, to_whom ? to_whom : "");
     for (int i = from, named = 0; i < to; i++) {
@@ -161,7 +154,6 @@ static int render_reveal_run(FILE *out, const Table *t, int from, int to, int vi
             fprintf(out, "%s%s", named++ ? " " : ": ", name);
     }
     fputc('\n', out);
-    return 1;
 }
 
 /* Prints a text of the rules (a note, a prompt, a result's message) on
@@ -178,21 +170,14 @@ void render_log(FILE *out, const Table *t, int from, int viewer)
 {
     char line[600];
     for (int i = from < 0 ? 0 : from; i < t->log.n;) {
-        if (t->log.e[i].kind == LOG_MOVE) {
-            int end = move_run_end(t, i);
-            if (end - i > 1) {
+        int end = run_end(t, i);
+        if (end - i > 1) {
+            if (t->log.e[i].kind == LOG_MOVE)
                 render_move_run(out, t, i, end, viewer);
-                i = end;
-                continue;
-            }
-        }
-        if (t->log.e[i].kind == LOG_REVEAL) {
-            int end = reveal_run_end(t, i);
-            if (end - i > 1) {
+            else
                 render_reveal_run(out, t, i, end, viewer);
-                i = end;
-                continue;
-            }
+            i = end;
+            continue;
         }
         if (table_log_line(t, i, viewer, line, sizeof line)) {
             fputs("  ", out);
