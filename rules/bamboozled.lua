@@ -131,6 +131,14 @@ local function related(t, a, b)
   return d == 1 or d == 12 -- an ace (14) and a two
 end
 
+-- Is card related to any of the cards (a list)?
+local function relates_to_any(t, card, cards)
+  for _, c in ipairs(cards) do
+    if c ~= card and related(t, card, c) then return true end
+  end
+  return false
+end
+
 -- An index of cards, to ask at once whether a card relates to any of
 -- them: how many of each rank, which suit and rank (the ace at 1 and 14),
 -- and how many jokers. The moves of a decision ask it of every card.
@@ -398,17 +406,13 @@ end
 function game.discard(t, seat, name)
   local v = t.vars
   local card = t:card(name, HANDS[seat])
-  -- Rapping: the discard could have gone onto the table, or makes a
-  -- combination with a card of the stack (asked before it joins the stack).
-  local around = index(t, t:cards("stack"))
-  for _, side in ipairs(SIDES) do
-    for _, c in ipairs(t:cards(side)) do index_add(t, around, c) end
-  end
-  local rap = relates(t, around, card)
   t:move(card, "stack")
   -- "The game is over when a player discards his last card."
   if t:count(HANDS[seat]) == 0 then return game.end_hand(t) end
-  if rap then
+  -- Rapping: the discard could have gone onto the table, or makes a
+  -- combination with a card of the stack.
+  if relates_to_any(t, card, t:cards(SIDES[1])) or relates_to_any(t, card, t:cards(SIDES[2])) or
+     relates_to_any(t, card, t:cards("stack")) then
     v.phase, v.rapper = "rap", other(seat)
     return
   end
