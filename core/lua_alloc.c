@@ -28,13 +28,20 @@ void lua_alloc_free(void *ptr)
 
 static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
-    (void)ud;
-    (void)osize;
+    LuaAllocCount *n = ud;
+    /* Without a block, osize tells the kind of object, not a size. */
+    size_t old = ptr ? osize : 0;
     if (nsize == 0) {
         lua_alloc_free(ptr);
+        n->used -= old;
         return NULL;
     }
-    return lua_alloc_resize(ptr, nsize);
+    if (!lua_alloc_fits(n, old, nsize))
+        return NULL;
+    void *block = lua_alloc_resize(ptr, nsize);
+    if (block)
+        n->used = n->used - old + nsize;
+    return block;
 }
 
 /* As luaL_newstate's: an error outside any protected call ends the
@@ -85,10 +92,30 @@ static void warn_off(void *ud, const char *msg, int tocont)
 
 lua_State *lua_alloc_newstate(void)
 {
-    lua_State *L = lua_newstate(alloc, NULL);
-    if (L) {
-        lua_atpanic(L, panic);
-        lua_setwarnf(L, warn_off, L);
+    LuaAllocCount *n = malloc(sizeof *n);
+    if (!n)
+        return NULL;
+    *n = (LuaAllocCount){.used = 0, .limit = SIZE_MAX, .refused = 0};
+    lua_State *L = lua_newstate(alloc, n);
+    if (!L) {
+        free(n);
+        return NULL;
     }
+    lua_atpanic(L, panic);
+    lua_setwarnf(L, warn_off, L);
     return L;
+}
+
+void lua_alloc_close(lua_State *L)
+{
+    void *n;
+    lua_getallocf(L, &n);
+    lua_close(L); /* which frees every block through the count */
+    free(n);
+}
+
+LuaAllocCount *lua_alloc_count(lua_State *L)
+{
+    void *n;
+    return lua_getallocf(L, &n) == alloc ? n : NULL;
 }

@@ -9,13 +9,35 @@
 
 #include <lua.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* realloc and free for Lua's blocks. */
 void *lua_alloc_resize(void *ptr, size_t size);
 void lua_alloc_free(void *ptr);
 
+/* The bytes a state holds, counted on every block, and the most it may
+ * hold: SIZE_MAX, but for the length of a rules call (memory_cap.h). */
+typedef struct LuaAllocCount {
+    size_t used, limit;
+    int refused; /* a block was refused for the limit */
+} LuaAllocCount;
+
+/* Whether a block of old bytes may become one of new bytes under n's limit,
+ * noting a refusal. A block that shrinks always may: Lua relies on it. */
+static inline int lua_alloc_fits(LuaAllocCount *n, size_t old, size_t new)
+{
+    if (new > old && new - old > n->limit - n->used) {
+        n->refused = 1;
+        return 0;
+    }
+    return 1;
+}
+
 /* A new Lua state on this allocator, with luaL_newstate's panic and warning
- * functions; NULL when out of memory. */
+ * functions; NULL when out of memory. Closed with lua_alloc_close. */
 lua_State *lua_alloc_newstate(void);
+void lua_alloc_close(lua_State *L);
+/* The count of a state made by lua_alloc_newstate; NULL for another. */
+LuaAllocCount *lua_alloc_count(lua_State *L);
 
 #endif

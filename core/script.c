@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "grow.h"
+#include "memory_cap.h"
 #include "watchdog.h"
 
 #define HOOK_EVERY 10000
@@ -86,9 +87,20 @@ int script_pcall(lua_State *L, int nargs, int nresults, long budget)
 
 int script_pcall_rules(lua_State *L, int nargs, int nresults)
 {
+    MemoryCap cap;
+    int outermost = memory_cap_enter(L, &cap, (size_t)RULES_MEMORY_MB << 20);
     watchdog_enter(L);
     int status = script_pcall(L, nargs, nresults, 0);
     watchdog_leave(L);
+    int over_cap = status == LUA_ERRMEM && memory_cap_refused(L);
+    if (outermost)
+        memory_cap_leave(L, &cap);
+    if (over_cap) {
+        lua_pop(L, 1);
+        lua_pushfstring(L, "the script used more than %d MB of memory, the most the rules may: "
+                           "a table that grows without end, or a string.rep too large?",
+                        RULES_MEMORY_MB);
+    }
     return status;
 }
 

@@ -19,7 +19,8 @@ int script_pcall(lua_State *L, int nargs, int nresults, long budget);
 long script_budget_left(lua_State *L);
 void script_charge(lua_State *L, long instructions);
 /* A call into the rules: no instruction limit, but watched by the CPU-time
- * watchdog, so a runaway loop ends in an error all the same. */
+ * watchdog, so a runaway loop ends in an error all the same, and held to
+ * RULES_MEMORY_MB (memory_cap.h). */
 int script_pcall_rules(lua_State *L, int nargs, int nresults);
 /* Loads a Lua source file (never bytecode) as a function whose _ENV is the
  * table at env_idx. Returns LUA_OK, or an error status with a message. */

@@ -262,7 +262,7 @@ int main(int argc, char **argv)
         }
         lua_State *L = new_state();
         int status = tour_run(L, rules, bots, &t);
-        lua_close(L);
+        lua_alloc_close(L);
         for (int i = 0; i < t.nbots; i++)
             free(t.bots[i]);
         return status;
@@ -305,6 +305,6 @@ int main(int argc, char **argv)
         status = replay_file(L, rules, bots, argv[2]);
     else
         status = repl_run(L, rules, bots, &args);
-    lua_close(L);
+    lua_alloc_close(L);
     return status;
 }

@@ -349,6 +349,11 @@ expect 1 "ran too long" -- timeout 60 "$bin" run "$(dirname "$0")/fixture/broken
 expect 1 '2 that failed' -- timeout 60 "$bin" tournament "$(dirname "$0")/fixture/broken/hangs.lua" --bots random,random --games 2 --jobs 2
 # ... and the standings say why, for a run without --out to look in.
 grep -q 'the first that failed: .*ran too long' "$work/out" && ok || bad "the standings do not say why games failed"
+# A rules script that hoards memory is stopped at the rules' cap (256 MB),
+# at its setup and at a move, in the REPL's process and in workers alike.
+expect 1 'the script used more than 256 MB of memory' -- "$bin" run "$(dirname "$0")/fixture/broken/memory-bomb.lua" --set at=setup
+expect 1 '2 that failed' -- "$bin" tournament "$(dirname "$0")/fixture/broken/memory-bomb.lua" --bots random --games 2 --jobs 2 --seed 5
+grep -q 'the first that failed: .*used more than 256 MB of memory' "$work/out" && ok || bad "a rules memory bomb was not stopped at the cap"
 # A malformed result is the rules' mistake: no game is counted with it.
 expect 1 "0 games, 2 that failed" -- "$bin" tournament "$(dirname "$0")/fixture/broken/bad-result.lua" --set shape=seat-99 --bots random --games 2
 grep -q "the first that failed: the rules' result() is malformed: winners\[1\] is 99" "$work/out" && ok || bad "a malformed result was not reported"

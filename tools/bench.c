@@ -120,6 +120,6 @@ int main(int argc, char **argv)
     if (count_lua)
         printf(" %lld", lua_ops);
     printf("\n");
-    lua_close(L);
+    lua_alloc_close(L);
     return 0;
 }

@@ -283,6 +283,26 @@ describe("the referee loop", function()
     assert.are_not.equal(before, g:table():hash())
   end)
 
+  it("holds the rules to their memory cap, and the game goes on", function()
+    local g = assert(new_game("memory-bomb", { seed = 3 }))
+    local before = g:table():hash()
+    for _, move in ipairs({ "hoard", "rep" }) do  -- growing without end; 2 GB at once
+      local ok, err, kind = g:play(1, move)
+      assert.is_nil(ok)
+      assert.are.equal("script", kind)
+      assert.matches("the script used more than 256 MB of memory", err, 1, true)
+      assert.are.equal(before, g:table():hash())
+    end
+    assert.is_true(g:play(1, "fine"))
+    assert.are_not.equal(before, g:table():hash())
+    -- The cap is the rules' alone: once they return, the referee's own use
+    -- of the state is not held to it.
+    local big = ("x"):rep(300 << 20)
+    assert.are.equal(300 << 20, #big)
+    big = nil
+    collectgarbage()
+  end)
+
   it("undoes moves by replaying the rest", function()
     local g = assert(new_game("fixture", { seed = 9 }))
     local hashes = { g:hash() }

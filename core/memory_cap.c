@@ -1,0 +1,63 @@
+#include "memory_cap.h"
+
+#include <stdint.h>
+
+/* The allocator a foreign state has for the length of a capped call. */
+static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    MemoryCap *c = ud;
+    /* Without a block, osize tells the kind of object, not a size. */
+    size_t old = ptr ? osize : 0;
+    if (!lua_alloc_fits(&c->own, old, nsize))
+        return NULL;
+    void *block = c->inner(c->inner_ud, ptr, osize, nsize);
+    if (block || nsize == 0)
+        c->own.used = c->own.used - old + nsize;
+    return block;
+}
+
+/* The count of the cap in force on L, if any. */
+static LuaAllocCount *capped_count(lua_State *L)
+{
+    LuaAllocCount *ours = lua_alloc_count(L);
+    if (ours)
+        return ours->limit != SIZE_MAX ? ours : NULL;
+    void *ud;
+    return lua_getallocf(L, &ud) == capped_alloc ? &((MemoryCap *)ud)->own : NULL;
+}
+
+int memory_cap_enter(lua_State *L, MemoryCap *c, size_t cap)
+{
+    c->count = lua_alloc_count(L);
+    if (!c->count) {
+        c->inner = lua_getallocf(L, &c->inner_ud);
+        if (c->inner == capped_alloc)
+            return 0;
+        int kbytes = lua_gc(L, LUA_GCCOUNT, 0);
+        if (kbytes < 0) /* asked from inside a collection: leave it be */
+            return 0;
+        c->count = &c->own;
+        c->own.used = (size_t)kbytes * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB, 0);
+    } else if (c->count->limit != SIZE_MAX) {
+        return 0;
+    }
+    /* A state already past the cap may still free, never grow. */
+    c->count->limit = cap > c->count->used ? cap : c->count->used;
+    c->count->refused = 0;
+    if (c->count == &c->own)
+        lua_setallocf(L, capped_alloc, c);
+    return 1;
+}
+
+void memory_cap_leave(lua_State *L, MemoryCap *c)
+{
+    c->count->limit = SIZE_MAX;
+    if (c->count == &c->own)
+        lua_setallocf(L, c->inner, c->inner_ud);
+}
+
+int memory_cap_refused(lua_State *L)
+{
+    LuaAllocCount *n = capped_count(L);
+    return n && n->refused;
+}
