@@ -499,8 +499,21 @@ function game.explain(t, seat, text)
   for i = 2, #words do
     if not t:card(words[i], hand) then return ("you do not hold %s"):format(words[i]) end
   end
+  if verb == "meld" and #words == 3 then
+    local swapped = ("meld %s %s"):format(words[3], words[2])
+    for _, move in ipairs(game.play_moves(t, seat)) do
+      if move:upper() == swapped:upper() then
+        return ("name the two cards in the order your hand shows them: %s"):format(move)
+      end
+    end
+  end
   local must = v.must_use and t:name(v.must_use)
-  if must then return ("use %s, taken from the stack, first"):format(must) end
+  if must and verb == "discard" then return ("use %s, taken from the stack, before you discard"):format(must) end
+  if must then
+    local named = false
+    for i = 2, #words do named = named or words[i] == must:upper() end
+    if not named then return ("use %s, taken from the stack, first"):format(must) end
+  end
   local keep = #words - 1 >= t:count(hand)
   if verb == "meld" then
     if keep then return "keep a card in hand to discard" end

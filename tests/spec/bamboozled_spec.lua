@@ -68,9 +68,17 @@ describe("Bamboozled, the rummy", function()
     assert.are.same({ "QC" }, names(t, "stack"))
     moves = g:pending().moves[1]
     assert.are.same({ "meld 7H 7S" }, moves) -- only moves that use it, and no discard yet
-    ok, why = g:play(1, "discard 2C")
-    assert.is_nil(ok)
-    assert.matches("use 7S, taken from the stack, first", why, 1, true)
+    -- Each refusal says what is wrong with the move typed.
+    for move, reason in pairs({
+      ["discard 2C"] = "use 7S, taken from the stack, before you discard",
+      ["meld 2C KS"] = "use 7S, taken from the stack, first",
+      ["meld 7S 9D"] = "7S 9D are neither a pair nor suited connectors",
+      ["meld 7s 7h"] = "name the two cards in the order your hand shows them: meld 7H 7S",
+    }) do
+      ok, why = g:play(1, move)
+      assert.is_nil(ok)
+      assert.matches(reason, why, 1, true)
+    end
     helper.play(g, { "meld 7H 7S", "discard 2C" })
   end)
 
