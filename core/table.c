@@ -147,7 +147,8 @@ void table_shuffle_stacked(Table *t, int zone, const int *top_first, int n)
 void table_reveal(Table *t, int card, uint32_t seats)
 {
     t->zones.known[card] |= seats;
-    note_oom(t, log_add(&t->log, LOG_REVEAL, 0, card, 0, 0, seats, NULL));
+    /* With the zone it lay in, whose owner knew the card already. */
+    note_oom(t, log_add(&t->log, LOG_REVEAL, 0, card, t->zones.where[card], 0, seats, NULL));
 }
 
 void table_roll(Table *t, int die)
@@ -261,7 +262,7 @@ const char *table_log_reveal_card(const Table *t, int i, int viewer)
     const LogEntry *e = &t->log.e[i];
     if (e->kind != LOG_REVEAL)
         return NULL;
-    return told((uint32_t)e->n, viewer) ? t->deck.cards[e->a].name : NULL;
+    return told((uint32_t)e->n, viewer) || sees_departure(t, e->b, viewer) ? t->deck.cards[e->a].name : NULL;
 }
 
 int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)

@@ -71,7 +71,8 @@ const char *table_zone_name(const Table *t, int z);
 /* The name of the card log entry i moved, when it is a card move and viewer
  * may know the card; NULL otherwise. */
 const char *table_log_move_card(const Table *t, int i, int viewer);
-/* The card a LOG_REVEAL entry shows, when viewer is told which; else NULL. */
+/* The card a LOG_REVEAL entry shows, when viewer is told which or knew it
+ * already (it lay in their own zone, or a public one); else NULL. */
 const char *table_log_reveal_card(const Table *t, int i, int viewer);
 
 #endif

@@ -310,7 +310,7 @@ static int load_log(Loader *ld, json_t *root, Table *t)
         case LOG_MOVE:
             bad = a < 1 || a > t->deck.n || b < 0 || b > t->zones.n || c < 1 || c > t->zones.n;
             break;
-        case LOG_REVEAL: bad = a < 1 || a > t->deck.n; break;
+        case LOG_REVEAL: bad = a < 1 || a > t->deck.n || b < 0 || b > t->zones.n; break;
         case LOG_SHUFFLE: bad = a < 1 || a > t->zones.n; break;
         case LOG_ROLL: case LOG_DIE_SET: case LOG_DIE_REVEAL:
             bad = a < 1 || a > t->dice.n;

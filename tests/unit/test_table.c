@@ -79,6 +79,8 @@ void test_table(void)
     CHECK(strstr(seat2, t->deck.cards[dealt].name) != NULL);
     table_log_line(t, 2, 3, seat3, sizeof seat3);
     CHECK(strcmp(seat3, "reveal a card to seat 2") == 0);
+    table_log_line(t, 2, 1, seat1, sizeof seat1);          /* whose hand it lay in */
+    CHECK(strstr(seat1, t->deck.cards[dealt].name) != NULL);
     table_log_line(t, 3, 3, seat3, sizeof seat3);
     CHECK(strcmp(seat3, "roll die 1") == 0);              /* no value */
     table_log_line(t, 4, 3, seat3, sizeof seat3);
