@@ -492,6 +492,20 @@ function game.explain(t, seat, text)
   if not is_set(picks) and not is_run(picks) then
     return "those faces are neither a set (three or more of one rank) nor a run (three or more in a row of one suit): to call without one, 'bamm' costs a point"
   end
+  -- The claim is good but written in another order: name the move it is.
+  local faces = {}
+  for _, pick in ipairs(picks) do faces[pick.card] = pick.face end
+  for _, claim in ipairs(game.claims(t, { seat })[seat]) do
+    local same = game.read_claim(t, seat, claim)
+    if #same == #picks then
+      for _, pick in ipairs(same) do
+        if faces[pick.card] ~= pick.face then same = nil break end
+      end
+    else
+      same = nil
+    end
+    if same then return ("write it as %s: a set by suit, a run from its low end"):format(claim) end
+  end
   return "write the cards of a set by suit and those of a run from its low end, each with the face it uses first"
 end
 

@@ -141,7 +141,7 @@ describe("BAMM!", function()
     all_pass(g)
     helper.play(g, { "2D/AS" })
     local cases = {
-      { "bamm 2D/AS 2C/3H 2C/10D", "write the cards of a set by suit" },
+      { "bamm 2D/AS 2C/3H 2C/10D", "write it as bamm 2C/10D 2C/3H 2D/AS: a set by suit, a run from its low end" },
       { "bamm 10D/2C 3H/2C 2D/AS", "neither a set" },
       { "bamm 2C/10D 2C/3H", "at least two cards from the table" },
       { "bamm 2C/3H 2D/AS KH/QS", "at least one card from your hand" },
