@@ -369,11 +369,22 @@ function game.explain(t, seat, text)
     for _, c in ipairs(lib.of_suit(t, hand(seat), led)) do follow[#follow + 1] = t:name(c) end
     return ("you must follow %s: you hold %s"):format(lib.SUIT_NAMES[led], table.concat(follow, " "))
   elseif v.phase == "draw" and text:lower():match("^discard") then
-    local n = select(2, text:gsub("%S+", "")) - 1
-    if n > discard_limit(t) then
+    local named, seen = {}, {}
+    for word in text:gmatch("%S+", #"discard" + 1) do
+      local card = t:card(word:upper(), hand(seat))
+      if not card then return ("you do not hold %s"):format(word:upper()) end
+      if seen[card] then return ("%s is named twice"):format(t:name(card)) end
+      seen[card], named[#named + 1] = true, card
+    end
+    if #named > discard_limit(t) then
       return ("you may discard at most %d: the stock holds %d"):format(discard_limit(t), t:count("stock"))
     end
-    return "name cards you hold, in the order your hand shows them (such as: discard 2C 9H)"
+    if #named == 0 then return "name the cards to discard (such as: discard 2C 9H), or stand" end
+    local in_order = {}
+    for _, c in ipairs(t:cards(hand(seat))) do
+      if seen[c] then in_order[#in_order + 1] = t:name(c) end
+    end
+    return ("name the cards in the order your hand shows them: discard %s"):format(table.concat(in_order, " "))
   elseif v.phase == "trump" then
     return "the dealer turns one of their own cards (such as: turn QS)"
   end

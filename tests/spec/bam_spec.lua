@@ -236,6 +236,16 @@ describe("BAM! rules", function()
     local ok, err = g:play(3, move)
     assert.is_nil(ok)
     assert.matches("you may discard at most 4: the stock holds 4", err)
+    -- Other mistakes in a discard are named too.
+    for typed, why in pairs({
+      [("discard %s %s"):format(names[2], names[1])] = ("name the cards in the order your hand shows them: discard %s %s"):format(names[1], names[2]),
+      [("discard %s %s"):format(names[1], names[1])] = names[1] .. " is named twice",
+      ["discard " .. g:table():name(g:table():cards("hand1")[1])] = "you do not hold " .. g:table():name(g:table():cards("hand1")[1]),
+    }) do
+      ok, err = g:play(3, typed)
+      assert.is_nil(ok)
+      assert.matches(why, err, 1, true)
+    end
     for _, m in ipairs(g:pending().moves[3]) do
       assert.is_true(select(2, m:gsub("%S+", "")) - 1 <= 4)
     end
