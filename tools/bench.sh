@@ -38,6 +38,7 @@ method-calls 4"
 tournaments="40 10 bam bam-greedy,bam-greedy,bam-greedy,bam-greedy hands=1
 40 10 bamboozled-dice dice-bluffer,dice-honest,dice-bluffer,dice-honest
 40 10 bamm bamm-greedy,bamm-greedy,bamm-greedy,bamm-greedy
+40 10 bamboozled bamboozled-greedy,bamboozled-greedy hands=1
 4 1 bam ismcts,bam-greedy,random hands=1"
 
 # The tournament timed with --jobs 1 and --jobs 2: short games, so that
