@@ -899,8 +899,10 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
     lua_Integer lo, hi;
     rules_players(L, def, MAX_SEATS, &lo, &hi);
     if (nseats < lo || nseats > hi || nseats > MAX_SEATS) {
-        lua_pushfstring(L, "%s takes %I to %I players, not %d: give one --seats entry per "
-                           "player", g->name, lo, hi, nseats);
+        char players[48];
+        rules_players_text(lo, hi, players, sizeof players);
+        lua_pushfstring(L, "%s takes %s, not %d: give one --seats entry per player", g->name,
+                        players, nseats);
         goto fail;
     }
     if (!options_check(L, g->name, def, opts_idx))

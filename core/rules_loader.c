@@ -64,6 +64,14 @@ void rules_players(lua_State *L, int def, int max_seats, lua_Integer *lo, lua_In
     lua_pop(L, 1);
 }
 
+void rules_players_text(lua_Integer lo, lua_Integer hi, char *buf, size_t size)
+{
+    if (lo == hi)
+        snprintf(buf, size, "%lld player%s", (long long)lo, lo == 1 ? "" : "s");
+    else
+        snprintf(buf, size, "%lld to %lld players", (long long)lo, (long long)hi);
+}
+
 static lua_State *main_thread(lua_State *L)
 {
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../core/bot.h"
+#include "../core/limits.h"
 #include "../core/rules_loader.h"
 #include "../core/strfmt.h"
 
@@ -61,13 +62,11 @@ static void describe_game(FILE *out, lua_State *L, const char *name)
 {
     int def = lua_gettop(L);
     put_printable(out, "%s", name);
-    if (lua_getfield(L, def, "players") == LUA_TTABLE) {
-        lua_getfield(L, -1, "min");
-        lua_getfield(L, -2, "max");
-        fprintf(out, " (%s-%s players)", luaL_optstring(L, -2, "1"), luaL_optstring(L, -1, "16"));
-        lua_pop(L, 2);
-    }
-    lua_pop(L, 1);
+    lua_Integer lo, hi;
+    rules_players(L, def, MAX_SEATS, &lo, &hi);
+    char players[48];
+    rules_players_text(lo, hi, players, sizeof players);
+    fprintf(out, " (%s)", players);
     if (lua_getfield(L, def, "description") == LUA_TSTRING)
         put_printable(out, ": %s", lua_tostring(L, -1));
     lua_pop(L, 1);

@@ -448,8 +448,9 @@ static int seat_count(lua_State *L, const char *rules, const TourArgs *a)
     if (!a->nseats)
         k = k < lo ? (int)lo : k > hi ? (int)hi : k;
     if (k < lo || k > hi) {
-        fprintf(stderr, "referee: %s takes %lld to %lld players, not %d (--seats)\n", a->game,
-                (long long)lo, (long long)hi, k);
+        char players[48];
+        rules_players_text(lo, hi, players, sizeof players);
+        fprintf(stderr, "referee: %s takes %s, not %d (--seats)\n", a->game, players, k);
         return -1;
     }
     return k;

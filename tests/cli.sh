@@ -41,7 +41,7 @@ expect 2 "unknown option '--colour'" -- "$bin" run fixture --colour red
 expect 2 "seat 1 is 'human', but 'run' plays without people" -- "$bin" run fixture --seats human,random
 expect 1 "no game 'nosuch'" -- "$bin" run nosuch
 expect 1 "option 'hands' must be an integer from 1 to 50, not 99" -- "$bin" run fixture --set hands=99
-expect 0 '^fixture \(2-4 players\)' -- "$bin" games
+expect 0 '^fixture \(2 to 4 players\)' -- "$bin" games
 expect 0 '^ismcts +plays any game by information-set Monte Carlo tree search' -- "$bin" bots
 expect 0 '^random +built in' -- "$bin" bots
 expect 2 'bots takes no arguments' -- "$bin" bots extra
@@ -66,7 +66,7 @@ printf -- "$esc_rules" >"$work/escrules/$(printf 'e\033]0;x\007sc')".lua
 printf -- "$esc_rules" >"$work/escrules/$(printf 'caf\351')".lua
 printf -- 'return { \033[2J }\n' >"$work/escrules/broken.lua"
 REFEREE_RULES="$work/escrules" "$bin" games >"$work/escrules.out" 2>&1
-if grep -q '^esc (2-2 players): clears ?\[2J the screen$' "$work/escrules.out" &&
+if grep -q '^esc (2 players): clears ?\[2J the screen$' "$work/escrules.out" &&
     grep -q '^    --set mode=ab   rings ?? here?$' "$work/escrules.out" &&
     grep -q '^error: .*broken' "$work/escrules.out" &&
     grep -q "^error: game 'e?\]0;x?sc': a game's name must be UTF-8 text without control characters" "$work/escrules.out" &&
