@@ -107,6 +107,15 @@ static int call_rules(Game *g, int nargs, int nresults)
     return status;
 }
 
+/* call_rules for a call whose handler was pushed first (script.h). */
+static int call_rules_handled(Game *g, int nargs, int nresults)
+{
+    LTableBinding was = ltable_bind(g->bound);
+    int status = script_pcall_rules_handled(g->L, nargs, nresults);
+    ltable_bind(was);
+    return status;
+}
+
 /* Calls the function below its arguments; returns a plain copy of its one
  * result. What result and standing return is read by the referee after the
  * protected call, so it must be a table without metatables, whose
@@ -165,6 +174,7 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     table_decision(g->t, seat, move, g->pending_valid && g->pending.hidden);
     invalidate(g);
     int nargs = 3;
+    script_push_handler(L);
     if (g->ask_after) {
         lua_pushcfunction(L, apply_then_ask);
         push_method(g, "apply");
@@ -186,7 +196,7 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
         nargs++;
         a->set = 0;
     }
-    if (call_rules(g, nargs, 0) != LUA_OK) {
+    if (call_rules_handled(g, nargs, 0) != LUA_OK) {
         game_set_error(g, "the rules failed applying seat %d's move '%s': %s", seat, move,
                   lua_tostring(L, -1));
         lua_pop(L, 1);

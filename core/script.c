@@ -62,11 +62,14 @@ void script_charge(lua_State *L, long instructions)
     }
 }
 
-int script_pcall(lua_State *L, int nargs, int nresults, long budget)
+void script_push_handler(lua_State *L)
 {
-    int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, message_handler);
-    lua_insert(L, base);
+}
+
+/* script_pcall with the message handler at base, below the function. */
+static int pcall_handled(lua_State *L, int base, int nargs, int nresults, long budget)
+{
     if (budget > 0) {
         lua_pushinteger(L, budget);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &BUDGET_KEY);
@@ -77,7 +80,10 @@ int script_pcall(lua_State *L, int nargs, int nresults, long budget)
     int status = lua_pcall(L, nargs, nresults, base);
     if (budget > 0)
         lua_sethook(L, NULL, 0, 0);
-    lua_remove(L, base);
+    if (status == LUA_OK && nresults == 0)
+        lua_settop(L, base - 1); /* the handler alone is left: cheaper than a remove */
+    else
+        lua_remove(L, base);
     if (status != LUA_OK && lua_type(L, -1) != LUA_TSTRING) {
         lua_pop(L, 1);
         lua_pushliteral(L, "(error while handling an error)");
@@ -85,12 +91,22 @@ int script_pcall(lua_State *L, int nargs, int nresults, long budget)
     return status;
 }
 
-int script_pcall_rules(lua_State *L, int nargs, int nresults)
+int script_pcall(lua_State *L, int nargs, int nresults, long budget)
+{
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, message_handler);
+    lua_insert(L, base);
+    return pcall_handled(L, base, nargs, nresults, budget);
+}
+
+/* A rules call, its handler pushed already (handled) or not. */
+static int pcall_rules(lua_State *L, int nargs, int nresults, int handled)
 {
     MemoryCap cap;
     int outermost = memory_cap_enter(L, &cap, (size_t)RULES_MEMORY_MB << 20);
     watchdog_enter(L);
-    int status = script_pcall(L, nargs, nresults, 0);
+    int status = handled ? pcall_handled(L, lua_gettop(L) - nargs - 1, nargs, nresults, 0)
+                         : script_pcall(L, nargs, nresults, 0);
     watchdog_leave(L);
     int over_cap = status == LUA_ERRMEM && memory_cap_refused(L);
     if (outermost)
@@ -102,6 +118,16 @@ int script_pcall_rules(lua_State *L, int nargs, int nresults)
                         RULES_MEMORY_MB);
     }
     return status;
+}
+
+int script_pcall_rules(lua_State *L, int nargs, int nresults)
+{
+    return pcall_rules(L, nargs, nresults, 0);
+}
+
+int script_pcall_rules_handled(lua_State *L, int nargs, int nresults)
+{
+    return pcall_rules(L, nargs, nresults, 1);
 }
 
 typedef struct Bytes {

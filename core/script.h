@@ -22,6 +22,11 @@ void script_charge(lua_State *L, long instructions);
  * watchdog, so a runaway loop ends in an error all the same, and held to
  * RULES_MEMORY_MB (memory_cap.h). */
 int script_pcall_rules(lua_State *L, int nargs, int nresults);
+/* The same for a call whose caller pushed script_push_handler's handler
+ * before the function: the calls made on every decision spare shifting the
+ * stack to put it below them (a tenth of a bare round trip). */
+void script_push_handler(lua_State *L);
+int script_pcall_rules_handled(lua_State *L, int nargs, int nresults);
 /* Loads a Lua source file (never bytecode) as a function whose _ENV is the
  * table at env_idx. Returns LUA_OK, or an error status with a message. */
 int script_load_file(lua_State *L, const char *path, int env_idx);
