@@ -99,21 +99,18 @@ static void push_method(Game *g, const char *name)
 /* Every call into the rules goes through here: the game is bound while
  * they run, so their methods find its table at once and their math.random
  * draws from it. */
-static int call_rules(Game *g, int nargs, int nresults)
+static int call_rules_as(Game *g, int nargs, int nresults, int handled)
 {
     LTableBinding was = ltable_bind(g->bound);
-    int status = script_pcall_rules(g->L, nargs, nresults);
+    int status = handled ? script_pcall_rules_handled(g->L, nargs, nresults)
+                         : script_pcall_rules(g->L, nargs, nresults);
     ltable_bind(was); /* never a pointer to a game that may be gone */
     return status;
 }
 
-/* call_rules for a call whose handler was pushed first (script.h). */
-static int call_rules_handled(Game *g, int nargs, int nresults)
+static int call_rules(Game *g, int nargs, int nresults)
 {
-    LTableBinding was = ltable_bind(g->bound);
-    int status = script_pcall_rules_handled(g->L, nargs, nresults);
-    ltable_bind(was);
-    return status;
+    return call_rules_as(g, nargs, nresults, 0);
 }
 
 /* Calls the function below its arguments; returns a plain copy of its one
@@ -196,7 +193,7 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
         nargs++;
         a->set = 0;
     }
-    if (call_rules_handled(g, nargs, 0) != LUA_OK) {
+    if (call_rules_as(g, nargs, 0, 1) != LUA_OK) { /* its handler pushed first (script.h) */
         game_set_error(g, "the rules failed applying seat %d's move '%s': %s", seat, move,
                   lua_tostring(L, -1));
         lua_pop(L, 1);

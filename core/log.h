@@ -11,7 +11,7 @@ typedef enum LogKind {
     LOG_DECISION = 0, /* seat, text = the move, n = 1 if only the seat knows it */
     LOG_SHUFFLE,      /* a = zone, text = the resulting order, bottom first */
     LOG_MOVE,         /* a = card, b = from zone, c = to zone */
-    LOG_REVEAL,       /* a = card, n = seat mask */
+    LOG_REVEAL,       /* a = card, b = the zone it lay in (0 in old saves), n = seat mask */
     LOG_ROLL,         /* a = die, b = value */
     LOG_DIE_SET,      /* a = die, b = value */
     LOG_DIE_REVEAL,   /* a = die, n = seat mask */

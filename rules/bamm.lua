@@ -495,16 +495,16 @@ function game.explain(t, seat, text)
   -- The claim is good but written in another order: name the move it is.
   local faces = {}
   for _, pick in ipairs(picks) do faces[pick.card] = pick.face end
-  for _, claim in ipairs(game.claims(t, { seat })[seat]) do
-    local same = game.read_claim(t, seat, claim)
-    if #same == #picks then
-      for _, pick in ipairs(same) do
-        if faces[pick.card] ~= pick.face then same = nil break end
-      end
-    else
-      same = nil
+  local function same_cards(claim)
+    local other = game.read_claim(t, seat, claim)
+    if #other ~= #picks then return false end
+    for _, pick in ipairs(other) do
+      if faces[pick.card] ~= pick.face then return false end
     end
-    if same then return ("write it as %s: a set by suit, a run from its low end"):format(claim) end
+    return true
+  end
+  for _, claim in ipairs(game.claims(t, { seat })[seat]) do
+    if same_cards(claim) then return ("write it as %s: a set by suit, a run from its low end"):format(claim) end
   end
   return "write the cards of a set by suit and those of a run from its low end, each with the face it uses first"
 end

@@ -147,6 +147,13 @@ void test_table(void)
     strcpy(bad, a);
     replace(bad, "\"cards\":[", "\"cards\":[999,");
     expect_refused(bad, "not in the deck");
+    /* A reveal's zone (the one its card lay in) must be one the table has. */
+    char reveal[64], damaged[64];
+    snprintf(reveal, sizeof reveal, "[%d,0,%d,%d,0,4,null]", LOG_REVEAL, dealt, t->zones.where[dealt]);
+    snprintf(damaged, sizeof damaged, "[%d,0,%d,99,0,4,null]", LOG_REVEAL, dealt);
+    strcpy(bad, a);
+    replace(bad, reveal, damaged);
+    expect_refused(bad, "log entry 3 refers to something the table does not have");
 
     free(bad);
     free(a);
