@@ -18,15 +18,15 @@ local function power(name, trump)
   return (suit == trump and 100 or 0) + rank
 end
 
--- The card now winning the round.
-local function winning(plays, trump)
+-- The card now winning the round, of those played (names, in order).
+local function winning(played, trump)
   local best
-  for _, p in ipairs(plays) do
-    local rank, suit = parse(p.card)
-    if not best then best = p
+  for _, name in ipairs(played) do
+    local rank, suit = parse(name)
+    if not best then best = name
     else
-      local brank, bsuit = parse(best.card)
-      if (suit == bsuit and rank > brank) or (suit == trump and bsuit ~= trump) then best = p end
+      local brank, bsuit = parse(best)
+      if (suit == bsuit and rank > brank) or (suit == trump and bsuit ~= trump) then best = name end
     end
   end
   return best
@@ -110,21 +110,22 @@ choose["discard and draw"] = function(view, moves)
 end
 
 function choose.play(view, moves)
-  local trump, plays = view.vars.trump, view.vars.plays
+  -- The cards played in this round so far lie in the trick, in order.
+  local trump, played = view.vars.trump, view.zones.trick.cards
   local cards = by_power({ table.unpack(moves) }, trump)
-  if #plays == 0 then
+  if #played == 0 then
     -- Lead a card that should win, else the cheapest.
     local top = cards[#cards]
     local rank, suit = parse(top)
     if suit == trump or rank >= 13 then return top end
     return cards[1]
   end
-  local best = winning(plays, trump)
-  local last = #plays + 1 == playing_count(view)
-  local led = select(2, parse(plays[1].card))
+  local best = winning(played, trump)
+  local last = #played + 1 == playing_count(view)
+  local led = select(2, parse(played[1]))
   for _, name in ipairs(cards) do
     local rank, suit = parse(name)
-    local brank, bsuit = parse(best.card)
+    local brank, bsuit = parse(best)
     local beats = (suit == bsuit and rank > brank) or (suit == trump and bsuit ~= trump)
     -- The cheapest winner; a low trump only when it is the last card to play
     -- or the round is worth it.

@@ -165,11 +165,41 @@ static GameStatus ask_rules(Game *g, const char *when)
 /* Applies a move already known to be legal. Rules that ask get the card
  * a card move names as a fourth argument, and their ask is cleared: what
  * they ask while applying (or in ask(t) after it) is the next decision. */
+/* A card of a round the kernel runs (trick.h): 1 when the kernel played
+ * it, with the outcome in *st; 0 for the round's last card, which the
+ * rules apply. */
+static int played_in_round(Game *g, int seat, int card, GameStatus *st)
+{
+    *st = GAME_SCRIPT;
+    switch (trick_play(g->t, card)) {
+    case TRICK_LAST:
+        return 0;
+    case TRICK_NO_CARD:
+        game_set_error(g, "the round t:ask_trick asked went on after seat %d's card to a seat "
+                          "whose hand is empty: the rules must ask only seats that can play",
+                       seat);
+        return 1;
+    case TRICK_NO_MEMORY:
+        game_set_error(g, "out of memory while asking the round's next card");
+        return 1;
+    }
+    if (g->t->out_of_memory) {
+        game_set_error(g, "out of memory while playing seat %d's card", seat);
+        return 1;
+    }
+    *st = GAME_OK;
+    return 1;
+}
+
 static GameStatus apply_move(Game *g, int seat, const char *move)
 {
     lua_State *L = g->L;
     table_decision(g->t, seat, move, g->pending_valid && g->pending.hidden);
     invalidate(g);
+    int round_card = g->asks && g->t->trick.n ? ask_card_of(&g->t->ask, move) : 0;
+    GameStatus played;
+    if (round_card && played_in_round(g, seat, round_card, &played))
+        return played;
     int nargs = 3;
     script_push_handler(L);
     if (g->ask_after) {

@@ -10,12 +10,17 @@
  *   t:ask_discards(seat, kind, zone, max [, prompt [, hidden]])
  *       "stand", then "discard" and each set of at most max cards of zone,
  *       named in the zone's order, fewest-first by the zone's positions
+ *   t:ask_trick(seats, kind, hands, into [, prompt])
+ *       a round: each of seats in turn plays a card of hands[seat] onto
+ *       into, following the suit of the round's first card if it can; the
+ *       kernel applies every card but the last (trick.h)
  *
  * The last ask made stands; applying a move clears it, so rules that ask
  * nothing more have ended the game. The move reaches apply as its text,
  * and for a card move also as the card's id. */
 #include <lauxlib.h>
 #include <string.h>
+#include "ask_cards.h"
 #include "lua_table.h"
 #include "move_text.h"
 #include "strfmt.h"
@@ -229,6 +234,7 @@ static int t_ask(lua_State *L)
     if (!packed && lua_type(L, 4) != LUA_TTABLE)
         return luaL_typeerror(L, 4, "list of move texts or moves{...}");
     const char *prompt = check_prompt(L, 5);
+    t->trick.n = 0;
     Ask *a = &t->ask;
     ask_begin(a, seat, kind, prompt, lua_toboolean(L, 6));
     if (packed) {
@@ -251,19 +257,6 @@ static int t_ask(lua_State *L)
     return finish(L, t, 0);
 }
 
-/* Whether a card of this name is offered already: cards of one name (two
- * decks' jokers) are one move, the first of them, as a person can only
- * type the name and a record replays it by its text. */
-static int offered_by_name(const Ask *a, const Card *cards, const char *name)
-{
-    for (int j = 0; j < a->n; j++) {
-        const char *other = cards[a->card[j]].name;
-        if (other[0] == name[0] && strcmp(other, name) == 0)
-            return 1;
-    }
-    return 0;
-}
-
 /* t:ask_cards(seat, kind, zone [, prompt [, follow [, prefix]]]) */
 static int t_ask_cards(lua_State *L)
 {
@@ -274,26 +267,10 @@ static int t_ask_cards(lua_State *L)
     const char *prompt = check_prompt(L, 5);
     int follow = check_suit(L, 6);
     const char *prefix = luaL_optstring(L, 7, "");
-    const Zone *z = &t->zones.z[zone];
-    const Card *cards = t->deck.cards;
-    if (follow != SUIT_NONE) {
-        int held = 0;
-        for (int i = 0; i < z->n && !held; i++)
-            held = cards[z->cards[i]].face[0].suit == follow;
-        if (!held)
-            follow = SUIT_NONE; /* nothing to follow with: any card */
-    }
+    t->trick.n = 0;
+    if (!ask_cards(t, seat, kind, zone, prompt, follow, prefix))
+        return out_of_memory(L);
     Ask *a = &t->ask;
-    ask_begin(a, seat, kind, prompt, 0);
-    for (int i = 0; i < z->n; i++) {
-        int c = z->cards[i];
-        if (follow != SUIT_NONE && cards[c].face[0].suit != follow)
-            continue;
-        if (offered_by_name(a, cards, cards[c].name))
-            continue;
-        if (!ask_add2(a, prefix, cards[c].name, c))
-            return out_of_memory(L);
-    }
     if (a->n) {
         const char *first = ask_move(a, 0), *why = move_text_problem(first, strlen(first));
         if (why)
@@ -301,6 +278,55 @@ static int t_ask_cards(lua_State *L)
                                                        why));
     }
     return finish(L, t, zone);
+}
+
+/* t:ask_trick(seats, kind, hands, into [, prompt]): a round of card play
+ * the kernel runs (trick.h). seats: the seats in the order they play;
+ * hands: the zone names of their hands, by seat (hands[seat]); into: the
+ * zone they play onto. */
+static int t_ask_trick(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    const char *kind = check_kind(L, 3);
+    luaL_checktype(L, 4, LUA_TTABLE);
+    int into = lt_check_zone(L, t, 5);
+    const char *prompt = check_prompt(L, 6);
+    int n = (int)luaL_len(L, 2), seats[MAX_SEATS], hands[MAX_SEATS];
+    luaL_argcheck(L, n >= 1 && n <= t->seats.n, 2, "seats must list 1 or more of the table's "
+                                                   "seats, in the order they play");
+    uint32_t listed = 0;
+    for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, 2, i + 1);
+        lua_Integer s = lua_tointeger(L, -1);
+        if (!lua_isinteger(L, -1) || s < 1 || s > t->seats.n)
+            return luaL_argerror(L, 2, lua_pushfstring(L, "entry %d is not a seat from 1 to %d",
+                                                       i + 1, t->seats.n));
+        if (listed & 1u << s)
+            return luaL_argerror(L, 2, lua_pushfstring(L, "seat %d is listed twice: each seat "
+                                                          "plays once a round", (int)s));
+        listed |= 1u << s;
+        seats[i] = (int)s;
+        lua_pop(L, 1);
+        if (lua_rawgeti(L, 4, s) != LUA_TSTRING)
+            return luaL_argerror(L, 4, lua_pushfstring(L, "hands[%d] is a %s: expected the name "
+                                                          "of seat %d's hand", (int)s,
+                                                       luaL_typename(L, -1), (int)s));
+        hands[i] = lt_check_zone(L, t, -1);
+        lua_pop(L, 1);
+        if (hands[i] == into)
+            return luaL_argerror(L, 5, lua_pushfstring(L, "'%s' is seat %d's hand: the cards "
+                                                          "are played onto another zone",
+                                                       t->zones.z[into].name, (int)s));
+    }
+    switch (trick_start(t, n, seats, hands, into, kind, prompt)) {
+    case TRICK_NO_MEMORY:
+        return out_of_memory(L);
+    case TRICK_NO_CARD:
+        return luaL_error(L, "zone '%s' has no card to offer: a seat that is asked must have at "
+                             "least one legal move", t->zones.z[hands[0]].name);
+    }
+    return 0;
 }
 
 /* Whether every card the mask takes comes with the cards of its name
@@ -328,6 +354,7 @@ static int t_ask_discards(lua_State *L)
         return luaL_argerror(L, 4, lua_pushfstring(L, "zone '%s' holds %d cards: discards are "
                                                       "offered from at most %d", z->name, z->n,
                                                    MAX_DISCARD_HAND));
+    t->trick.n = 0;
     Ask *a = &t->ask;
     ask_begin(a, seat, kind, prompt, lua_toboolean(L, 7));
     if (!ask_add(a, "stand", 5, 0))
@@ -366,5 +393,6 @@ const luaL_Reg lua_ask_methods[] = {
     {"ask", t_ask},
     {"ask_cards", t_ask_cards},
     {"ask_discards", t_ask_discards},
+    {"ask_trick", t_ask_trick},
     {NULL, NULL},
 };

@@ -16,6 +16,7 @@
 #include "log.h"
 #include "rng.h"
 #include "seats.h"
+#include "trick.h"
 #include "zones.h"
 
 typedef struct Table {
@@ -29,6 +30,7 @@ typedef struct Table {
     uint64_t seed;
     Chance custom_chance; /* .below is NULL unless a source is installed */
     int out_of_memory;    /* set if the log could not grow */
+    Trick trick;          /* a round the kernel plays out (trick.h), if any */
     Ask ask;              /* the decision the rules asked for last */
 } Table;
 

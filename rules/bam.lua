@@ -244,49 +244,55 @@ end
 
 -- ---- the rounds ----
 
-local function next_player(t, seat)
-  repeat seat = t:next(seat) until not t.vars.folded[seat]
-  return seat
+-- The playing seats in the order they play a round: the leader, then
+-- clockwise past those who folded.
+local function round_order(t, leader)
+  local v, seats = t.vars, { leader }
+  local seat = leader
+  for _ = 2, v.players do
+    repeat seat = t:next(seat) until not v.folded[seat]
+    seats[#seats + 1] = seat
+  end
+  return seats
 end
 
--- seat is to play a card: of the round suit if they hold any, else any.
-local function ask_play(t, seat)
+-- A round: each playing seat plays a card, of the suit led if they hold
+-- any, else any. The kernel asks and plays each card but the last, which
+-- comes to game.play (t:ask_trick).
+local function ask_round(t, leader)
   local v = t.vars
-  t:set_turn(seat)
-  t:ask_cards(seat, "play", hand(seat), ROUND_PROMPTS[v.trump][v.round], v.led)
+  v.round_order = round_order(t, leader)
+  t:ask_trick(v.round_order, "play", HANDS, "trick", ROUND_PROMPTS[v.trump][v.round])
 end
 
 function game.rounds(t)
   local v = t.vars
   v.phase = "play"
-  v.round, v.plays, v.led = 1, {}, nil
+  v.round = 1
   local seats = playing(t)
   -- "The first clockwise player places a card."
   v.players, v.leader = #seats, seats[1]
-  ask_play(t, v.leader)
+  ask_round(t, v.leader)
 end
 
+-- The round's last card: the others lie in the trick already.
 function game.play(t, seat, card)
-  local v = t.vars
   t:move(card, "trick")
-  local plays = v.plays
-  plays[#plays + 1] = { seat = seat, card = t:name(card) }
-  if #plays == 1 then v.led = t:suit(card) end
-  if #plays < v.players then return ask_play(t, next_player(t, seat)) end
   game.end_round(t)
 end
 
 function game.end_round(t)
   local v = t.vars
   -- The trick holds the cards in the order they were played.
-  local best = v.plays[lib.trick_winner(t, t:cards("trick"), v.trump)]
-  v.won[best.seat] = v.won[best.seat] + 1
-  t:notef("round %d: seat %d wins with %s", v.round, best.seat, best.card)
+  local trick = t:cards("trick")
+  local best = lib.trick_winner(t, trick, v.trump)
+  local winner = v.round_order[best]
+  v.won[winner] = v.won[winner] + 1
+  t:notef("round %d: seat %d wins with %s", v.round, winner, t:name(trick[best]))
   t:move_all("trick", "played")
-  v.plays, v.led = {}, nil
-  if t:count(hand(best.seat)) == 0 then return game.outcome(t) end
-  v.round, v.leader = v.round + 1, best.seat
-  ask_play(t, best.seat)
+  if t:count(hand(winner)) == 0 then return game.outcome(t) end
+  v.round, v.leader = v.round + 1, winner
+  ask_round(t, winner)
 end
 
 -- ---- post gameplay ----
@@ -364,7 +370,7 @@ function game.explain(t, seat, text)
     local card = t:card(text)
     if not card then return ("'%s' is not a card: a card is a rank and a suit, such as QS or 10H"):format(text) end
     if t:where(card) ~= hand(seat) then return ("you do not hold %s"):format(t:name(card)) end
-    local led = v.led
+    local led = t:suit(t:cards("trick")[1])
     local follow = {}
     for _, c in ipairs(lib.of_suit(t, hand(seat), led)) do follow[#follow + 1] = t:name(c) end
     return ("you must follow %s: you hold %s"):format(lib.SUIT_NAMES[led], table.concat(follow, " "))
