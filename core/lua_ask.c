@@ -312,7 +312,10 @@ static int t_ask_trick(lua_State *L)
             return luaL_argerror(L, 4, lua_pushfstring(L, "hands[%d] is a %s: expected the name "
                                                           "of seat %d's hand", (int)s,
                                                        luaL_typename(L, -1), (int)s));
-        hands[i] = lt_check_zone(L, t, -1);
+        hands[i] = zones_find(&t->zones, lua_tostring(L, -1));
+        if (!hands[i])
+            return luaL_argerror(L, 4, lua_pushfstring(L, "hands[%d] is '%s': no zone has that "
+                                                          "name", (int)s, lua_tostring(L, -1)));
         lua_pop(L, 1);
         if (hands[i] == into)
             return luaL_argerror(L, 5, lua_pushfstring(L, "'%s' is seat %d's hand: the cards "

@@ -126,6 +126,7 @@ describe("a round the kernel runs (t:ask_trick)", function()
       ["twice"] = "seat 1 is listed twice: each seat plays once a round",
       ["bad-seat"] = "entry 2 is not a seat from 1 to 3",
       ["no-hand"] = "hands%[2%] is a nil: expected the name of seat 2's hand",
+      ["no-zone"] = "hands%[2%] is 'hand9': no zone has that name",
       ["into-hand"] = "'hand2' is seat 2's hand: the cards are played onto another zone",
       ["empty-hand"] = "zone 'hand1' has no card to offer",
       ["not-a-list"] = "table expected, got number",
