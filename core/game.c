@@ -67,6 +67,15 @@ static void push_uv(Game *g, int uv)
     lua_remove(g->L, -2);
 }
 
+/* Keeps under *ref the definition's function of this name (the definition
+ * on top): found by number, not by name, on every decision. */
+static void ref_method(Game *g, int *ref, const char *name)
+{
+    luaL_unref(g->L, LUA_REGISTRYINDEX, *ref);
+    lua_getfield(g->L, -1, name);
+    *ref = luaL_ref(g->L, LUA_REGISTRYINDEX);
+}
+
 static void set_uv(Game *g, int uv)
 {
     int *ref = fast_ref(g, uv);
@@ -74,6 +83,11 @@ static void set_uv(Game *g, int uv)
         luaL_unref(g->L, LUA_REGISTRYINDEX, *ref);
         lua_pushvalue(g->L, -1);
         *ref = luaL_ref(g->L, LUA_REGISTRYINDEX);
+    }
+    if (uv == UV_DEF) {
+        ref_method(g, &g->apply_ref, "apply");
+        ref_method(g, &g->ask_ref, "ask");
+        ref_method(g, &g->pending_ref, "pending");
     }
     push_self(g);
     lua_insert(g->L, -2);
@@ -152,7 +166,7 @@ static int apply_then_ask(lua_State *L)
  * (and a test's arrangement) and after every move. */
 static GameStatus ask_rules(Game *g, const char *when)
 {
-    push_method(g, "ask");
+    lua_rawgeti(g->L, LUA_REGISTRYINDEX, g->ask_ref);
     push_uv(g, UV_TABLE);
     if (call_rules(g, 1, 0) != LUA_OK) {
         game_set_error(g, "the rules failed in ask() after %s: %s", when, lua_tostring(g->L, -1));
@@ -204,11 +218,11 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     script_push_handler(L);
     if (g->ask_after) {
         lua_pushcfunction(L, apply_then_ask);
-        push_method(g, "apply");
-        push_method(g, "ask");
+        lua_rawgeti(L, LUA_REGISTRYINDEX, g->apply_ref);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, g->ask_ref);
         nargs = 5;
     } else {
-        push_method(g, "apply");
+        lua_rawgeti(L, LUA_REGISTRYINDEX, g->apply_ref);
     }
     push_uv(g, UV_TABLE);
     lua_pushinteger(L, seat);
@@ -276,7 +290,7 @@ GameStatus game_pending(Game *g, const Pending **out)
         return GAME_OVER;
     if (g->asks)
         return read_ask(g);
-    push_method(g, "pending");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->pending_ref);
     push_uv(g, UV_TABLE);
     if (call_rules(g, 1, 1) != LUA_OK) {
         game_set_error(g, "the rules failed in pending(): %s", lua_tostring(L, -1));
@@ -838,7 +852,10 @@ int game_gc(lua_State *L)
     Game *g = luaL_checkudata(L, 1, GAME_MT);
     luaL_unref(L, LUA_REGISTRYINDEX, g->def_ref);
     luaL_unref(L, LUA_REGISTRYINDEX, g->table_ref);
-    g->def_ref = g->table_ref = LUA_NOREF;
+    luaL_unref(L, LUA_REGISTRYINDEX, g->apply_ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, g->ask_ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, g->pending_ref);
+    g->def_ref = g->table_ref = g->apply_ref = g->ask_ref = g->pending_ref = LUA_NOREF;
     free_moves_from(g, 0);
     free(g->moves);
     free(g->move_texts);
@@ -884,7 +901,7 @@ static Game *push_new_game(lua_State *L)
     ensure_registry(L);
     Game *g = lua_newuserdatauv(L, sizeof *g, UV_COUNT);
     memset(g, 0, sizeof *g);
-    g->def_ref = g->table_ref = LUA_NOREF;
+    g->def_ref = g->table_ref = g->apply_ref = g->ask_ref = g->pending_ref = LUA_NOREF;
     g->L = L;
     luaL_setmetatable(L, GAME_MT);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);

@@ -68,6 +68,7 @@ struct Game {
     int pending_valid, over;
     int asks;              /* 1: the rules define no pending() and ask with t:ask */
     int def_ref, table_ref; /* registry references (see push_uv in game.c) */
+    int apply_ref, ask_ref, pending_ref; /* ... to the rules' functions called every decision */
     int ask_after;         /* 1: ... from their ask(t), called after setup and each move */
     int sample;            /* 1: a determinization (game_sample.c), never rebuilt */
     int broken;            /* 1: a sample whose rules failed: it takes no more moves */
