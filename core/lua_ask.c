@@ -292,9 +292,10 @@ static int t_ask_trick(lua_State *L)
     luaL_checktype(L, 4, LUA_TTABLE);
     int into = lt_check_zone(L, t, 5);
     const char *prompt = check_prompt(L, 6);
-    int n = (int)luaL_len(L, 2), seats[MAX_SEATS], hands[MAX_SEATS];
-    luaL_argcheck(L, n >= 1 && n <= t->seats.n, 2, "seats must list 1 or more of the table's "
-                                                   "seats, in the order they play");
+    lua_Unsigned listed_n = lua_rawlen(L, 2);
+    luaL_argcheck(L, listed_n >= 1 && listed_n <= (lua_Unsigned)t->seats.n, 2,
+                  "seats must list 1 or more of the table's seats, in the order they play");
+    int n = (int)listed_n, seats[MAX_SEATS], hands[MAX_SEATS];
     uint32_t listed = 0;
     for (int i = 0; i < n; i++) {
         lua_rawgeti(L, 2, i + 1);

@@ -123,6 +123,7 @@ describe("a round the kernel runs (t:ask_trick)", function()
 
   it("refuses a mistaken round with what was wrong", function()
     local cases = {
+      ["no-seats"] = "seats must list 1 or more of the table's seats, in the order they play",
       ["twice"] = "seat 1 is listed twice: each seat plays once a round",
       ["bad-seat"] = "entry 2 is not a seat from 1 to 3",
       ["no-hand"] = "hands%[2%] is a nil: expected the name of seat 2's hand",
