@@ -147,6 +147,31 @@ local function pick_of(card, faces, face, in_hand)
   return { card = card, face = face, hand = in_hand, rank = f[1], suit = f[2], text = f[4] }
 end
 
+-- The two picks of card c (named name) in the hand or on the table: made
+-- once per card and place, as claims are listed at every window, and never
+-- changed.
+local PICKS = {}
+local function picks_of(c, name, in_hand)
+  local of_name = PICKS[name]
+  if not of_name then
+    of_name = {}
+    PICKS[name] = of_name
+  end
+  local of_card = of_name[c]
+  if not of_card then
+    of_card = {}
+    of_name[c] = of_card
+  end
+  local place = in_hand and 2 or 1
+  local picks = of_card[place]
+  if not picks then
+    local faces = faces_of(name)
+    picks = { pick_of(c, faces, 1, in_hand), pick_of(c, faces, 2, in_hand) }
+    of_card[place] = picks
+  end
+  return picks
+end
+
 local function add(lists, key, pick)
   local list = lists[key]
   if not list then
@@ -161,10 +186,11 @@ end
 -- rank counts once in a set, by its top face.
 local function group(t, zone, in_hand, by_rank, by_suit)
   for _, c in ipairs(t:cards(zone)) do
-    local faces = faces_of(t:name(c))
+    local picks = picks_of(c, t:name(c), in_hand)
+    local ranks_differ = picks[1].rank ~= picks[2].rank
     for face = 1, 2 do
-      local pick = pick_of(c, faces, face, in_hand)
-      if face == 1 or faces[2][1] ~= faces[1][1] then add(by_rank, pick.rank, pick) end
+      local pick = picks[face]
+      if face == 1 or ranks_differ then add(by_rank, pick.rank, pick) end
       local places = by_suit[pick.suit]
       if not places then
         places = {}
@@ -212,34 +238,46 @@ local function sets_of(list, into)
   end
 end
 
--- Every run in one suit's places: a card for each place from low to high,
--- each card once, at least one from the hand and two from the table.
-local function runs_of(places, into)
-  local chosen, used = {}, {}
-  local function fill(p, last)
-    if p > last then
-      local hand, table_cards = counts(chosen)
-      if hand >= 1 and table_cards >= 2 then into[#into + 1] = claim_text(chosen) end
-      return
-    end
-    for _, pick in ipairs(places[p]) do
+-- Every run in one suit: a card for each place from low to high, each card
+-- once, at least one from the hand and two from the table. theirs[p] and
+-- mine[p] are the table's and the hand's picks for place p; a run takes
+-- the table's before the hand's at each place.
+local function runs_of(theirs, mine, into)
+  local chosen, used, from_hand = {}, {}, 0
+  local fill
+  -- Each unused pick of list at place p, then the places after it.
+  local function take_each(list, p, last)
+    for _, pick in ipairs(list) do
       if not used[pick.card] then
-        used[pick.card] = true
-        chosen[#chosen + 1] = pick
+        used[pick.card], chosen[#chosen + 1] = true, pick
+        if pick.hand then from_hand = from_hand + 1 end
         fill(p + 1, last)
-        chosen[#chosen] = nil
-        used[pick.card] = nil
+        if pick.hand then from_hand = from_hand - 1 end
+        used[pick.card], chosen[#chosen] = nil, nil
       end
     end
   end
-  -- Within each stretch of filled places, every span of three or more.
+  function fill(p, last)
+    if p > last then
+      if from_hand >= 1 and #chosen - from_hand >= 2 then into[#into + 1] = claim_text(chosen) end
+      return
+    end
+    if theirs[p] then take_each(theirs[p], p, last) end
+    if mine[p] then take_each(mine[p], p, last) end
+  end
+  -- Within each stretch of filled places, every span of three or more that
+  -- holds a place the hand can fill (no other span makes a claim).
   local first = nil
   for p = 1, 15 do
-    if places[p] then
+    if theirs[p] or mine[p] then
       first = first or p
     elseif first then
       for low = first, p - 3 do
-        for high = low + 2, p - 1 do fill(low, high) end
+        for high = low + 2, p - 1 do
+          local mine_in_span = false
+          for q = low, high do mine_in_span = mine_in_span or mine[q] ~= nil end
+          if mine_in_span then fill(low, high) end
+        end
       end
       first = nil
     end
@@ -298,11 +336,7 @@ local function claims_of(t, seat, table_by_rank, table_by_suit)
   end
   for suit in SUITS:gmatch(".") do
     local mine, theirs = by_suit[suit], table_by_suit[suit]
-    if mine and theirs then
-      local places = {}
-      for p = 1, 14 do places[p] = joined(theirs[p], mine[p]) end
-      runs_of(places, claims)
-    end
+    if mine and theirs then runs_of(theirs, mine, claims) end
   end
   return claims
 end
