@@ -121,14 +121,18 @@ end
 
 -- Are two cards related: the same rank, or the same suit and ranks next
 -- to each other (the ace both low and high)? Jokers only with each other.
-local function related(t, a, b)
-  local ra, sa = rank_suit(t, a)
-  local rb, sb = rank_suit(t, b)
+local function ranks_related(ra, sa, rb, sb)
   if sa == nil or sb == nil then return sa == nil and sb == nil end
   if ra == rb then return true end
   if sa ~= sb then return false end
   local d = math.abs(ra - rb)
   return d == 1 or d == 12 -- an ace (14) and a two
+end
+
+local function related(t, a, b)
+  local ra, sa = rank_suit(t, a)
+  local rb, sb = rank_suit(t, b)
+  return ranks_related(ra, sa, rb, sb)
 end
 
 -- Is card related to any of the cards (a list)?
@@ -278,10 +282,14 @@ function game.play_moves(t, seat)
     return false
   end
   if n >= 3 then
+    -- Every pair of the hand is weighed: each card's rank, suit and name
+    -- are read once.
+    local ranks, suits, names = {}, {}, {}
+    for i = 1, n do ranks[i], suits[i], names[i] = rank_suit(t, hand[i]) end
     for i = 1, n do
       for j = i + 1, n do
-        if related(t, hand[i], hand[j]) and uses(hand[i], hand[j]) then
-          add("meld " .. t:name(hand[i]) .. " " .. t:name(hand[j]))
+        if ranks_related(ranks[i], suits[i], ranks[j], suits[j]) and uses(hand[i], hand[j]) then
+          add("meld " .. names[i] .. " " .. names[j])
         end
       end
     end
@@ -295,7 +303,7 @@ function game.play_moves(t, seat)
     end
   end
   if not must then
-    for _, c in ipairs(hand) do add("discard " .. t:name(c)) end
+    for _, c in ipairs(hand) do add("discard " .. name_of(t, c)) end
   end
   return moves
 end
