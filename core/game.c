@@ -210,9 +210,11 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     lua_State *L = g->L;
     table_decision(g->t, seat, move, g->pending_valid && g->pending.hidden);
     invalidate(g);
-    int round_card = g->asks && g->t->trick.n ? ask_card_of(&g->t->ask, move) : 0;
+    /* Rules that ask get the card a card move names; a round's cards but
+     * its last are the kernel's to play. */
+    int card = g->asks ? ask_card_of(&g->t->ask, move) : 0;
     GameStatus played;
-    if (round_card && played_in_round(g, seat, round_card, &played))
+    if (card && g->t->trick.n && played_in_round(g, seat, card, &played))
         return played;
     int nargs = 3;
     script_push_handler(L);
@@ -228,14 +230,12 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     lua_pushinteger(L, seat);
     lua_pushstring(L, move);
     if (g->asks) {
-        Ask *a = &g->t->ask;
-        int card = ask_card_of(a, move);
         if (card)
             lua_pushinteger(L, card);
         else
             lua_pushnil(L);
         nargs++;
-        a->set = 0;
+        g->t->ask.set = 0;
     }
     if (call_rules_as(g, nargs, 0, 1) != LUA_OK) { /* its handler pushed first (script.h) */
         game_set_error(g, "the rules failed applying seat %d's move '%s': %s", seat, move,
