@@ -147,22 +147,21 @@ local function pick_of(card, faces, face, in_hand)
   return { card = card, face = face, hand = in_hand, rank = f[1], suit = f[2], text = f[4] }
 end
 
--- parent[key], made empty the first time it is asked for.
-local function child(parent, key)
-  local t = parent[key]
-  if not t then
-    t = {}
-    parent[key] = t
-  end
-  return t
-end
-
 -- The two picks of card c (named name) in the hand or on the table: made
 -- once per card and place, as claims are listed at every window, and never
 -- changed.
 local PICKS = {}
 local function picks_of(c, name, in_hand)
-  local of_card = child(child(PICKS, name), c)
+  local of_name = PICKS[name]
+  if not of_name then
+    of_name = {}
+    PICKS[name] = of_name
+  end
+  local of_card = of_name[c]
+  if not of_card then
+    of_card = {}
+    of_name[c] = of_card
+  end
   local place = in_hand and 2 or 1
   local picks = of_card[place]
   if not picks then
@@ -174,7 +173,11 @@ local function picks_of(c, name, in_hand)
 end
 
 local function add(lists, key, pick)
-  local list = child(lists, key)
+  local list = lists[key]
+  if not list then
+    list = {}
+    lists[key] = list
+  end
   list[#list + 1] = pick
 end
 
@@ -188,7 +191,11 @@ local function group(t, zone, in_hand, by_rank, by_suit)
     for face = 1, 2 do
       local pick = picks[face]
       if face == 1 or ranks_differ then add(by_rank, pick.rank, pick) end
-      local places = child(by_suit, pick.suit)
+      local places = by_suit[pick.suit]
+      if not places then
+        places = {}
+        by_suit[pick.suit] = places
+      end
       add(places, pick.rank, pick)
       if pick.rank == 14 then add(places, 1, pick) end
     end
