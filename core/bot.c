@@ -9,6 +9,8 @@
 #include <unistd.h>
 #include "arena.h"
 #include "bot_limits.h"
+#include "lua_keys.h"
+#include "lua_view.h"
 #include "bot_search.h"
 #include "lua_alloc.h"
 #include "lua_table.h"
@@ -354,6 +356,13 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
     b->choose_ref = (int)lua_tointeger(b->L, -2);
     b->ask_forced = lua_toboolean(b->L, -1);
     lua_settop(b->L, 0);
+    /* Made before the state is kept for putting back, not in every game. */
+    lua_pushcfunction(b->L, lview_prepare);
+    if (lua_pcall(b->L, 0, 0, 0) != LUA_OK) {
+        *err = strfmt("bot %s failed to load: not enough memory", b->name);
+        bot_close(b);
+        return NULL;
+    }
     return b;
 }
 
@@ -449,23 +458,33 @@ static int push_arguments(lua_State *L)
         lua_pushstring(L, moves[i]);
         lua_rawseti(L, -2, i + 1);
     }
+    lkeys_push(L);
+    int keys = lua_gettop(L);
     lua_createtable(L, 0, 8);
+    lkeys_push_key(L, keys, KEY_SEAT);
     lua_pushinteger(L, c->seat);
-    lua_setfield(L, -2, "seat");
+    lua_rawset(L, -3);
+    lkeys_push_key(L, keys, KEY_KIND);
     lua_pushstring(L, c->p->kind);
-    lua_setfield(L, -2, "kind");
+    lua_rawset(L, -3);
+    lkeys_push_key(L, keys, KEY_WINDOW);
     lua_pushboolean(L, c->p->window);
-    lua_setfield(L, -2, "window");
+    lua_rawset(L, -3);
     if (c->p->prompt) {
+        lkeys_push_key(L, keys, KEY_PROMPT);
         lua_pushstring(L, c->p->prompt);
-        lua_setfield(L, -2, "prompt");
+        lua_rawset(L, -3);
     }
+    lkeys_push_key(L, keys, KEY_DECISION);
     lua_pushinteger(L, c->decision);
-    lua_setfield(L, -2, "decision");
+    lua_rawset(L, -3);
+    lkeys_push_key(L, keys, KEY_SAMPLE);
     bot_search_push_sampler(L, c->search);
-    lua_setfield(L, -2, "sample");
+    lua_rawset(L, -3);
+    lkeys_push_key(L, keys, KEY_BUDGET_LEFT);
     lua_pushcfunction(L, budget_left);
-    lua_setfield(L, -2, "budget_left");
+    lua_rawset(L, -3);
+    lua_remove(L, keys);
     return 3;
 }
 

@@ -354,9 +354,7 @@ void ltable_push_view(lua_State *L, int idx, int seat)
 
 void ltable_push_view_across(lua_State *to, const Table *t, int seat, const PlainBytes *vars)
 {
-    lview_push(to, t, seat, VIEW_ZONES_ON_READ);
-    lview_push_vars(to, vars->data, vars->size);
-    lua_setfield(to, -2, "vars");
+    lview_push_with_vars(to, t, seat, vars->data, vars->size);
 }
 
 /* t:view(seat) -> a fresh table of what seat may see (0: a spectator) */

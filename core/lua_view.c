@@ -2,6 +2,7 @@
 
 #include <lauxlib.h>
 #include <string.h>
+#include "lua_keys.h"
 #include "plain_bytes.h"
 
 /* A zone as the seat saw it when the view was made. */
@@ -69,70 +70,111 @@ static Snapshot *push_snapshot(lua_State *L, const Table *t, int seat)
 }
 
 /* Pushes zone z of the snapshot as its table: {cards = {...}, count,
- * owner, vis}, a hidden card being the "??" string at index hidden. */
-static void push_zone(lua_State *L, const Snapshot *s, int z, int hidden)
+ * owner, vis}, a hidden card being "??"; keys: the key table's index. */
+static void push_zone(lua_State *L, int keys, const Snapshot *s, int z)
 {
     const SnapZone *sz = &zones_of(s)[z];
     const char(*names)[CARD_NAME_LEN] = names_of(s);
     const uint8_t *seen = seen_of(s);
     lua_createtable(L, 0, 4);
+    lkeys_push_key(L, keys, KEY_CARDS);
     lua_createtable(L, sz->n, 0);
     for (int i = 0; i < sz->n; i++) {
         int k = sz->first + i;
         if (seen[k])
             lua_pushstring(L, names[k]);
         else
-            lua_pushvalue(L, hidden);
+            lkeys_push_key(L, keys, KEY_HIDDEN_CARD);
         lua_rawseti(L, -2, i + 1);
     }
-    lua_setfield(L, -2, "cards");
+    lua_rawset(L, -3);
+    lkeys_push_key(L, keys, KEY_COUNT);
     lua_pushinteger(L, sz->n);
-    lua_setfield(L, -2, "count");
+    lua_rawset(L, -3);
+    lkeys_push_key(L, keys, KEY_OWNER);
     lua_pushinteger(L, sz->owner);
-    lua_setfield(L, -2, "owner");
+    lua_rawset(L, -3);
+    lkeys_push_key(L, keys, KEY_VIS);
     lua_pushstring(L, visibility_name((Visibility)sz->vis));
-    lua_setfield(L, -2, "vis");
+    lua_rawset(L, -3);
 }
 
 /* zones[name] = the table of zone z, left on the stack; zones at index
- * zones_idx, the "??" string at index hidden. */
-static void fill_zone(lua_State *L, int zones_idx, const Snapshot *s, int z, int hidden)
+ * zones_idx. */
+static void fill_zone(lua_State *L, int keys, int zones_idx, const Snapshot *s, int z)
 {
-    push_zone(L, s, z, hidden);
+    push_zone(L, keys, s, z);
     lua_pushstring(L, zones_of(s)[z].name);
     lua_pushvalue(L, -2);
     lua_rawset(L, zones_idx);
 }
 
-/* A lazily made table (view.zones, view.vars) keeps its snapshot at [1]
- * of its metatable, where its metamethods, plain C functions, find it:
- * no closures to make at every view. The table at index 1; NULL when it
- * has no snapshot (never, as the bot cannot reach the metamethods). */
+/* A lazily made table (view.zones, view.vars) finds its snapshot in a
+ * weak-keyed table of the state (lazy table -> snapshot), and shares its
+ * metatable with every table of its kind in the state: making a
+ * metatable for each view cost about 900 instructions. The metamethods
+ * are C closures whose upvalues are that table (1) and the key table (2).
+ * The lazy table at index 1; NULL when it has no snapshot (never, as the
+ * bot cannot reach the metamethods). */
+#define SNAPSHOTS lua_upvalueindex(1)
+#define KEYS lua_upvalueindex(2)
+
 static void *snapshot_of(lua_State *L)
 {
-    void *s = NULL;
-    if (lua_getmetatable(L, 1)) {
-        lua_rawgeti(L, -1, 1);
-        s = lua_touserdata(L, -1); /* kept alive by the metatable */
-        lua_pop(L, 2);
-    }
+    lua_pushvalue(L, 1);
+    lua_rawget(L, SNAPSHOTS);
+    void *s = lua_touserdata(L, -1); /* kept alive while the table lives */
+    lua_pop(L, 1);
     return s;
 }
 
-/* Sets the metatable of the table on top: the snapshot at index snapshot,
- * the metamethods, and __metatable false to keep it out of the bot's
- * reach. */
-static void set_lazy_metatable(lua_State *L, int snapshot, const luaL_Reg *methods)
+/* Pushes the weak-keyed table of snapshots, made the first time; keys:
+ * the key table's index. */
+static void push_snapshots(lua_State *L, int keys)
 {
-    lua_createtable(L, 1, 5);
-    lua_pushvalue(L, snapshot);
-    lua_rawseti(L, -2, 1);
+    if (lua_rawgeti(L, keys, KEY_SNAPSHOTS) == LUA_TTABLE)
+        return;
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, keys, KEY_SNAPSHOTS);
+}
+
+/* Pushes the metatable in slot mt, made the first time with these
+ * metamethods, and __metatable false to keep it (and so the other views'
+ * tables) out of the bot's reach. */
+static void push_metatable(lua_State *L, int keys, LuaKey mt, const luaL_Reg *methods)
+{
+    if (lua_rawgeti(L, keys, mt) == LUA_TTABLE)
+        return;
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 5);
     for (; methods->name; methods++) {
-        lua_pushcfunction(L, methods->func);
+        push_snapshots(L, keys);
+        lua_pushvalue(L, keys);
+        lua_pushcclosure(L, methods->func, 2);
         lua_setfield(L, -2, methods->name);
     }
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, keys, mt);
+}
+
+/* Makes the table on top lazy: its snapshot the value at index snapshot,
+ * its metatable the one in slot mt (with these methods). */
+static void make_lazy(lua_State *L, int keys, int snapshot, LuaKey mt, const luaL_Reg *methods)
+{
+    push_snapshots(L, keys);
+    lua_pushvalue(L, -2);
+    lua_pushvalue(L, snapshot);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    push_metatable(L, keys, mt, methods);
     lua_setmetatable(L, -2);
 }
 
@@ -147,8 +189,7 @@ static int lzones_index(lua_State *L)
     for (int z = 0; z < s->nzones; z++)
         if (strcmp(zones_of(s)[z].name, name) == 0) {
             lua_settop(L, 2);
-            lua_pushliteral(L, "??");
-            fill_zone(L, 1, s, z, 3);
+            fill_zone(L, KEYS, 1, s, z);
             return 1;
         }
     return 0;
@@ -172,12 +213,11 @@ static int lzones_pairs(lua_State *L)
 {
     const Snapshot *s = snapshot_of(L);
     lua_settop(L, 1);
-    lua_pushliteral(L, "??");
     for (int z = 0; s && z < s->nzones; z++) {
         lua_pushstring(L, zones_of(s)[z].name);
         if (lua_rawget(L, 1) == LUA_TNIL)
-            fill_zone(L, 1, s, z, 2);
-        lua_settop(L, 2); /* the stack a C function may use is small: keep it flat */
+            fill_zone(L, KEYS, 1, s, z);
+        lua_settop(L, 1); /* the stack a C function may use is small: keep it flat */
     }
     lua_pushcfunction(L, raw_next);
     lua_pushvalue(L, 1);
@@ -288,7 +328,14 @@ static int lvars_len(lua_State *L)
     return 1;
 }
 
-void lview_push_vars(lua_State *L, const char *bytes, size_t size)
+static const luaL_Reg VARS_METHODS[] = {{"__index", lvars_index},
+                                        {"__newindex", lvars_newindex},
+                                        {"__pairs", lvars_pairs},
+                                        {"__len", lvars_len},
+                                        {NULL, NULL}};
+static const luaL_Reg ZONES_METHODS[] = {{"__index", lzones_index}, {"__pairs", lzones_pairs}, {NULL, NULL}};
+
+static void push_vars(lua_State *L, int keys, const char *bytes, size_t size)
 {
     PlainTable top;
     size_t at = 0;
@@ -308,80 +355,110 @@ void lview_push_vars(lua_State *L, const char *bytes, size_t size)
     }
     int snapshot = lua_gettop(L);
     lua_createtable(L, (int)top.narray, (int)top.nhash);
-    static const luaL_Reg methods[] = {{"__index", lvars_index},
-                                       {"__newindex", lvars_newindex},
-                                       {"__pairs", lvars_pairs},
-                                       {"__len", lvars_len},
-                                       {NULL, NULL}};
-    set_lazy_metatable(L, snapshot, methods);
+    make_lazy(L, keys, snapshot, KEY_VARS_MT, VARS_METHODS);
     lua_remove(L, snapshot);
 }
 
-static void push_zones(lua_State *L, const Table *t, int seat, ViewZones how)
+void lview_push_vars(lua_State *L, const char *bytes, size_t size)
+{
+    lkeys_push(L);
+    push_vars(L, lua_gettop(L), bytes, size);
+    lua_remove(L, -2);
+}
+
+static void push_zones(lua_State *L, int keys, const Table *t, int seat, ViewZones how)
 {
     const Snapshot *s = push_snapshot(L, t, seat);
     int snapshot = lua_gettop(L);
     lua_createtable(L, 0, s->nzones);
     if (how == VIEW_ZONES_FILLED) {
-        lua_pushliteral(L, "??");
         for (int z = 0; z < s->nzones; z++) {
-            fill_zone(L, snapshot + 1, s, z, snapshot + 2);
+            fill_zone(L, keys, snapshot + 1, s, z);
             lua_pop(L, 1);
         }
-        lua_pop(L, 1);
     } else {
-        static const luaL_Reg methods[] = {{"__index", lzones_index},
-                                           {"__pairs", lzones_pairs},
-                                           {NULL, NULL}};
-        set_lazy_metatable(L, snapshot, methods);
+        make_lazy(L, keys, snapshot, KEY_ZONES_MT, ZONES_METHODS);
     }
     lua_remove(L, snapshot);
 }
 
-void lview_push(lua_State *L, const Table *t, int seat, ViewZones zones)
+/* t[key] = integer v, t on top. */
+static void set_integer(lua_State *L, int keys, LuaKey key, lua_Integer v)
+{
+    lkeys_push_key(L, keys, key);
+    lua_pushinteger(L, v);
+    lua_rawset(L, -3);
+}
+
+static void push_view(lua_State *L, int keys, const Table *t, int seat, ViewZones zones)
 {
     lua_createtable(L, 0, 8);
-    lua_pushinteger(L, seat);
-    lua_setfield(L, -2, "seat");
+    set_integer(L, keys, KEY_SEAT, seat);
 
-    push_zones(L, t, seat, zones);
-    lua_setfield(L, -2, "zones");
+    lkeys_push_key(L, keys, KEY_ZONES);
+    push_zones(L, keys, t, seat, zones);
+    lua_rawset(L, -3);
 
+    lkeys_push_key(L, keys, KEY_DICE);
     lua_createtable(L, t->dice.n, 0);
     for (int d = 1; d <= t->dice.n; d++) {
         lua_createtable(L, 0, 2);
-        lua_pushinteger(L, t->dice.d[d].faces);
-        lua_setfield(L, -2, "faces");
-        if (dice_seat_sees(&t->dice, d, seat) && t->dice.d[d].value) {
-            lua_pushinteger(L, t->dice.d[d].value);
-            lua_setfield(L, -2, "value");
-        }
+        set_integer(L, keys, KEY_FACES, t->dice.d[d].faces);
+        if (dice_seat_sees(&t->dice, d, seat) && t->dice.d[d].value)
+            set_integer(L, keys, KEY_VALUE, t->dice.d[d].value);
         lua_rawseti(L, -2, d);
     }
-    lua_setfield(L, -2, "dice");
+    lua_rawset(L, -3);
 
+    lkeys_push_key(L, keys, KEY_ACCOUNTS);
     lua_createtable(L, 0, t->ledger.n);
     for (int a = 1; a <= t->ledger.n; a++) {
         lua_pushinteger(L, t->ledger.a[a].balance);
         lua_setfield(L, -2, t->ledger.a[a].name);
     }
-    lua_setfield(L, -2, "accounts");
+    lua_rawset(L, -3);
 
+    lkeys_push_key(L, keys, KEY_SEATS);
     lua_createtable(L, 0, 5);
-    lua_pushinteger(L, t->seats.n);
-    lua_setfield(L, -2, "n");
-    lua_pushinteger(L, t->seats.current);
-    lua_setfield(L, -2, "current");
-    lua_pushinteger(L, t->seats.dealer);
-    lua_setfield(L, -2, "dealer");
-    lua_pushinteger(L, t->seats.direction);
-    lua_setfield(L, -2, "direction");
+    set_integer(L, keys, KEY_N, t->seats.n);
+    set_integer(L, keys, KEY_CURRENT, t->seats.current);
+    set_integer(L, keys, KEY_DEALER, t->seats.dealer);
+    set_integer(L, keys, KEY_DIRECTION, t->seats.direction);
+    lkeys_push_key(L, keys, KEY_ELIMINATED);
     lua_createtable(L, 0, 0);
     for (int s = 1, k = 0; s <= t->seats.n; s++)
         if (!seats_active(&t->seats, s)) {
             lua_pushinteger(L, s);
             lua_rawseti(L, -2, ++k);
         }
-    lua_setfield(L, -2, "eliminated");
-    lua_setfield(L, -2, "seats");
+    lua_rawset(L, -3);
+    lua_rawset(L, -3);
+}
+
+void lview_push(lua_State *L, const Table *t, int seat, ViewZones zones)
+{
+    lkeys_push(L);
+    push_view(L, lua_gettop(L), t, seat, zones);
+    lua_remove(L, -2);
+}
+
+int lview_prepare(lua_State *L)
+{
+    lkeys_push(L);
+    int keys = lua_gettop(L);
+    push_metatable(L, keys, KEY_ZONES_MT, ZONES_METHODS);
+    push_metatable(L, keys, KEY_VARS_MT, VARS_METHODS);
+    lua_settop(L, keys - 1);
+    return 0;
+}
+
+void lview_push_with_vars(lua_State *L, const Table *t, int seat, const char *bytes, size_t size)
+{
+    lkeys_push(L);
+    int keys = lua_gettop(L);
+    push_view(L, keys, t, seat, VIEW_ZONES_ON_READ);
+    lkeys_push_key(L, keys, KEY_VARS);
+    push_vars(L, keys, bytes, size);
+    lua_rawset(L, -3);
+    lua_remove(L, keys);
 }

@@ -30,4 +30,15 @@ void lview_push(lua_State *L, const Table *t, int seat, ViewZones zones);
  * made so far; getmetatable gives false. Raises in L when out of memory. */
 void lview_push_vars(lua_State *L, const char *bytes, size_t size);
 
+/* Makes now, in L, what every view's making would otherwise make the
+ * first time (the key strings, the lazy tables' metatables): for a bot
+ * whose state is put back after every game to the state it had after
+ * loading. A lua_CFunction, to be called protected (it raises when out of
+ * memory). */
+int lview_prepare(lua_State *L);
+
+/* lview_push with VIEW_ZONES_ON_READ, and view.vars from the bytes as
+ * lview_push_vars makes them: a bot's view in one go. */
+void lview_push_with_vars(lua_State *L, const Table *t, int seat, const char *bytes, size_t size);
+
 #endif

@@ -36,5 +36,6 @@ void test_arena(void);
 void test_bot_pool(void);
 void test_plain_bytes(void);
 void test_lua_copy(void);
+void test_lua_view(void);
 
 #endif
