@@ -72,7 +72,7 @@ static const char *write_table(lua_State *L, int idx, Writer *w, int depth)
     if (++w->tables > WRITE_MAX_TABLES)
         return TOO_MANY;
     PlainBytes *out = w->out;
-    PlainTable header = {(uint32_t)lua_rawlen(L, idx), 0, 0};
+    PlainTable header = {(uint32_t)lua_rawlen(L, idx), 0, 0, 0};
     size_t header_at = out->size + 1;
     if (!put_tagged(out, P_TABLE, &header, sizeof header))
         return NO_MEMORY;
@@ -93,6 +93,7 @@ static const char *write_table(lua_State *L, int idx, Writer *w, int depth)
         lua_settop(L, key);
     }
     header.nhash = count > header.narray ? count - header.narray : 0;
+    header.bytes = out->size - (header_at + sizeof header);
     memcpy(out->data + header_at, &header, sizeof header);
     return NULL;
 }
@@ -211,8 +212,7 @@ void plain_skip(const char *bytes, size_t *at)
     } else if (tag == P_TABLE) {
         PlainTable header;
         plain_table(bytes, at, &header);
-        for (uint32_t i = 0; i < 2 * header.entries; i++)
-            plain_skip(bytes, at);
+        *at += header.bytes;
     } else {
         *at += 1;
     }

@@ -18,9 +18,12 @@ typedef struct PlainBytes {
 } PlainBytes;
 
 /* A table's header: the sizes to make it at (as lcopy does: every entry
- * of the original counts), and how many entries (key, value) follow. */
+ * of the original counts), how many entries (key, value) follow, and in
+ * how many bytes: a table is skipped without reading it (a bot's view
+ * skips from one top-level entry of the vars to the next). */
 typedef struct PlainTable {
     uint32_t narray, nhash, entries;
+    size_t bytes;
 } PlainTable;
 
 /* Writes the value at idx of `from` into out, replacing what it held;
