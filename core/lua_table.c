@@ -63,12 +63,11 @@ int lt_next_prescribed(lua_State *L, int idx, const char *kind)
 {
     idx = lua_absindex(L, idx);
     push_data(L, idx);
-    int script_type = lua_getiuservalue(L, -1, 1);
-    lua_remove(L, -2);
-    if (script_type != LUA_TTABLE) {
-        lua_pop(L, 1);
+    if (lua_getiuservalue(L, -1, 1) != LUA_TTABLE) {
+        lua_pop(L, 2); /* no script, as in every game but a test's: no stack shuffle */
         return 0;
     }
+    lua_remove(L, -2);
     int script = lua_gettop(L);
     char cursor[32];
     snprintf(cursor, sizeof cursor, "next_%s", kind);
