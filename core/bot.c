@@ -450,7 +450,9 @@ static int push_arguments(lua_State *L)
 {
     const Crossing *c = lua_touserdata(L, 1);
     lua_settop(L, 0);
-    ltable_push_view_across(L, c->t, c->seat, c->vars);
+    lkeys_push(L); /* under what is returned: left behind with the call */
+    int keys = lua_gettop(L);
+    lview_push_with_vars(L, keys, c->t, c->seat, c->vars);
     int count = c->p->count[c->slot];
     const char *const *moves = c->p->texts + c->p->first[c->slot];
     lua_createtable(L, count, 0);
@@ -458,8 +460,6 @@ static int push_arguments(lua_State *L)
         lua_pushstring(L, moves[i]);
         lua_rawseti(L, -2, i + 1);
     }
-    lkeys_push(L);
-    int keys = lua_gettop(L);
     lua_createtable(L, 0, 8);
     lkeys_push_key(L, keys, KEY_SEAT);
     lua_pushinteger(L, c->seat);
@@ -484,7 +484,6 @@ static int push_arguments(lua_State *L)
     lkeys_push_key(L, keys, KEY_BUDGET_LEFT);
     lua_pushcfunction(L, budget_left);
     lua_rawset(L, -3);
-    lua_remove(L, keys);
     return 3;
 }
 

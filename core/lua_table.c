@@ -351,11 +351,6 @@ void ltable_push_view(lua_State *L, int idx, int seat)
     lua_setfield(L, -2, "vars");
 }
 
-void ltable_push_view_across(lua_State *to, const Table *t, int seat, const PlainBytes *vars)
-{
-    lview_push_with_vars(to, t, seat, vars->data, vars->size);
-}
-
 /* t:view(seat) -> a fresh table of what seat may see (0: a spectator) */
 static int t_view(lua_State *L)
 {

@@ -43,13 +43,6 @@ lua_Integer lt_random_between(lua_State *L, int idx, lua_Integer lo, lua_Integer
 char *ltable_save(lua_State *L, int idx, char *err, size_t errsize);
 /* Pushes the view of `seat` (0: a spectator) of the table at idx. */
 void ltable_push_view(lua_State *L, int idx, int seat);
-/* The same view of t built in `to` (a bot's state), its zones and the
- * top-level entries of its vars made as they are first read (lua_view.h).
- * vars holds the rules' vars as plain_write wrote them from the game's
- * state, which the caller does first: vars a bot's view cannot hold are
- * the rules' doing, not the bot's. Running out of the memory of `to` is
- * raised in `to`: call it inside a protected call of `to`. */
-void ltable_push_view_across(lua_State *to, const Table *t, int seat, const PlainBytes *vars);
 int luaopen_referee_table(lua_State *L);
 
 /* Argument checks shared by the parts of the binding: each returns the

@@ -359,13 +359,6 @@ static void push_vars(lua_State *L, int keys, const char *bytes, size_t size)
     lua_remove(L, snapshot);
 }
 
-void lview_push_vars(lua_State *L, const char *bytes, size_t size)
-{
-    lkeys_push(L);
-    push_vars(L, lua_gettop(L), bytes, size);
-    lua_remove(L, -2);
-}
-
 static void push_zones(lua_State *L, int keys, const Table *t, int seat, ViewZones how)
 {
     const Snapshot *s = push_snapshot(L, t, seat);
@@ -452,13 +445,10 @@ int lview_prepare(lua_State *L)
     return 0;
 }
 
-void lview_push_with_vars(lua_State *L, const Table *t, int seat, const char *bytes, size_t size)
+void lview_push_with_vars(lua_State *L, int keys, const Table *t, int seat, const PlainBytes *vars)
 {
-    lkeys_push(L);
-    int keys = lua_gettop(L);
     push_view(L, keys, t, seat, VIEW_ZONES_ON_READ);
     lkeys_push_key(L, keys, KEY_VARS);
-    push_vars(L, keys, bytes, size);
+    push_vars(L, keys, vars->data, vars->size);
     lua_rawset(L, -3);
-    lua_remove(L, keys);
 }

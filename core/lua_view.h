@@ -5,6 +5,7 @@
 #define REFEREE_LUA_VIEW_H
 
 #include <lua.h>
+#include "plain_bytes.h"
 #include "table.h"
 
 /* How view.zones is made. */
@@ -22,14 +23,6 @@ typedef enum ViewZones {
  * spectator). Raises in L when out of memory. */
 void lview_push(lua_State *L, const Table *t, int seat, ViewZones zones);
 
-/* Pushes onto L (a bot's state) the rules' vars from the bytes plain_write
- * made of them. A table's top-level entries are each made when first read
- * (copying them all was most of what was left of a view's cost), so the
- * vars read later still show the decision they were handed at. pairs()
- * and # make every entry first; next() and rawget() see only the entries
- * made so far; getmetatable gives false. Raises in L when out of memory. */
-void lview_push_vars(lua_State *L, const char *bytes, size_t size);
-
 /* Makes now, in L, what every view's making would otherwise make the
  * first time (the key strings, the lazy tables' metatables): for a bot
  * whose state is put back after every game to the state it had after
@@ -37,8 +30,17 @@ void lview_push_vars(lua_State *L, const char *bytes, size_t size);
  * memory). */
 int lview_prepare(lua_State *L);
 
-/* lview_push with VIEW_ZONES_ON_READ, and view.vars from the bytes as
- * lview_push_vars makes them: a bot's view in one go. */
-void lview_push_with_vars(lua_State *L, const Table *t, int seat, const char *bytes, size_t size);
+/* A bot's view in one go: lview_push with VIEW_ZONES_ON_READ, and
+ * view.vars from the rules' vars as plain_write wrote them. The vars'
+ * top-level entries are each made when first read (copying them all was
+ * most of what was left of a view's cost), so vars read later still show
+ * the decision they were handed at. pairs() and # make every entry
+ * first; next() and rawget() see only the entries made so far;
+ * getmetatable gives false. keys: the index of L's key table (lkeys_push),
+ * which the caller pushes once for all it hands over. The caller writes
+ * the vars first: vars a bot's view cannot hold are the rules' doing, not
+ * the bot's. Raises in L when out of memory: call it inside a protected
+ * call of L. */
+void lview_push_with_vars(lua_State *L, int keys, const Table *t, int seat, const PlainBytes *vars);
 
 #endif

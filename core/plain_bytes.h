@@ -2,7 +2,7 @@
  * them) written to bytes from one state and read back into another, the
  * one way data crosses into a bot's state: the rules' vars, written once at
  * each decision and read back one top-level entry at a time as the bot
- * reads them (see lview_push_vars), and a sample's result. A table read
+ * reads them (see lview_push_with_vars), and a sample's result. A table read
  * back is made as lcopy makes its copies: at the same sizes, filled in the
  * same order. */
 #ifndef REFEREE_PLAIN_BYTES_H

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "../../core/lua_keys.h"
 #include "../../core/lua_view.h"
 #include "../../core/plain_bytes.h"
 
@@ -119,7 +120,8 @@ static int push_with_vars(lua_State *L)
 {
     const Table *t = lua_touserdata(L, 1);
     const PlainBytes *vars = lua_touserdata(L, 2);
-    lview_push_with_vars(L, t, 2, vars->data, vars->size);
+    lkeys_push(L);
+    lview_push_with_vars(L, lua_gettop(L), t, 2, vars);
     return 1;
 }
 
