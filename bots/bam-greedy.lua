@@ -7,9 +7,18 @@ local bot = { ask_forced = false }
 
 local RANKS = { J = 11, Q = 12, K = 13, A = 14 }
 
+-- A card's rank and suit, read from its name once per game: a pattern
+-- match costs hundreds of instructions, and sorting a hand asks for each
+-- card many times.
+local RANK_OF, SUIT_OF = {}, {}
+
 local function parse(name)
-  local rank, suit = name:match("^(%w-)(%a)$")
-  return tonumber(rank) or RANKS[rank], suit
+  local rank = RANK_OF[name]
+  if rank then return rank, SUIT_OF[name] end
+  local text, suit = name:match("^(%w-)(%a)$")
+  rank = tonumber(text) or RANKS[text]
+  RANK_OF[name], SUIT_OF[name] = rank, suit
+  return rank, suit
 end
 
 -- Strength of a card for winning a round: trumps above everything.

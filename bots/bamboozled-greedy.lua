@@ -13,10 +13,19 @@ local RANKS = { A = 14, K = 13, Q = 12, J = 11 }
 local POINTS = { A = 1, K = 10, Q = 10, J = 10 }
 
 -- A card's rank and suit ("10H": 10, "H"); a joker ("JK") has neither.
+-- Each name is read once per game: a pattern match costs hundreds of
+-- instructions, and a decision weighs every pair of cards.
+local RANK_OF, SUIT_OF = {}, {}
+
 local function parse(name)
   if name == "JK" then return nil, nil end
-  local rank, suit = name:match("^(%w-)([CDHS])$")
-  return RANKS[rank] or tonumber(rank), suit
+  local suit = SUIT_OF[name]
+  if suit then return RANK_OF[name], suit end
+  local rank
+  rank, suit = name:match("^(%w-)([CDHS])$")
+  rank = RANKS[rank] or tonumber(rank)
+  RANK_OF[name], SUIT_OF[name] = rank, suit
+  return rank, suit
 end
 
 -- What a card counts in hand at the end, by the game's values when the

@@ -8,12 +8,19 @@ local bot = { ask_forced = false }
 
 local RANKS = { A = 14, K = 13, Q = 12, J = 11 }
 
--- The two faces of a card name ("QS/KH"), each {rank, suit}.
+-- The two faces of a card name ("QS/KH"), each {rank, suit}: read from
+-- the name once per game and shared (only read), as a pattern match costs
+-- hundreds of instructions and a decision weighs every pair of cards.
+local FACES = {}
+
 local function faces(name)
-  local list = {}
+  local list = FACES[name]
+  if list then return list end
+  list = {}
   for rank, suit in name:gmatch("(%w-)([CDHS])/?") do
     list[#list + 1] = { RANKS[rank] or tonumber(rank), suit }
   end
+  FACES[name] = list
   return list
 end
 

@@ -9,7 +9,7 @@
 local bot = { ask_forced = false }
 
 local odds = import("dice-odds")
-local rank, best, chance_of, has = odds.rank, odds.best, odds.chance_of, odds.has
+local rank, best, chance_of, has, reading = odds.rank, odds.best, odds.chance_of, odds.has, odds.reading
 
 
 local function holding(view, name)
@@ -34,7 +34,7 @@ local function declare(view, moves)
     -- Now and then claim a little more than a weak true roll.
     if rank(mine) < 60 and math.random() < 0.25 then
       for _, m in ipairs(moves) do
-        local r = tonumber(m:match("%d%d"))
+        local r = reading(m)
         if rank(r) > rank(mine) and rank(r) <= rank(mine) + 10 and r // 10 ~= r % 10 then return m end
       end
     end
@@ -43,7 +43,7 @@ local function declare(view, moves)
   -- Short: the most believable claim that is still legal.
   local low
   for _, m in ipairs(moves) do
-    local r = tonumber(m:match("%d%d"))
+    local r = reading(m)
     if not low or rank(r) < rank(low) then low = r end
   end
   return "declare " .. low

@@ -8,9 +8,7 @@
 local bot = { ask_forced = false }
 
 local odds = import("dice-odds")
-local rank, best, chance_of, has = odds.rank, odds.best, odds.chance_of, odds.has
-
-local function reading(move) return tonumber(move:match("^declare (%d%d)$")) end
+local rank, best, chance_of, has, reading = odds.rank, odds.best, odds.chance_of, odds.has, odds.reading
 
 function bot.choose(view, moves, ctx)
   local v = view.vars

@@ -47,6 +47,15 @@ function odds.chance_of(claim)
   return (odds.REACHING[claim or 0] or odds.rolls_reaching(claim)) / 36
 end
 
+-- The score a "declare NN" move claims (nil for any other move): a table
+-- made once, as a pattern match costs hundreds of instructions and a
+-- declaration lists up to 36 moves.
+local READING = {}
+for a = 1, 6 do
+  for b = 1, 6 do READING["declare " .. (a * 10 + b)] = a * 10 + b end
+end
+function odds.reading(move) return READING[move] end
+
 function odds.has(moves, m)
   for _, x in ipairs(moves) do if x == m then return true end end
 end

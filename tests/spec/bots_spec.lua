@@ -25,4 +25,15 @@ describe("dice-odds", function()
     assert.are.equal(8 / 36, odds.chance_of(11)) -- any double, or the Jackpot
     assert.are.equal(odds.rolls_reaching(99) / 36, odds.chance_of(99)) -- no such reading: counted
   end)
+
+  it("reads the score of every declaration the dice rules can list, and of nothing else", function()
+    for a = 1, 6 do
+      for b = 1, 6 do
+        assert.are.equal(a * 10 + b, odds.reading("declare " .. (a * 10 + b)))
+      end
+    end
+    for _, move in ipairs({ "declare 17", "declare 70", "declare 5", "declare  53", "roll", "challenge" }) do
+      assert.is_nil(odds.reading(move), move)
+    end
+  end)
 end)
