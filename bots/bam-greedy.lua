@@ -1,8 +1,9 @@
 -- bam-greedy: a BAM! bot that wins rounds cheaply, keeps its trumps, folds
 -- weak hands and discards low cards. It sees only its own view. In the app
 -- it plays at the level's AI strength (vars.ai: easy, medium, hard).
--- It keeps nothing from one decision to the next, so a decision with one
--- legal move needs no thought: the referee plays it without calling choose.
+-- It keeps nothing from one decision to the next (but what card names say,
+-- which no decision changes), so a decision with one legal move needs no
+-- thought: the referee plays it without calling choose.
 local bot = { ask_forced = false }
 
 local RANKS = { J = 11, Q = 12, K = 13, A = 14 }

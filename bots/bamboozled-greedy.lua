@@ -5,8 +5,9 @@
 -- the opponent could not rap, never a joker (worth 10 in hand). It takes
 -- from the stack only a card with at most one card above it, raps every
 -- discard it may, and steals the most valuable card it sees.
--- It keeps nothing from one decision to the next, so a decision with one
--- legal move needs no thought: the referee plays it without calling choose.
+-- It keeps nothing from one decision to the next (but what card names say,
+-- which no decision changes), so a decision with one legal move needs no
+-- thought: the referee plays it without calling choose.
 local bot = { ask_forced = false }
 
 local RANKS = { A = 14, K = 13, Q = 12, J = 11 }

@@ -2,8 +2,9 @@
 -- it calls with the claim that puts the most cards on its points pile, and
 -- never calls without one; in turn it plays the card that least helps the
 -- others to a claim from the table and least breaks up its own hand.
--- It keeps nothing from one decision to the next, so a decision with one
--- legal move needs no thought: the referee plays it without calling choose.
+-- It keeps nothing from one decision to the next (but what card names say,
+-- which no decision changes), so a decision with one legal move needs no
+-- thought: the referee plays it without calling choose.
 local bot = { ask_forced = false }
 
 local RANKS = { A = 14, K = 13, Q = 12, J = 11 }
