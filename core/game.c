@@ -10,6 +10,7 @@
 #include "grow.h"
 #include "lua_copy.h"
 #include "lua_table.h"
+#include "lua_weak.h"
 #include "options.h"
 #include "pending_read.h"
 #include "result_check.h"
@@ -884,11 +885,7 @@ static void ensure_registry(lua_State *L)
 {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY) == LUA_TNIL) {
         lua_pop(L, 1);
-        lua_newtable(L);
-        lua_createtable(L, 0, 1);
-        lua_pushliteral(L, "v"); /* weak values: the map keeps no game alive */
-        lua_setfield(L, -2, "__mode");
-        lua_setmetatable(L, -2);
+        lweak_push(L, "v"); /* the map keeps no game alive */
         lua_pushvalue(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);
     }

@@ -3,6 +3,7 @@
 #include <lauxlib.h>
 #include <string.h>
 #include "lua_keys.h"
+#include "lua_weak.h"
 #include "plain_bytes.h"
 
 /* A zone as the seat saw it when the view was made. */
@@ -135,11 +136,7 @@ static void push_snapshots(lua_State *L, int keys)
     if (lua_rawgeti(L, keys, KEY_SNAPSHOTS) == LUA_TTABLE)
         return;
     lua_pop(L, 1);
-    lua_newtable(L);
-    lua_createtable(L, 0, 1);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
+    lweak_push(L, "k");
     lua_pushvalue(L, -1);
     lua_rawseti(L, keys, KEY_SNAPSHOTS);
 }

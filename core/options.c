@@ -6,6 +6,7 @@
 #include <string.h>
 #include "lua_copy.h"
 #include "lua_json.h"
+#include "lua_weak.h"
 #include "script.h"
 #include "strfmt.h"
 
@@ -381,11 +382,7 @@ static void push_cache(lua_State *L, int def)
 {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &CACHE_KEY) != LUA_TTABLE) {
         lua_pop(L, 1);
-        lua_newtable(L);
-        lua_createtable(L, 0, 1);
-        lua_pushliteral(L, "k");
-        lua_setfield(L, -2, "__mode");
-        lua_setmetatable(L, -2);
+        lweak_push(L, "k");
         lua_pushvalue(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &CACHE_KEY);
     }

@@ -37,5 +37,6 @@ void test_bot_pool(void);
 void test_plain_bytes(void);
 void test_lua_copy(void);
 void test_lua_view(void);
+void test_lua_weak(void);
 
 #endif

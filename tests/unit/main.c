@@ -19,6 +19,7 @@ int main(void)
     test_plain_bytes();
     test_lua_copy();
     test_lua_view();
+    test_lua_weak();
     test_strfmt();
     test_memory_cap();
     printf("c: %d passed, %d failed\n", checks_passed, checks_failed);

@@ -157,6 +157,16 @@ void test_lua_view(void)
         lua_settop(L, 0);
     }
 
+    /* The views are gone: so are their snapshots. */
+    lua_pushnil(L);
+    lua_setglobal(L, "view");
+    lua_gc(L, LUA_GCCOLLECT);
+    lkeys_push(L);
+    CHECK_EQ_INT(lua_rawgeti(L, -1, KEY_SNAPSHOTS), LUA_TTABLE);
+    lua_pushnil(L);
+    CHECK(!lua_next(L, -2));
+    lua_settop(L, 0);
+
     plain_free(&vars);
     lua_close(L);
     lua_close(rules);
