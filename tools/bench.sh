@@ -129,8 +129,11 @@ mv "$out.new" "$out"
 # Lua's own floor under any kernel: bare round trips from C through an
 # apply in Lua that asks through one C function (bench.c: lua_floor).
 lua_floor=$(( ($(collected "$bench" --lua-floor 100000) - $(collected "$bench" --lua-floor 0)) / 100000 ))
+# The same for rules that would run as one Lua loop pulling each move from
+# C (bench.c: lua_pull_floor): what no contract with the rules in Lua gets under.
+pull_floor=$(( ($(collected "$bench" --lua-pull-floor 100000) - $(collected "$bench" --lua-pull-floor 0)) / 100000 ))
 # Issue 5's targets for rules in Lua, against the figures now.
-awk -F'|' -v lua_floor="$lua_floor" '
+awk -F'|' -v lua_floor="$lua_floor" -v pull_floor="$pull_floor" '
     # The Lua instructions the rules run: each costs Lua 5.4'"'"'s interpreter
     # tens of machine instructions, so these alone bound a game from below.
     function lua(what, have) { printf "  %-44s %10d Lua instructions\n", what, have }
@@ -151,6 +154,8 @@ awk -F'|' -v lua_floor="$lua_floor" '
     $2 == " method-calls " { calls = $8 + 0 }
     END { printf "  %-44s %10d (C into a Lua apply that calls one C function: this Lua'"'"'s least, whatever the kernel)\n",
                  "a bare round trip through Lua, per decision", lua_floor
+          printf "  %-44s %10d (Lua rules that pull each move from C and branch on it: the least under any contract)\n",
+                 "a move pulled by a Lua loop, per decision", pull_floor
           if (floor && calls && per_row)
               printf "  %-44s %10d (a 4-player BAM! hand makes about 150, 12 a decision)\n",
                      "one table method call (method-calls less loop-floor, / " per_row ")", (calls - floor) / per_row }
