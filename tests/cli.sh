@@ -112,8 +112,9 @@ lua_ops() { REFEREE_RULES="$(dirname "$0")/../bench" "$benchbin" --lua-ops loop-
 l1=$(lua_ops 1) l2=$(lua_ops 2) l3=$(lua_ops 3)
 if [ -n "$l1" ] && [ $((l2 - l1)) -ge 100 ] && [ $((l3 - l2)) -eq $((l2 - l1)) ]; then ok; else
     bad "bench --lua-ops counted $l1, $l2, $l3 Lua instructions for 1, 2, 3 loop-floor games"; fi
-# The two floors make every round trip they count: the pulled moves are
-# drawn from both answers (about half accepted), so each was really asked.
+# The two floors make every round trip they count: the push floor counts
+# the asks its apply made; the pulled moves are drawn from both answers
+# (about half accepted), so each was really asked.
 expect 0 '^1000$' -- "$benchbin" --lua-floor 1000
 set -- $("$benchbin" --lua-pull-floor 1000)
 if [ "$1" = 1000 ] && [ "$2" -gt 400 ] && [ "$2" -lt 600 ]; then ok; else

@@ -34,9 +34,14 @@ static void count_op(lua_State *L, lua_Debug *ar)
     lua_ops++;
 }
 
+/* ask(...) for lua_floor: only counts that it was asked, so the floor's
+ * output shows every round trip was made. */
+static long asked;
+
 static int ask_nothing(lua_State *L)
 {
     (void)L;
+    asked++;
     return 0;
 }
 
@@ -63,7 +68,7 @@ static int lua_floor(int decisions)
             return 1;
     }
     lua_close(L);
-    printf("%d\n", decisions);
+    printf("%ld\n", asked);
     return 0;
 }
 

@@ -126,12 +126,16 @@ awk -F'|' -v baseline="$out" '
         print line
     }' "$out.new"
 mv "$out.new" "$out"
+# FLAG: instructions per decision of one of bench's floors, over 100,000.
+per_floor_decision() {
+    echo $(( ($(collected "$bench" "$1" 100000) - $(collected "$bench" "$1" 0)) / 100000 ))
+}
 # Lua's own floor under any kernel: bare round trips from C through an
 # apply in Lua that asks through one C function (bench.c: lua_floor).
-lua_floor=$(( ($(collected "$bench" --lua-floor 100000) - $(collected "$bench" --lua-floor 0)) / 100000 ))
+lua_floor=$(per_floor_decision --lua-floor)
 # The same for rules that would run as one Lua loop pulling each move from
 # C (bench.c: lua_pull_floor): what no contract with the rules in Lua gets under.
-pull_floor=$(( ($(collected "$bench" --lua-pull-floor 100000) - $(collected "$bench" --lua-pull-floor 0)) / 100000 ))
+pull_floor=$(per_floor_decision --lua-pull-floor)
 # Issue 5's targets for rules in Lua, against the figures now.
 awk -F'|' -v lua_floor="$lua_floor" -v pull_floor="$pull_floor" '
     # The Lua instructions the rules run: each costs Lua 5.4'"'"'s interpreter
