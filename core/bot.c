@@ -420,7 +420,7 @@ int bot_faults(const Bot *b)
 static int fault(Bot *b, char **why, char *text)
 {
     b->faults++;
-    *why = strfmt_printable(text); /* it may quote the bot's own words */
+    *why = strfmt_one_line(text); /* it may quote the bot's own words: one line of ours */
     lua_settop(b->L, 0);
     return -1;
 }

@@ -5,6 +5,7 @@
 #include "game_sample.h"
 #include "plain_bytes.h"
 #include "lua_game.h"
+#include "lua_table.h"
 #include "rng.h"
 #include "script.h"
 #include "watchdog.h"
@@ -225,7 +226,7 @@ static int played(lua_State *L, const Work *w)
 static int l_play(lua_State *L)
 {
     Work w = work_on_sample(L);
-    w.seat = (int)luaL_checkinteger(L, 2);
+    w.seat = lt_check_int(L, 2, 0, MAX_SEATS);
     w.move = luaL_checkstring(L, 3);
     script_charge(L, MOVE_COST);
     in_game(L, w.s, play_move, &w, 0);
@@ -271,7 +272,7 @@ static int pick_move(lua_State *GL)
 static int l_random_move(lua_State *L)
 {
     Work w = work_on_sample(L);
-    w.seat = (int)luaL_checkinteger(L, 2);
+    w.seat = lt_check_int(L, 2, 0, MAX_SEATS);
     w.seed = rng_next(&w.s->rng);
     in_game(L, w.s, pick_move, &w, 1);
     lua_State *GL = w.s->g->L;

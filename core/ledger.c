@@ -91,6 +91,8 @@ LedgerStatus ledger_transfer(Ledger *l, int from, int to, int64_t amount, const 
     if (b->balance > INT64_MAX - amount)
         return LEDGER_OVERFLOW;
     if (l->njournal == l->cap) {
+        if (l->cap > LOG_MAX_ENTRIES / 2)
+            return LEDGER_NO_MEMORY; /* the count would overflow */
         int cap = l->cap ? l->cap * 2 : 32;
         Transfer *j = realloc(l->journal, sizeof(Transfer) * (size_t)cap);
         if (!j)

@@ -11,6 +11,10 @@
 #define NAME_LEN 24     /* zone and account names, NUL included */
 #define CARD_NAME_LEN 16
 
+/* Entries a table's log, and transfers its journal, hold at most: the log
+ * keeps a journal index in 32 bits, and the counts are ints that double. */
+#define LOG_MAX_ENTRIES (1 << 30)
+
 #define ALL_SEATS 0xFFFFFFFFu
 
 #endif

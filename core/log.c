@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "grow.h"
+#include "limits.h"
 
 void log_init(Log *g)
 {
@@ -50,6 +51,8 @@ static size_t add_text(Log *g, const char *text)
 int log_add(Log *g, LogKind kind, int seat, int a, int b, int c, int64_t n, const char *text)
 {
     if (g->n == g->cap) {
+        if (g->cap > LOG_MAX_ENTRIES / 2)
+            return 0; /* the count would overflow: refused like a failed allocation */
         int cap = g->cap ? g->cap * 2 : 256;
         LogEntry *e = realloc(g->e, sizeof(LogEntry) * (size_t)cap);
         if (!e)
@@ -60,8 +63,8 @@ int log_add(Log *g, LogKind kind, int seat, int a, int b, int c, int64_t n, cons
     size_t at = 0;
     if (text && !(at = add_text(g, text)))
         return 0;
-    g->e[g->n++] = (LogEntry){(uint8_t)kind, (int8_t)seat, (int16_t)a, (int16_t)b,
-                              (int16_t)c, n, at};
+    g->e[g->n++] = (LogEntry){.kind = (uint8_t)kind, .seat = (int8_t)seat, .a = a,
+                              .b = (int16_t)b, .c = (int16_t)c, .n = n, .text = at};
     return 1;
 }
 

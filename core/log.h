@@ -24,7 +24,8 @@ typedef enum LogKind {
 typedef struct LogEntry {
     uint8_t kind;
     int8_t seat;
-    int16_t a, b, c;
+    int16_t b, c; /* zones, cards and die values: all below 256 */
+    int32_t a;    /* also a journal index, which grows with the game */
     int64_t n;
     size_t text; /* where its text starts in the log's texts, plus 1; 0: none */
 } LogEntry;

@@ -214,6 +214,8 @@ int lask_moves(lua_State *L)
         lua_setfield(L, -2, "__len");
         lua_pushcfunction(L, moves_index);
         lua_setfield(L, -2, "__index");
+        lua_pushliteral(L, "the move list's metatable is the referee's");
+        lua_setfield(L, -2, "__metatable");
     }
     lua_setmetatable(L, -2);
     return 1;

@@ -1,5 +1,6 @@
 /* Dice for rules scripts: t:die, t:roll, t:show_die... */
 #include <lauxlib.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -9,7 +10,7 @@ static int t_die(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
     int id;
-    DiceStatus s = dice_add(&t->dice, (int)luaL_optinteger(L, 2, 6), &id);
+    DiceStatus s = dice_add(&t->dice, lt_opt_int(L, 2, INT_MIN, INT_MAX, 6), &id);
     if (s != DICE_OK)
         luaL_argerror(L, 2, dice_status_text(s));
     lua_pushinteger(L, id);
@@ -52,7 +53,7 @@ static int t_set_die(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
     int d = lt_check_die(L, t, 2);
-    DiceStatus s = table_die_set(t, d, (int)luaL_checkinteger(L, 3));
+    DiceStatus s = table_die_set(t, d, lt_check_int(L, 3, INT_MIN, INT_MAX));
     if (s != DICE_OK)
         luaL_argerror(L, 3, dice_status_text(s));
     return 0;

@@ -50,7 +50,7 @@ static int l_game_new(lua_State *L)
     lua_getfield(L, 2, "seats");
     lua_getfield(L, 2, "seed");
     lua_getfield(L, 2, "rules_path");
-    int nseats = (int)luaL_optinteger(L, -3, 2);
+    int nseats = lt_opt_int(L, -3, 1, MAX_SEATS, 2);
     uint64_t seed = (uint64_t)luaL_optinteger(L, -2, 1);
     const char *path = lua_tostring(L, -1);
     if (!path)
@@ -133,7 +133,7 @@ static int l_game_pending(lua_State *L)
 static int l_game_play(lua_State *L)
 {
     Game *g = game_check(L, 1);
-    int seat = (int)luaL_checkinteger(L, 2);
+    int seat = lt_check_int(L, 2, 0, MAX_SEATS);
     const char *text = luaL_checkstring(L, 3);
     return status_result(L, g, game_play(g, seat, text));
 }
@@ -148,7 +148,10 @@ int lgame_check_answers(lua_State *L, int idx, int *seats, const char **texts)
         luaL_argcheck(L, lua_istable(L, -1), idx, "expected {seat, text} answers");
         lua_rawgeti(L, -1, 1);
         lua_rawgeti(L, -2, 2);
-        seats[i] = (int)lua_tointeger(L, -2);
+        lua_Integer seat = lua_tointeger(L, -2);
+        luaL_argcheck(L, seat >= 0 && seat <= MAX_SEATS, idx, "expected {seat, text} answers "
+                      "with a seat from 1 to 16");
+        seats[i] = (int)seat;
         /* A text only: a number converted here would be a string that
          * nothing keeps alive once popped. */
         luaL_argcheck(L, lua_type(L, -1) == LUA_TSTRING, idx, "expected {seat, text} answers");
@@ -251,7 +254,7 @@ static int l_game_moves(lua_State *L)
 static int l_game_random_move(lua_State *L)
 {
     Game *g = game_check(L, 1);
-    int seat = (int)luaL_checkinteger(L, 2);
+    int seat = lt_check_int(L, 2, 0, MAX_SEATS);
     Rng r;
     rng_seed(&r, (uint64_t)luaL_checkinteger(L, 3));
     const char *m = game_random_move(g, seat, &r);
@@ -335,6 +338,8 @@ int luaopen_referee_game(lua_State *L)
         lua_setfield(L, -2, "__gc");
         lua_pushcfunction(L, l_game_tostring);
         lua_setfield(L, -2, "__tostring");
+        lua_pushliteral(L, "the game's metatable is the referee's");
+        lua_setfield(L, -2, "__metatable");
     }
     lua_pop(L, 1);
     luaL_newlib(L, game_module);

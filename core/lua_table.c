@@ -185,6 +185,20 @@ int lt_check_die(lua_State *L, Table *t, int arg)
     return (int)d;
 }
 
+int lt_check_int(lua_State *L, int arg, lua_Integer lo, lua_Integer hi)
+{
+    lua_Integer n = luaL_checkinteger(L, arg);
+    if (n < lo || n > hi)
+        luaL_argerror(L, arg, lua_pushfstring(L, "expected an integer from %I to %I, got %I",
+                                              lo, hi, n));
+    return (int)n;
+}
+
+int lt_opt_int(lua_State *L, int arg, lua_Integer lo, lua_Integer hi, int dflt)
+{
+    return lua_isnoneornil(L, arg) ? dflt : lt_check_int(L, arg, lo, hi);
+}
+
 int lt_check_account(lua_State *L, Table *t, int arg)
 {
     const char *name = luaL_checkstring(L, arg);
@@ -567,6 +581,10 @@ int luaopen_referee_table(lua_State *L)
     if (luaL_newmetatable(L, DATA_MT)) {
         lua_pushcfunction(L, table_gc);
         lua_setfield(L, -2, "__gc");
+        /* A script that finds the data (rawget(t, 0)) must not reach its
+         * __gc: called by hand, it would free the table under the game. */
+        lua_pushliteral(L, "the table's data is the referee's");
+        lua_setfield(L, -2, "__metatable");
     }
     lua_pop(L, 1);
     luaL_newlib(L, table_module);

@@ -53,6 +53,10 @@ int lt_check_card(lua_State *L, Table *t, int arg);
 int lt_check_seat(lua_State *L, Table *t, int arg);
 int lt_check_die(lua_State *L, Table *t, int arg);
 int lt_check_account(lua_State *L, Table *t, int arg);
+/* An integer argument from lo to hi (both within int), never cut to fit:
+ * 2^32 + 1 is refused, not taken for 1. */
+int lt_check_int(lua_State *L, int arg, lua_Integer lo, lua_Integer hi);
+int lt_opt_int(lua_State *L, int arg, lua_Integer lo, lua_Integer hi, int dflt);
 /* A seat, a list of seats, or "all", as a seat mask. */
 uint32_t lt_check_seats(lua_State *L, Table *t, int arg);
 /* Returns nil and msg: an expected failure. */

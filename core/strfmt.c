@@ -106,13 +106,26 @@ int strfmt_name_ok(const char *name, size_t max)
 }
 
 /* How many bytes of a control character start at p (0: none): C0 but
- * newline and tab unless `strict`, DEL, and the two-byte UTF-8 forms of
- * U+0080..U+009F (C1, which some terminals obey as ESC sequences). */
+ * newline and tab unless `strict`, DEL, the two-byte UTF-8 forms of
+ * U+0080..U+009F (C1, which some terminals obey as ESC sequences), and the
+ * characters that reorder or break a line where the text does not show it:
+ * the bidirectional marks, embeddings, overrides and isolates (U+061C,
+ * U+200E, U+200F, U+202A..U+202E, U+2066..U+2069) and the line and
+ * paragraph separators (U+2028, U+2029). A U+202E in a bot's words could
+ * make "1 tap seat" read as another line of the referee's. */
 static int control_at(const unsigned char *p, int strict)
 {
     if ((*p < 0x20 && (strict || (*p != '\n' && *p != '\t'))) || *p == 0x7f)
         return 1;
-    return *p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f ? 2 : 0;
+    if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+        return 2;
+    if (*p == 0xd8 && p[1] == 0x9c)
+        return 2;
+    if (*p == 0xe2 && p[1] == 0x80 && (p[2] == 0x8e || p[2] == 0x8f || (p[2] >= 0xa8 && p[2] <= 0xae)))
+        return 3;
+    if (*p == 0xe2 && p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9)
+        return 3;
+    return 0;
 }
 
 static char *make_printable(char *text, int strict)
@@ -136,6 +149,11 @@ static char *make_printable(char *text, int strict)
 char *strfmt_printable(char *text)
 {
     return make_printable(text, 0);
+}
+
+char *strfmt_one_line(char *text)
+{
+    return make_printable(text, 1);
 }
 
 const char *strfmt_shown(const char *text, char *buf, size_t size)

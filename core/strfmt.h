@@ -15,6 +15,10 @@ char *strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * messages), which could otherwise move the cursor, clear the screen or
  * retitle the window of the person at the table, or lose a record line. */
 char *strfmt_printable(char *text);
+/* As strfmt_printable, and newline and tab become '?' too: for a bot's
+ * words printed inside one of the referee's lines (a fault's reason),
+ * where a newline would let the bot print a line that looks like ours. */
+char *strfmt_one_line(char *text);
 /* A copy of text in buf to quote in a message: as strfmt_printable, and
  * newline and tab become '?' too. For what a person or a file name gave
  * (a command-line argument, a path, a move typed), which is quoted back on

@@ -50,6 +50,8 @@ sh "$here/transcripts/run.sh" >"$out/t" 2>&1
 cat "$out/t"; tally transcripts "$out/t"
 sh "$here/cli.sh" >"$out/cli" 2>&1
 cat "$out/cli"; tally cli "$out/cli"
+sh "$here/hostile.sh" >"$out/hostile" 2>&1
+cat "$out/hostile"; tally hostile "$out/hostile"
 
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

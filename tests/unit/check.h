@@ -28,6 +28,7 @@ void test_dice(void);
 void test_seats(void);
 void test_ledger(void);
 void test_table(void);
+void test_log_limits(void);
 void test_trick(void);
 void test_stats(void);
 void test_strfmt(void);

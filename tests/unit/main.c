@@ -11,6 +11,7 @@ int main(void)
     test_seats();
     test_ledger();
     test_table();
+    test_log_limits();
     test_trick();
     test_stats();
     test_grow();

@@ -1,6 +1,7 @@
 -- Standard functions that loop in C for as long as their arguments say,
 -- allocating nothing, so neither the budget's hook nor the memory cap
 -- would stop them: each must be refused or answered at once.
+-- expect: too many to walk
 local huge = setmetatable({}, { __len = function() return 1 << 40 end })
 return { choose = function()
   assert(string.rep("", 1 << 62) == "" and ("").rep("", 1 << 62, "") == "")

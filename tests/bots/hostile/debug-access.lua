@@ -1,4 +1,5 @@
 -- Tries the debug library, require and bytecode.
+-- expect: undefined global 'require'
 return { choose = function(view, moves)
   local ok = pcall(function() return debug.getregistry() end)
   if ok then return "escaped" end

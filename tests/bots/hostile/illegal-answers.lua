@@ -1,4 +1,7 @@
 -- Answers nonsense: a number out of range, a table, nil, a bad text.
+-- expect: answered 'cheat', which is not a legal move
+-- expect: answered -?[0-9.]+, not a move number
+-- expect: answered an? (table|nil), not one of its moves
 local n = 0
 return { choose = function(view, moves)
   n = n + 1

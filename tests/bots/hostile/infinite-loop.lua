@@ -1,2 +1,3 @@
 -- Never answers.
+-- expect: ran too long \(over its budget of [0-9]+ instructions
 return { choose = function() while true do end end }

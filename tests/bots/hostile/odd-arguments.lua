@@ -4,6 +4,7 @@
 -- arguments: no value, NaN, huge numbers, empty and odd strings, tables,
 -- functions, coroutines. Each call must fail as a Lua error or return; the
 -- referee must never crash. It then errors, so each decision is a fault.
+-- expect: called every function with odd arguments
 local odd = { nil, 0, -1, 2 ^ 53, math.maxinteger, math.mininteger, 0 / 0, 1 / 0, "", ("%"):rep(9),
   { 1, 2 }, true, function() end, coroutine.create(function() end) }
 local N = 14

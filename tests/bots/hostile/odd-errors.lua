@@ -1,5 +1,7 @@
 -- Raises errors that are not strings: a table, and an object whose
 -- __tostring fails too.
+-- expect: \(error object is a table value\)
+-- expect: no text for you
 local n = 0
 return { choose = function()
   n = n + 1

@@ -1,6 +1,7 @@
 -- Patterns whose backtracking runs in C for ages: one call would hang the
 -- referee, out of reach of the budget's hook. Tried every way a bot can
 -- call the matcher; each must be refused, never run.
+-- expect: string.find: this pattern could backtrack too long
 local subject = string.rep("a", 5000)
 local bomb = string.rep("a*", 20) .. "b"
 return { choose = function()

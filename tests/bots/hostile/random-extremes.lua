@@ -1,6 +1,7 @@
 -- math.random over the widest intervals: hi - lo overflows there, and an
 -- overflowed width of 0 once divided by zero and killed the referee. Each
 -- must be refused as too large; the last, unprotected, is the fault.
+-- expect: bad argument #1 to 'random' \(interval is empty or to
 return { choose = function()
   for _, range in ipairs({
     { math.mininteger, math.maxinteger },

@@ -1,6 +1,7 @@
 -- Calls the sampling API every wrong way it can think of; each call must
 -- fail with an error (or refuse with nil and why), never crash the referee.
 -- Then it answers nonsense, to be recorded as faulting.
+-- expect: answered a table, not one of its moves
 return { choose = function(view, moves, ctx)
   local s = ctx.sample()
   local calls = {

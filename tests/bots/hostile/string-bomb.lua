@@ -1,2 +1,3 @@
 -- Asks for a string of a terabyte.
+-- expect: resulting string too large
 return { choose = function() return string.rep("x", 1 << 40) end }

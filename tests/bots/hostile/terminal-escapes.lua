@@ -3,6 +3,8 @@
 -- retitles the window and starts a forged line of its own (CR), and an
 -- answer holding an escape and a C1 control (CSI, U+009B). The referee must
 -- print each control character as '?'.
+-- expect: answered '\?\[2J
+-- expect: terminal-escapes.lua:[0-9]+: \?\[2J
 local n = 0
 return { choose = function()
   n = n + 1
