@@ -4,6 +4,7 @@
 #include "../core/strfmt.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <lauxlib.h>
 #include <stdarg.h>
@@ -341,19 +342,29 @@ int session_load(Session *s, const char *path, char **err, char **notes)
 {
     if (notes)
         *notes = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        size_t len = strlen(path) + 200;
-        *err = malloc(len);
-        snprintf(*err, len, "cannot open '%s': %s", path, strerror(errno));
+    /* Opened without waiting: a FIFO with nobody writing would block the
+     * open for ever. A device (/dev/zero) or a pipe could be read for ever:
+     * only a regular file is read, and it is refused as soon as it shows
+     * itself binary (a NUL) or too long. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        *err = strfmt("cannot open '%s': %s", path, strerror(errno));
         return 0;
     }
-    /* A device (/dev/zero) would be read for ever: refused before reading,
-     * as is what shows itself binary (a NUL) or too long as it is read. */
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
-        fclose(f);
-        *err = strdup("not a saved game: a device, not a file");
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        *err = strfmt("not a saved game: '%s' is %s, not a regular file", path,
+                      S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                      : S_ISFIFO(st.st_mode)                     ? "a pipe"
+                      : S_ISDIR(st.st_mode)                      ? "a folder"
+                                                                 : "a special file");
+        return 0;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        *err = strdup("out of memory");
         return 0;
     }
     char *text = NULL;
@@ -426,6 +437,15 @@ int session_load(Session *s, const char *path, char **err, char **notes)
     return 1;
 }
 
+/* The process's umask (reading it means setting it): a save made by
+ * mkstemp gets the mode a file made by fopen would have. */
+static mode_t current_umask(void)
+{
+    mode_t mask = umask(0);
+    umask(mask);
+    return mask;
+}
+
 /* Whether path may be written by save: it does not exist yet, or it is a
  * saved game (one begins with its format within its first lines). A typo
  * such as `save rules/bam.lua` must not destroy a file. */
@@ -452,16 +472,31 @@ int session_save(Session *s, const char *path, char **err)
         *err = strfmt("'%s' is a folder: save needs a file name (such as save game.json)", path);
         return 0;
     }
+    /* A device or a pipe is never replaced by a file (as root, save
+     * /dev/null would clobber it) nor opened to look (a FIFO blocks). */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        *err = strfmt("'%s' is not a regular file (a device, a pipe or a socket): save needs a "
+                      "file name (such as save game.json)", path);
+        return 0;
+    }
     if (!may_overwrite(path)) {
         *err = strfmt("'%s' exists and is not a saved game: it is left as it is (save to a new "
                       "file, or remove it first)", path);
         return 0;
     }
     char *text = game_record(s->game, (const char *const *)&s->seat_names[1]);
+    /* Written to a new file of its own beside the save, then renamed over
+     * it: a name made fresh (mkstemp), so no stale file or FIFO of that
+     * name is opened. */
     size_t len = strlen(path) + 16;
     char *tmp = malloc(len);
-    snprintf(tmp, len, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
+    snprintf(tmp, len, "%s.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (fd >= 0 && !f)
+        close(fd);
+    if (f)
+        fchmod(fd, 0644 & ~current_umask());
     int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
     ok = f && fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
     if (f && fclose(f) != 0)

@@ -188,12 +188,26 @@ head -c 40 "$work/g.json" >"$work/cut.json"
 expect 1 'not a saved game' -- "$bin" replay "$work/cut.json"
 expect 1 'cannot open' -- "$bin" replay "$work/missing.json"
 expect 2 'replay takes one saved game file' -- "$bin" replay
-# What would be read for ever is refused: a device before reading, a
-# stream once it shows a NUL (both were read until memory ran out).
-expect 1 'not a saved game: a device, not a file' -- timeout 20 "$bin" replay /dev/zero
+# What would be read for ever, or block, is refused before reading: only a
+# regular file is read (/dev/zero and a pipe were read until memory ran
+# out; a FIFO with no writer blocked for ever), and a file once it shows a
+# NUL.
+expect 1 "'/dev/zero' is a device, not a regular file" -- timeout 20 "$bin" replay /dev/zero
 { printf '{"format":'; head -c 100 /dev/zero; yes; } 2>/dev/null | timeout 20 "$bin" replay /dev/stdin >"$work/nul.out" 2>&1
-[ $? -eq 1 ] && grep -q 'not a saved game: the file is empty or binary' "$work/nul.out" && ok ||
-    bad "a stream with a NUL in it was not refused as it was read: $(head -2 "$work/nul.out")"
+[ $? -eq 1 ] && grep -q "is a pipe, not a regular file" "$work/nul.out" && ok ||
+    bad "a pipe was not refused before reading: $(head -2 "$work/nul.out")"
+{ printf '{"format":'; head -c 100 /dev/zero; } >"$work/nul.json"
+expect 1 'not a saved game: the file is empty or binary' -- timeout 20 "$bin" replay "$work/nul.json"
+mkfifo "$work/fifo"
+expect 1 "is a pipe, not a regular file" -- timeout 10 "$bin" replay "$work/fifo"
+# save never replaces a device or opens a FIFO (as root, save /dev/null
+# would have made it a file); load of a FIFO does not block.
+printf 'new fixture --seats human,random --seed 4\nsave %s\nsave /dev/null\nload %s\n' "$work/fifo" "$work/fifo" |
+    timeout 10 "$bin" >"$work/fifo.out" 2>&1
+[ $? -eq 1 ] && [ -c /dev/null ] && [ -p "$work/fifo" ] &&
+    [ "$(grep -c "is not a regular file (a device, a pipe or a socket)" "$work/fifo.out")" = 2 ] &&
+    grep -q "is a pipe, not a regular file (the current game is unchanged)" "$work/fifo.out" && ok ||
+    bad "save or load of a device or FIFO: $(grep error "$work/fifo.out" | head -3)"
 expect 1 "'/dev/zero' is a device, not a file of game lines" -- timeout 20 "$bin" merge /dev/zero
 # A rules script's print goes to stderr: run --json's stdout stays JSON lines.
 mkdir -p "$work/printing"
@@ -398,7 +412,7 @@ if grep -q 'faulted' "$work/esc" && ! LC_ALL=C grep -q "$(printf '[\033\007\r]')
 # A bot's error that is no UTF-8 text is still recorded whole in the JSON
 # record, with '?' for those bytes (a fault line was written as {}).
 "$bin" run fixture --seats "$here/bots/hostile/not-utf8.lua,random" --seed 2 --json >"$work/u8.jsonl" 2>&1
-if grep -q '"type":"fault".*"reason":"choose failed: .*not-utf8.lua:9: caf? ? ??' "$work/u8.jsonl" &&
+if grep -q '"type":"fault".*"reason":"choose failed: .*not-utf8.lua:[0-9]*: caf? ? ??' "$work/u8.jsonl" &&
     grep -q '"reason":"answered .*caf?' "$work/u8.jsonl" && ! grep -q '^{}$' "$work/u8.jsonl"; then ok; else
     bad "a bot's bytes that are no UTF-8 lost its fault record: $(grep -v decision "$work/u8.jsonl" | head -3)"; fi
 # The view a bot gets is the game's, whole and typed as the game has it,
@@ -486,7 +500,7 @@ expect 0 '"type":"result","forfeit":1,"winners":\[2\]' -- "$bin" run fixture --s
 # The standings say why a bot faulted: its first faulting game is played
 # again for the reason, and the command printed plays that game to watch
 # it, faulting the same way. merge, knowing only the lines, names the game.
-if grep -q "io-os.lua faulted 4 times, in 4 of its 4 games; first in game 0, at seat 1: choose failed: .*io-os.lua:3: undefined global 'io'" "$work/ff" &&
+if grep -q "io-os.lua faulted 4 times, in 4 of its 4 games; first in game 0, at seat 1: choose failed: .*io-os.lua:[0-9]*: undefined global 'io'" "$work/ff" &&
     grep -q "^  to watch that game: referee run fixture --seats .*io-os.lua,random --seed [0-9]* --on-fault forfeit$" "$work/ff"; then ok; else
     bad "the standings do not say why a bot faulted: $(tail -2 "$work/ff")"; fi
 watch=$(sed -n 's/^  to watch that game: referee run //p' "$work/ff")
