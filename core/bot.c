@@ -162,26 +162,6 @@ static const luaL_Reg LIBS[] = {
 static const char *REMOVED[] = {"dofile", "loadfile", "require", "print", "warn",
                                 "collectgarbage", NULL};
 
-/* setmetatable, refusing a metatable with __gc. Lua runs finalizers with
- * hooks off, so a bot's __gc would run outside its budget: during a
- * collection in the referee's copy of the view, or when its state closes.
- * A metatable given __gc later marks nothing (the manual, 2.5.3).
- * upvalue: the standard setmetatable */
-static int guarded_setmetatable(lua_State *L)
-{
-    if (lua_type(L, 2) == LUA_TTABLE) {
-        lua_pushliteral(L, "__gc");
-        if (lua_rawget(L, 2) != LUA_TNIL)
-            return luaL_error(L, "setmetatable: a bot may not set __gc (finalizers run outside "
-                                 "its budget); free what it holds by dropping references");
-        lua_pop(L, 1);
-    }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
 static void sandbox(Bot *b, const char *bots_path)
 {
     lua_State *L = b->L;
@@ -201,8 +181,7 @@ static void sandbox(Bot *b, const char *bots_path)
     lua_setglobal(L, "load");
     watched_coroutines_push(L);
     lua_setglobal(L, "coroutine");
-    lua_getglobal(L, "setmetatable");
-    lua_pushcclosure(L, guarded_setmetatable, 1);
+    push_guarded_setmetatable(L);
     lua_setglobal(L, "setmetatable");
     lua_getglobal(L, "string");
     lua_pushnil(L);
@@ -232,10 +211,15 @@ int bot_find(const char *name, const char *bots_path, char *out, size_t size)
 {
     size_t len = strlen(name);
     int helper = strncmp(name, "lib/", 4) == 0 && !strchr(name + 4, '/');
-    if (!helper && (strchr(name, '/') || (len > 4 && strcmp(name + len - 4, ".lua") == 0))) {
+    int lua_file = len > 4 && strcmp(name + len - 4, ".lua") == 0;
+    if (!helper && (strchr(name, '/') || lua_file)) {
+        /* A path is only ever a Lua file: a save naming /etc/passwd as a
+         * seat's bot must not load it (and quote it in the syntax error). */
         snprintf(out, size, "%s", name);
-        return access(out, R_OK) == 0;
+        return lua_file && access(out, R_OK) == 0;
     }
+    if (name[0] == '.')
+        return 0; /* no hidden file, no ".." */
     const char *p = bots_path ? bots_path : "bots";
     while (*p) {
         const char *end = strchr(p, ':');

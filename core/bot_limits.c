@@ -23,6 +23,8 @@
  * back-reference (%1) scans up to n bytes. Each try walks the pattern, and
  * a greedy item (* or +) first counts how far it reaches. */
 #define PATTERN_STEPS 100000000
+/* The bytes a plain string.find may compare (about a tenth of a second). */
+#define PLAIN_FIND_BYTES 1e9
 
 /* Where the single-character class starting at p[i] ends (lstrlib's
  * classEnd), or lp for a malformed pattern, which Lua itself refuses. */
@@ -107,6 +109,12 @@ static int guarded_pattern(lua_State *L)
     const char *p = luaL_checklstring(L, 2, &lp);
     const char *name = lua_tostring(L, lua_upvalueindex(2));
     int plain = strcmp(name, "find") == 0 && lua_toboolean(L, 4);
+    /* A plain find compares the pattern at every place of the subject:
+     * up to ls * lp bytes, in C. */
+    if (plain && (double)ls * (double)lp > PLAIN_FIND_BYTES)
+        return luaL_error(L, "string.find: a plain search of %I bytes in %I could compare too "
+                             "many bytes (at most %I): search a shorter string",
+                          (lua_Integer)lp, (lua_Integer)ls, (lua_Integer)PLAIN_FIND_BYTES);
     /* gmatch never anchors: it tries every start position. */
     int may_anchor = strcmp(name, "gmatch") != 0;
     if (!plain && pattern_steps(p, lp, ls, may_anchor) > PATTERN_STEPS)
@@ -176,17 +184,59 @@ static void guard(lua_State *L, const char *name, lua_CFunction fn)
     lua_setfield(L, -2, name);
 }
 
+void limit_c_work_in(lua_State *L, int string_lib, int table_lib)
+{
+    /* A guard calls the function it holds in its own frame, which must be
+     * the standard one: a guarded one would read the outer's upvalues. */
+    if (string_lib) {
+        lua_pushvalue(L, string_lib);
+        guard(L, "find", guarded_pattern);
+        guard(L, "match", guarded_pattern);
+        guard(L, "gmatch", guarded_pattern);
+        guard(L, "gsub", guarded_pattern);
+        guard(L, "rep", guarded_rep);
+        lua_pop(L, 1);
+    }
+    if (table_lib) {
+        lua_pushvalue(L, table_lib);
+        guard(L, "move", guarded_move);
+        guard(L, "insert", guarded_shift);
+        guard(L, "remove", guarded_shift);
+        lua_pop(L, 1);
+    }
+}
+
 void bot_limit_c_work(lua_State *L)
 {
     lua_getglobal(L, "string");
-    guard(L, "find", guarded_pattern);
-    guard(L, "match", guarded_pattern);
-    guard(L, "gmatch", guarded_pattern);
-    guard(L, "gsub", guarded_pattern);
-    guard(L, "rep", guarded_rep);
     lua_getglobal(L, "table");
-    guard(L, "move", guarded_move);
-    guard(L, "insert", guarded_shift);
-    guard(L, "remove", guarded_shift);
+    limit_c_work_in(L, lua_gettop(L) - 1, lua_gettop(L));
     lua_pop(L, 2);
+}
+
+/* setmetatable, refusing a metatable with __gc. Lua runs finalizers with
+ * hooks off, so a script's __gc would run outside every limit: in a
+ * collection anywhere, or when the state closes after the game (a
+ * finalizer that spins there hangs the process, its output unflushed).
+ * A metatable given __gc later marks nothing (the manual, 2.5.3).
+ * upvalue: the standard setmetatable */
+static int guarded_setmetatable(lua_State *L)
+{
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "setmetatable: a script may not set __gc (finalizers run "
+                                 "outside its limits); free what it holds by dropping references");
+        lua_pop(L, 1);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+void push_guarded_setmetatable(lua_State *L)
+{
+    lua_getglobal(L, "setmetatable");
+    lua_pushcclosure(L, guarded_setmetatable, 1);
 }

@@ -299,8 +299,11 @@ static int check_options(lua_State *L, const char *game, int def, int given)
             if (script_pcall_rules(L, 1, 2) != LUA_OK)
                 return 0;
             if (!lua_toboolean(L, -2)) {
-                lua_pushfstring(L, "option '%s': %s", names[k],
-                                lua_isstring(L, -1) ? lua_tostring(L, -1) : "refused by the game");
+                /* The rules' words, printed by every mode: on one line, with
+                 * their control characters as '?'. */
+                char *why = strfmt("%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "refused by the game");
+                lua_pushfstring(L, "option '%s': %s", names[k], why ? strfmt_one_line(why) : "?");
+                free(why);
                 return 0;
             }
             lua_pop(L, 2);

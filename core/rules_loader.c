@@ -35,13 +35,25 @@ static int find_in_folders(const char *relative, const char *rules_path, char *o
     return 0;
 }
 
+int rules_is_path(const char *name)
+{
+    size_t len = strlen(name);
+    return strchr(name, '/') || (len > 4 && strcmp(name + len - 4, ".lua") == 0);
+}
+
 int rules_find(const char *name, const char *rules_path, char *out, size_t size)
 {
     size_t len = strlen(name);
-    if (strchr(name, '/') || (len > 4 && strcmp(name + len - 4, ".lua") == 0)) {
+    if (rules_is_path(name)) {
+        /* A path is only ever a Lua file: a save or a script naming
+         * /etc/passwd must not load it (and quote it in the syntax error). */
+        if (len <= 4 || strcmp(name + len - 4, ".lua") != 0)
+            return 0;
         snprintf(out, size, "%s", name);
         return readable(out);
     }
+    if (name[0] == '.' || name[0] == '\0')
+        return 0; /* no hidden file, no ".." */
     char relative[300];
     snprintf(relative, sizeof relative, "%s.lua", name);
     return find_in_folders(relative, rules_path, out, size);
@@ -132,6 +144,12 @@ static void note_file(lua_State *L, int env, const char *path)
 static int rules_inherit(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
+    if (rules_is_path(name)) {
+        char shown[200];
+        return luaL_error(L, "inherit: '%s' is not a game's name: a variant inherits a game of "
+                             "the rules folders by its name (as inherit(\"bam\"))",
+                          strfmt_shown(name, shown, sizeof shown));
+    }
     if (!rules_load(L, lua_upvalueindex(1), name, lua_tostring(L, lua_upvalueindex(2))))
         return lua_error(L);
     return 1;
@@ -168,18 +186,18 @@ void rules_push_env(lua_State *L, const char *rules_path)
 {
     lua_newtable(L);
     int env = lua_gettop(L);
-    lua_createtable(L, 0, 1);
+    lua_createtable(L, 0, 2);
     rules_sandbox_push_base(L);
     lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0); /* the base is the environment's, not the script's to reach */
+    lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, env);
     rules_sandbox_push_load(L, env);
     lua_setfield(L, env, "load");
 
-    lua_newtable(L); /* math: the standard one, but random from the table */
-    lua_createtable(L, 0, 1);
-    lua_getglobal(L, "math");
-    lua_setfield(L, -2, "__index");
-    lua_setmetatable(L, -2);
+    lua_getglobal(L, "math"); /* math: a copy, with random from the table */
+    rules_sandbox_push_copy(L, -1);
+    lua_remove(L, -2);
     lua_pushcfunction(L, rules_random);
     lua_setfield(L, -2, "random");
     lua_pushcfunction(L, rules_randomseed);
@@ -218,8 +236,14 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
         return 0;
     }
     if (!rules_find(name, rules_path, path, sizeof path)) {
-        lua_pushfstring(L, "no game '%s': there is no %s.lua in the rules folders "
-                           "('referee games' lists the games)", name, name);
+        char shown[200];
+        strfmt_shown(name, shown, sizeof shown);
+        if (rules_is_path(name))
+            lua_pushfstring(L, "no game '%s': a game given by its path must be a readable .lua "
+                               "file", shown);
+        else
+            lua_pushfstring(L, "no game '%s': there is no %s.lua in the rules folders "
+                               "('referee games' lists the games)", shown, shown);
         return 0;
     }
     if (script_load_file(L, path, env) != LUA_OK || script_pcall_rules(L, 0, 1) != LUA_OK)

@@ -12,6 +12,10 @@
 /* Finds rules by name (in the ':'-separated folders of rules_path) or by
  * path; writes the file's path into out. */
 int rules_find(const char *name, const char *rules_path, char *out, size_t size);
+/* Is name a path (it holds a '/' or ends in .lua) rather than a game's name?
+ * A path is found only if it is a .lua file; a name only in the rules
+ * folders. */
+int rules_is_path(const char *name);
 /* Pushes a fresh environment. */
 void rules_push_env(lua_State *L, const char *rules_path);
 /* Pushes the environment and the definition of a game (two values), loaded

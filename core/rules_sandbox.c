@@ -2,16 +2,22 @@
 
 #include <lauxlib.h>
 #include <stdio.h>
+#include "bot_limits.h"
+#include "lua_alloc.h"
 
 /* The standard globals rules may read; the rest of base and the io, os,
  * debug and package libraries are left out (LEFT_OUT). */
 static const char *const KEPT[] = {
     "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal",
-    "rawget", "rawlen", "rawset", "select", "setmetatable", "tonumber", "tostring", "type",
-    "xpcall", "_VERSION", "string", "table", "utf8", NULL,
+    "rawget", "rawlen", "rawset", "select", "tonumber", "tostring", "type",
+    "xpcall", "_VERSION", NULL,
 };
 
-static const char BASE_KEY = 'b';
+/* The libraries an environment gets as copies of its own: a script that
+ * changes string.rep changes it for itself, never for the games after it. */
+static const char *const COPIED[] = {"string", "table", "utf8", NULL};
+
+static const char STRINGS_KEY = 's';
 
 /* What is left out is not nil but a stand-in that says why when used
  * (os.time(), require "x"), where nil would say only "attempt to index a
@@ -61,25 +67,79 @@ static int rules_print(lua_State *L)
     return 0;
 }
 
+void rules_sandbox_push_copy(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    lua_createtable(L, 0, 32);
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+}
+
+/* Strings' methods ("x"):rep(n) are looked up in the string metatable,
+ * one per Lua state and shared by every game in it: in the referee's own
+ * states it gets a guarded copy of the string library of its own, and is
+ * locked, so no script can reach it to change it for another, nor run
+ * unbounded C work through it. A host that loads the kernel as a module
+ * (busted, a tool) keeps its strings as they are: its code is its own. */
+static void guard_string_methods(lua_State *L)
+{
+    if (!lua_alloc_count(L))
+        return;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &STRINGS_KEY) != LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pop(L, 1);
+    lua_pushliteral(L, "");
+    if (!lua_getmetatable(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_getglobal(L, "string");
+    rules_sandbox_push_copy(L, -1);
+    limit_c_work_in(L, lua_gettop(L), 0);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &STRINGS_KEY);
+    lua_setfield(L, -3, "__index");
+    lua_pop(L, 1);
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 2);
+}
+
 void rules_sandbox_push_base(lua_State *L)
 {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &BASE_KEY) == LUA_TTABLE)
-        return;
-    lua_pop(L, 1);
-    lua_createtable(L, 0, 24);
+    guard_string_methods(L);
+    lua_createtable(L, 0, 28);
     int base = lua_gettop(L);
     for (const char *const *name = KEPT; *name; name++) {
         lua_getglobal(L, *name);
         lua_setfield(L, base, *name);
     }
+    /* Copies of the host's libraries, which hold the standard functions:
+     * the string metatable's copy is guarded already. */
+    for (const char *const *name = COPIED; *name; name++) {
+        lua_getglobal(L, *name);
+        rules_sandbox_push_copy(L, -1);
+        lua_remove(L, -2);
+        lua_setfield(L, base, *name);
+    }
+    lua_getfield(L, base, "string");
+    lua_getfield(L, base, "table");
+    limit_c_work_in(L, lua_gettop(L) - 1, lua_gettop(L));
+    lua_pop(L, 2);
+    push_guarded_setmetatable(L);
+    lua_setfield(L, base, "setmetatable");
     lua_pushcfunction(L, rules_print);
     lua_setfield(L, base, "print");
     for (const char *const *name = LEFT_OUT; *name; name++) {
         push_stand_in(L, *name);
         lua_setfield(L, base, *name);
     }
-    lua_pushvalue(L, base);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &BASE_KEY);
 }
 
 /* The reader of a chunk given as a function (as the standard load has it):

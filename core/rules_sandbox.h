@@ -10,9 +10,14 @@
 
 #include <lua.h>
 
-/* Pushes the table of standard globals rules may read, made once per Lua
- * state (read-only to them: an environment's writes stay its own). */
+/* Pushes a new table of the standard globals rules may read, one per
+ * environment: the string, table and utf8 libraries are its own copies,
+ * with their C work bounded as a bot's is (bot_limits.h), setmetatable
+ * refuses __gc, and strings' methods go to a locked, guarded copy. So
+ * nothing one game's script changes reaches another's. */
 void rules_sandbox_push_base(lua_State *L);
+/* Pushes a shallow copy of the table at idx. */
+void rules_sandbox_push_copy(lua_State *L, int idx);
 /* Pushes load for the environment at env: text chunks only, run in env
  * unless given another. */
 void rules_sandbox_push_load(lua_State *L, int env);

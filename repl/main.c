@@ -139,7 +139,7 @@ static int run_game(lua_State *L, const char *rules, const char *bots, GameArgs 
     s.fault_ctx = args;
     char *why;
     if (!session_start(&s, args, &why)) {
-        fprintf(stderr, "referee: %s\n", why);
+        fprintf(stderr, "referee: %s\n", strfmt_printable(why)); /* it may quote the rules */
         free(why);
         return 1;
     }

@@ -415,6 +415,15 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
     return c->done == c->ntodo ? 0 : stop_signal_asked ? 1 : -1;
 }
 
+/* A message that may quote the rules, printed with their control
+ * characters as '?'. */
+static void print_rules_error(const char *message, const char *after)
+{
+    char *copy = strfmt("%s", message ? message : "?");
+    fprintf(stderr, "referee: %s%s\n", copy ? strfmt_printable(copy) : "out of memory", after);
+    free(copy);
+}
+
 /* Whether every --set names an option of the game with a value it takes:
  * checked once here, so a bad one is refused before any game is played.
  * stack: ..., def */
@@ -424,7 +433,7 @@ static int options_ok(lua_State *L, const TourArgs *a)
     session_push_sets(L, a->sets, a->nsets);
     int ok = options_check(L, a->game, def, def + 1);
     if (!ok)
-        fprintf(stderr, "referee: %s (--set)\n", lua_tostring(L, -1));
+        print_rules_error(lua_tostring(L, -1), " (--set)");
     lua_settop(L, def);
     return ok;
 }
@@ -434,7 +443,7 @@ static int options_ok(lua_State *L, const TourArgs *a)
 static int seat_count(lua_State *L, const char *rules, const TourArgs *a)
 {
     if (!rules_load_definition(L, a->game, rules)) {
-        fprintf(stderr, "referee: %s\n", lua_tostring(L, -1));
+        print_rules_error(lua_tostring(L, -1), "");
         lua_pop(L, 1);
         return -1;
     }

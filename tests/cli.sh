@@ -480,7 +480,7 @@ REFEREE_RULES="$work/odd-rules" "$bin" games >/dev/null 2>&1
 # hung the referee) and at every decision (sandbox-check errors otherwise).
 sandbox="$here/bots/sandbox-check.lua"
 expect 0 '"faults":\[0,0\]' -- timeout 60 "$bin" run fixture --seats "$sandbox,$sandbox" --seed 3 --json
-expect 1 'failed to load: .*a bot may not set __gc' -- timeout 60 "$bin" run fixture \
+expect 1 'failed to load: .*a script may not set __gc' -- timeout 60 "$bin" run fixture \
     --seats "$here/fixture/broken/bot-finalizer-at-load.lua,random"
 # The budget counts Lua instructions; C work those start (string.rep of a
 # megabyte, over and over) is stopped by the watchdog's CPU-time limit, in

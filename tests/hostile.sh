@@ -4,6 +4,9 @@
 #   bots (tests/bots/hostile/*.lua): every fault the run records has a
 #   reason matching one of the bot's expect lines (extended regular
 #   expressions), and each line matches some fault; "no fault" means none.
+#   rules (tests/rules/hostile/*.lua): `referee run` of the game exits with
+#   the status of its "-- exit:" line, and its output has a line matching
+#   each expect line.
 bin=${REFEREE_BIN:?set REFEREE_BIN}
 here=$(cd "$(dirname "$0")" && pwd)
 pass=0 fail=0
@@ -44,5 +47,46 @@ for bot in "$here"/bots/hostile/*.lua; do
         grep -qE -- "$pattern" "$work/got" && ok || bad "hostile bot $name: no fault matched '$pattern'"
     done <"$work/want"
 done
+
+rules="$here/rules/hostile"
+for script in "$rules"/*.lua; do
+    name=$(basename "$script" .lua)
+    expectations "$script" >"$work/want"
+    want_status=$(sed -n 's/^-- exit: //p' "$script")
+    if [ ! -s "$work/want" ] || [ -z "$want_status" ]; then
+        bad "hostile rules $name state no '-- expect:' or '-- exit:' line"; continue; fi
+    REFEREE_RULES="$rules:$REFEREE_RULES" timeout 60 "$bin" run "$name" --seats random,random --seed 1 \
+        >"$work/run.out" 2>&1
+    status=$?
+    [ "$status" = "$want_status" ] && ok || bad "hostile rules $name exited $status, expected $want_status: $(tail -2 "$work/run.out")"
+    while IFS= read -r pattern; do
+        grep -qE -- "$pattern" "$work/run.out" && ok ||
+            bad "hostile rules $name printed no line matching '$pattern': $(head -3 "$work/run.out")"
+    done <"$work/want"
+done
+
+# What one game's script changes never reaches the next game at the REPL:
+# after poison.lua, the fixture plays exactly as it does in a fresh process.
+printf 'new poison --seats human,random --seed 1\na\nnew fixture --seats random,random --seed 5\n' |
+    REFEREE_RULES="$rules:$REFEREE_RULES" timeout 60 "$bin" >"$work/after.out" 2>&1
+printf 'new fixture --seats random,random --seed 5\n' | timeout 60 "$bin" >"$work/fresh.out" 2>&1
+sed -n '/^new game: fixture/,$p' "$work/after.out" >"$work/after.fixture"
+if [ -s "$work/after.fixture" ] && cmp -s "$work/after.fixture" "$work/fresh.out" &&
+    ! grep -q poisoned "$work/after.out"; then ok; else
+    bad "a game after poison.lua at the REPL played differently: $(diff "$work/after.fixture" "$work/fresh.out" | head -5)"; fi
+
+# A save or a variant names its game and bots by name: a path outside the
+# search paths that is no .lua file is never loaded (its text would be
+# quoted in the syntax error).
+printf 'new fixture --seats human,random --seed 4\nsave %s\n' "$work/g.json" | "$bin" >/dev/null 2>&1
+sed 's#"game": "fixture"#"game": "../../../../etc/passwd"#' "$work/g.json" >"$work/evil-game.json"
+"$bin" replay "$work/evil-game.json" >"$work/evil.out" 2>&1
+[ $? -eq 1 ] && grep -q "no game '../../../../etc/passwd': a game given by its path must be a readable .lua file" "$work/evil.out" &&
+    ! grep -q 'root:' "$work/evil.out" && ok || bad "a save naming /etc/passwd as its game: $(head -2 "$work/evil.out")"
+awk '/"seats"/ { seats = 1 } seats && /"random"/ { sub(/"random"/, "\"/etc/passwd\""); seats = 0 } { print }' \
+    "$work/g.json" >"$work/evil-bot.json"
+printf 'load %s\n' "$work/evil-bot.json" | "$bin" >"$work/evil.out" 2>&1
+grep -q "seat 2 was the bot '/etc/passwd', which cannot be opened here" "$work/evil.out" &&
+    ! grep -q 'root:' "$work/evil.out" && ok || bad "a save naming /etc/passwd as a bot: $(grep -v '^ ' "$work/evil.out" | head -3)"
 
 echo "hostile: $pass passed, $fail failed"

@@ -1,3 +1,4 @@
+#define _DEFAULT_SOURCE /* mkstemps */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -12,7 +13,7 @@ static const size_t MEMORY = 1u << 20;
 /* A bot script in a file of its own, so the test runs from any folder. */
 static int write_bot(char *path)
 {
-    int fd = mkstemp(path);
+    int fd = mkstemps(path, 4); /* a bot given by its path is a .lua file */
     if (fd < 0)
         return 0;
     static const char script[] = "return { choose = function(view, moves) return 1 end }\n";
@@ -23,7 +24,7 @@ static int write_bot(char *path)
 
 void test_bot_pool(void)
 {
-    char path[] = "/tmp/referee-pool-bot-XXXXXX";
+    char path[] = "/tmp/referee-pool-bot-XXXXXX.lua";
     CHECK(write_bot(path));
     BotPool *p = bot_pool_new();
     CHECK(p != NULL);
