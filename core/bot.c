@@ -540,7 +540,12 @@ int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
                                     (long long)i, count));
     }
     if (lua_type(L, -1) == LUA_TSTRING) {
-        const char *answer = lua_tostring(L, -1);
+        size_t len;
+        const char *answer = lua_tolstring(L, -1, &len);
+        /* "stand\0junk" is not "stand": C would read only up to the NUL. */
+        if (strlen(answer) != len)
+            return fault(b, why, strfmt("answered '%.100s' with a NUL byte and more after it, "
+                                        "which is no move", answer));
         for (int i = 0; i < count; i++)
             if (strcmp(moves[i], answer) == 0) {
                 lua_settop(L, 0);

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "ask.h"
 #include "move_text.h"
 #include "strfmt.h"
 
@@ -73,7 +74,8 @@ static int rawfield(lua_State *L, int idx, const char *key)
 
 /* A pending table's kind or prompt at idx: a text fit to show at the
  * prompt, or nil (*out NULL). */
-static const char *read_label(lua_State *L, int idx, const char *what, const char **out)
+static const char *read_label(lua_State *L, int idx, const char *what, size_t size,
+                              const char **out)
 {
     *out = NULL;
     if (lua_isnil(L, idx))
@@ -83,6 +85,12 @@ static const char *read_label(lua_State *L, int idx, const char *what, const cha
                         luaL_typename(L, idx));
     size_t len;
     const char *text = lua_tolstring(L, idx, &len);
+    /* As t:ask limits them: a prompt of a megabyte would fill the screen. */
+    if (len >= size) {
+        char shown[80];
+        return why_text("%s '%s' is %zu bytes: at most %zu fit", what,
+                        strfmt_shown(text, shown, sizeof shown), len, size - 1);
+    }
     const char *problem = label_text_problem(text, len);
     if (problem) {
         char shown[80];
@@ -99,7 +107,8 @@ const char *pending_read(lua_State *L, int idx, int nseats, Pending *p)
     p->nseats = 0;
     rawfield(L, idx, "kind");
     rawfield(L, idx, "prompt");
-    if ((why = read_label(L, -2, "kind", &p->kind)) || (why = read_label(L, -1, "prompt", &p->prompt)))
+    if ((why = read_label(L, -2, "kind", ASK_KIND_LEN, &p->kind)) ||
+        (why = read_label(L, -1, "prompt", ASK_PROMPT_LEN, &p->prompt)))
         return why;
     if (!p->kind)
         p->kind = "move";
