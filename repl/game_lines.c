@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include "../core/game.h"
 #include "../core/strfmt.h"
+#include "../core/table_json.h"
 #include "game_list.h"
 
 /* g is a checked game number (0 <= g < TOUR_MAX_GAMES): the map stays
@@ -157,6 +158,40 @@ static long read_game_line(FILE *f, char **buf, size_t *size)
  * duplicates dropped); returns how many it took, or -1 with a message.
  * expect (with its seat count k), when given, is the tournament whose
  * games they must be. */
+#define CHECK_FIELD ",\"check\":\""
+
+char *game_line_seal(const char *text)
+{
+    size_t len = strlen(text);
+    if (len < 2 || text[len - 1] != '}')
+        return NULL;
+    char *body = strfmt("%.*s", (int)(len - 1), text);
+    if (!body)
+        return NULL;
+    char *sealed = strfmt("%s" CHECK_FIELD "%016llx\"}", body, (unsigned long long)fnv1a64(body));
+    free(body);
+    return sealed;
+}
+
+/* Why the line of len bytes in buf (its newline cut off) does not carry
+ * the check of what it says, or NULL when it does. */
+static const char *check_problem(char *buf, size_t len)
+{
+    static const size_t tail = sizeof CHECK_FIELD - 1 + 16 + 2; /* field, digits, "} */
+    if (len < tail + 1 || strncmp(buf + len - tail, CHECK_FIELD, sizeof CHECK_FIELD - 1) != 0 ||
+        strcmp(buf + len - 2, "\"}") != 0)
+        return "it has no \"check\" as its last field, as referee tournament --out writes";
+    char *digits = buf + len - tail + sizeof CHECK_FIELD - 1, *end;
+    unsigned long long want = strtoull(digits, &end, 16);
+    if (end != digits + 16)
+        return "its \"check\" is not 16 hex digits";
+    char was = buf[len - tail];
+    buf[len - tail] = '\0';
+    unsigned long long got = (unsigned long long)fnv1a64(buf);
+    buf[len - tail] = was;
+    return got == want ? NULL : "it does not match its \"check\": it was changed after it was written";
+}
+
 long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origin *o,
                        const TourArgs *expect, int k)
 {
@@ -191,6 +226,11 @@ long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origi
         }
         if (buf[0] == '\n')
             continue;
+        /* A last line without its newline was cut short (a full disk, a
+         * kill), however whole it looks: it is not counted, and a resumed
+         * run cuts it off and plays its game again. */
+        if (buf[len - 1] != '\n')
+            break;
         /* A NUL inside would end the text early, so it could pass for a
          * shorter line: no game line holds one. */
         json_t *j = (size_t)len == strlen(buf) ? json_loads(buf, 0, NULL) : NULL;
@@ -224,7 +264,10 @@ long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origi
             fclose(f);
             return -1;
         }
-        const char *why = line_problem(j);
+        buf[len - 1] = '\0'; /* the newline: the check covers the line's own bytes */
+        const char *why = check_problem(buf, (size_t)len - 1);
+        if (!why)
+            why = line_problem(j);
         if (!why && expect)
             why = unlike_its_game(j, expect, k);
         json_int_t g = json_integer_value(json_object_get(j, "game"));

@@ -22,6 +22,14 @@ typedef struct Origin {
     char where[320];
 } Origin;
 
+/* A game line's text (a JSON object, no newline) with its check added as
+ * its last field, "check": 16 hex digits of FNV-1a over every byte before
+ * it; malloc'd, NULL when out of memory. The reader refuses a line whose
+ * check does not match, so a changed score, a misspelt key or a cut line
+ * is caught. It guards against damage and hand edits, not forgery: anyone
+ * can compute it again. */
+char *game_line_seal(const char *text);
+
 /* Folds the game lines of a file into the standings (by game number, each
  * once, noted in seen); returns how many it took, or -1 with a message.
  * quiet_missing: a missing file holds none. expect (with its seat count k),

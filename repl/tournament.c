@@ -132,7 +132,9 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     session_close(&s);
     char *text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(line);
-    return text;
+    char *sealed = text ? game_line_seal(text) : NULL;
+    free(text);
+    return sealed;
 }
 
 /* ---- progress ---- */

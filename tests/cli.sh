@@ -570,7 +570,7 @@ stall="$here/bots/stalls.lua"
 expect 0 '^game stopped: 300 moves and no end \(the limit is --max-moves 300\): no winner$' -- timeout 60 "$bin" run bamboozled-dice --seats "$stall,$stall" --seed 3 --max-moves 300
 expect 0 '^\{"type":"result","stopped":300,"winners":\[\],"moves":300,"faults":\[0,0\]\}$' -- timeout 60 "$bin" run bamboozled-dice --seats "$stall,$stall" --seed 3 --max-moves 300 --json
 expect 0 '^2 games, 2 stopped at the move limit \(--max-moves\) and counted as draws' -- timeout 60 "$bin" tournament bamboozled-dice --bots "$stall,$stall" --seats 2 --games 2 --max-moves 300 --out "$work/stall.jsonl"
-[ "$(grep -c '"winners":\[\],"stopped":300,"faults":\[0,0\],"moves":300}$' "$work/stall.jsonl")" -eq 2 ] && ok || bad "stopped games' lines"
+[ "$(grep -c '"winners":\[\],"stopped":300,"faults":\[0,0\],"moves":300,"check":"[0-9a-f]*"}$' "$work/stall.jsonl")" -eq 2 ] && ok || bad "stopped games' lines"
 expect 0 '^2 games, 2 stopped at the move limit' -- "$bin" merge "$work/stall.jsonl"
 expect 1 'a game of another tournament' -- timeout 60 "$bin" tournament bamboozled-dice --bots "$stall,$stall" --seats 2 --games 2 --out "$work/stall.jsonl"
 # At the REPL the screen shows the last 200 entries of such a run, and
@@ -629,7 +629,7 @@ expect 1 'sets ask_forced to a number: make it true .* or false' -- "$bin" run b
 sed 's/ask_forced = false/ask_forced = true/' "$here/../bots/bam-greedy.lua" >"$work/greedy-asked.lua"
 "$bin" tournament bam --bots bam-greedy,random,random --games 12 --set hands=2 --out "$work/gf.jsonl" >/dev/null 2>&1
 "$bin" tournament bam --bots "$work/greedy-asked.lua,random,random" --games 12 --set hands=2 --out "$work/ga.jsonl" >/dev/null 2>&1
-strip() { sed 's/"tournament":"[^"]*",//; s/"seats":\[[^]]*\],//' "$1"; }
+strip() { sed 's/"tournament":"[^"]*",//; s/"seats":\[[^]]*\],//; s/,"check":"[0-9a-f]*"//' "$1"; }
 [ "$(wc -l <"$work/gf.jsonl")" -eq 12 ] && [ "$(strip "$work/gf.jsonl")" = "$(strip "$work/ga.jsonl")" ] && ok ||
     bad "a bot not asked for forced moves played other games than one asked for them"
 # Search: ctx.sample checked from inside a bot in three games (one with
@@ -748,7 +748,7 @@ interrupt() { # JOBS group|parent: a long tournament, interrupted after a second
     wait "$pid"
 }
 games_in_order() { # FILE N: the file holds games 0 to N-1, in order, each line whole
-    [ "$(sed -n 's/^{"game":\([0-9]*\),.*"moves":[0-9]*}$/\1/p' "$1" | tr '\n' ' ')" = "$(seq -s ' ' 0 $(($2 - 1))) " ]
+    [ "$(sed -n 's/^{"game":\([0-9]*\),.*"moves":[0-9]*,"check":"[0-9a-f]*"}$/\1/p' "$1" | tr '\n' ' ')" = "$(seq -s ' ' 0 $(($2 - 1))) " ]
 }
 interrupt 2 group
 status=$?
@@ -814,12 +814,31 @@ expect 1 "rv2.jsonl:1 is a game of another tournament .*rules or bot files" -- "
 cp "$work/shard1.jsonl" "$work/mixed.jsonl"
 expect 1 "mixed.jsonl:1 is a game of another tournament than this command's .*give another --out file" -- tour --seed 6 --out "$work/mixed.jsonl"
 cmp -s "$work/shard1.jsonl" "$work/mixed.jsonl" && ok || bad "a refused resume changed the file"
+# Each line carries a check of its own bytes: an edit a line's own sense
+# cannot catch (a changed score, a misspelt key, no winners) is refused by
+# merge and a resuming run; the damages below are resealed (reseal) to
+# reach the checks behind it.
+reseal() { lua5.4 "$here/reseal.lua"; }
+for damage in 's/"scores":\[[0-9]*/"scores":[99/' 's/"scores"/"scroes"/' 's/"winners":\[[0-9,]*\]/"winners":[]/'; do
+    sed "1$damage" "$work/t1.jsonl" >"$work/edited.jsonl"
+    cmp -s "$work/t1.jsonl" "$work/edited.jsonl" && bad "the edit $damage changed nothing"
+    expect 1 'edited.jsonl:1 is a damaged game line \(it does not match its "check": it was changed after it was written\)' -- \
+        "$bin" merge "$work/edited.jsonl"
+    expect 1 'edited.jsonl:1 is a damaged game line \(it does not match its "check"' -- tour --out "$work/edited.jsonl"
+done
+# A last line whole but for its newline (a full disk cut it there) is not
+# counted: the resumed run cuts it and plays its game again, and the file
+# ends as a run without the cut would have written it.
+head -n 5 "$work/t1.jsonl" | head -c -1 >"$work/cut.jsonl"
+tour --out "$work/cut.jsonl" >/dev/null 2>&1
+cmp -s "$work/t1.jsonl" "$work/cut.jsonl" && ok ||
+    bad "resuming after a last line without its newline lost or changed a game: $(diff "$work/t1.jsonl" "$work/cut.jsonl" | head -3)"
 # A line damaged by hand or by a disk is refused with what is wrong, by
 # merge and by a resuming run alike, and the file is left as it was (a huge
 # game number used to crash both: the map of games seen grew to fit it).
 for damage in 's/"game":0,/"game":9223372036854775807,/' 's/"winners":\[[0-9,]*\]/"winners":[99]/' \
     's/"faults":\[[0-9,]*\]/"faults":[-1,0,0]/' 's/"seats":\[[^]]*\]/"seats":[5]/'; do
-    sed "1$damage" "$work/t1.jsonl" >"$work/damaged.jsonl"
+    sed "1$damage" "$work/t1.jsonl" | reseal >"$work/damaged.jsonl"
     cmp -s "$work/t1.jsonl" "$work/damaged.jsonl" && bad "the damage $damage changed nothing"
     cp "$work/damaged.jsonl" "$work/damaged-copy.jsonl"
     expect 1 'damaged.jsonl:1 is a damaged game line \(.* must .*\): delete it, and a run with --out' -- \
@@ -837,12 +856,12 @@ cmp -s "$work/garbled.jsonl" "$work/garbled-copy.jsonl" && ok || bad "a refused 
 # printed back: a control character there is damage too. A failed game's
 # reason (the rules' words) is printed with its control characters as '?'.
 for damage in 's/"seats":\["/"seats":["\\u001b[2J/' 's/"tournament":"/"tournament":"\\u009b/'; do
-    sed "1$damage" "$work/t1.jsonl" >"$work/ctl.jsonl"
+    sed "1$damage" "$work/t1.jsonl" | reseal >"$work/ctl.jsonl"
     cmp -s "$work/t1.jsonl" "$work/ctl.jsonl" && bad "the damage $damage changed nothing"
     expect 1 'ctl.jsonl:1 is a damaged game line \(.* holds a control character\)' -- "$bin" merge "$work/ctl.jsonl"
 done
 sed '1s/"winners":\[[0-9,]*\],"scores":\[[0-9,.-]*\],/"error":"rules failed: \\u001b[2J\\u009bboom",/' \
-    "$work/t1.jsonl" >"$work/ctl.jsonl"
+    "$work/t1.jsonl" | reseal >"$work/ctl.jsonl"
 "$bin" merge "$work/ctl.jsonl" >"$work/ctl-out" 2>&1
 if grep -q 'the first that failed: rules failed: ?\[2J??boom' "$work/ctl-out" &&
     ! LC_ALL=C grep -q "$(printf '\033')" "$work/ctl-out"; then ok; else
@@ -865,10 +884,11 @@ expect 1 '0 games, 2 that failed' -- "$bin" merge "$work/u8.jsonl"
 # A resuming run knows its list of games, so it also refuses a line whose
 # seats or seed are not its game number's (merge, knowing only the lines,
 # cannot tell).
-head -n 1 "$work/t1.jsonl" | sed 's/"seed":[0-9]*/"seed":1/' >"$work/reseed.jsonl"
+head -n 1 "$work/t1.jsonl" | sed 's/"seed":[0-9]*/"seed":1/' | reseal >"$work/reseed.jsonl"
 expect 1 "reseed.jsonl:1 is a damaged game line \(its seed is not that of its game number\)" -- tour --out "$work/reseed.jsonl"
 head -n 2 "$work/t1.jsonl" | tail -n 1 >"$work/reseat.jsonl"
 sed -i 's/"game":1,/"game":0,/' "$work/reseat.jsonl"
+reseal <"$work/reseat.jsonl" >"$work/reseat2.jsonl" && mv "$work/reseat2.jsonl" "$work/reseat.jsonl"
 expect 1 "reseat.jsonl:1 is a damaged game line \(its seats are not those of its game number\)" -- tour --out "$work/reseat.jsonl"
 # And 300 files changed in one place each (by the specs' JSON mutator):
 # merge takes each or refuses it, never crashes.
