@@ -30,7 +30,7 @@ endif
 
 KERNEL := rng grow arena cards zones dice seats ledger log ask ask_cards trick move_text table table_json stats
 BINDING := bot bot_pool bot_limits bot_search lua_alloc lua_copy plain_bytes lua_keys lua_view game_sample lua_json lua_table lua_ask lua_cards lua_dice lua_seats lua_ledger lua_game lua_referee script memory_cap watchdog watched_coroutines strfmt rules_loader rules_sandbox rules_check options result_check game game_record pending_read
-REPL := main repl listing render record session stop_signal tournament tournament_args game_list game_lines standings
+REPL := main repl listing render record session stop_signal supervise tournament tournament_args game_list game_lines standings
 KERNEL_OBJ := $(KERNEL:%=$(BUILD)/core/%.o)
 BINDING_OBJ := $(BINDING:%=$(BUILD)/core/%.o)
 REPL_OBJ := $(REPL:%=$(BUILD)/repl/%.o)

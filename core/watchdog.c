@@ -8,6 +8,7 @@
 
 #define TICK_NS 250000000L /* a quarter of a second of CPU time */
 #define TICKS_PER_SECOND 4
+#include <unistd.h>
 
 /* Shared with the signal handler, hence file-scope and volatile: one
  * process runs one rules call at a time. */
@@ -15,6 +16,8 @@ static struct {
     lua_State *volatile L;      /* the state of the watched call, or NULL */
     volatile sig_atomic_t depth, serial, seen, ticks, fired;
     volatile sig_atomic_t allowed; /* ticks the watched call may run */
+    volatile sig_atomic_t stuck_ticks; /* ticks since the hook was set */
+    void (*volatile on_stuck)(void);
     int seconds;                   /* the same, for the message */
     int ready;                  /* the timer runs in this process */
     int atfork;                 /* the fork handler is registered */
@@ -43,8 +46,26 @@ static void on_tick(int sig)
     }
     if (++watch.ticks >= watch.allowed && !watch.fired) {
         watch.fired = 1;
+        watch.stuck_ticks = 0;
         lua_sethook(watch.L, overrun_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+    } else if (watch.fired && ++watch.stuck_ticks >= STUCK_SECONDS * TICKS_PER_SECOND) {
+        /* The hook was set and never ran: the call is in C that never
+         * returns to Lua (a sort of huge strings, a search no guard knew).
+         * Nothing inside the process can stop it; the process stops. */
+        void (*stuck)(void) = watch.on_stuck;
+        if (stuck)
+            stuck();
+        static const char msg[] = "\nreferee: a script ran in C past its limit, where nothing inside "
+                                  "the process can stop it: the process stops\n";
+        ssize_t ignored = write(2, msg, sizeof msg - 1);
+        (void)ignored;
+        _exit(WATCHDOG_STUCK_EXIT);
     }
+}
+
+void watchdog_on_stuck(void (*handler)(void))
+{
+    watch.on_stuck = handler;
 }
 
 /* Timers do not survive fork: a tournament worker starts its own. */

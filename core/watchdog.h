@@ -14,6 +14,15 @@
 #include <lua.h>
 
 #define RULES_CPU_SECONDS 2
+/* CPU seconds a call may go on past its limit, after the hook that stops
+ * it is set, before it is taken to be stuck in C: the process then exits
+ * with WATCHDOG_STUCK_EXIT (a supervising parent plays on without it). */
+#define STUCK_SECONDS 3
+#define WATCHDOG_STUCK_EXIT 86
+
+/* Called (from a signal handler, so async-signal-safe only, and it may
+ * _exit itself) when a call is stuck in C; then the process exits. */
+void watchdog_on_stuck(void (*handler)(void));
 
 /* A watched call on L begins / ends. Calls nest (a rules script importing a
  * helper): the time counts from the outermost. */

@@ -12,6 +12,7 @@
 #include "../core/lua_alloc.h"
 #include "../core/lua_game.h"
 #include "../core/strfmt.h"
+#include "supervise.h"
 #include "record.h"
 #include "render.h"
 #include "listing.h"
@@ -131,10 +132,22 @@ static void after_step(Session *s, void *ctx)
         record_hash(stdout, s);
 }
 
-static int run_game(lua_State *L, const char *rules, const char *bots, GameArgs *args)
+/* What a supervised `run` plays with (supervise.h). */
+typedef struct RunArgs {
+    lua_State *L;
+    const char *rules, *bots;
+    GameArgs *args;
+} RunArgs;
+
+static int play_run(void *ctx, StuckNote *note, const Stuck *stuck)
 {
+    RunArgs *r = ctx;
+    lua_State *L = r->L;
+    GameArgs *args = r->args;
     Session s;
-    session_init(&s, L, rules, bots);
+    session_init(&s, L, r->rules, r->bots);
+    s.note = note;
+    s.stuck = stuck;
     s.on_fault = report_fault;
     s.fault_ctx = args;
     char *why;
@@ -202,6 +215,19 @@ static int run_game(lua_State *L, const char *rules, const char *bots, GameArgs 
     }
     session_close(&s);
     return status;
+}
+
+/* One game, every seat a bot, played in a child process (supervise.h): a
+ * bot stuck in C past its limit is stopped and the game goes on. The seed
+ * is chosen here when none is given, so a game played again is the same. */
+static int run_game(lua_State *L, const char *rules, const char *bots, GameArgs *args)
+{
+    if (!args->have_seed) {
+        args->seed = session_fresh_seed();
+        args->have_seed = 1;
+    }
+    RunArgs r = {L, rules, bots, args};
+    return supervise(play_run, &r, NULL, stdout, stderr);
 }
 
 static int replay_file(lua_State *L, const char *rules, const char *bots, const char *path)

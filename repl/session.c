@@ -2,6 +2,7 @@
 
 #include "../core/rules_loader.h"
 #include "../core/strfmt.h"
+#include "../core/watchdog.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -278,6 +279,16 @@ static int start_fresh(Session *s, const GameArgs *args, char **err)
     session_push_sets(L, args->sets, args->nsets);
     uint64_t seed = args->have_seed ? args->seed : session_fresh_seed();
     int keep = s->nseats;
+    if (s->stuck && s->stuck->rules_at == STUCK_IN_SETUP) {
+        *err = strfmt("the rules ran in C past their limit (over %d seconds of CPU time) setting "
+                      "up the game, where nothing could stop them, and were stopped",
+                      RULES_CPU_SECONDS + STUCK_SECONDS);
+        return 0;
+    }
+    if (s->note) {
+        s->note->seat = 0;
+        s->note->move = STUCK_IN_SETUP;
+    }
     Game *g = game_new(L, args->game, s->rules_path, s->nseats, seed, -1, 0, err);
     lua_remove(L, g ? -2 : -1);
     if (!g)
@@ -525,13 +536,60 @@ int session_human_turn(Session *s)
     return 0;
 }
 
+void stuck_none(Stuck *st)
+{
+    for (int i = 0; i <= MAX_SEATS; i++)
+        st->bot_at[i] = STUCK_NEVER;
+    st->rules_at = STUCK_NEVER;
+}
+
+void stuck_add(Stuck *st, const StuckNote *note)
+{
+    if (note->seat > 0 && note->seat <= MAX_SEATS)
+        st->bot_at[note->seat] = note->move;
+    else if (note->seat == 0)
+        st->rules_at = note->move;
+}
+
+/* Notes the call about to be made, for a supervisor. */
+static void note_call(Session *s, int seat)
+{
+    if (s->note) {
+        s->note->seat = seat;
+        s->note->move = s->game ? s->game->nmoves : 0;
+    }
+}
+
+/* Were the rules found stuck at this point of the game in an earlier run?
+ * Then the game stops here, with why. */
+static int rules_stuck_here(Session *s)
+{
+    if (!s->stuck || s->stuck->rules_at < 0 || s->game->nmoves < s->stuck->rules_at)
+        return 0;
+    game_set_error(s->game, "the rules ran in C past their limit (over %d seconds of CPU time) "
+                   "after move %d, where nothing could stop them, and were stopped: the game "
+                   "ends there, as it stood after that move", RULES_CPU_SECONDS + STUCK_SECONDS,
+                   s->game->nmoves);
+    return 1;
+}
+
 const char *session_bot_move(Session *s, int seat)
 {
     Game *g = s->game;
     Rng r = bot_stream(s, seat);
     if (s->ctl[seat] == SEAT_BOT) {
         char *why;
-        int i = bot_choose(s->bots[seat], g, seat, rng_next(&r), &why);
+        int i;
+        if (s->stuck && s->stuck->bot_at[seat] >= 0 && g->nmoves >= s->stuck->bot_at[seat]) {
+            /* Not called again: it would get stuck again. */
+            i = -1;
+            why = strfmt("at move %ld it ran in C past its limit, where nothing inside the "
+                         "process could stop it, and the process was stopped (it is not asked "
+                         "again this game)", s->stuck->bot_at[seat]);
+        } else {
+            note_call(s, seat);
+            i = bot_choose(s->bots[seat], g, seat, rng_next(&r), &why);
+        }
         if (i == BOT_RULES_FAILED) {
             game_set_error(g, "%s", why);
             free(why);
@@ -585,12 +643,18 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
                 if (!(moves[i] = session_bot_move(s, seats[i])))
                     return s->forfeited ? GAME_OVER : GAME_SCRIPT;
             }
+            if (rules_stuck_here(s))
+                return GAME_SCRIPT;
+            note_call(s, 0);
             st = game_window(g, n, seats, moves);
         } else {
             int seat = p->seats[0];
             const char *move = session_bot_move(s, seat);
             if (!move)
                 return s->forfeited ? GAME_OVER : GAME_SCRIPT;
+            if (rules_stuck_here(s))
+                return GAME_SCRIPT;
+            note_call(s, 0);
             st = game_play(g, seat, move);
         }
         if (st != GAME_OK)

@@ -20,6 +20,31 @@ typedef enum Controller { SEAT_HUMAN = 0, SEAT_RANDOM, SEAT_BOT } Controller;
  * takes up to about 60,000 moves. */
 #define SESSION_MAX_MOVES 1000000L
 
+/* Where a game is, for a supervising process to learn which call a child
+ * was in when it got stuck in C (watchdog.h): written before each call into
+ * a bot (its seat) or the rules (seat 0), to memory the parent shares. */
+typedef struct StuckNote {
+    volatile int seat;
+    volatile long move; /* the game's move count at the call */
+    volatile long game; /* in a tournament, the game's number */
+} StuckNote;
+
+/* What earlier runs of the same game found stuck, for the game to be played
+ * again without it: a bot stuck at move m is not called from move m on
+ * (each decision of its seat is a fault and the seat's default, as for any
+ * fault); rules stuck at move m stop the game there, its state intact. */
+#define STUCK_NEVER (-1L)
+#define STUCK_IN_SETUP (-2L) /* a note's move while the rules set the game up */
+typedef struct Stuck {
+    long bot_at[MAX_SEATS + 1]; /* or STUCK_NEVER */
+    long rules_at;              /* or STUCK_NEVER, STUCK_IN_SETUP */
+} Stuck;
+
+/* None stuck. */
+void stuck_none(Stuck *st);
+/* Adds what the note says was stuck. */
+void stuck_add(Stuck *st, const StuckNote *note);
+
 typedef struct Session Session;
 struct Session {
     lua_State *L;
@@ -47,6 +72,8 @@ struct Session {
     void (*on_fault)(struct Session *s, int seat, const char *why, void *ctx);
     void *fault_ctx;
     int log_shown;       /* log entries already printed */
+    StuckNote *note;     /* or NULL: unsupervised */
+    const Stuck *stuck;  /* or NULL: nothing found stuck before */
 };
 
 /* A game's settings from the command line or the REPL's 'new'. */

@@ -24,10 +24,12 @@
 #include "../core/rules_loader.h"
 #include "../core/script.h"
 #include "../core/strfmt.h"
+#include "../core/watchdog.h"
 #include "game_lines.h"
 #include "game_list.h"
 #include "session.h"
 #include "standings.h"
+#include "supervise.h"
 #include "stop_signal.h"
 
 /* ---- playing ---- */
@@ -56,7 +58,8 @@ static void fault_noted(Session *s, int seat, const char *why, void *ctx)
 /* Plays game g with bots from pool; returns its JSON line (malloc'd).
  * witness, when given, gets the first reason its seat faulted for. */
 static char *play_game(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
-                       BotPool *pool, long g, int k, FaultWitness *witness)
+                       BotPool *pool, long g, int k, FaultWitness *witness, StuckNote *note,
+                       const Stuck *stuck)
 {
     const char *names[MAX_SEATS];
     tour_seats_of(a, g, k, names);
@@ -70,6 +73,10 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     s.pool = pool;
     s.on_fault = fault_noted;
     s.fault_ctx = witness;
+    s.note = note;
+    s.stuck = stuck;
+    if (note)
+        note->game = g;
     if (witness) /* played after the others: Ctrl-C stops it too */
         s.stop_request = &stop_signal_asked;
     GameArgs args = {0};
@@ -278,29 +285,69 @@ static void collect(Collector *c, long g, char *line)
  * game's number and line to fd. Lines go in batches, a tenth of a second
  * apart: a line a game, each waking the parent, cost a third of the speed
  * gained with two workers on two cores. A stopped or finished worker
- * writes what it holds as it leaves. */
-static void play_as_worker(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
-                           int k, const Collector *c, atomic_long *next, int fd)
+ * writes what it holds as it leaves; so does one whose game got stuck in C
+ * (watchdog.h), from the signal handler: hence a buffer of its own, written
+ * with write(2), not stdio's. */
+static struct {
+    int fd;
+    char *buf;
+    size_t used, size;
+} worker_out;
+
+static int send_lines(void)
 {
-    FILE *to = fdopen(fd, "w");
-    if (!to)
-        _exit(1);
-    setvbuf(to, NULL, _IOFBF, 1 << 16);
+    for (size_t at = 0; at < worker_out.used;) {
+        ssize_t n = write(worker_out.fd, worker_out.buf + at, worker_out.used - at);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return 0;
+        at += (size_t)n;
+    }
+    worker_out.used = 0;
+    return 1;
+}
+
+/* The game in play is stuck in C: the lines played before it are sent, and
+ * the parent (told which game by the note) plays it again without it. */
+static void worker_stuck(void)
+{
+    send_lines();
+    supervised_child_stuck();
+}
+
+static void play_as_worker(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
+                           int k, const Collector *c, atomic_long *next, int fd, StuckNote *note)
+{
+    worker_out.fd = fd;
+    watchdog_on_stuck(worker_stuck);
     BotPool *pool = bot_pool_new();
     double sent = now();
     for (long i; !stop_signal_asked && (i = atomic_fetch_add(next, 1)) < c->ntodo;) {
-        char *line = play_game(L, rules, bots, a, pool, c->todo[i], k, NULL);
-        fprintf(to, "%ld %s\n", c->todo[i], line);
+        char *line = play_game(L, rules, bots, a, pool, c->todo[i], k, NULL, note, NULL);
+        char head[32];
+        int hl = snprintf(head, sizeof head, "%ld ", c->todo[i]);
+        size_t ll = line ? strlen(line) : 0;
+        if (!line || !grow_bytes(&worker_out.buf, &worker_out.size, worker_out.used + (size_t)hl + ll + 1,
+                                 1 << 16))
+            _exit(1);
+        memcpy(worker_out.buf + worker_out.used, head, (size_t)hl);
+        memcpy(worker_out.buf + worker_out.used + hl, line, ll);
+        worker_out.used += (size_t)hl + ll;
+        worker_out.buf[worker_out.used++] = '\n';
         free(line);
+        note->seat = -1; /* between games: nothing to be stuck in */
         double at = now();
         if (at - sent >= 0.1) {
-            fflush(to);
+            if (!send_lines())
+                _exit(1);
             sent = at;
         }
     }
     bot_pool_free(pool);
-    if (fclose(to) != 0)
+    if (!send_lines())
         _exit(1);
+    close(fd);
 }
 
 /* What has come from a worker and is not yet a whole line. */
@@ -334,84 +381,172 @@ static int read_lines_of(LineReader *r, int fd, Collector *c)
     return 1;
 }
 
-/* Plays the collector's games: 0 when all are played, 1 when Ctrl-C
- * stopped them, -1 when a worker failed. */
-static int run_workers(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
-                       int k, Collector *c)
+/* A game a worker got stuck in C on (watchdog.h), played again in a child
+ * of its own (supervise.h) told what got stuck. */
+typedef struct Replay {
+    lua_State *L;
+    const char *rules, *bots;
+    const TourArgs *a;
+    long g;
+    int k;
+} Replay;
+
+static int play_replay(void *ctx, StuckNote *note, const Stuck *stuck)
 {
-    int jobs = a->jobs < c->ntodo ? a->jobs : (int)c->ntodo;
-    /* Each worker keeps its bots from game to game, each put back as its
-     * script left it (a game's line still depends only on its number). */
-    if (jobs <= 1) {
-        BotPool *pool = bot_pool_new();
-        for (long i = 0; i < c->ntodo && !stop_signal_asked; i++)
-            collect(c, c->todo[i], play_game(L, rules, bots, a, pool, c->todo[i], k, NULL));
-        bot_pool_free(pool);
-        return c->done == c->ntodo ? 0 : 1;
+    Replay *r = ctx;
+    BotPool *pool = bot_pool_new();
+    char *line = play_game(r->L, r->rules, r->bots, r->a, pool, r->g, r->k, NULL, note, stuck);
+    bot_pool_free(pool);
+    if (!line)
+        return 1;
+    fputs(line, stdout);
+    free(line);
+    return 0;
+}
+
+/* The line of game g, played again without what note says got stuck; NULL
+ * when it could not be had. */
+static char *replay_stuck_game(const Replay *r, const StuckNote *note)
+{
+    Stuck stuck;
+    stuck_none(&stuck);
+    stuck_add(&stuck, note);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    if (!out)
+        return NULL;
+    int status = supervise(play_replay, (void *)r, &stuck, out, stderr);
+    fclose(out);
+    if (status != 0 || size == 0) {
+        free(text);
+        return NULL;
     }
+    return text;
+}
+
+/* The workers of a tournament, each a process with a pipe its lines come
+ * through and a note of the call it is in (shared memory). */
+typedef struct Workers {
+    int jobs;
     struct pollfd fds[256];
     pid_t pids[256];
     LineReader from[256];
+    StuckNote *notes;
+    atomic_long *next;
+} Workers;
+
+static int spawn_worker(Workers *ws, int w, lua_State *L, const char *rules, const char *bots,
+                        const TourArgs *a, int k, Collector *c)
+{
+    int p[2];
+    if (pipe(p) != 0)
+        return 0;
+    fflush(NULL);
+    ws->notes[w].seat = -1;
+    pid_t pid = fork();
+    if (pid < 0)
+        return 0;
+    if (pid == 0) {
+        stop_signal_worker();
+        close(p[0]);
+        for (int o = 0; o < w; o++) /* the other workers' pipes are not this one's */
+            if (ws->fds[o].fd >= 0)
+                close(ws->fds[o].fd);
+        play_as_worker(L, rules, bots, a, k, c, ws->next, p[1], &ws->notes[w]);
+        _exit(0);
+    }
+    close(p[1]);
+    ws->pids[w] = pid;
+    ws->fds[w].fd = p[0];
+    ws->fds[w].events = POLLIN;
+    ws->from[w] = (LineReader){0};
+    return 1;
+}
+
+/* Worker w has closed its pipe: 1 when it finished well, or got stuck in C
+ * on a game that was then played again (and another worker takes its
+ * place while games are left); 0 when it failed. */
+static int worker_ended(Workers *ws, int w, lua_State *L, const char *rules, const char *bots,
+                        const TourArgs *a, int k, Collector *c)
+{
+    int how;
+    while (waitpid(ws->pids[w], &how, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFEXITED(how) && WEXITSTATUS(how) == 0)
+        return 1;
+    if (!WIFEXITED(how) || WEXITSTATUS(how) != WATCHDOG_STUCK_EXIT || ws->notes[w].seat < 0)
+        return 0;
+    Replay r = {L, rules, bots, a, ws->notes[w].game, k};
+    char *line = replay_stuck_game(&r, &ws->notes[w]);
+    if (!line)
+        return 0;
+    collect(c, r.g, line);
+    if (!stop_signal_asked && atomic_load(ws->next) < c->ntodo)
+        return spawn_worker(ws, w, L, rules, bots, a, k, c);
+    return 1;
+}
+
+/* Plays the collector's games: 0 when all are played, 1 when Ctrl-C
+ * stopped them, -1 when a worker failed. Games are played by worker
+ * processes, even with one job: a game stuck in C (watchdog.h) ends its
+ * worker, not the tournament. */
+static int run_workers(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
+                       int k, Collector *c)
+{
+    Workers ws;
+    ws.jobs = a->jobs < c->ntodo ? a->jobs : (int)c->ntodo;
+    if (ws.jobs < 1)
+        return 0;
     /* The next game to take, shared by the workers: each takes one game at
      * a time as it finishes the last, so a few long games cannot leave one
      * worker playing alone at the end (a game's line depends only on its
-     * number, so who plays it changes nothing). */
-    atomic_long *next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-                             -1, 0);
-    if (next == MAP_FAILED)
+     * number, so who plays it changes nothing). Each worker keeps its bots
+     * from game to game, each put back as its script left it. */
+    size_t shared = sizeof(atomic_long) + sizeof(StuckNote) * (size_t)ws.jobs;
+    void *map = mmap(NULL, shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED)
         return -1;
-    atomic_init(next, 0);
-    fflush(NULL);
-    for (int w = 0; w < jobs; w++) {
-        int p[2];
-        if (pipe(p) != 0)
-            return -1;
-        pid_t pid = fork();
-        if (pid < 0)
-            return -1;
-        if (pid == 0) {
-            stop_signal_worker();
-            close(p[0]);
-            play_as_worker(L, rules, bots, a, k, c, next, p[1]);
-            _exit(0);
-        }
-        close(p[1]);
-        pids[w] = pid;
-        fds[w].fd = p[0];
-        fds[w].events = POLLIN;
-        from[w] = (LineReader){0};
-    }
-    int open_streams = jobs, passed_on = 0;
-    while (open_streams > 0) {
-        int ready = poll(fds, (nfds_t)jobs, -1);
+    ws.next = map;
+    ws.notes = (StuckNote *)(void *)((char *)map + sizeof(atomic_long));
+    atomic_init(ws.next, 0);
+    for (int w = 0; w < ws.jobs; w++)
+        ws.fds[w].fd = -1;
+    int failed = 0;
+    for (int w = 0; w < ws.jobs && !failed; w++)
+        failed = !spawn_worker(&ws, w, L, rules, bots, a, k, c);
+    int passed_on = 0;
+    for (;;) {
+        int open_streams = 0;
+        for (int w = 0; w < ws.jobs; w++)
+            open_streams += ws.fds[w].fd >= 0;
+        if (open_streams == 0)
+            break;
+        int ready = poll(ws.fds, (nfds_t)ws.jobs, -1);
         if (stop_signal_asked && !passed_on) {
             /* A Ctrl-C sent to this process alone reaches the workers too. */
-            for (int w = 0; w < jobs; w++)
-                kill(pids[w], SIGINT);
+            for (int w = 0; w < ws.jobs; w++)
+                if (ws.fds[w].fd >= 0)
+                    kill(ws.pids[w], SIGINT);
             passed_on = 1;
         }
         if (ready < 0 && errno == EINTR)
             continue;
         if (ready < 0)
             break;
-        for (int w = 0; w < jobs; w++) {
-            if (fds[w].fd < 0 || !(fds[w].revents & (POLLIN | POLLHUP | POLLERR)))
+        for (int w = 0; w < ws.jobs; w++) {
+            if (ws.fds[w].fd < 0 || !(ws.fds[w].revents & (POLLIN | POLLHUP | POLLERR)))
                 continue;
-            if (!read_lines_of(&from[w], fds[w].fd, c)) {
-                close(fds[w].fd);
-                free(from[w].buf);
-                fds[w].fd = -1;
-                open_streams--;
+            if (!read_lines_of(&ws.from[w], ws.fds[w].fd, c)) {
+                close(ws.fds[w].fd);
+                free(ws.from[w].buf);
+                ws.fds[w].fd = -1;
+                if (!worker_ended(&ws, w, L, rules, bots, a, k, c))
+                    failed = 1;
             }
         }
     }
-    int failed = 0;
-    for (int w = 0; w < jobs; w++) {
-        int status;
-        waitpid(pids[w], &status, 0);
-        failed |= !WIFEXITED(status) || WEXITSTATUS(status) != 0;
-    }
-    munmap(next, sizeof *next);
+    munmap(map, shared);
     if (failed)
         return -1;
     return c->done == c->ntodo ? 0 : stop_signal_asked ? 1 : -1;
@@ -474,23 +609,51 @@ static int seat_count(lua_State *L, const char *rules, const TourArgs *a)
 static const char REASONS_NOTICE[] =
     "\nreferee: the standings follow without the reasons of the faults (Ctrl-C again quits at once)\n";
 
+/* Plays the game of a fault's witness (in a child of its own: the fault
+ * may be a call stuck in C) and prints the reason's first line. */
+typedef struct WitnessRun {
+    Replay game;
+    int seat;
+} WitnessRun;
+
+static int play_witness(void *ctx, StuckNote *note, const Stuck *stuck)
+{
+    WitnessRun *r = ctx;
+    BotPool *pool = bot_pool_new();
+    FaultWitness w = {r->seat, NULL};
+    free(play_game(r->game.L, r->game.rules, r->game.bots, r->game.a, pool, r->game.g, r->game.k,
+                   &w, note, stuck));
+    bot_pool_free(pool);
+    if (w.why) /* its first line: the rest is the traceback */
+        printf("%.*s", (int)strcspn(w.why, "\n"), w.why);
+    free(w.why);
+    return 0;
+}
+
 static void find_fault_reasons(lua_State *L, const char *rules, const char *bots,
                                const TourArgs *a, int k, Tally *y)
 {
-    BotPool *pool = NULL;
     stop_signal_catch(REASONS_NOTICE);
     for (int i = 0; i < y->nb && !stop_signal_asked; i++) {
         Standing *b = &y->st[i];
-        if (b->fault_games == 0 || (!pool && !(pool = bot_pool_new())))
+        if (b->fault_games == 0)
             continue;
-        FaultWitness w = {b->first_fault_seat, NULL};
-        free(play_game(L, rules, bots, a, pool, b->first_fault, k, &w));
-        if (w.why) /* its first line: the rest is the traceback */
-            w.why[strcspn(w.why, "\n")] = '\0';
-        b->why = w.why;
+        WitnessRun r = {{L, rules, bots, a, b->first_fault, k}, b->first_fault_seat};
+        char *why = NULL;
+        size_t size = 0;
+        FILE *out = open_memstream(&why, &size);
+        if (!out)
+            continue;
+        if (supervise(play_witness, &r, NULL, out, stderr) == 130)
+            stop_signal_asked = 1;
+        fclose(out);
+        if (size == 0) {
+            free(why);
+            why = NULL;
+        }
+        b->why = why;
     }
     stop_signal_release();
-    bot_pool_free(pool);
 }
 
 int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)

@@ -47,9 +47,10 @@ parallel_bots=bam-greedy,random,bam-greedy
 parallel_options=hands=3
 parallel_games=19998 # a whole number of rounds of the three bots
 
-collected() { # COMMAND...: the instructions callgrind counts for it
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
-        sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+collected() { # COMMAND...: the instructions callgrind counts for it, its child processes
+    # (a tournament's workers) included
+    valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+        sed -n 's/.*Collected : \([0-9]*\).*/\1/p' | awk '{ sum += $1 } END { print sum + 0 }'
 }
 
 {
