@@ -22,6 +22,11 @@ typedef struct FreeBlock {
 struct Arena {
     size_t capacity; /* bytes reserved, this header included */
     size_t top;      /* offset of the first byte never handed out: it only grows */
+    /* What the region holds in memory: every small block ever carved (free
+     * ones stay on their lists, their pages touched), and the pages of the
+     * large blocks in use (a freed one's pages go back to the system). */
+    size_t small_carved, large_pages;
+    size_t footprint_limit; /* 0: none */
     FreeBlock *free_list[SMALL_CLASSES + LARGE_CLASSES];
 };
 
@@ -74,14 +79,52 @@ void arena_delete(Arena *a)
         munmap(a, a->capacity);
 }
 
+static size_t page_size(void)
+{
+    static size_t page;
+    if (!page)
+        page = (size_t)sysconf(_SC_PAGESIZE);
+    return page;
+}
+
+/* The pages a large block of size bytes touches. */
+static size_t pages_of(size_t size)
+{
+    return (size + page_size() - 1) / page_size() * page_size();
+}
+
+size_t arena_footprint(const Arena *a)
+{
+    return a->small_carved + a->large_pages;
+}
+
+void arena_set_limit(Arena *a, size_t limit)
+{
+    a->footprint_limit = limit;
+}
+
+/* Would adding more to the footprint pass the limit? */
+static int over_limit(const Arena *a, size_t more)
+{
+    return a->footprint_limit && arena_footprint(a) + more > a->footprint_limit;
+}
+
 void *arena_alloc(Arena *a, size_t size)
 {
     if (size == 0 || size > ((size_t)1 << (LARGE_FIRST + LARGE_CLASSES - 1)))
         return NULL;
     int c = class_of(size);
+    int small = c < SMALL_CLASSES;
     FreeBlock *b = a->free_list[c];
-    if (b) {
+    if (b && small) {
         a->free_list[c] = b->next;
+        return b;
+    }
+    if (over_limit(a, small ? class_size(c) : pages_of(size)))
+        return NULL;
+    if (b) { /* large: its pages were given back, and come again as touched */
+        a->free_list[c] = b->next;
+        a->large_pages += pages_of(size);
         return b;
     }
     size_t need = class_size(c);
@@ -89,6 +132,10 @@ void *arena_alloc(Arena *a, size_t size)
         return NULL;
     void *block = (unsigned char *)a + a->top;
     a->top += need;
+    if (small)
+        a->small_carved += need;
+    else
+        a->large_pages += pages_of(size);
     return block;
 }
 
@@ -97,6 +144,17 @@ void arena_free(Arena *a, void *block, size_t size)
     if (!block || size == 0)
         return;
     int c = class_of(size);
+    if (c >= SMALL_CLASSES) {
+        /* Its pages go back to the system (but the first, which holds the
+         * free list's link): a bot that frees its strings holds them no
+         * more, however the region is carved. */
+        a->large_pages -= pages_of(size);
+        /* madvise takes whole pages: those inside the block past its link. */
+        uintptr_t first = ((uintptr_t)block + sizeof(FreeBlock) + page_size() - 1) / page_size() * page_size();
+        uintptr_t end = ((uintptr_t)block + class_size(c)) / page_size() * page_size();
+        if (end > first)
+            madvise((void *)first, end - first, MADV_DONTNEED);
+    }
     FreeBlock *b = block;
     b->next = a->free_list[c];
     a->free_list[c] = b;
@@ -110,8 +168,15 @@ void *arena_resize(Arena *a, void *block, size_t old_size, size_t new_size)
         arena_free(a, block, old_size);
         return NULL;
     }
-    if (class_of(old_size) == class_of(new_size))
+    if (class_of(old_size) == class_of(new_size)) {
+        if (class_of(new_size) >= SMALL_CLASSES) {
+            size_t was = pages_of(old_size), now = pages_of(new_size);
+            if (now > was && over_limit(a, now - was))
+                return NULL;
+            a->large_pages = a->large_pages - was + now;
+        }
         return block;
+    }
     void *moved = arena_alloc(a, new_size);
     if (!moved) {
         /* A shrink may not fail: the block stays, bigger than it needs to

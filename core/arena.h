@@ -28,6 +28,13 @@ void *arena_alloc(Arena *a, size_t size);
 void arena_free(Arena *a, void *block, size_t size);
 void *arena_resize(Arena *a, void *block, size_t old_size, size_t new_size);
 
+/* The bytes the region holds in memory: small blocks ever carved (in use
+ * or free) and the pages of large blocks in use. With a limit set, a block
+ * that would take it past the limit is refused (NULL): so the memory a bot
+ * really holds is bounded, not only the bytes Lua counts as live. */
+size_t arena_footprint(const Arena *a);
+void arena_set_limit(Arena *a, size_t limit);
+
 /* Bytes of the region in use or on free lists: what a copy holds. */
 size_t arena_span(const Arena *a);
 

@@ -48,6 +48,17 @@ for bot in "$here"/bots/hostile/*.lua; do
     done <"$work/want"
 done
 
+# The memory cap bounds what the process really holds for a bot: its peak
+# resident size stays within the cap plus 25% (memory-churn.lua frees and
+# fills its memory three ways; it once reached 2.8 times the cap).
+for cap in 64 256; do
+    /usr/bin/time -f '%M' -o "$work/rss" "$bin" run fixture --seats "$here/bots/memory-churn.lua,random" \
+        --seed 2 --json --bot-memory "$cap" >"$work/churn.jsonl" 2>&1
+    peak=$(tail -n 1 "$work/rss")
+    [ -n "$peak" ] && [ "$peak" -le $((cap * 1024 * 5 / 4)) ] && tail -n 1 "$work/churn.jsonl" | grep -q '"type":"result"' &&
+        ok || bad "a bot capped at $cap MB made the referee's peak resident size ${peak:-?} KB (at most $((cap * 1024 * 5 / 4)))"
+done
+
 rules="$here/rules/hostile"
 for script in "$rules"/*.lua; do
     name=$(basename "$script" .lua)

@@ -144,4 +144,29 @@ void test_arena(void)
     CHECK(arena_resize(small, most, 1 << 15, 100) == most);
     CHECK(arena_alloc(small, 0) == NULL);
     arena_delete(small);
+
+    /* The footprint: small blocks ever carved stay counted when freed (their
+     * pages stay touched); a large block counts its pages while in use only.
+     * With a limit, a block that would pass it is refused, even where the
+     * region has room: memory freed in one size cannot serve another. */
+    Arena *f = arena_new(64u << 20);
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    arena_set_limit(f, 4u << 20);
+    void *blocks_1mb[8];
+    int n = 0;
+    while (n < 8 && (blocks_1mb[n] = arena_alloc(f, (1u << 20) + 1)) != NULL)
+        n++;
+    CHECK_EQ_INT(n, 3); /* 1 MB and a page each: a fourth would pass 4 MB */
+    CHECK(arena_footprint(f) <= (4u << 20));
+    for (int i = 0; i < n; i++)
+        arena_free(f, blocks_1mb[i], (1u << 20) + 1);
+    CHECK_EQ_INT(arena_footprint(f), 0);
+    int tables = 0;
+    while (arena_alloc(f, 64) != NULL)
+        tables++;
+    CHECK_EQ_INT(tables, (4 << 20) / 64); /* the freed large blocks' room serves small ones */
+    CHECK(arena_alloc(f, 1u << 20) == NULL); /* and small blocks, freed or not, keep theirs */
+    arena_delete(f);
 }
