@@ -36,11 +36,11 @@ BINDING_OBJ := $(BINDING:%=$(BUILD)/core/%.o)
 REPL_OBJ := $(REPL:%=$(BUILD)/repl/%.o)
 UNIT_OBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%.o,$(wildcard tests/unit/*.c))
 
-.PHONY: all run test asan asan-referee bench install clean deps
+.PHONY: all run test asan asan-referee bench install clean deps fuzz fuzz-build mutants
 all: deps referee $(BUILD)/referee.so
 
 # Debian packages the build and the tests need.
-DEBS := pkg-config liblua5.4-dev lua5.4 libreadline-dev libjansson-dev libmimalloc-dev lua-busted valgrind time
+DEBS := pkg-config liblua5.4-dev lua5.4 libreadline-dev libjansson-dev libmimalloc-dev lua-busted valgrind time clang libclang-rt-dev
 deps: $(BUILD)/.deps-ok
 $(BUILD)/.deps-ok: Makefile
 	$(Q)sh tools/ensure-deps.sh $(DEBS)
@@ -72,8 +72,27 @@ $(BUILD)/%.pic.o: %.c | $(BUILD)/.deps-ok
 run: all
 	./referee
 
-test: all $(BUILD)/unit-tests $(BUILD)/bench
+test: all $(BUILD)/unit-tests $(BUILD)/bench fuzz-build
 	$(Q)sh tests/run-all.sh $(BUILD)
+
+# Fuzz targets (tests/fuzz/): libFuzzer under AddressSanitizer and
+# UndefinedBehaviorSanitizer, built with clang in a tree of their own.
+# `make fuzz` runs each for FUZZ_SECONDS; `make test` runs each briefly.
+FUZZ_TARGETS := save lines repl args
+FUZZ_SECONDS ?= 300
+FUZZ_SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer
+REPL_LIB_OBJ = $(filter-out $(BUILD)/repl/main.o,$(REPL_OBJ))
+fuzz-build: deps
+	$(Q)$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang CFLAGS="-O1 -g" \
+		SANITIZE="$(FUZZ_SANITIZE) -fsanitize=fuzzer-no-link" $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/common.h $(KERNEL_OBJ) $(BINDING_OBJ) $(REPL_LIB_OBJ)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(BASE_CFLAGS) $(DEP_CFLAGS) $(CFLAGS) $(FUZZ_SANITIZE) -fsanitize=fuzzer -DREFEREE_SYSTEM_MALLOC \
+		-o $@ $< $(KERNEL_OBJ) $(BINDING_OBJ) $(REPL_LIB_OBJ) $(DEP_LIBS)
+
+fuzz: all fuzz-build
+	$(Q)sh tools/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # The C tests and the REPL transcripts, built with AddressSanitizer and
 # UndefinedBehaviorSanitizer in a build tree of their own.

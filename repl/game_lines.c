@@ -192,25 +192,10 @@ static const char *check_problem(char *buf, size_t len)
     return got == want ? NULL : "it does not match its \"check\": it was changed after it was written";
 }
 
-long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origin *o,
-                       const TourArgs *expect, int k)
+/* read_lines of the open file f, named (as shown) in messages. */
+long read_lines_from(FILE *f, const char *named, Tally *y, int resuming, Seen *seen,
+                     Origin *o, const TourArgs *expect, int k)
 {
-    /* Quoted in messages as shown: a file name may hold anything. */
-    char shown[4096];
-    const char *named = strfmt_shown(path, shown, sizeof shown);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        if (quiet_missing && errno == ENOENT)
-            return 0;
-        fprintf(stderr, "referee: cannot read '%s': %s\n", named, strerror(errno));
-        return -1;
-    }
-    struct stat st; /* a device (/dev/zero) would be read for ever */
-    if (fstat(fileno(f), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
-        fprintf(stderr, "referee: '%s' is a device, not a file of game lines\n", named);
-        fclose(f);
-        return -1;
-    }
     char *buf = NULL;
     size_t size = 0;
     long lineno = 0, n = 0, len;
@@ -221,7 +206,6 @@ long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origi
                             "ran out): give files that referee tournament --out wrote\n",
                     named, lineno, GAME_LINE_MAX);
             free(buf);
-            fclose(f);
             return -1;
         }
         if (buf[0] == '\n')
@@ -243,7 +227,6 @@ long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origi
                         named, lineno, named);
                 json_decref(j);
                 free(buf);
-                fclose(f);
                 return -1;
             }
             json_decref(j);
@@ -257,11 +240,10 @@ long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origi
             fprintf(stderr, "referee: %s:%ld is a game of another tournament than %s (another "
                             "game, bots, seats, seed, options, bot limits, move limit, or rules or bot files): %s\n",
                     named, lineno, o->where,
-                    quiet_missing ? "give another --out file, or the command that wrote this one"
+                    resuming ? "give another --out file, or the command that wrote this one"
                                   : "merge the shards of one tournament only");
             json_decref(j);
             free(buf);
-            fclose(f);
             return -1;
         }
         buf[len - 1] = '\0'; /* the newline: the check covers the line's own bytes */
@@ -287,12 +269,34 @@ long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origi
         if (failed) {
             json_decref(j);
             free(buf);
-            fclose(f);
             return -1;
         }
         json_decref(j);
     }
     free(buf);
+    return n;
+}
+
+long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origin *o,
+                       const TourArgs *expect, int k)
+{
+    /* Quoted in messages as shown: a file name may hold anything. */
+    char shown[4096];
+    const char *named = strfmt_shown(path, shown, sizeof shown);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (quiet_missing && errno == ENOENT)
+            return 0;
+        fprintf(stderr, "referee: cannot read '%s': %s\n", named, strerror(errno));
+        return -1;
+    }
+    struct stat st; /* a device (/dev/zero) would be read for ever */
+    if (fstat(fileno(f), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+        fprintf(stderr, "referee: '%s' is a device, not a file of game lines\n", named);
+        fclose(f);
+        return -1;
+    }
+    long n = read_lines_from(f, named, y, quiet_missing, seen, o, expect, k);
     fclose(f);
     return n;
 }

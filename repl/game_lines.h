@@ -4,6 +4,7 @@
 #define REFEREE_GAME_LINES_H
 
 #include <jansson.h>
+#include <stdio.h>
 #include "standings.h"
 
 /* Which game numbers are already in hand: a bitmap that grows. */
@@ -36,5 +37,10 @@ char *game_line_seal(const char *text);
  * when given, is the tournament whose games they must be. */
 long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origin *o,
                 const TourArgs *expect, int k);
+/* The same for a file open already, named (as shown) in messages, its
+ * lines read to resume a run (resuming) or to merge: for the fuzzer. The
+ * file stays open. */
+long read_lines_from(FILE *f, const char *named, Tally *y, int resuming, Seen *seen, Origin *o,
+                     const TourArgs *expect, int k);
 
 #endif

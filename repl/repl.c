@@ -713,14 +713,28 @@ static void report_fault(Session *s, int seat, const char *why, void *ctx)
             bot_name(s->bots[seat]), why);
 }
 
+static int run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
+               FILE *in, int interactive);
+
 int repl_run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start)
+{
+    return run(L, rules_path, bots_path, start, stdin, isatty(STDIN_FILENO));
+}
+
+int repl_run_lines(lua_State *L, const char *rules_path, const char *bots_path, FILE *in)
+{
+    return run(L, rules_path, bots_path, NULL, in, 0);
+}
+
+static int run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
+               FILE *in, int interactive)
 {
     Repl r;
     memset(&r, 0, sizeof r);
     session_init(&r.s, L, rules_path, bots_path);
     r.s.on_fault = report_fault;
     r.s.fault_ctx = &r;
-    r.interactive = isatty(STDIN_FILENO);
+    r.interactive = interactive;
     completing = &r;
     char *hist = NULL;
     if (r.interactive) {
@@ -754,7 +768,7 @@ int repl_run(lua_State *L, const char *rules_path, const char *bots_path, const 
             if (*input)
                 add_history(input);
         } else {
-            if (getline(&line, &cap, stdin) < 0)
+            if (getline(&line, &cap, in) < 0)
                 break;
             line[strcspn(line, "\r\n")] = '\0';
             input = line;

@@ -6,10 +6,14 @@
 #define REFEREE_REPL_H
 
 #include <lua.h>
+#include <stdio.h>
 #include "session.h"
 
 /* Runs the REPL until quit or end of input; start (may be NULL) is a game to
  * begin with. Returns the exit status. */
 int repl_run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start);
+/* The same, reading the lines of in as from a pipe (no prompt, no
+ * history): for tests and the fuzzer. */
+int repl_run_lines(lua_State *L, const char *rules_path, const char *bots_path, FILE *in);
 
 #endif

@@ -6,7 +6,7 @@
 #   expressions), and each line matches some fault; "no fault" means none.
 #   rules (tests/rules/hostile/*.lua): `referee run` of the game exits with
 #   the status of its "-- exit:" line, and its output has a line matching
-#   each expect line.
+#   each expect line ("-- args:" adds words to the command).
 bin=${REFEREE_BIN:?set REFEREE_BIN}
 here=$(cd "$(dirname "$0")" && pwd)
 pass=0 fail=0
@@ -66,7 +66,9 @@ for script in "$rules"/*.lua; do
     want_status=$(sed -n 's/^-- exit: //p' "$script")
     if [ ! -s "$work/want" ] || [ -z "$want_status" ]; then
         bad "hostile rules $name state no '-- expect:' or '-- exit:' line"; continue; fi
-    REFEREE_RULES="$rules:$REFEREE_RULES" timeout 60 "$bin" run "$name" --seats random,random --seed 1 \
+    args=$(sed -n 's/^-- args: //p' "$script")
+    # shellcheck disable=SC2086
+    REFEREE_RULES="$rules:$REFEREE_RULES" timeout 60 "$bin" run "$name" --seats random,random --seed 1 $args \
         >"$work/run.out" 2>&1
     status=$?
     [ "$status" = "$want_status" ] && ok || bad "hostile rules $name exited $status, expected $want_status: $(tail -2 "$work/run.out")"
