@@ -94,6 +94,10 @@ $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/common.h $(KERNEL_OBJ) $(BINDING
 fuzz: all fuzz-build
 	$(Q)sh tools/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
+# Each guard broken on purpose in a copy of the tree: a test must fail.
+mutants: all $(BUILD)/unit-tests $(BUILD)/bench
+	$(Q)sh tools/mutants.sh $(MUTANTS)
+
 # The C tests and the REPL transcripts, built with AddressSanitizer and
 # UndefinedBehaviorSanitizer in a build tree of their own.
 asan: all $(BUILD)/bench

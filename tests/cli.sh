@@ -182,6 +182,15 @@ awk 'NR > 1 && $1 <= last { exit 1 } { last = $1 }' "$work/h1" && ok ||
 # Saves: replayed and checked; a corrupt or tampered save is refused.
 printf 'new fixture --seats human,random --seed 4\npass\nsave %s/g.json\n' "$work" | "$bin" >/dev/null 2>&1
 expect 0 '2 moves replayed; every move legal' -- "$bin" replay "$work/g.json"
+# A save is written whole or not at all: one that fails as it writes (no
+# file may grow here: ulimit -f 0, SIGXFSZ ignored) says so and leaves the
+# save it would have replaced as it was.
+cp "$work/g.json" "$work/g-before.json"
+printf 'load %s\nsave %s\n' "$work/g.json" "$work/g.json" |
+    sh -c "trap '' XFSZ; ulimit -f 0; exec \"$bin\" 2>&1" | cat >"$work/full-save.out"
+grep -q "cannot save to '.*g.json': File too large (nothing was written)" "$work/full-save.out" &&
+    cmp -s "$work/g.json" "$work/g-before.json" && [ -z "$(ls "$work" | grep '^g.json.')" ] && ok ||
+    bad "a save that failed as it wrote changed the save it would replace: $(grep error "$work/full-save.out" | head -2)"
 sed 's/"seed": "4"/"seed": "5"/' "$work/g.json" >"$work/tampered.json"
 expect 1 'does not replay|different table' -- "$bin" replay "$work/tampered.json"
 head -c 40 "$work/g.json" >"$work/cut.json"

@@ -59,6 +59,14 @@ for cap in 64 256; do
         ok || bad "a bot capped at $cap MB made the referee's peak resident size ${peak:-?} KB (at most $((cap * 1024 * 5 / 4)))"
 done
 
+# ...and the bytes a bot holds live: at most its cap, and near it.
+"$bin" run fixture --seats "$here/bots/memory-count.lua,random" --seed 2 --json --bot-memory 16 \
+    >"$work/count.jsonl" 2>&1
+held=$(sed -n 's/.*"reason":"choose failed: held \([0-9]*\) bytes.*/\1/p' "$work/count.jsonl" | head -n 1)
+cap=$((16 << 20))
+[ -n "$held" ] && [ "$held" -le "$cap" ] && [ "$held" -ge $((cap * 3 / 4)) ] && ok ||
+    bad "a bot capped at 16 MB held ${held:-?} bytes live (at most $cap, at least three quarters of it)"
+
 rules="$here/rules/hostile"
 for script in "$rules"/*.lua; do
     name=$(basename "$script" .lua)

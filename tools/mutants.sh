@@ -1,0 +1,116 @@
+#!/bin/sh
+# make mutants: breaks each guard on purpose, one at a time, in a copy of
+# the tree (build included, so only the broken file is rebuilt), and runs
+# the tests that guard it. Every breakage must make them fail: one that
+# passes ("SURVIVED") is a guard no test watches.
+# usage: tools/mutants.sh [NAME...]   (no names: every mutant)
+top=$(cd "$(dirname "$0")/.." && pwd)
+only="$*"
+pass=0 fail=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Runs a test layer in the copy at $copy; fails when a test fails.
+layer() {
+    case "$1" in
+    unit) "$copy/build/unit-tests" ;;
+    spec) (cd "$copy" && LUA_CPATH="$copy/build/?.so;;" busted --lua=lua5.4 "tests/spec/$2") ;;
+    hostile|cli) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
+        REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" sh "$copy/tests/$1.sh" >"$work/layer.log" 2>&1
+        status=$?
+        cat "$work/layer.log"
+        [ $status -eq 0 ] && ! grep -Eq '^[a-z]+: [0-9]+ passed, [1-9][0-9]* failed$' "$work/layer.log" ;;
+    esac
+}
+
+# mutant NAME FILE OLD NEW LAYER [ARG]: in FILE, the text OLD (its first
+# occurrence) becomes NEW; then LAYER must fail.
+mutant() {
+    name=$1 file=$2
+    [ -z "$only" ] || echo " $only " | grep -q " $name " || return 0
+    copy="$work/$name"
+    cp -a "$top" "$copy"
+    if ! OLD="$3" NEW="$4" perl -0pi -e 's/\Q$ENV{OLD}\E/$ENV{NEW}/ or exit 3' "$copy/$file"; then
+        fail=$((fail + 1)); echo "mutants: FAILED: $name no longer applies: $file has not the text it breaks"
+        rm -rf "$copy"; return
+    fi
+    if ! make -s -C "$copy" all build/unit-tests build/bench >"$work/build.log" 2>&1; then
+        fail=$((fail + 1)); echo "mutants: FAILED: $name does not build:"; tail -3 "$work/build.log"
+        rm -rf "$copy"; return
+    fi
+    start=$(date +%s)
+    if layer "$5" "${6:-}" >"$work/test.log" 2>&1; then
+        fail=$((fail + 1)); echo "mutants: FAILED: $name SURVIVED: $5 ${6:-} passed with it"
+    else
+        pass=$((pass + 1)); echo "mutant $name: caught by $5 ${6:-} ($(($(date +%s) - start)) s)"
+    fi
+    rm -rf "$copy"
+}
+
+# ---- the guards, each broken once ----
+
+# The bot's instruction budget: a bot that catches the error with pcall
+# must meet it again at its next step (loop-in-pcall.lua).
+mutant budget-swallowable core/script.c \
+    '        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' \
+    '        lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' hostile
+# The bot memory cap, the live bytes and the footprint both.
+mutant memory-cap core/bot.c \
+    'if (nsize > old && b->used + (nsize - old) > b->limit)' 'if (0)' hostile
+mutant memory-footprint core/bot.c \
+    'arena_set_limit(b->arena, b->limit + b->limit / 8);' '(void)0;' hostile
+# The bots' library allow-list: io and os opened to them.
+mutant bot-libraries core/bot.c \
+    '{LUA_UTF8LIBNAME, luaopen_utf8},' '{LUA_UTF8LIBNAME, luaopen_utf8}, {LUA_IOLIBNAME, luaopen_io}, {LUA_OSLIBNAME, luaopen_os},' hostile
+# The rules' allow-list: io reachable from a rules script.
+mutant rules-libraries core/rules_sandbox.c \
+    'push_stand_in(L, *name);' 'lua_getglobal(L, *name);' spec rules_sandbox_spec.lua
+# Each rules environment's own copies of the libraries: the host's shared.
+mutant rules-shared-libraries core/rules_sandbox.c \
+    '        rules_sandbox_push_copy(L, -1);
+        lua_remove(L, -2);
+        lua_setfield(L, base, *name);' \
+    '        lua_setfield(L, base, *name);' hostile
+# The kernel's metatables locked: the table data's __gc reachable.
+mutant kernel-metatable core/lua_table.c \
+    '        lua_setfield(L, -2, "__metatable");
+    }
+    lua_pop(L, 1);
+    luaL_newlib(L, table_module);' \
+    '        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    luaL_newlib(L, table_module);' hostile
+# The copy of the view a bot gets: every card of a hidden zone seen.
+mutant view-hidden-cards core/lua_view.c \
+    'seen[k] = (uint8_t)zones_seat_sees(zs, c, seat);' 'seen[k] = 1;' unit
+# Hidden zones: an owner's zone seen by every seat.
+mutant hidden-zones core/zones.c \
+    'case VIS_OWNER: return seat != 0 && z->owner == seat;' 'case VIS_OWNER: return 1;' unit
+# Conservation: a transfer that makes a credit.
+mutant ledger-conservation core/ledger.c \
+    '    b->balance += amount;' '    b->balance += amount + (amount > 1);' unit
+# Save atomicity: the save written in place.
+mutant save-in-place repl/session.c \
+    'snprintf(tmp, len, "%s.XXXXXX", path);
+    int fd = mkstemp(tmp);' \
+    'snprintf(tmp, len, "%s", path);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);' cli
+# A bot's answer read to its first NUL.
+mutant answer-nul core/bot.c 'if (strlen(answer) != len)' 'if (0)' hostile
+# The pattern guard of bots and rules.
+mutant pattern-guard core/bot_limits.c \
+    'if (!plain && pattern_steps(p, lp, ls, may_anchor) > PATTERN_STEPS)' 'if (0)' hostile
+# A call stuck in C never stopped.
+mutant stuck-never-stopped core/watchdog.c \
+    '} else if (watch.fired && ++watch.stuck_ticks >= STUCK_SECONDS * TICKS_PER_SECOND) {' \
+    '} else if (0) {' hostile
+# The journal index in 16 bits again.
+mutant log-width core/log.h 'int32_t a;    /* also a journal index' 'int16_t a;    /* also a journal index' unit
+# A tournament line's check not checked.
+mutant line-check repl/game_lines.c \
+    'return got == want ? NULL :' 'return 1 ? NULL :' cli
+
+echo "mutants: $pass passed, $fail failed"
+[ $fail -eq 0 ]
