@@ -230,6 +230,20 @@ static int run_game(lua_State *L, const char *rules, const char *bots, GameArgs 
     return supervise(play_run, &r, NULL, stdout, stderr);
 }
 
+/* The REPL, in a child process (supervise.h): a call stuck in C stops the
+ * child, and the game goes on in the next. */
+typedef struct ReplArgs {
+    lua_State *L;
+    const char *rules, *bots;
+    const GameArgs *start;
+} ReplArgs;
+
+static int play_repl(void *ctx, const ReplGuard *guard)
+{
+    ReplArgs *r = ctx;
+    return repl_run(r->L, r->rules, r->bots, r->start, guard);
+}
+
 static int replay_file(lua_State *L, const char *rules, const char *bots, const char *path)
 {
     Session s;
@@ -321,16 +335,19 @@ int main(int argc, char **argv)
 
     lua_State *L = new_state();
     int status;
+    ReplArgs ra = {L, rules, bots, NULL};
     if (!cmd)
-        status = repl_run(L, rules, bots, NULL);
+        status = supervise_repl(play_repl, &ra);
     else if (!strcmp(cmd, "games"))
         status = list_games(stdout, L, rules);
     else if (!strcmp(cmd, "run"))
         status = run_game(L, rules, bots, &args);
     else if (!strcmp(cmd, "replay"))
         status = replay_file(L, rules, bots, argv[2]);
-    else
-        status = repl_run(L, rules, bots, &args);
+    else {
+        ra.start = &args;
+        status = supervise_repl(play_repl, &ra);
+    }
     lua_alloc_close(L);
     return status;
 }

@@ -138,6 +138,7 @@ static void report(Repl *r, GameStatus st)
 static void advance(Repl *r)
 {
     Game *g = r->s.game;
+    session_keep_rescue(&r->s);
     GameStatus st = session_run_bots(&r->s, NULL, NULL);
     show_new_log(r);
     if (st == GAME_SCRIPT && got_interrupt) {
@@ -247,7 +248,10 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     char *why;
+    const Stuck *stuck = r->s.stuck;
+    r->s.stuck = NULL; /* what got stuck was the rescued game's */
     if (!session_start(&r->s, &args, &why)) {
+        r->s.stuck = stuck;
         refused_keeping_game(r, why);
         free(why);
         return;
@@ -341,6 +345,11 @@ static void play_move(Repl *r, const char *text)
         error(r, "no seat played by a person is to answer now");
         return;
     }
+    session_keep_rescue(&r->s);
+    if (!session_rules_call(&r->s)) {
+        report(r, GAME_SCRIPT);
+        return;
+    }
     if (!p->window) {
         st = game_play(g, seat, text);
         if (st != GAME_OK)
@@ -382,7 +391,8 @@ static void play_move(Repl *r, const char *text)
                 return;
             }
         }
-    st = game_window(g, n, seats, moves);
+    session_keep_rescue(&r->s);
+    st = session_rules_call(&r->s) ? game_window(g, n, seats, moves) : GAME_SCRIPT;
     clear_window(r);
     if (st != GAME_OK)
         report(r, st);
@@ -490,7 +500,10 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     char *notes;
+    const Stuck *stuck = r->s.stuck;
+    r->s.stuck = NULL;
     if (!session_load(&r->s, argv[1], &why, &notes)) {
+        r->s.stuck = stuck;
         refused_keeping_game(r, why);
         free(why);
         return;
@@ -714,20 +727,49 @@ static void report_fault(Session *s, int seat, const char *why, void *ctx)
 }
 
 static int run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
-               FILE *in, int interactive);
+               FILE *in, int interactive, const ReplGuard *guard);
 
-int repl_run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start)
+int repl_run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
+             const ReplGuard *guard)
 {
-    return run(L, rules_path, bots_path, start, stdin, isatty(STDIN_FILENO));
+    return run(L, rules_path, bots_path, start, stdin, isatty(STDIN_FILENO), guard);
 }
 
 int repl_run_lines(lua_State *L, const char *rules_path, const char *bots_path, FILE *in)
 {
-    return run(L, rules_path, bots_path, NULL, in, 0);
+    return run(L, rules_path, bots_path, NULL, in, 0, NULL);
+}
+
+/* Goes on with the game the REPL before this one played, which a call
+ * stuck in C stopped: from its record, without what got stuck. */
+static int resume(Repl *r, const ReplGuard *guard)
+{
+    char *why, *notes;
+    if (!session_load_text(&r->s, guard->resume, &why, &notes)) {
+        error(r, "the game could not be taken up again after a call got stuck: %s", why);
+        free(why);
+        return 0;
+    }
+    r->s.stuck = guard->stuck;
+    free(notes);
+    int seat = 0;
+    for (int i = 1; i <= MAX_SEATS; i++)
+        if (guard->stuck->bot_at[i] != STUCK_NEVER)
+            seat = i;
+    if (seat)
+        printf("seat %d's bot ran in C past its limit, where nothing inside the process could "
+               "stop it, and was stopped: the game goes on from move %d, and the bot is not "
+               "asked again this game\n", seat, r->s.game->nmoves);
+    else
+        printf("the rules ran in C past their limit, where nothing inside the process could "
+               "stop them, and were stopped: the game stands as it was after move %d (save it "
+               "to keep it)\n", r->s.game->nmoves);
+    advance(r);
+    return 1;
 }
 
 static int run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
-               FILE *in, int interactive)
+               FILE *in, int interactive, const ReplGuard *guard)
 {
     Repl r;
     memset(&r, 0, sizeof r);
@@ -735,6 +777,10 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
     r.s.on_fault = report_fault;
     r.s.fault_ctx = &r;
     r.interactive = interactive;
+    if (guard) {
+        r.s.note = guard->note;
+        r.s.rescue = guard->rescue;
+    }
     completing = &r;
     char *hist = NULL;
     if (r.interactive) {
@@ -746,7 +792,9 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
         if (hist)
             read_history(hist);
     }
-    if (start) {
+    if (guard && guard->resume) {
+        resume(&r, guard);
+    } else if (start) {
         char *why;
         if (!session_start(&r.s, start, &why)) {
             error(&r, "%s", why);

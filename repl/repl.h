@@ -11,7 +11,18 @@
 
 /* Runs the REPL until quit or end of input; start (may be NULL) is a game to
  * begin with. Returns the exit status. */
-int repl_run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start);
+/* What a REPL supervised by a parent process gets (supervise.h): where to
+ * note its calls and keep its record and, when it starts again after a
+ * call got stuck in C, the record to go on from and what got stuck. */
+typedef struct ReplGuard {
+    StuckNote *note;
+    Rescue *rescue;
+    const char *resume; /* or NULL: a new start */
+    const Stuck *stuck;
+} ReplGuard;
+
+int repl_run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
+             const ReplGuard *guard);
 /* The same, reading the lines of in as from a pipe (no prompt, no
  * history): for tests and the fuzzer. */
 int repl_run_lines(lua_State *L, const char *rules_path, const char *bots_path, FILE *in);

@@ -411,9 +411,17 @@ int session_load(Session *s, const char *path, char **err, char **notes)
         return 0;
     }
     text[size] = '\0';
+    int ok = session_load_text(s, text, err, notes);
+    free(text);
+    return ok;
+}
+
+int session_load_text(Session *s, const char *text, char **err, char **notes)
+{
+    if (notes)
+        *notes = NULL;
     char **names;
     Game *g = game_from_record(s->L, text, s->rules_path, &names, err);
-    free(text);
     if (!g)
         return 0;
     drop_game(s);
@@ -551,6 +559,27 @@ void stuck_add(Stuck *st, const StuckNote *note)
         st->rules_at = note->move;
 }
 
+void session_keep_rescue(Session *s)
+{
+    Rescue *r = s->rescue;
+    if (!r || !s->game || (r->len && r->game == s->game && r->moves == s->game->nmoves))
+        return;
+    char *text = game_record(s->game, (const char *const *)&s->seat_names[1]);
+    size_t len = text ? strlen(text) : 0;
+    r->len = 0; /* not whole while it is written */
+    if (len && len < r->cap) {
+        memcpy(r->text, text, len + 1);
+        r->moves = s->game->nmoves;
+        r->game = s->game;
+        if (s->stuck)
+            r->stuck = *s->stuck;
+        else
+            stuck_none(&r->stuck);
+        r->len = len;
+    }
+    free(text);
+}
+
 /* Notes the call about to be made, for a supervisor. */
 static void note_call(Session *s, int seat)
 {
@@ -562,6 +591,16 @@ static void note_call(Session *s, int seat)
 
 /* Were the rules found stuck at this point of the game in an earlier run?
  * Then the game stops here, with why. */
+static int rules_stuck_here(Session *s);
+
+int session_rules_call(Session *s)
+{
+    if (rules_stuck_here(s))
+        return 0;
+    note_call(s, 0);
+    return 1;
+}
+
 static int rules_stuck_here(Session *s)
 {
     if (!s->stuck || s->stuck->rules_at < 0 || s->game->nmoves < s->stuck->rules_at)
@@ -643,18 +682,16 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
                 if (!(moves[i] = session_bot_move(s, seats[i])))
                     return s->forfeited ? GAME_OVER : GAME_SCRIPT;
             }
-            if (rules_stuck_here(s))
+            if (!session_rules_call(s))
                 return GAME_SCRIPT;
-            note_call(s, 0);
             st = game_window(g, n, seats, moves);
         } else {
             int seat = p->seats[0];
             const char *move = session_bot_move(s, seat);
             if (!move)
                 return s->forfeited ? GAME_OVER : GAME_SCRIPT;
-            if (rules_stuck_here(s))
+            if (!session_rules_call(s))
                 return GAME_SCRIPT;
-            note_call(s, 0);
             st = game_play(g, seat, move);
         }
         if (st != GAME_OK)

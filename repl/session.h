@@ -40,10 +40,27 @@ typedef struct Stuck {
     long rules_at;              /* or STUCK_NEVER, STUCK_IN_SETUP */
 } Stuck;
 
+/* The game's record as it stood before the call in progress, kept by a
+ * REPL in memory its supervising parent shares: when a call gets stuck in
+ * C and the process is stopped, the parent starts the REPL again on it,
+ * people's moves included. */
 /* None stuck. */
 void stuck_none(Stuck *st);
 /* Adds what the note says was stuck. */
 void stuck_add(Stuck *st, const StuckNote *note);
+
+/* The game's record as it stood before the call in progress, kept by a
+ * REPL in memory its supervising parent shares, with what was found stuck
+ * in it before: when a call gets stuck in C and the process is stopped,
+ * the parent starts the REPL again on it, people's moves included. */
+typedef struct Rescue {
+    volatile size_t len; /* 0: none yet */
+    volatile long moves; /* the record's move count */
+    const void *game;    /* which game it is, in the REPL's own memory */
+    Stuck stuck;
+    size_t cap;
+    char text[];
+} Rescue;
 
 typedef struct Session Session;
 struct Session {
@@ -73,6 +90,7 @@ struct Session {
     void *fault_ctx;
     int log_shown;       /* log entries already printed */
     StuckNote *note;     /* or NULL: unsupervised */
+    Rescue *rescue;      /* or NULL: no record kept for a restart */
     const Stuck *stuck;  /* or NULL: nothing found stuck before */
 };
 
@@ -116,8 +134,18 @@ int session_start(Session *s, const GameArgs *args, char **err);
  * should know (a saved bot that cannot be opened, so a person plays its
  * seat), one line each, malloc'd, or NULL. */
 int session_load(Session *s, const char *path, char **err, char **notes);
+/* The same from a record's text (a rescued game). */
+int session_load_text(Session *s, const char *text, char **err, char **notes);
 /* Writes the game record atomically (temporary file, then rename). */
 int session_save(Session *s, const char *path, char **err);
+/* Before a person's move goes to the rules: notes the call for a
+ * supervisor; 0, the game's error saying why, when the rules got stuck in
+ * C here before (the game stands, and takes no more moves). */
+int session_rules_call(Session *s);
+/* Keeps the record as it stands in s->rescue, if any, for a restart: at a
+ * REPL, before and after each person's move (the bots' moves after it
+ * are played again from it). */
+void session_keep_rescue(Session *s);
 /* Is any seat asked now played by a person? */
 int session_human_turn(Session *s);
 /* Lets the bots answer while only bots are asked. GAME_OK when a person is

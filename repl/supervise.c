@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "../core/watchdog.h"
+#include "repl.h"
 #include "stop_signal.h"
 
 void supervised_child_stuck(void)
@@ -71,11 +72,27 @@ static void child(SupervisedPlay play, void *ctx, StuckNote *note, const Stuck *
 }
 
 
-static void pass_interrupt(int sig)
+/* A Ctrl-C at the terminal reaches the whole process group, the child too;
+ * one sent to the parent alone (kill: SI_USER) is passed on to the child. */
+static void pass_interrupt(int sig, siginfo_t *info, void *uc)
 {
     (void)sig;
-    if (running > 0)
+    (void)uc;
+    if (running > 0 && info && info->si_code == SI_USER)
         kill(running, SIGINT);
+}
+
+/* Catches SIGINT to pass it on, unless it is ignored and `even_ignored`
+ * is not set (a background job's SIGINT is not meant for a game; the REPL
+ * takes it all the same); 1 when caught, was holding what was. */
+static int catch_interrupt(struct sigaction *was, int even_ignored)
+{
+    struct sigaction pass = {0};
+    pass.sa_sigaction = pass_interrupt;
+    pass.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&pass.sa_mask);
+    return sigaction(SIGINT, NULL, was) == 0 && (even_ignored || was->sa_handler != SIG_IGN) &&
+           sigaction(SIGINT, &pass, NULL) == 0;
 }
 
 int supervise(SupervisedPlay play, void *ctx, const Stuck *known, FILE *to_out, FILE *to_err)
@@ -110,13 +127,9 @@ int supervise(SupervisedPlay play, void *ctx, const Stuck *known, FILE *to_out, 
         close(po[1]);
         close(pe[1]);
         running = pid;
-        /* A terminal's Ctrl-C reaches the child too; kill's reaches the
-         * parent alone, and is passed on. The child stops the game. */
-        struct sigaction pass = {0}, was;
-        pass.sa_handler = pass_interrupt;
-        sigemptyset(&pass.sa_mask);
-        int catching = sigaction(SIGINT, NULL, &was) == 0 && was.sa_handler != SIG_IGN &&
-                       sigaction(SIGINT, &pass, NULL) == 0;
+        /* The child stops the game at a Ctrl-C. */
+        struct sigaction was;
+        int catching = catch_interrupt(&was, 0);
         out.fd = po[0];
         err.fd = pe[0];
         out.seen = err.seen = 0;
@@ -150,5 +163,80 @@ int supervise(SupervisedPlay play, void *ctx, const Stuck *known, FILE *to_out, 
         status = 1;
     }
     munmap(note, sizeof *note);
+    return status;
+}
+
+/* Room for a rescued record: a move takes about 40 bytes of it. */
+#define RESCUE_BYTES ((size_t)16 << 20)
+
+int supervise_repl(SupervisedRepl repl, void *ctx)
+{
+    size_t size = sizeof(StuckNote) + sizeof(Rescue) + RESCUE_BYTES;
+    void *map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE,
+                     -1, 0);
+    if (map == MAP_FAILED)
+        return repl(ctx, NULL);
+    StuckNote *note = map;
+    Rescue *rescue = (Rescue *)(void *)((char *)map + sizeof *note);
+    rescue->cap = RESCUE_BYTES;
+    rescue->len = 0;
+    char *resume = NULL;
+    Stuck stuck;
+    stuck_none(&stuck);
+    int status = 1;
+    /* People type to the child; Ctrl-C is for it (it stops the bots). */
+    struct sigaction ignore = {0}, was_int, was_quit;
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    int catching = catch_interrupt(&was_int, 1);
+    sigaction(SIGQUIT, &ignore, &was_quit);
+    for (;;) {
+        fflush(NULL);
+        note->seat = -1;
+        pid_t pid = fork();
+        if (pid < 0) {
+            status = 1;
+            break;
+        }
+        if (pid == 0) {
+            if (catching)
+                sigaction(SIGINT, &was_int, NULL);
+            sigaction(SIGQUIT, &was_quit, NULL);
+            /* Read a byte at a time: what a stopped child had read ahead
+             * would be lost to the next. */
+            setvbuf(stdin, NULL, _IONBF, 0);
+            watchdog_on_stuck(supervised_child_stuck);
+            ReplGuard guard = {note, rescue, resume, &stuck};
+            int st = repl(ctx, &guard);
+            fflush(NULL);
+            _exit(st);
+        }
+        running = pid;
+        int how;
+        while (waitpid(pid, &how, 0) < 0 && errno == EINTR)
+            ;
+        running = 0;
+        status = WIFEXITED(how) ? WEXITSTATUS(how) : WIFSIGNALED(how) ? 128 + WTERMSIG(how) : 1;
+        if (status != WATCHDOG_STUCK_EXIT || note->seat < 0)
+            break;
+        free(resume);
+        resume = NULL;
+        if (rescue->len == 0) { /* stuck setting up a game: there is none to go on with */
+            fprintf(stderr, "error: the rules ran in C past their limit setting up the game, where "
+                            "nothing could stop them, and were stopped: the game was not started\n");
+            stuck_none(&stuck);
+            continue;
+        }
+        resume = strdup(rescue->text);
+        stuck = rescue->stuck;
+        stuck_add(&stuck, note);
+        if (!resume)
+            break;
+    }
+    if (catching)
+        sigaction(SIGINT, &was_int, NULL);
+    sigaction(SIGQUIT, &was_quit, NULL);
+    free(resume);
+    munmap(map, size);
     return status;
 }

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include "session.h"
 
+struct ReplGuard;
+
 /* Plays the game in the child: its stdout and stderr are the parent's
  * pipes, note is where its session notes each call (shared memory), stuck
  * what earlier children found stuck. Returns the exit status. */
@@ -20,6 +22,13 @@ typedef int (*SupervisedPlay)(void *ctx, StuckNote *note, const Stuck *stuck);
  * to err, the first child told what known says is stuck (or NULL); returns the status of the last child (one stuck every time it is
  * played again, which a deterministic game cannot be, gives 1). */
 int supervise(SupervisedPlay play, void *ctx, const Stuck *known, FILE *out, FILE *err);
+
+/* The REPL in a child process, its terminal its own. When a call of its
+ * game gets stuck in C, a new child takes the game up from its record as it
+ * stood before that call (the Rescue), without what got stuck; people type
+ * on. Returns the status of the child that ends by itself. */
+typedef int (*SupervisedRepl)(void *ctx, const struct ReplGuard *guard);
+int supervise_repl(SupervisedRepl repl, void *ctx);
 
 /* The handler a supervised child sets for a call stuck in C: it exits at
  * once with WATCHDOG_STUCK_EXIT, saying nothing (the parent does). */

@@ -86,6 +86,20 @@ for script in "$rules"/*.lua; do
     done <"$work/want"
 done
 
+# At the REPL, a call stuck in C stops the process the REPL runs in, and a
+# new one takes the game up as it stood before that call, people's moves
+# included, without what got stuck; the person types on.
+printf 'new fixture --seats human,%s --seed 2\nplay QH\nsave %s\n' "$here/bots/hostile/stuck-in-c.lua" "$work/rescued.json" |
+    timeout 60 "$bin" >"$work/repl-stuck.out" 2>&1
+grep -q "^seat 2's bot ran in C past its limit, where nothing inside the process could stop it, and was stopped: the game goes on from move 1" "$work/repl-stuck.out" &&
+    grep -q "^saved to .*rescued.json (3 moves)" "$work/repl-stuck.out" && "$bin" replay "$work/rescued.json" >/dev/null 2>&1 &&
+    ok || bad "a bot stuck in C at the REPL: $(grep -v '^ ' "$work/repl-stuck.out" | tail -3)"
+printf 'new stuck-in-c --seats human,random --seed 1\na\na\na\nsave %s\n' "$work/rescued-rules.json" |
+    REFEREE_RULES="$rules:$REFEREE_RULES" timeout 60 "$bin" >"$work/repl-rules.out" 2>&1
+grep -q "^the rules ran in C past their limit, where nothing inside the process could stop them, and were stopped: the game stands as it was after move 2" "$work/repl-rules.out" &&
+    grep -q "^saved to .*rescued-rules.json (2 moves)" "$work/repl-rules.out" && ok ||
+    bad "rules stuck in C at the REPL: $(grep -v '^ ' "$work/repl-rules.out" | tail -3)"
+
 # What one game's script changes never reaches the next game at the REPL:
 # after poison.lua, the fixture plays exactly as it does in a fresh process.
 printf 'new poison --seats human,random --seed 1\na\nnew fixture --seats random,random --seed 5\n' |
