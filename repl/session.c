@@ -622,9 +622,11 @@ const char *session_bot_move(Session *s, int seat)
         if (s->stuck && s->stuck->bot_at[seat] >= 0 && g->nmoves >= s->stuck->bot_at[seat]) {
             /* Not called again: it would get stuck again. */
             i = -1;
-            why = strfmt("at move %ld it ran in C past its limit, where nothing inside the "
-                         "process could stop it, and the process was stopped (it is not asked "
-                         "again this game)", s->stuck->bot_at[seat]);
+            why = g->nmoves == s->stuck->bot_at[seat]
+                      ? strfmt("at move %ld it ran in C past its limit, where nothing inside the "
+                               "process could stop it, and the process was stopped (it is not asked "
+                               "again this game)", s->stuck->bot_at[seat])
+                      : strfmt("it was stopped at move %ld, stuck in C", s->stuck->bot_at[seat]);
         } else {
             note_call(s, seat);
             i = bot_choose(s->bots[seat], g, seat, rng_next(&r), &why);
