@@ -381,27 +381,36 @@ static int read_lines_of(LineReader *r, int fd, Collector *c)
     return 1;
 }
 
-/* A game a worker got stuck in C on (watchdog.h), played again in a child
- * of its own (supervise.h) told what got stuck. */
+/* A game played again in a child of its own (supervise.h), told what got
+ * stuck: one a worker got stuck in C on (watchdog.h), which prints its
+ * line; or, with a witness seat, the game of that seat's first fault,
+ * which prints the fault's reason (its first line: the rest is the
+ * traceback). */
 typedef struct Replay {
     lua_State *L;
     const char *rules, *bots;
     const TourArgs *a;
     long g;
     int k;
+    int witness; /* 0, or the seat whose first fault is wanted */
 } Replay;
 
 static int play_replay(void *ctx, StuckNote *note, const Stuck *stuck)
 {
     Replay *r = ctx;
     BotPool *pool = bot_pool_new();
-    char *line = play_game(r->L, r->rules, r->bots, r->a, pool, r->g, r->k, NULL, note, stuck);
+    FaultWitness w = {r->witness, NULL};
+    char *line = play_game(r->L, r->rules, r->bots, r->a, pool, r->g, r->k, r->witness ? &w : NULL,
+                           note, stuck);
     bot_pool_free(pool);
-    if (!line)
-        return 1;
-    fputs(line, stdout);
+    if (r->witness && w.why)
+        printf("%.*s", (int)strcspn(w.why, "\n"), w.why);
+    else if (!r->witness && line)
+        fputs(line, stdout);
+    free(w.why);
+    int played = line != NULL;
     free(line);
-    return 0;
+    return played ? 0 : 1;
 }
 
 /* The line of game g, played again without what note says got stuck; NULL
@@ -477,7 +486,7 @@ static int worker_ended(Workers *ws, int w, lua_State *L, const char *rules, con
         return 1;
     if (!WIFEXITED(how) || WEXITSTATUS(how) != WATCHDOG_STUCK_EXIT || ws->notes[w].seat < 0)
         return 0;
-    Replay r = {L, rules, bots, a, ws->notes[w].game, k};
+    Replay r = {L, rules, bots, a, ws->notes[w].game, k, 0};
     char *line = replay_stuck_game(&r, &ws->notes[w]);
     if (!line)
         return 0;
@@ -609,27 +618,6 @@ static int seat_count(lua_State *L, const char *rules, const TourArgs *a)
 static const char REASONS_NOTICE[] =
     "\nreferee: the standings follow without the reasons of the faults (Ctrl-C again quits at once)\n";
 
-/* Plays the game of a fault's witness (in a child of its own: the fault
- * may be a call stuck in C) and prints the reason's first line. */
-typedef struct WitnessRun {
-    Replay game;
-    int seat;
-} WitnessRun;
-
-static int play_witness(void *ctx, StuckNote *note, const Stuck *stuck)
-{
-    WitnessRun *r = ctx;
-    BotPool *pool = bot_pool_new();
-    FaultWitness w = {r->seat, NULL};
-    free(play_game(r->game.L, r->game.rules, r->game.bots, r->game.a, pool, r->game.g, r->game.k,
-                   &w, note, stuck));
-    bot_pool_free(pool);
-    if (w.why) /* its first line: the rest is the traceback */
-        printf("%.*s", (int)strcspn(w.why, "\n"), w.why);
-    free(w.why);
-    return 0;
-}
-
 static void find_fault_reasons(lua_State *L, const char *rules, const char *bots,
                                const TourArgs *a, int k, Tally *y)
 {
@@ -638,13 +626,14 @@ static void find_fault_reasons(lua_State *L, const char *rules, const char *bots
         Standing *b = &y->st[i];
         if (b->fault_games == 0)
             continue;
-        WitnessRun r = {{L, rules, bots, a, b->first_fault, k}, b->first_fault_seat};
+        /* In a child of its own: the fault may be a call stuck in C. */
+        Replay r = {L, rules, bots, a, b->first_fault, k, b->first_fault_seat};
         char *why = NULL;
         size_t size = 0;
         FILE *out = open_memstream(&why, &size);
         if (!out)
             continue;
-        if (supervise(play_witness, &r, NULL, out, stderr) == 130)
+        if (supervise(play_replay, &r, NULL, out, stderr) == 130)
             stop_signal_asked = 1;
         fclose(out);
         if (size == 0) {
