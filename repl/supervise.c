@@ -138,6 +138,9 @@ int supervise(SupervisedPlay play, void *ctx, const Stuck *known, FILE *to_out, 
             if (poll(fds, 2, -1) < 0) {
                 if (errno == EINTR)
                     continue;
+                for (int i = 0; i < 2; i++) /* the child ends on a closed pipe */
+                    if (fds[i].fd >= 0)
+                        close(fds[i].fd);
                 break;
             }
             for (int i = 0; i < 2; i++)
