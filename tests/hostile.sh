@@ -100,6 +100,16 @@ grep -q "^the rules ran in C past their limit, where nothing inside the process 
     grep -q "^saved to .*rescued-rules.json (2 moves)" "$work/repl-rules.out" && ok ||
     bad "rules stuck in C at the REPL: $(grep -v '^ ' "$work/repl-rules.out" | tail -3)"
 
+# In a tournament the worker playing a stuck game is stopped, the game is
+# played again without the stuck bot, and another worker plays on: every
+# game has its line, the bot's faults counted and their reason given.
+timeout 120 "$bin" tournament fixture --bots "$here/bots/hostile/stuck-in-c.lua,random" --games 2 \
+    --bot-budget 2000000 --out "$work/stuck.jsonl" >"$work/stuck-tour.out" 2>&1
+status=$?
+[ $status -eq 0 ] && [ "$(grep -c '"faults":\[\(17,0\|0,17\)\]' "$work/stuck.jsonl")" = 2 ] &&
+    grep -q "first in game 0, at seat 1: at move 0 it ran in C past its limit" "$work/stuck-tour.out" && ok ||
+    bad "a tournament with a bot stuck in C (exit $status): $(tail -2 "$work/stuck-tour.out")"
+
 # What one game's script changes never reaches the next game at the REPL:
 # after poison.lua, the fixture plays exactly as it does in a fresh process.
 printf 'new poison --seats human,random --seed 1\na\nnew fixture --seats random,random --seed 5\n' |

@@ -4,6 +4,7 @@
 -- the last wall) and the game is played again without it: from that move
 -- on its seat's decisions are faults.
 -- expect: at move 0 it ran in C past its limit, where nothing inside the process could stop it
+-- expect: ^it was stopped at move 0, stuck in C$
 local long = ("x"):rep(1 << 20)
 return { choose = function(view, moves)
   local t = {}
