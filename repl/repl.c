@@ -752,18 +752,8 @@ static int resume(Repl *r, const ReplGuard *guard)
     }
     r->s.stuck = guard->stuck;
     free(notes);
-    int seat = 0;
-    for (int i = 1; i <= MAX_SEATS; i++)
-        if (guard->stuck->bot_at[i] != STUCK_NEVER)
-            seat = i;
-    if (seat)
-        printf("seat %d's bot ran in C past its limit, where nothing inside the process could "
-               "stop it, and was stopped: the game goes on from move %d, and the bot is not "
-               "asked again this game\n", seat, r->s.game->nmoves);
-    else
-        printf("the rules ran in C past their limit, where nothing inside the process could "
-               "stop them, and were stopped: the game stands as it was after move %d (save it "
-               "to keep it)\n", r->s.game->nmoves);
+    /* (the parent said what got stuck) */
+    printf("the game is taken up again after move %d\n", r->s.game->nmoves);
     advance(r);
     return 1;
 }

@@ -220,19 +220,35 @@ int supervise_repl(SupervisedRepl repl, void *ctx)
             ;
         running = 0;
         status = WIFEXITED(how) ? WEXITSTATUS(how) : WIFSIGNALED(how) ? 128 + WTERMSIG(how) : 1;
-        if (status != WATCHDOG_STUCK_EXIT || note->seat < 0)
+        if (status != WATCHDOG_STUCK_EXIT)
             break;
+        /* Stuck outside a move of the game in progress (setting up a new
+         * game, loading a save): that game is not started, and the one in
+         * progress, if any, goes on as it stood. */
+        int outside = note->seat < 0 || (note->seat == 0 && note->move == STUCK_IN_SETUP);
+        if (outside)
+            fprintf(stderr, "error: a rules script ran in C past its limit %s, where nothing could "
+                            "stop it, and was stopped: %s\n",
+                    note->seat < 0 ? "outside the game's moves (loading a save or a game's rules)"
+                                   : "setting up a new game",
+                    rescue->len ? "the game in progress goes on" : "no game was started");
+        else if (note->seat > 0)
+            printf("seat %d's bot ran in C past its limit, where nothing inside the process could "
+                   "stop it, and was stopped: it is not asked again this game\n", note->seat);
+        else
+            printf("the rules ran in C past their limit, where nothing inside the process could "
+                   "stop them, and were stopped: the game stands as it was before that move, and "
+                   "takes no more moves (save it to keep it)\n");
         free(resume);
         resume = NULL;
-        if (rescue->len == 0) { /* stuck setting up a game: there is none to go on with */
-            fprintf(stderr, "error: the rules ran in C past their limit setting up the game, where "
-                            "nothing could stop them, and were stopped: the game was not started\n");
+        if (rescue->len == 0) {
             stuck_none(&stuck);
             continue;
         }
         resume = strdup(rescue->text);
         stuck = rescue->stuck;
-        stuck_add(&stuck, note);
+        if (!outside)
+            stuck_add(&stuck, note);
         if (!resume)
             break;
     }
