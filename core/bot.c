@@ -298,10 +298,10 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
     size_t capacity = arena_capacity(b->limit);
     b->arena = capacity ? arena_new(capacity) : NULL; /* without it, blocks come from the heap */
     /* What the bot's state holds in memory, its blocks' rounding and the
-     * small blocks it freed included, stays within an eighth over the cap
+     * small blocks it freed included, stays within a sixteenth over the cap
      * on the bytes Lua counts live: the process holds no more for it. */
     if (b->arena)
-        arena_set_limit(b->arena, b->limit + b->limit / 8);
+        arena_set_limit(b->arena, b->limit + b->limit / 16);
     b->L = b->search ? lua_newstate(bot_alloc, b) : NULL;
     if (!b->L) {
         bot_search_free(b->search);

@@ -59,7 +59,7 @@ mutant budget-swallowable core/script.c \
 mutant memory-cap core/bot.c \
     'if (nsize > old && b->used + (nsize - old) > b->limit)' 'if (0)' hostile
 mutant memory-footprint core/bot.c \
-    'arena_set_limit(b->arena, b->limit + b->limit / 8);' '(void)0;' hostile
+    'arena_set_limit(b->arena, b->limit + b->limit / 16);' '(void)0;' hostile
 # The bots' library allow-list: io and os opened to them.
 mutant bot-libraries core/bot.c \
     '{LUA_UTF8LIBNAME, luaopen_utf8},' '{LUA_UTF8LIBNAME, luaopen_utf8}, {LUA_IOLIBNAME, luaopen_io}, {LUA_OSLIBNAME, luaopen_os},' hostile
