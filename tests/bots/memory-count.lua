@@ -1,9 +1,9 @@
--- Holds blocks of 64 KB until its memory is full, then says how many bytes
+-- Holds blocks of 512 KB until its memory is full, then says how many bytes
 -- it held (in its error): the cap bounds the bytes a bot holds live, so the
--- count is at most the cap, and near it.
+-- count is under the cap (the state itself holds some of it), and near it.
 return { choose = function()
   local held = {}
-  local size = 1 << 16
+  local size = 1 << 19
   while true do
     local ok, block = pcall(string.rep, "x", size - 24)
     if not ok then break end
