@@ -8,19 +8,19 @@ CC ?= cc
 BUILD ?= build
 VERSION := 0.1.0
 
-PKGS := lua5.4 readline jansson
+PKGS := lua5.4 readline jansson libsodium
 CFLAGS ?= -O2 -g
 # The project's own flags stay apart from CFLAGS, so `make CFLAGS=...` and
 # the asan build keep them.
 BASE_CFLAGS := -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -MMD -MP
 BASE_CFLAGS += -DREFEREE_VERSION='"$(VERSION)"' -DREFEREE_SHARE='"$(PREFIX)/share/referee"'
 ALL_CFLAGS = $(BASE_CFLAGS) $(ALLOC_CFLAGS) $(SANITIZE) $(CFLAGS)
-DEP_CFLAGS = $(shell pkg-config --cflags lua5.4 jansson 2>/dev/null)
+DEP_CFLAGS = $(shell pkg-config --cflags lua5.4 jansson libsodium 2>/dev/null)
 # Lua's blocks come from mimalloc (core/lua_alloc.c), except under the
 # sanitizers, which must see every block: there they come from libc.
 ALLOC_LIBS = $(if $(SANITIZE),,-lmimalloc)
 ALLOC_CFLAGS = $(if $(SANITIZE),-DREFEREE_SYSTEM_MALLOC,)
-DEP_LIBS = $(shell pkg-config --libs lua5.4 jansson 2>/dev/null) $(ALLOC_LIBS) -lreadline -lm
+DEP_LIBS = $(shell pkg-config --libs lua5.4 jansson libsodium 2>/dev/null) $(ALLOC_LIBS) -lreadline -lm
 
 ifeq ($(V),1)
 Q :=
@@ -28,8 +28,8 @@ else
 Q := @
 endif
 
-KERNEL := rng grow arena cards zones dice seats ledger log ask ask_cards trick move_text table table_json stats
-BINDING := bot bot_pool bot_limits bot_search lua_alloc lua_copy plain_bytes lua_keys lua_view game_sample lua_json lua_table lua_ask lua_cards lua_dice lua_seats lua_ledger lua_game lua_referee script memory_cap watchdog watched_coroutines strfmt rules_loader rules_sandbox rules_check options result_check game game_record pending_read
+KERNEL := rng seed grow arena cards zones dice seats ledger log ask ask_cards trick move_text table table_json stats
+BINDING := ordered_next bot bot_pool bot_limits bot_search lua_alloc lua_copy plain_bytes lua_keys lua_view game_sample lua_json lua_table lua_ask lua_cards lua_dice lua_seats lua_ledger lua_game lua_referee script memory_cap watchdog watched_coroutines strfmt rules_loader rules_sandbox rules_check options result_check game game_record pending_read
 REPL := main repl listing render record session stop_signal supervise tournament tournament_args game_list game_lines standings
 KERNEL_OBJ := $(KERNEL:%=$(BUILD)/core/%.o)
 BINDING_OBJ := $(BINDING:%=$(BUILD)/core/%.o)
@@ -40,7 +40,7 @@ UNIT_OBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%.o,$(wildcard tests/u
 all: deps referee $(BUILD)/referee.so
 
 # Debian packages the build and the tests need.
-DEBS := pkg-config liblua5.4-dev lua5.4 libreadline-dev libjansson-dev libmimalloc-dev lua-busted valgrind time clang libclang-rt-dev
+DEBS := pkg-config liblua5.4-dev lua5.4 libreadline-dev libjansson-dev libmimalloc-dev libsodium-dev lua-busted valgrind time clang libclang-rt-dev
 deps: $(BUILD)/.deps-ok
 $(BUILD)/.deps-ok: Makefile
 	$(Q)sh tools/ensure-deps.sh $(DEBS)
@@ -53,7 +53,7 @@ referee: $(KERNEL_OBJ) $(BINDING_OBJ) $(REPL_OBJ)
 # The kernel as a Lua module: require "referee" from a stock lua5.4.
 $(BUILD)/referee.so: $(KERNEL_OBJ:%.o=%.pic.o) $(BINDING_OBJ:%.o=%.pic.o)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(ALL_CFLAGS) -shared -o $@ $^ $(shell pkg-config --libs jansson) $(ALLOC_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) -shared -o $@ $^ $(shell pkg-config --libs jansson libsodium) $(ALLOC_LIBS)
 
 $(BUILD)/unit-tests: $(KERNEL_OBJ) $(BINDING_OBJ) $(UNIT_OBJ)
 	@echo "  LD      $@"

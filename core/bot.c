@@ -1,3 +1,4 @@
+#include "ordered_next.h"
 #include "bot.h"
 
 #include <lauxlib.h>
@@ -183,6 +184,9 @@ static void sandbox(Bot *b, const char *bots_path)
     lua_setglobal(L, "coroutine");
     push_guarded_setmetatable(L);
     lua_setglobal(L, "setmetatable");
+    lua_pushglobaltable(L);
+    ordered_iteration_install(L, -1); /* the same order in every process */
+    lua_pop(L, 1);
     lua_getglobal(L, "string");
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");

@@ -909,15 +909,20 @@ static Game *push_new_game(lua_State *L)
 }
 
 Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseats,
-               uint64_t seed, int opts_idx, int arrange_idx, char **err)
+               const char *seed, int opts_idx, int arrange_idx, char **err)
 {
     return game_new_scripted(L, name, rules_path, nseats, seed, opts_idx, arrange_idx, 0, err);
 }
 
 Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, int nseats,
-                        uint64_t seed, int opts_idx, int arrange_idx, int script_idx, char **err)
+                        const char *seed, int opts_idx, int arrange_idx, int script_idx, char **err)
 {
     *err = NULL;
+    if (seed_problem(seed)) {
+        *err = strfmt("the seed '%.80s' cannot be used: %s (for example 7 or 3f9a0c)", seed,
+                      seed_problem(seed));
+        return NULL;
+    }
     if (opts_idx)
         opts_idx = lua_absindex(L, opts_idx);
     if (arrange_idx)
@@ -926,7 +931,7 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
         script_idx = lua_absindex(L, script_idx);
     luaL_checkstack(L, 20, "game");
     Game *g = push_new_game(L);
-    g->seed = seed;
+    snprintf(g->seed, sizeof g->seed, "%s", seed);
     g->nseats = nseats;
     base_name(name, g->name, sizeof g->name);
     g->source = strdup(name);
@@ -993,7 +998,7 @@ Game *game_push_sample_of(Game *g, Table *t)
     lua_pop(L, 2);
 
     Game *s = push_new_game(L);
-    s->seed = t->seed;
+    memcpy(s->seed, t->seed, sizeof s->seed);
     s->nseats = g->nseats;
     memcpy(s->name, g->name, sizeof s->name);
     s->asks = g->asks;

@@ -54,7 +54,7 @@ struct Game {
     lua_State *L;
     char name[64];         /* the game's name: its file name without .lua */
     char *source;          /* as it was asked for: a name or a path (malloc'd) */
-    uint64_t seed;
+    char seed[SEED_MAX + 1]; /* its chance is keyed by this text (seed.h) */
     int nseats;
     Table *t;              /* owned by the table userdata in uservalue 3 */
     LTableBinding bound;   /* t and the Lua table the rules hold: bound while they run */
@@ -87,11 +87,11 @@ static inline const char *game_move_text(const Game *g, int i)
  * (tests stack decks with it), or 0. On failure pushes nothing and returns
  * NULL, with the reason in *err (malloc'd). */
 Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseats,
-               uint64_t seed, int opts_idx, int arrange_idx, char **err);
+               const char *seed, int opts_idx, int arrange_idx, char **err);
 /* The same, with a chance script (see ltable_set_script) at script_idx, or 0:
  * prescribed shuffles and rolls, made again on every rebuild. */
 Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, int nseats,
-                        uint64_t seed, int opts_idx, int arrange_idx, int script_idx, char **err);
+                        const char *seed, int opts_idx, int arrange_idx, int script_idx, char **err);
 Game *game_check(lua_State *L, int idx);
 /* The __gc of a Game: frees what the C side owns. */
 int game_gc(lua_State *L);

@@ -13,7 +13,10 @@
 #include "lua_json.h"
 #include "strfmt.h"
 
-#define RECORD_FORMAT "referee-game/1"
+/* 2: chance from ChaCha20 keyed by a seed text; a game saved as 1 was
+ * dealt by another stream and cannot be replayed. */
+#define RECORD_FORMAT "referee-game/2"
+#define RECORD_FORMAT_OLD "referee-game/1"
 
 char *game_record(Game *g, const char *const *seat_names)
 {
@@ -25,8 +28,7 @@ char *game_record(Game *g, const char *const *seat_names)
     char buf[32];
     json_object_set_new(root, "format", json_string(RECORD_FORMAT));
     json_object_set_new(root, "game", json_string(g->source));
-    snprintf(buf, sizeof buf, "%llu", (unsigned long long)g->seed);
-    json_object_set_new(root, "seed", json_string(buf));
+    json_object_set_new(root, "seed", json_string(g->seed));
     json_t *seats = json_array();
     for (int s = 0; s < g->nseats; s++)
         json_array_append_new(seats, json_string(seat_names && seat_names[s] ? seat_names[s] : "human"));
@@ -83,6 +85,13 @@ Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
         return NULL;
     }
     const char *format;
+    json_t *format_field = json_object_get(root, "format");
+    if (json_is_string(format_field) && !strcmp(json_string_value(format_field), RECORD_FORMAT_OLD)) {
+        *err = strfmt("this game was saved by an older referee (format \"" RECORD_FORMAT_OLD
+                      "\"), whose cards and dice came from another random stream: it cannot be "
+                      "replayed here; play it again from its seed with --seed");
+        goto done;
+    }
     if (json_unpack(root, "{s:s, s:s, s:s, s:o, s:o, s:o, s:s}", "format", &format, "game", &name,
                     "seed", &seed_text, "seats", &seats, "options", &options, "moves", &moves,
                     "hash", &hash) != 0 ||
@@ -111,13 +120,8 @@ Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
                       "texts only)", unfit);
         goto done;
     }
-    /* strtoull alone would take "-1" and wrap it, or clip one too large. */
-    char *end;
-    errno = 0;
-    uint64_t seed = strtoull(seed_text, &end, 10);
-    if (!*seed_text || *end || strspn(seed_text, "0123456789") != strlen(seed_text) || errno == ERANGE) {
-        *err = strfmt("not a saved game: the seed must be a decimal number from 0 to %llu",
-                      (unsigned long long)UINT64_MAX);
+    if (seed_problem(seed_text)) {
+        *err = strfmt("not a saved game: its seed is not a seed text (%s)", seed_problem(seed_text));
         goto done;
     }
     char *opts_text = json_dumps(options, JSON_COMPACT);
@@ -129,7 +133,7 @@ Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
     }
     free(opts_text);
     int nseats = (int)json_array_size(seats);
-    g = game_new(L, name, rules_path, nseats, seed, -1, 0, err);
+    g = game_new(L, name, rules_path, nseats, seed_text, -1, 0, err);
     lua_remove(L, g ? -2 : -1);
     if (!g)
         goto done;

@@ -1,6 +1,7 @@
 #include "game_sample.h"
 
 #include <lauxlib.h>
+#include <stdio.h>
 
 Game *game_push_sample(Game *g, int seat, uint64_t seed)
 {
@@ -12,7 +13,7 @@ Game *game_push_sample(Game *g, int seat, uint64_t seed)
     log_free(&t->log);
     log_init(&t->log);
     rng_seed(&t->rng, seed);
-    t->seed = seed; /* (a save of the sample shows its own) */
+    snprintf(t->seed, sizeof t->seed, "%llu", (unsigned long long)seed); /* a save shows its own */
     t->custom_chance = (Chance){0};
     Chance chance = table_chance(t);
     zones_resample(&t->zones, seat, &t->rng);

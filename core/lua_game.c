@@ -51,7 +51,7 @@ static int l_game_new(lua_State *L)
     lua_getfield(L, 2, "seed");
     lua_getfield(L, 2, "rules_path");
     int nseats = lt_opt_int(L, -3, 1, MAX_SEATS, 2);
-    uint64_t seed = (uint64_t)luaL_optinteger(L, -2, 1);
+    const char *seed = luaL_optstring(L, -2, "1"); /* a number is taken as its text */
     const char *path = lua_tostring(L, -1);
     if (!path)
         path = getenv("REFEREE_RULES");

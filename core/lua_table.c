@@ -507,12 +507,15 @@ static int load_table(lua_State *L)
     return 1;
 }
 
-/* referee.new_table(nseats, seed) -> an empty table, for tests and tools */
+/* referee.new_table(nseats, seed) -> an empty table, for tests and tools;
+ * seed is a seed text or a number taken as its text (default "0"). */
 static int new_table(lua_State *L)
 {
     lua_Integer n = luaL_checkinteger(L, 1);
     luaL_argcheck(L, n >= 1 && n <= MAX_SEATS, 1, "seats must be from 1 to 16");
-    Table *t = table_new((int)n, (uint64_t)luaL_optinteger(L, 2, 0));
+    const char *seed = luaL_optstring(L, 2, "0");
+    luaL_argcheck(L, !seed_problem(seed), 2, seed_problem(seed));
+    Table *t = table_new((int)n, seed);
     if (!t)
         return luaL_error(L, "out of memory");
     ltable_push(L, t);

@@ -1,3 +1,4 @@
+#include "ordered_next.h"
 #include "lua_view.h"
 
 #include <lauxlib.h>
@@ -192,19 +193,6 @@ static int lzones_index(lua_State *L)
     return 0;
 }
 
-/* The iterator pairs() gives for a lazy table: next without its
- * metamethods. The bot holds it and may call it with anything, so its
- * first argument is checked (lua_next on what is no table is undefined). */
-static int raw_next(lua_State *L)
-{
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_settop(L, 2);
-    if (lua_next(L, 1))
-        return 2;
-    lua_pushnil(L);
-    return 1;
-}
-
 /* __pairs(zones): every zone not read yet is made first. */
 static int lzones_pairs(lua_State *L)
 {
@@ -216,10 +204,7 @@ static int lzones_pairs(lua_State *L)
             fill_zone(L, KEYS, 1, s, z);
         lua_settop(L, 1); /* the stack a C function may use is small: keep it flat */
     }
-    lua_pushcfunction(L, raw_next);
-    lua_pushvalue(L, 1);
-    lua_pushnil(L);
-    return 3;
+    return ordered_pairs_of(L, 1); /* the same order as pairs of any table */
 }
 
 /* The rules' vars as a bot's view holds them: the bytes plain_write made,
@@ -311,10 +296,7 @@ static void make_every_entry(lua_State *L)
 static int lvars_pairs(lua_State *L)
 {
     make_every_entry(L);
-    lua_pushcfunction(L, raw_next);
-    lua_pushvalue(L, 1);
-    lua_pushnil(L);
-    return 3;
+    return ordered_pairs_of(L, 1);
 }
 
 /* __len(vars): as # of the whole table. */

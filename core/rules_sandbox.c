@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include "bot_limits.h"
 #include "lua_alloc.h"
+#include "ordered_next.h"
 
 /* The standard globals rules may read; the rest of base and the io, os,
  * debug and package libraries are left out (LEFT_OUT). */
@@ -134,6 +135,7 @@ void rules_sandbox_push_base(lua_State *L)
     lua_pop(L, 2);
     push_guarded_setmetatable(L);
     lua_setfield(L, base, "setmetatable");
+    ordered_iteration_install(L, base); /* the same order in every process */
     lua_pushcfunction(L, rules_print);
     lua_setfield(L, base, "print");
     for (const char *const *name = LEFT_OUT; *name; name++) {

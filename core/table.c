@@ -17,7 +17,7 @@ static void note_oom(Table *t, int ok)
         t->out_of_memory = 1;
 }
 
-Table *table_new(int nseats, uint64_t seed)
+Table *table_new(int nseats, const char *seed)
 {
     /* Not calloc: the card and zone arrays are most of the block and are
      * written as cards and zones are added; clearing them costs more than
@@ -31,8 +31,8 @@ Table *table_new(int nseats, uint64_t seed)
     seats_init(&t->seats, nseats);
     ledger_init(&t->ledger);
     log_init(&t->log);
-    rng_seed(&t->rng, seed);
-    t->seed = seed;
+    rng_seed_text(&t->rng, seed);
+    snprintf(t->seed, sizeof t->seed, "%s", seed);
     return t;
 }
 

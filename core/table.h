@@ -15,6 +15,7 @@
 #include "ledger.h"
 #include "log.h"
 #include "rng.h"
+#include "seed.h"
 #include "seats.h"
 #include "trick.h"
 #include "zones.h"
@@ -27,14 +28,16 @@ typedef struct Table {
     Ledger ledger;
     Log log;
     Rng rng;
-    uint64_t seed;
+    char seed[SEED_MAX + 1]; /* the text rng was keyed by, as given */
     Chance custom_chance; /* .below is NULL unless a source is installed */
     int out_of_memory;    /* set if the log could not grow */
     Trick trick;          /* a round the kernel plays out (trick.h), if any */
     Ask ask;              /* the decision the rules asked for last */
 } Table;
 
-Table *table_new(int nseats, uint64_t seed);
+/* A table whose chance is keyed by seed (any text; seed.h says which a
+ * person may type). */
+Table *table_new(int nseats, const char *seed);
 void table_free(Table *t);
 /* A deep copy (NULL when out of memory). A custom chance source is shared. */
 Table *table_clone(const Table *t);

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FORMAT "referee-table/1"
+#define FORMAT "referee-table/2" /* 2: a ChaCha20 stream, a seed text */
 
 uint64_t fnv1a64(const char *text)
 {
@@ -29,11 +29,13 @@ char *table_to_json(const Table *t, const char *vars_json)
 {
     json_t *root = json_object();
     json_object_set_new(root, "format", json_string(FORMAT));
-    json_object_set_new(root, "seed", u64_text(t->seed));
-    json_t *rng = json_array();
-    for (int i = 0; i < 4; i++)
-        json_array_append_new(rng, u64_text(t->rng.s[i]));
-    json_object_set_new(root, "rng", rng);
+    json_object_set_new(root, "seed", json_string(t->seed));
+    char key[2 * RNG_KEY_BYTES + 1];
+    for (int i = 0; i < RNG_KEY_BYTES; i++)
+        snprintf(key + 2 * i, 3, "%02x", t->rng.key[i]);
+    json_object_set_new(root, "rng", json_pack("{s:s, s:o, s:o}", "key", key, "nonce",
+                                               u64_text(t->rng.nonce), "position",
+                                               u64_text(rng_position(&t->rng))));
 
     json_t *deck = json_array(), *known = json_array();
     for (int c = 1; c <= t->deck.n; c++) {
@@ -152,6 +154,29 @@ static int parse_u64(Loader *ld, json_t *v, const char *what, uint64_t *out)
     *out = strtoull(s, &end, 10);
     if (!*s || *end)
         return fail(ld, "%s must be a decimal string", what);
+    return 1;
+}
+
+static int load_rng(Loader *ld, json_t *rng, Rng *r)
+{
+    uint64_t nonce, position;
+    json_t *key = rng ? json_object_get(rng, "key") : NULL;
+    const char *hex = json_is_string(key) ? json_string_value(key) : "";
+    uint8_t bytes[RNG_KEY_BYTES];
+    if (!rng)
+        return 0;
+    if (strlen(hex) != 2 * RNG_KEY_BYTES || strspn(hex, "0123456789abcdef") != 2 * RNG_KEY_BYTES)
+        return fail(ld, "\"rng\".key must be %d lowercase hex digits", 2 * RNG_KEY_BYTES);
+    for (int i = 0; i < RNG_KEY_BYTES; i++) {
+        unsigned v;
+        sscanf(hex + 2 * i, "%2x", &v);
+        bytes[i] = (uint8_t)v;
+    }
+    if (!parse_u64(ld, json_object_get(rng, "nonce"), "\"rng\".nonce", &nonce) ||
+        !parse_u64(ld, json_object_get(rng, "position"), "\"rng\".position", &position))
+        return 0;
+    rng_stream(r, bytes, nonce);
+    rng_seek(r, position);
     return 1;
 }
 
@@ -345,19 +370,17 @@ Table *table_from_json(const char *text, char **vars_json, char *err, size_t err
     }
     json_t *seats = field(&ld, root, "seats", JSON_OBJECT);
     long long n;
-    uint64_t seed;
-    if (!seats || !int_field(&ld, seats, "n", 1, MAX_SEATS, &n) ||
-        !parse_u64(&ld, json_object_get(root, "seed"), "\"seed\"", &seed))
+    json_t *seed = json_object_get(root, "seed");
+    if (!seats || !int_field(&ld, seats, "n", 1, MAX_SEATS, &n))
         goto done;
-    t = table_new((int)n, seed);
-    json_t *rng = field(&ld, root, "rng", JSON_ARRAY);
-    if (!t || !rng || json_array_size(rng) != 4) {
-        fail(&ld, "\"rng\" must hold 4 state words");
+    if (!json_is_string(seed) || seed_problem(json_string_value(seed))) {
+        fail(&ld, "\"seed\" must be a seed text (%s)",
+             json_is_string(seed) ? seed_problem(json_string_value(seed)) : "a string");
         goto done;
     }
-    for (int i = 0; i < 4; i++)
-        if (!parse_u64(&ld, json_array_get(rng, (size_t)i), "an rng word", &t->rng.s[i]))
-            goto done;
+    t = table_new((int)n, json_string_value(seed));
+    if (!t || !load_rng(&ld, field(&ld, root, "rng", JSON_OBJECT), &t->rng))
+        goto done;
     if (!load_deck_and_zones(&ld, root, t) || !load_dice_and_seats(&ld, root, t) ||
         !load_ledger(&ld, root, t) || !load_log(&ld, root, t))
         goto done;

@@ -61,8 +61,9 @@ static const char *line_problem(json_t *j)
         json_integer_value(game) >= TOUR_MAX_GAMES)
         return "\"game\" must be a game number from 0 to 99999999";
     json_t *id = json_object_get(j, "tournament");
-    if (!json_is_string(id) || !json_is_integer(json_object_get(j, "seed")))
-        return "\"tournament\" must be a text and \"seed\" a number";
+    json_t *seed = json_object_get(j, "seed");
+    if (!json_is_string(id) || !json_is_string(seed) || seed_problem(json_string_value(seed)))
+        return "\"tournament\" must be a text and \"seed\" a seed text";
     /* The id and the bots' names are printed back (in messages, in the
      * standings), and a line may come from another machine. */
     if (strfmt_has_control(json_string_value(id)))
@@ -118,7 +119,9 @@ static const char *unlike_its_game(json_t *j, const TourArgs *a, int k)
     for (int s = 0; s < k; s++)
         if (strcmp(json_string_value(json_array_get(seats, (size_t)s)), names[s]) != 0)
             return "its seats are not those of its game number";
-    if ((uint64_t)json_integer_value(json_object_get(j, "seed")) != tour_seed_of(a, (long)g, k))
+    char seed[SEED_MAX + 1];
+    tour_seed_of(a, (long)g, k, seed);
+    if (strcmp(json_string_value(json_object_get(j, "seed")), seed) != 0)
         return "its seed is not that of its game number";
     return NULL;
 }
@@ -275,6 +278,33 @@ long read_lines_from(FILE *f, const char *named, Tally *y, int resuming, Seen *s
     }
     free(buf);
     return n;
+}
+
+int tour_seed_of_file(const char *path, char *seed)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char *buf = NULL;
+    size_t size = 0;
+    long len;
+    while ((len = read_game_line(f, &buf, &size)) > 0 && buf[0] == '\n')
+        ;
+    fclose(f);
+    if (len <= 0 || buf[len - 1] != '\n') { /* no line, or one cut short */
+        free(buf);
+        return 0;
+    }
+    json_t *j = json_loads(buf, 0, NULL);
+    free(buf);
+    const char *text = json_string_value(json_object_get(j, "seed"));
+    const char *slash = text ? strrchr(text, '/') : NULL;
+    int found = slash && slash > text && slash - text <= SEED_TOURNAMENT_MAX &&
+                !seed_problem(text) && slash[1] && strspn(slash + 1, "0123456789") == strlen(slash + 1);
+    if (found)
+        snprintf(seed, SEED_MAX + 1, "%.*s", (int)(slash - text), text);
+    json_decref(j);
+    return found;
 }
 
 long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origin *o,

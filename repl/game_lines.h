@@ -31,6 +31,13 @@ typedef struct Origin {
  * can compute it again. */
 char *game_line_seal(const char *text);
 
+/* The tournament seed that the game lines of path were played from, read
+ * from its first line (whose game seed is the tournament's with "/deal"
+ * added) into seed (SEED_MAX + 1 bytes): 1 when found, 0 when not (a
+ * missing file, no whole line, or one that gives no such seed: reading
+ * the lines says what is wrong with them). */
+int tour_seed_of_file(const char *path, char *seed);
+
 /* Folds the game lines of a file into the standings (by game number, each
  * once, noted in seen); returns how many it took, or -1 with a message.
  * quiet_missing: a missing file holds none. expect (with its seat count k),

@@ -5,14 +5,14 @@
 #include <stdio.h>
 #include "../core/script.h"
 
-/* Game g: its deal's seed, and who sits where. */
-uint64_t tour_seed_of(const TourArgs *a, long g, int k)
+/* Game g: its deal's seed, the tournament's with "/deal" added: as hard to
+ * guess as the tournament's, since the key is a hash of the whole text. */
+void tour_seed_of(const TourArgs *a, long g, int k, char *out)
 {
-    uint64_t x = a->seed + (uint64_t)(g / k) * 0x9E3779B97F4A7C15ULL;
-    x ^= x >> 31;
-    x *= 0xBF58476D1CE4E5B9ULL;
-    x ^= x >> 29;
-    return x & 0x3fffffffffffffffULL;
+    /* It fits: a tournament's seed has at most SEED_TOURNAMENT_MAX
+     * characters, and a deal number at most 9 digits. */
+    int n = snprintf(out, SEED_MAX + 1, "%.*s/", SEED_TOURNAMENT_MAX, a->seed);
+    snprintf(out + n, (size_t)(SEED_MAX + 1 - n), "%ld", (g / k) % 1000000000L);
 }
 
 /* The tournament's identity, written in each game line: a hash of all that
@@ -25,11 +25,11 @@ uint64_t tour_seed_of(const TourArgs *a, long g, int k)
 void tour_identity(TourArgs *a, int k)
 {
     uint64_t h = 14695981039346656037ULL;
-    char number[128]; /* five numbers of up to 20 digits, and a hash */
+    char number[200]; /* four numbers of up to 20 digits, the seed, and a hash */
     const char *parts[TOUR_MAX_BOTS + 64 + 8];
     int n = 0;
     parts[n++] = a->game;
-    snprintf(number, sizeof number, "%d %llu %ld %zu %d %llx", k, (unsigned long long)a->seed,
+    snprintf(number, sizeof number, "%d %s %ld %zu %d %llx", k, a->seed,
              a->bot_budget, a->bot_memory, a->forfeit,
              (unsigned long long)script_sources_hash());
     parts[n++] = number;

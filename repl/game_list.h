@@ -8,7 +8,7 @@
 #include "tournament.h"
 
 /* Game g's seed (k seats). */
-uint64_t tour_seed_of(const TourArgs *a, long g, int k);
+void tour_seed_of(const TourArgs *a, long g, int k, char *out /* SEED_MAX + 1 bytes */);
 /* Game g's bot in each of its k seats, into names. */
 void tour_seats_of(const TourArgs *a, long g, int k, const char **names);
 /* The games in which every bot sits in every seat equally often: a

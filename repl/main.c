@@ -167,7 +167,7 @@ static int play_run(void *ctx, StuckNote *note, const Stuck *stuck)
     if (args->json) {
         record_start(stdout, &s);
     } else if (!args->hashes) {
-        printf("%s, seed %llu\n", s.game->name, (unsigned long long)s.game->seed);
+        printf("%s, seed %s\n", s.game->name, s.game->seed);
     }
     after_step(&s, args); /* the setup's log, or the first fingerprint */
     /* Ctrl-C stops the bots after the move in play: the record ends with
@@ -222,10 +222,7 @@ static int play_run(void *ctx, StuckNote *note, const Stuck *stuck)
  * is chosen here when none is given, so a game played again is the same. */
 static int run_game(lua_State *L, const char *rules, const char *bots, GameArgs *args)
 {
-    if (!args->have_seed) {
-        args->seed = session_fresh_seed();
-        args->have_seed = 1;
-    }
+    session_choose_seed(args);
     RunArgs r = {L, rules, bots, args};
     return supervise(play_run, &r, NULL, stdout, stderr);
 }
@@ -257,9 +254,9 @@ static int replay_file(lua_State *L, const char *rules, const char *bots, const 
         return 1;
     }
     char shown[1024];
-    printf("%s: %s, seed %llu, %d move%s replayed; every move legal and the final table "
+    printf("%s: %s, seed %s, %d move%s replayed; every move legal and the final table "
            "matches the save\n", strfmt_shown(path, shown, sizeof shown), s.game->name,
-           (unsigned long long)s.game->seed, s.game->nmoves, s.game->nmoves == 1 ? "" : "s");
+           s.game->seed, s.game->nmoves, s.game->nmoves == 1 ? "" : "s");
     session_close(&s);
     return 0;
 }

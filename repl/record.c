@@ -32,8 +32,8 @@ void record_start(FILE *out, Session *s)
     game_push_options(g);
     json_t *opts = lua_to_json(s->L, -1);
     lua_pop(s->L, 1);
-    emit(out, json_pack("{s:s, s:s, s:I, s:o, s:o}", "type", "start", "game", g->name, "seed",
-                        (json_int_t)g->seed, "seats", seats, "options", opts));
+    emit(out, json_pack("{s:s, s:s, s:s, s:o, s:o}", "type", "start", "game", g->name, "seed",
+                        g->seed, "seats", seats, "options", opts));
 }
 
 static json_t *seat_set(uint32_t mask, int nseats)

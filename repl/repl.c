@@ -222,7 +222,7 @@ static void cmd_bots(Repl *r, int argc, char **argv, const char *rest)
 static void start_game(Repl *r)
 {
     Game *g = r->s.game;
-    printf("new game: %s, seed %llu, seats:", g->name, (unsigned long long)g->seed);
+    printf("new game: %s, seed %s, seats:", g->name, g->seed);
     for (int i = 1; i <= r->s.nseats; i++)
         printf("%s %d %s", i > 1 ? "," : "", i, r->s.seat_names[i]);
     putchar('\n');

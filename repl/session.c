@@ -46,14 +46,11 @@ void session_close(Session *s)
     drop_game(s);
 }
 
-uint64_t session_fresh_seed(void)
+void session_choose_seed(GameArgs *args)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ ((uint64_t)getpid() << 40);
-    Rng r;
-    rng_seed(&r, x);
-    return rng_next(&r) % 1000000000ULL; /* short enough to type again */
+    if (!args->have_seed)
+        seed_fresh(args->seed);
+    args->have_seed = 1;
 }
 
 int session_parse_max_moves(const char *value, long *out, char *err, size_t errsize)
@@ -117,15 +114,13 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
             if (!strcmp(a, "--seats")) {
                 args->seats = value;
             } else if (!strcmp(a, "--seed")) {
-                char *end;
-                errno = 0;
-                unsigned long long v = strtoull(value, &end, 10);
-                if (!*value || *end || errno || value[0] == '-' || v > (1ULL << 62)) {
-                    snprintf(err, errsize, "--seed takes a whole number from 0 to 2^62, not '%s'",
-                             value);
+                if (seed_problem(value)) {
+                    snprintf(err, errsize, "--seed '%.80s' cannot be used: %s (such as --seed 7, "
+                             "or leave it out for a fresh seed nobody can guess)", value,
+                             seed_problem(value));
                     return 0;
                 }
-                args->seed = v;
+                snprintf(args->seed, sizeof args->seed, "%s", value);
                 args->have_seed = 1;
             } else {
                 if (!strchr(value, '=') || value[0] == '=') {
@@ -194,17 +189,26 @@ static int parse_seats(Session *s, const GameArgs *args, const char *list, int *
     return 1;
 }
 
+/* The key of the bots' streams: derived from the game's by a keyed hash,
+ * so what a bot draws tells nothing of the table's chance. */
+#define BOTS_TAG 0xB07B07B07ULL
+
 static void seed_bots(Session *s)
 {
-    rng_seed(&s->bot_base, s->game->seed ^ 0xB07B07B07ULL);
+    Rng game;
+    rng_seed_text(&game, s->game->seed);
+    s->bot_base = rng_derive(&game, BOTS_TAG);
 }
 
 /* A bot's stream for one decision: its own, apart from the table's chance
  * events, and a function of the seat and the move number, so an undo or a
- * reload leads the bots to the same choices as before. */
+ * reload leads the bots to the same choices as before. A stream of the
+ * bots' key, not a key of its own: a copy, no hashing, per decision. */
 static Rng bot_stream(Session *s, int seat)
 {
-    return rng_derive(&s->bot_base, ((uint64_t)seat << 40) ^ (uint64_t)s->game->nmoves);
+    Rng r;
+    rng_stream(&r, s->bot_base.key, ((uint64_t)seat << 40) ^ (uint64_t)s->game->nmoves);
+    return r;
 }
 
 static int adopt_game(Session *s, Game *g)
@@ -277,7 +281,12 @@ static int start_fresh(Session *s, const GameArgs *args, char **err)
     if (args->seats)
         s->nseats = n;
     session_push_sets(L, args->sets, args->nsets);
-    uint64_t seed = args->have_seed ? args->seed : session_fresh_seed();
+    char fresh[SEED_MAX + 1];
+    const char *seed = args->seed;
+    if (!args->have_seed) {
+        seed_fresh(fresh);
+        seed = fresh;
+    }
     int keep = s->nseats;
     if (s->stuck && s->stuck->rules_at == STUCK_IN_SETUP) {
         *err = strfmt("the rules ran in C past their limit (over %d seconds of CPU time) setting "

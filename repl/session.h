@@ -99,7 +99,7 @@ typedef struct GameArgs {
     const char *game;
     const char *seats;   /* "human,random" or NULL */
     int default_seats_human; /* with no --seats: seat 1 human (play) or all random (run) */
-    uint64_t seed;
+    char seed[SEED_MAX + 1]; /* as given, or drawn fresh (seed.h) */
     int have_seed;
     const char *sets[64];
     int nsets;
@@ -152,8 +152,8 @@ int session_human_turn(Session *s);
  * to answer, GAME_OVER at the end (or at a forfeit, or stopped at
  * max_moves: s->stopped), GAME_SCRIPT on a rules failure. */
 GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), void *ctx);
-/* A seed from the clock and the process, for when none is given. */
-uint64_t session_fresh_seed(void);
+/* args's seed: kept when given, else drawn fresh from the operating system. */
+void session_choose_seed(GameArgs *args);
 /* Undoes back to before the last move a person made. */
 GameStatus session_undo(Session *s);
 

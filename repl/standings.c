@@ -74,7 +74,8 @@ static void note_fault(Standing *b, json_t *line, int seat)
     b->first_fault_seats = list;
     b->first_fault = g;
     b->first_fault_seat = seat;
-    b->first_fault_seed = json_integer_value(json_object_get(line, "seed"));
+    snprintf(b->first_fault_seed, sizeof b->first_fault_seed, "%s",
+             json_string_value(json_object_get(line, "seed")));
 }
 
 /* Folds one game line (a json object) into the standings. */
@@ -84,6 +85,10 @@ void tally_add(Tally *y, json_t *line)
     json_t *winners = json_object_get(line, "winners");
     json_t *scores = json_object_get(line, "scores");
     json_t *faults = json_object_get(line, "faults");
+    const char *seed = json_string_value(json_object_get(line, "seed"));
+    const char *slash = seed ? strrchr(seed, '/') : NULL;
+    if (!y->seed[0] && slash) /* game g's seed is the tournament's and "/deal" */
+        snprintf(y->seed, sizeof y->seed, "%.*s", (int)(slash - seed), seed);
     if (json_object_get(line, "error") || !json_is_array(winners)) {
         const char *why = json_string_value(json_object_get(line, "error"));
         if (!y->errors++) {
@@ -171,7 +176,7 @@ static void put_watch_command(FILE *out, const Standing *b, const TourArgs *a)
     put_arg(out, a ? a->game : "GAME");
     fputs(" --seats", out);
     put_arg(out, b->first_fault_seats);
-    fprintf(out, " --seed %lld", (long long)b->first_fault_seed);
+    fprintf(out, " --seed %s", b->first_fault_seed); /* seed.h: no character needs quoting */
     for (int i = 0; a && i < a->nsets; i++) {
         fputs(" --set", out);
         put_arg(out, a->sets[i]);
@@ -260,7 +265,7 @@ static void print_standings_json(const Tally *y, FILE *out, const TourArgs *a, c
                  w = strtok_r(NULL, ",", &save))
                 json_array_append_new(seats, json_text(w));
             free(list);
-            json_t *first = json_pack("{s:I, s:i, s:I, s:o}", "game", (json_int_t)b->first_fault,
+            json_t *first = json_pack("{s:I, s:i, s:s, s:o}", "game", (json_int_t)b->first_fault,
                                       "seat", b->first_fault_seat, "seed", b->first_fault_seed,
                                       "seats", seats);
             if (b->why)
@@ -281,6 +286,8 @@ static void print_standings_json(const Tally *y, FILE *out, const TourArgs *a, c
     }
     json_t *sum = json_pack("{s:s, s:I, s:I, s:I}", "type", "summary", "games", (json_int_t)y->games,
                             "failed", (json_int_t)y->errors, "stopped", (json_int_t)y->stopped);
+    if (y->seed[0])
+        json_object_set_new(sum, "seed", json_string(y->seed));
     if (y->errors)
         json_object_set_new(sum, "first_failure", json_text(y->first_error));
     put_json_line(out, sum);
@@ -340,6 +347,8 @@ void print_standings(const Tally *y, FILE *out, const TourArgs *a, int json)
         fprintf(out, ", %ld that failed (see their \"error\")", y->errors);
     if (y->stopped)
         fprintf(out, ", %ld stopped at the move limit (--max-moves) and counted as draws", y->stopped);
+    if (y->seed[0])
+        fprintf(out, "; seed %s", y->seed);
     fputs("; shared wins count as fractions; ratings: Bradley-Terry on the Elo scale, ± one "
           "standard error\n", out);
     if (y->errors)

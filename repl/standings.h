@@ -15,7 +15,7 @@ typedef struct Standing {
      * same whichever order lines come in): where to look for why. */
     long fault_games, first_fault;
     int first_fault_seat;
-    json_int_t first_fault_seed;
+    char first_fault_seed[SEED_MAX + 1];
     char *first_fault_seats; /* the lineup, comma-separated */
     char *why;               /* the first line of its first reason there, when the game was replayed */
 } Standing;
@@ -29,6 +29,7 @@ typedef struct Tally {
     double pair[TOUR_MAX_BOTS * 2][TOUR_MAX_BOTS * 2]; /* pair[i][j]: i beat j */
     long games, errors, stopped;
     char first_error[400]; /* shown with the standings: without --out it is nowhere else */
+    char seed[SEED_MAX + 1]; /* the tournament's, from its first line: shown with the standings */
 } Tally;
 
 /* An empty tally, or NULL when out of memory. */

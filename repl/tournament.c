@@ -82,7 +82,7 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     GameArgs args = {0};
     args.game = a->game;
     args.seats = list;
-    args.seed = tour_seed_of(a, g, k);
+    tour_seed_of(a, g, k, args.seed);
     args.have_seed = 1;
     args.bot_budget = a->bot_budget;
     args.bot_memory = a->bot_memory;
@@ -90,8 +90,8 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     args.max_moves = a->max_moves;
     for (int i = 0; i < a->nsets; i++)
         args.sets[args.nsets++] = a->sets[i];
-    json_t *line = json_pack("{s:I, s:s, s:I}", "game", (json_int_t)g, "tournament", a->id,
-                             "seed", (json_int_t)args.seed);
+    json_t *line = json_pack("{s:I, s:s, s:s}", "game", (json_int_t)g, "tournament", a->id,
+                             "seed", args.seed);
     json_t *seats = json_array();
     for (int i = 0; i < k; i++)
         json_array_append_new(seats, json_string(names[i]));
@@ -208,6 +208,35 @@ static int out_is_a_file(const char *path, const char *shown)
     fprintf(stderr, "referee: --out %s is %s: the lines are read back from it to resume a run, so "
                     "name a file (it is made when missing)\n", shown, what);
     return 0;
+}
+
+/* The tournament's seed when --seed is not given: the one its --out file
+ * was played with, so the same command resumes it, else a fresh one from
+ * the operating system, which nobody (no bot) can guess. Said on stderr,
+ * with how to play the same games again. Shards on many machines must
+ * share one, so they need --seed. */
+static int choose_seed(TourArgs *a)
+{
+    if (a->have_seed)
+        return 1;
+    if (a->shards > 1) {
+        char fresh[SEED_FRESH_HEX + 1];
+        seed_fresh(fresh);
+        fprintf(stderr, "referee: the shards of a tournament must share its seed: give every shard "
+                        "the same --seed, such as this fresh one nobody can guess: --seed %s\n",
+                fresh);
+        return 0;
+    }
+    int found = a->out ? tour_seed_of_file(a->out, a->seed) : 0;
+    a->have_seed = 1;
+    if (found) {
+        fprintf(stderr, "referee: seed %s (read from --out, which was played with it)\n", a->seed);
+        return 1;
+    }
+    seed_fresh(a->seed);
+    fprintf(stderr, "referee: seed %s (fresh; --seed %s plays the same games again)\n", a->seed,
+            a->seed);
+    return 1;
 }
 
 /* A run that was stopped mid-line leaves a partial last line: cut it off
@@ -672,6 +701,8 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     strfmt_shown(a->out, out_shown, sizeof out_shown);
     if (a->out && !out_is_a_file(a->out, out_shown))
         return 1;
+    if (!choose_seed(a))
+        return a->shards > 1 ? 2 : 1;
     Tally *tally = tally_new();
     long nlines = 0;
     Seen seen = {NULL, 0};

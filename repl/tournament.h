@@ -13,6 +13,7 @@
 #include <lua.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "../core/seed.h"
 
 #define TOUR_MAX_BOTS 32
 /* --games at most; game lines number them from 0. */
@@ -24,7 +25,8 @@ typedef struct TourArgs {
     int nbots;
     int nseats;          /* 0: as many as bots, within the game's range */
     long games;
-    uint64_t seed;
+    char seed[SEED_MAX + 1]; /* given, read back from --out, or drawn fresh */
+    int have_seed;
     int jobs;
     int shard, shards;   /* play the games g with g % shards == shard - 1 */
     const char *out;

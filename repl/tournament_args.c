@@ -22,7 +22,6 @@ int tour_parse(int argc, char **argv, TourArgs *a, char *err, size_t errsize)
 {
     memset(a, 0, sizeof *a);
     a->games = 100;
-    a->seed = 1;
     a->jobs = 1;
     a->shard = a->shards = 1;
     for (int i = 0; i < argc; i++) {
@@ -77,11 +76,16 @@ int tour_parse(int argc, char **argv, TourArgs *a, char *err, size_t errsize)
             }
             a->nseats = (int)n;
         } else if (!strcmp(o, "--seed")) {
-            if (!parse_long(v, 0, 0x3fffffffffffffffL, &n)) {
-                snprintf(err, errsize, "--seed takes a whole number from 0 to 2^62, not '%s'", v);
+            const char *why = v ? seed_problem(v) : "it needs a value";
+            if (!why && strlen(v) > SEED_TOURNAMENT_MAX)
+                why = "a tournament's seed has at most 64 characters (each game's adds /N)";
+            if (why) {
+                snprintf(err, errsize, "--seed '%.80s' cannot be used: %s (such as --seed 7, or "
+                         "leave it out for a fresh seed nobody can guess)", v ? v : "", why);
                 return 0;
             }
-            a->seed = (uint64_t)n;
+            snprintf(a->seed, sizeof a->seed, "%s", v);
+            a->have_seed = 1;
         } else if (!strcmp(o, "--jobs")) {
             if (!parse_long(v, 1, 256, &n)) {
                 snprintf(err, errsize, "--jobs takes a number of worker processes from 1 to 256, not '%s'", v);

@@ -98,7 +98,7 @@ done
 expect 0 '--set ante=5' -- "$bin" games
 expect 0 '^fixture-rich' -- "$bin" games
 expect 0 '^game over: seat' -- "$bin" run fixture --seats random,random,random --seed 3
-expect 0 '^fixture, seed [0-9]+' -- "$bin" run fixture
+expect 0 '^fixture, seed [0-9a-f]{32}$' -- "$bin" run fixture
 # make bench's own rules play (a variant of loop-floor among them).
 for game in loop-floor method-calls; do
     expect 0 '^game over: every decision made' -- env REFEREE_RULES="$(dirname "$0")/../bench:$REFEREE_RULES" \
@@ -131,7 +131,7 @@ if cmp -s "$work/a.jsonl" "$work/c.jsonl"; then bad "seed 8 gave the same record
 for kind in start shuffle move roll die_reveal reveal transfer decision note eliminate result; do
     if grep -q "\"type\":\"$kind\"" "$work/d.jsonl"; then ok; else bad "run --json has no $kind event"; fi
 done
-head -1 "$work/a.jsonl" | grep -q '^{"type":"start","game":"fixture","seed":7' && ok || bad "first line is not the start"
+head -1 "$work/a.jsonl" | grep -q '^{"type":"start","game":"fixture","seed":"7"' && ok || bad "first line is not the start"
 tail -1 "$work/a.jsonl" | grep -q '^{"type":"result",.*"winners":\[' && ok || bad "last line is not the result"
 # Every line is one JSON object (read back with the kernel's own JSON module).
 if LD_PRELOAD="${SANITIZER_PRELOAD:-}" ASAN_OPTIONS=detect_leaks=0 lua5.4 - "$work/d.jsonl" <<'LUA' >/dev/null 2>&1
@@ -146,7 +146,7 @@ for spec in "bamm --bots random,random,random,random --games 200" \
             "bamboozled --bots random,random --games 200 --set hands=3"; do
     set -- $spec
     "$bin" tournament "$@" --jobs 2 >"$work/fuzz.out" 2>&1
-    [ $? -eq 0 ] && grep -q '^200 games;' "$work/fuzz.out" && ok || bad "random $1 games failed: $(tail -2 "$work/fuzz.out")"
+    [ $? -eq 0 ] && grep -q '^200 games; seed ' "$work/fuzz.out" && ok || bad "random $1 games failed: $(tail -2 "$work/fuzz.out")"
 done
 
 # The rummy's own bot plays without a fault and beats random seats (94% of
@@ -178,6 +178,75 @@ if [ "$(wc -l <"$work/h1")" -gt 20 ] && cmp -s "$work/h1" "$work/h2"; then ok; e
 # One line a step: the move counts only rise (the setup's was printed twice).
 awk 'NR > 1 && $1 <= last { exit 1 } { last = $1 }' "$work/h1" && ok ||
     bad "--hashes printed a step twice: $(head -3 "$work/h1" | tr '\n' ' ')"
+
+# Iteration order cannot change a game: a bot and rules that pick by the
+# order pairs and next give (Lua's own changes from process to process)
+# make the same record, fingerprints and tournament lines in two processes,
+# and with one worker or two.
+order_bot="$(cd "$(dirname "$0")" && pwd)/bots/by-iteration-order.lua"
+for i in 1 2; do
+    "$bin" run by-iteration-order --seats "$order_bot,random,$order_bot" --seed 3 --json >"$work/ord$i.jsonl" 2>&1
+    "$bin" run by-iteration-order --seats "$order_bot,$order_bot" --seed 4 --hashes >"$work/ordh$i" 2>&1
+done
+cmp -s "$work/ord1.jsonl" "$work/ord2.jsonl" && tail -n 1 "$work/ord1.jsonl" | grep -q '"type":"result"' && ok ||
+    bad "a game that depends on the order of pairs differs between two processes"
+cmp -s "$work/ordh1" "$work/ordh2" && [ "$(wc -l <"$work/ordh1")" -gt 10 ] && ok ||
+    bad "the fingerprints of a game that depends on the order of pairs differ between two processes"
+for jobs in 1 2; do
+    "$bin" tournament by-iteration-order --bots "$order_bot,random,$order_bot" --games 6 --seed 2 --jobs $jobs \
+        --out "$work/ordt$jobs.jsonl" >/dev/null 2>&1
+done
+"$bin" tournament by-iteration-order --bots "$order_bot,random,$order_bot" --games 6 --seed 2 \
+    --out "$work/ordt3.jsonl" >/dev/null 2>&1
+[ "$(wc -l <"$work/ordt1.jsonl")" -eq 6 ] && cmp -s "$work/ordt1.jsonl" "$work/ordt2.jsonl" &&
+    cmp -s "$work/ordt1.jsonl" "$work/ordt3.jsonl" && ok ||
+    bad "tournaments of a game that depends on the order of pairs differ between runs"
+
+# Seeds: without --seed a fresh one nobody can guess (32 hex digits, 128
+# bits from the operating system) is drawn and printed, and playing it
+# again with --seed gives the same game; a seed is a word, taken as typed.
+"$bin" run fixture --seats random,random --json >"$work/fresh.jsonl" 2>&1
+fresh=$(head -n 1 "$work/fresh.jsonl" | sed -n 's/.*"seed":"\([0-9a-f]*\)".*/\1/p')
+"$bin" run fixture --seats random,random --json --seed "$fresh" >"$work/fresh-again.jsonl" 2>&1
+[ ${#fresh} -eq 32 ] && cmp -s "$work/fresh.jsonl" "$work/fresh-again.jsonl" && ok ||
+    bad "an unseeded run did not replay from its printed seed '$fresh'"
+"$bin" run fixture --seats random,random --json >"$work/fresh2.jsonl" 2>&1
+cmp -s "$work/fresh.jsonl" "$work/fresh2.jsonl" && bad "two unseeded runs played the same game" || ok
+expect 0 '^fixture, seed tuesday-night/3$' -- "$bin" run fixture --seats random,random --seed tuesday-night/3
+"$bin" run fixture --seats random,random --seed 07 --json >"$work/s07" 2>&1
+"$bin" run fixture --seats random,random --seed 7 --json >"$work/s7" 2>&1
+cmp -s "$work/s07" "$work/s7" && bad "seeds 07 and 7 gave the same game (a seed is its text)" || ok
+expect 2 "--seed 'a b' cannot be used: a seed is made of letters, digits and - _ . : / only" -- "$bin" run fixture --seed "a b"
+expect 2 "--seed '-4' cannot be used: a seed starts with a letter or a digit" -- "$bin" tournament fixture --bots random,random --seed -4
+expect 2 "a tournament's seed has at most 64 characters" -- "$bin" tournament fixture --bots random,random --seed "$(printf 'x%.0s' $(seq 70))"
+# A tournament without --seed draws one, says so, writes it in every line
+# (game g's seed is the tournament's and /deal) and in the standings; the
+# same command resumes its --out with that seed, and --seed plays it again.
+"$bin" tournament fixture --bots random,random --games 4 --out "$work/tf.jsonl" >"$work/tf.out" 2>"$work/tf.err"
+tseed=$(sed -n 's/^referee: seed \([0-9a-f]*\) (fresh; --seed \1 plays the same games again)$/\1/p' "$work/tf.err")
+[ ${#tseed} -eq 32 ] && grep -q "\"seed\":\"$tseed/0\"" "$work/tf.jsonl" && grep -q "\"seed\":\"$tseed/1\"" "$work/tf.jsonl" &&
+    grep -q "^4 games; seed $tseed; " "$work/tf.out" && ok ||
+    bad "an unseeded tournament did not print and record its seed: $(cat "$work/tf.err")"
+head -n 2 "$work/tf.jsonl" >"$work/tf-half.jsonl"
+"$bin" tournament fixture --bots random,random --games 4 --out "$work/tf-half.jsonl" >/dev/null 2>"$work/tf-half.err"
+"$bin" tournament fixture --bots random,random --games 4 --seed "$tseed" --out "$work/tf-again.jsonl" >/dev/null 2>&1
+grep -q "^referee: seed $tseed (read from --out, which was played with it)$" "$work/tf-half.err" &&
+    cmp -s "$work/tf.jsonl" "$work/tf-half.jsonl" && cmp -s "$work/tf.jsonl" "$work/tf-again.jsonl" && ok ||
+    bad "an unseeded tournament did not resume or replay from its seed: $(cat "$work/tf-half.err")"
+# Shards on many machines must share a seed: without one, a fresh one is offered.
+expect 2 "the shards of a tournament must share its seed: give every shard the same --seed, such as this fresh one nobody can guess: --seed [0-9a-f]{32}$" -- \
+    "$bin" tournament fixture --bots random,random --games 4 --shard 1/2
+# The seed-recovery bot (tests/bots/hostile/seed-recovery.lua) named every
+# hand of a game seeded 1234, and of every game of a tournament with the
+# default options, before the ChaCha20 stream: now it learns nothing.
+recover="$(cd "$(dirname "$0")" && pwd)/bots/hostile/seed-recovery.lua"
+expect 0 '"type":"result".*"faults":\[0,0\]' -- "$bin" run fixture --seats "$recover,random" --seed 1234 --json
+"$bin" tournament fixture --bots "$recover,random,random" --games 6 --set hands=1 --out "$work/recover.jsonl" >"$work/recover.out" 2>&1
+[ "$(grep -c '"faults":\[0,0,0\]' "$work/recover.jsonl")" -eq 6 ] && ok ||
+    bad "the seed-recovery bot faulted in a tournament: $(grep -m1 'faulted' "$work/recover.out")"
+# A game saved by the referee before the ChaCha20 stream is refused with why.
+printf '{"format": "referee-game/1", "game": "fixture", "seed": "4", "seats": ["human", "random"], "options": {}, "moves": [], "hash": "0"}' >"$work/old.json"
+expect 1 'saved by an older referee \(format "referee-game/1"\), whose cards and dice came from another random stream: it cannot be replayed here; play it again from its seed with --seed' -- "$bin" replay "$work/old.json"
 
 # Saves: replayed and checked; a corrupt or tampered save is refused.
 printf 'new fixture --seats human,random --seed 4\npass\nsave %s/g.json\n' "$work" | "$bin" >/dev/null 2>&1
@@ -237,7 +306,7 @@ env REFEREE_RULES="$work/printing:$REFEREE_RULES" "$bin" run printing --seats ra
 "$bin" tournament fixture --bots random,random,random,random --seats 3 --games 13 >/dev/null 2>"$work/uneven.err"
 [ $? -eq 0 ] && grep -q '^referee: note: 13 games leave the seats uneven: every bot sits in every seat equally often in each 12 games (3 seats, 4 bots); --games 12 or 24 evens them$' "$work/uneven.err" && ok ||
     bad "an uneven tournament was not noted: $(cat "$work/uneven.err")"
-"$bin" tournament fixture --bots random,random,random,random --seats 3 --games 24 >/dev/null 2>"$work/even.err"
+"$bin" tournament fixture --bots random,random,random,random --seats 3 --games 24 --seed 1 >/dev/null 2>"$work/even.err"
 [ $? -eq 0 ] && [ ! -s "$work/even.err" ] && ok || bad "an even tournament was noted: $(cat "$work/even.err")"
 # A pipe is a fair file of lines, but not one endless line.
 yes 2>/dev/null | tr -d '\n' | timeout 20 "$bin" merge /dev/stdin >"$work/endless.out" 2>&1
@@ -346,7 +415,7 @@ if [ $? -eq 1 ] && grep -q '^0 games, 4 that failed' "$work/dagvars.out" &&
     ! grep -q 'faulted' "$work/dagvars.out"; then ok; else
     bad "vars no view can hold were not the rules' failure: $(head -5 "$work/dagvars.out")"; fi
 # At the REPL too, where a bot answers in a claim window beside a person.
-printf 'new deepvars --seats human,well-behaved,human --seed 2\nplay QH\npass\n' |
+printf 'new deepvars --seats human,well-behaved,human --seed 26\nplay QH\npass\n' |
     env REFEREE_RULES="$work/dag:$REFEREE_RULES" REFEREE_BOTS="$(dirname "$0")/bots/hostile" "$bin" \
     >"$work/deepvars-repl.out" 2>&1
 if grep -q "^error: the rules' vars cannot be shown to seat 2's bot: t.vars: nested more than 64 deep" \
@@ -359,7 +428,7 @@ env REFEREE_RULES="$work/dag:$REFEREE_RULES" "$bin" run deepvars --seats random,
 [ "$(wc -l <"$work/deepvars-hashes")" -gt 10 ] && ! grep -q ' 0000000000000000$' "$work/deepvars-hashes" &&
     [ -z "$(cut -d' ' -f2 "$work/deepvars-hashes" | sort | uniq -d)" ] && ok ||
     bad "the hashes of unwritable vars are not apart: $(head -3 "$work/deepvars-hashes" | tr '\n' ' ')"
-printf 'new deepvars --seats human,human --seed 2\nplay QH\nsave %s/deepvars.json\nload %s/deepvars.json\n' \
+printf 'new deepvars --seats human,human --seed 26\nplay QH\nsave %s/deepvars.json\nload %s/deepvars.json\n' \
     "$work" "$work" | env REFEREE_RULES="$work/dag:$REFEREE_RULES" "$bin" >"$work/deepvars-save" 2>&1 &&
     grep -q 'deepvars, 1 move replayed and checked' "$work/deepvars-save" &&
     ! grep -q '"hash": "0000000000000000"' "$work/deepvars.json" && ok ||
@@ -510,7 +579,7 @@ expect 0 '"type":"result","forfeit":1,"winners":\[2\]' -- "$bin" run fixture --s
 # again for the reason, and the command printed plays that game to watch
 # it, faulting the same way. merge, knowing only the lines, names the game.
 if grep -q "io-os.lua faulted 4 times, in 4 of its 4 games; first in game 0, at seat 1: choose failed: .*io-os.lua:[0-9]*: undefined global 'io'" "$work/ff" &&
-    grep -q "^  to watch that game: referee run fixture --seats .*io-os.lua,random --seed [0-9]* --on-fault forfeit$" "$work/ff"; then ok; else
+    grep -q "^  to watch that game: referee run fixture --seats .*io-os.lua,random --seed [^ ]* --on-fault forfeit$" "$work/ff"; then ok; else
     bad "the standings do not say why a bot faulted: $(tail -2 "$work/ff")"; fi
 watch=$(sed -n 's/^  to watch that game: referee run //p' "$work/ff")
 # (word splitting is meant: the printed arguments need no quotes here)
@@ -518,14 +587,14 @@ expect 0 "seat 1's bot io-os.lua faulted \(choose failed: .*undefined global 'io
 expect 0 '"type":"result","forfeit":1,"winners":\[2\],.*"faults":\[1,0\]' -- "$bin" run $watch --json
 "$bin" merge "$work/ff.jsonl" >"$work/ff-merged" 2>&1
 if grep -q "io-os.lua faulted 4 times, in 4 of its 4 games; first in game 0, at seat 1$" "$work/ff-merged" &&
-    grep -q "^  to watch that game: referee run GAME --seats .*io-os.lua,random --seed [0-9]*   (GAME and --set as in the tournament)$" "$work/ff-merged"; then ok; else
+    grep -q "^  to watch that game: referee run GAME --seats .*io-os.lua,random --seed [^ ]*   (GAME and --set as in the tournament)$" "$work/ff-merged"; then ok; else
     bad "merge does not name the first faulting game: $(tail -2 "$work/ff-merged")"; fi
 # The first is the lowest game number, whatever order the shards come in;
 # a bot named with a space or a quote is quoted in the command.
 mkdir -p "$work/odd name"
 printf 'return { choose = function(view, moves, ctx) if ctx.seat == 2 then error("second seat") end return moves[1] end }\n' >"$work/odd name/it's.lua"
 for i in 1 2; do
-    "$bin" tournament fixture --bots "$work/odd name/it's.lua,random" --games 4 --shard "$i/2" --set hands=1 --out "$work/q$i.jsonl" >"$work/q$i" 2>&1
+    "$bin" tournament fixture --bots "$work/odd name/it's.lua,random" --games 4 --shard "$i/2" --seed 5 --set hands=1 --out "$work/q$i.jsonl" >"$work/q$i" 2>&1
 done
 "$bin" merge "$work/q2.jsonl" "$work/q1.jsonl" >"$work/q-merged" 2>&1
 if grep -q "it's.lua faulted .* in 2 of its 4 games; first in game 1, at seat 2$" "$work/q-merged" &&
@@ -536,7 +605,7 @@ if grep -q "it's.lua faulted .* in 2 of its 4 games; first in game 1, at seat 2$
 # and watch command are those of the table. It is no part of the
 # tournament's identity: the run resumes ff.jsonl (all 4 games in it).
 "$bin" tournament fixture --bots "$here/bots/hostile/io-os.lua,random" --games 4 --on-fault forfeit \
-    --out "$work/ff.jsonl" --json >"$work/ffj" 2>&1
+    --out "$work/ff.jsonl" --json >"$work/ffj" 2>"$work/ffj.err"
 "$bin" merge --json "$work/ff.jsonl" >"$work/ffj-merged" 2>&1
 if LD_PRELOAD="${SANITIZER_PRELOAD:-}" ASAN_OPTIONS=detect_leaks=0 lua5.4 - "$work/ffj" "$work/ffj-merged" "$watch" <<'LUA' >"$work/ffj-check" 2>&1
 local json = require("referee").json
@@ -636,8 +705,8 @@ expect 1 'sets ask_forced to a number: make it true .* or false' -- "$bin" run b
 # ... and plays what choose would have answered: bam-greedy (which sets it)
 # and a copy called for every decision have the same games.
 sed 's/ask_forced = false/ask_forced = true/' "$here/../bots/bam-greedy.lua" >"$work/greedy-asked.lua"
-"$bin" tournament bam --bots bam-greedy,random,random --games 12 --set hands=2 --out "$work/gf.jsonl" >/dev/null 2>&1
-"$bin" tournament bam --bots "$work/greedy-asked.lua,random,random" --games 12 --set hands=2 --out "$work/ga.jsonl" >/dev/null 2>&1
+"$bin" tournament bam --bots bam-greedy,random,random --games 12 --set hands=2 --seed 1 --out "$work/gf.jsonl" >/dev/null 2>&1
+"$bin" tournament bam --bots "$work/greedy-asked.lua,random,random" --games 12 --set hands=2 --seed 1 --out "$work/ga.jsonl" >/dev/null 2>&1
 strip() { sed 's/"tournament":"[^"]*",//; s/"seats":\[[^]]*\],//; s/,"check":"[0-9a-f]*"//' "$1"; }
 [ "$(wc -l <"$work/gf.jsonl")" -eq 12 ] && [ "$(strip "$work/gf.jsonl")" = "$(strip "$work/ga.jsonl")" ] && ok ||
     bad "a bot not asked for forced moves played other games than one asked for them"
@@ -672,8 +741,8 @@ expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run bam --set hands=20 
 # overrun left in the game's state is taken off).
 expect 0 '"type":"result","winners":\[1,2\],"moves":6,"faults":\[1,0\]' -- env REFEREE_RULES="$here/fixture/broken:$REFEREE_RULES" \
     "$bin" run loops-later --seats "$here/bots/sample-runaway.lua,$here/bots/forced-unasked.lua" --seed 2 --json --bot-budget 2000000
-"$bin" tournament bamboozled-dice --bots ismcts,random,random --games 6 --out "$work/is1.jsonl" >/dev/null 2>&1
-"$bin" tournament bamboozled-dice --bots ismcts,random,random --games 6 --jobs 2 --out "$work/is2.jsonl" >/dev/null 2>&1
+"$bin" tournament bamboozled-dice --bots ismcts,random,random --games 6 --seed 1 --out "$work/is1.jsonl" >/dev/null 2>&1
+"$bin" tournament bamboozled-dice --bots ismcts,random,random --games 6 --seed 1 --jobs 2 --out "$work/is2.jsonl" >/dev/null 2>&1
 [ "$(wc -l <"$work/is1.jsonl")" -eq 6 ] && cmp -s "$work/is1.jsonl" "$work/is2.jsonl" && ok ||
     bad "ismcts tournaments differ between --jobs 1 and --jobs 2"
 # A tournament keeps its bots from game to game, each put back as its
@@ -693,7 +762,7 @@ done
 [ "$(grep -c '"faults":\[0,0\]' "$work/churn.jsonl")" -eq 4 ] && ok ||
     bad "a bot within its memory cap ran out of memory: $(grep -v '"faults":\[0,0\]' "$work/churn.jsonl" | head -1)"
 # A faulting bot at the REPL is reported, and the person plays on.
-printf 'new fixture --seats human,%s --seed 2 --bot-budget 100000\nplay QH\n' "$here/bots/hostile/infinite-loop.lua" |
+printf 'new fixture --seats human,%s --seed 26 --bot-budget 100000\nplay QH\n' "$here/bots/hostile/infinite-loop.lua" |
     "$bin" >"$work/repl-bot" 2>&1
 grep -q "bot infinite-loop.lua faulted (choose failed: the script ran too long" "$work/repl-bot" && ok ||
     bad "the REPL did not report a faulting bot"
@@ -762,7 +831,7 @@ games_in_order() { # FILE N: the file holds games 0 to N-1, in order, each line 
 interrupt 2 group
 status=$?
 first=$(sed -n 's/.*interrupted: \([0-9]*\) of the 1000000 games to play were played and are kept in .*int.jsonl; the same command plays the [0-9]* left$/\1/p' "$work/int.out")
-if [ "$status" -eq 130 ] && [ -n "$first" ] && [ "$first" -gt 0 ] && grep -q "^$first games; " "$work/int.out" &&
+if [ "$status" -eq 130 ] && [ -n "$first" ] && [ "$first" -gt 0 ] && grep -q "^$first games; seed [^ ;]*; " "$work/int.out" &&
     grep -q "stopping once the games in play end (Ctrl-C again quits at once)" "$work/int.out" &&
     games_in_order "$work/int.jsonl" "$first"; then ok; else
     bad "Ctrl-C (--jobs 2) exited $status, not stopping the tournament with its games kept: $(tail -2 "$work/int.out")"; fi
@@ -770,7 +839,7 @@ interrupt 1 parent
 status=$?
 more=$(sed -n 's/.*interrupted: \([0-9]*\) of the [0-9]* games to play were played and are kept.*/\1/p' "$work/int.out")
 if [ "$status" -eq 130 ] && grep -q "holds $first games already" "$work/int.out" && [ -n "$more" ] &&
-    grep -q "^$((first + more)) games; " "$work/int.out" && games_in_order "$work/int.jsonl" $((first + more)); then ok; else
+    grep -q "^$((first + more)) games; seed [^ ;]*; " "$work/int.out" && games_in_order "$work/int.jsonl" $((first + more)); then ok; else
     bad "Ctrl-C (--jobs 1, resumed) exited $status: $(tail -2 "$work/int.out")"; fi
 # Ctrl-C while a faulting bot's first faulty game is played again for the
 # reason stops that: the standings follow, without the reason. (The file
@@ -797,7 +866,7 @@ kill -INT "$pid"
 wait "$pid"
 status=$?
 if [ "$status" -eq 0 ] && grep -q "the standings follow without the reasons of the faults" "$work/slow.out" &&
-    grep -q "^1 games; " "$work/slow.out" && grep -q "faulted 1 time, in 1 of its 1 games; first in game 0, at seat 1$" "$work/slow.out" &&
+    grep -q "^1 games; seed [^ ;]*; " "$work/slow.out" && grep -q "faulted 1 time, in 1 of its 1 games; first in game 0, at seat 1$" "$work/slow.out" &&
     [ "$(wc -l <"$work/slow.jsonl")" -eq 1 ]; then ok; else
     bad "Ctrl-C while looking for a fault's reason exited $status: $(tail -3 "$work/slow.out")"; fi
 # A tournament started with SIGINT ignored (a script's background job) is
@@ -808,7 +877,7 @@ sleep 0.3
 kill -INT "$pid"
 wait "$pid"
 status=$?
-[ "$status" -eq 0 ] && grep -q "^10000 games; " "$work/ign.out" && ok ||
+[ "$status" -eq 0 ] && grep -q "^10000 games; seed [^ ;]*; " "$work/ign.out" && ok ||
     bad "a tournament with SIGINT ignored stopped: exit $status, $(tail -1 "$work/ign.out")"
 # Lines of another tournament (here another seed) are never mixed in: not
 # by merge, and not by a run resuming into a file that holds them.
@@ -816,9 +885,9 @@ tour --seed 6 --shard 2/3 --out "$work/other.jsonl" >/dev/null 2>&1
 expect 1 "other.jsonl:1 is a game of another tournament than .*shard1.jsonl:1 .*merge the shards of one tournament only" -- "$bin" merge "$work/shard1.jsonl" "$work/other.jsonl"
 # ... nor shards played with another text of the rules (or of a bot).
 mkdir -p "$work/rv" && cp "$here/fixture/fixture.lua" "$work/rv/fx.lua"
-"$bin" tournament "$work/rv/fx.lua" --bots random,random --games 8 --shard 1/2 --out "$work/rv1.jsonl" >/dev/null 2>&1
+"$bin" tournament "$work/rv/fx.lua" --bots random,random --games 8 --shard 1/2 --seed 1 --out "$work/rv1.jsonl" >/dev/null 2>&1
 echo "-- a later version of the rules" >>"$work/rv/fx.lua"
-"$bin" tournament "$work/rv/fx.lua" --bots random,random --games 8 --shard 2/2 --out "$work/rv2.jsonl" >/dev/null 2>&1
+"$bin" tournament "$work/rv/fx.lua" --bots random,random --games 8 --shard 2/2 --seed 1 --out "$work/rv2.jsonl" >/dev/null 2>&1
 expect 1 "rv2.jsonl:1 is a game of another tournament .*rules or bot files" -- "$bin" merge "$work/rv1.jsonl" "$work/rv2.jsonl"
 cp "$work/shard1.jsonl" "$work/mixed.jsonl"
 expect 1 "mixed.jsonl:1 is a game of another tournament than this command's .*give another --out file" -- tour --seed 6 --out "$work/mixed.jsonl"
@@ -893,7 +962,7 @@ expect 1 '0 games, 2 that failed' -- "$bin" merge "$work/u8.jsonl"
 # A resuming run knows its list of games, so it also refuses a line whose
 # seats or seed are not its game number's (merge, knowing only the lines,
 # cannot tell).
-head -n 1 "$work/t1.jsonl" | sed 's/"seed":[0-9]*/"seed":1/' | reseal >"$work/reseed.jsonl"
+head -n 1 "$work/t1.jsonl" | sed 's|"seed":"[^"]*"|"seed":"1/0"|' | reseal >"$work/reseed.jsonl"
 expect 1 "reseed.jsonl:1 is a damaged game line \(its seed is not that of its game number\)" -- tour --out "$work/reseed.jsonl"
 head -n 2 "$work/t1.jsonl" | tail -n 1 >"$work/reseat.jsonl"
 sed -i 's/"game":1,/"game":0,/' "$work/reseat.jsonl"

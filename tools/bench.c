@@ -152,7 +152,7 @@ int main(int argc, char **argv)
         GameArgs args = {0};
         args.game = argv[1];
         args.seats = seat_list;
-        args.seed = first + (uint64_t)i;
+        snprintf(args.seed, sizeof args.seed, "%llu", (unsigned long long)(first + (uint64_t)i));
         args.have_seed = 1;
         for (int k = 5; k < argc && args.nsets < 64; k++)
             args.sets[args.nsets++] = argv[k];

@@ -111,6 +111,15 @@ mutant log-width core/log.h 'int32_t a;    /* also a journal index' 'int16_t a; 
 # A tournament line's check not checked.
 mutant line-check repl/game_lines.c \
     'return got == want ? NULL :' 'return 1 ? NULL :' cli
+# pairs and next in Lua's own order, which changes from process to process.
+mutant iteration-order core/ordered_next.c \
+    'idx = lua_absindex(L, idx);
+    ordered_next_push(L);' 'return;
+    ordered_next_push(L);' spec iteration_order_spec.lua
+# A shuffle that never leaves a card where it was (Sattolo's, off by one).
+mutant shuffle-bias core/zones.c '(uint32_t)i + 1, "shuffle")' '(uint32_t)i, "shuffle")' unit
+# Fresh seeds that are not fresh.
+mutant fresh-seed core/seed.c 'randombytes_buf(bits, sizeof bits);' 'memset(bits, 7, sizeof bits);' unit
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -9,7 +9,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for input in "$here"/*.in; do
     name=$(basename "$input" .in)
-    rm -rf "$work"/* && printf '{"format":"referee-game/1","game":"fixture","seed":"1",' >"$work/corrupt.json"
+    rm -rf "$work"/* && printf '{"format":"referee-game/2","game":"fixture","seed":"1",' >"$work/corrupt.json"
     (cd "$work" && "$bin" <"$input" >"$work/actual" 2>&1; echo "[exit $?]" >>"$work/actual")
     if [ -n "$UPDATE" ]; then
         cp "$work/actual" "$here/$name.out"

@@ -5,6 +5,7 @@ int checks_passed, checks_failed;
 int main(void)
 {
     test_rng();
+    test_rng_stats();
     test_cards();
     test_zones();
     test_dice();

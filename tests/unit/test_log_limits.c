@@ -27,7 +27,7 @@ static void check_indices(const Table *t, int transfers)
 void test_log_limits(void)
 {
     enum { TRANSFERS = 70000 }; /* past 32,767 and 65,535 */
-    Table *t = table_new(2, 1);
+    Table *t = table_new(2, "1");
     int a, b;
     ledger_open(&t->ledger, "a", 10, &a);
     ledger_open(&t->ledger, "b", 10, &b);

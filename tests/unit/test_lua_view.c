@@ -16,7 +16,7 @@
  * die 1 shows 4 to seat 2, die 2 shows 5 to nobody. */
 static Table *known_table(void)
 {
-    Table *t = table_new(3, 1);
+    Table *t = table_new(3, "1");
     t->seats.current = 2;
     t->seats.dealer = 3;
     t->seats.direction = -1;

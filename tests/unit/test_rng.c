@@ -1,32 +1,34 @@
 #include "check.h"
+#include <string.h>
 #include "../../core/rng.h"
+#include "../../core/seed.h"
 
 void test_rng(void)
 {
-    /* xoshiro256** reference: state {1,2,3,4} gives 11520, 0, 1509978240. */
-    Rng r = {{1, 2, 3, 4}};
-    CHECK(rng_next(&r) == 11520ULL);
-    CHECK(rng_next(&r) == 0ULL);
-    CHECK(rng_next(&r) == 1509978240ULL);
-    CHECK(rng_next(&r) == 1215971899390074240ULL);
-
-    /* splitmix64 reference: seed 0 fills s[0] with 0xe220a8397b1dcdaf. */
+    /* ChaCha20's published keystream (Bernstein's 64-bit nonce variant,
+     * key and nonce all zero): 76 b8 e0 ad a0 f1 3d 90, then 40 5d 6a e5
+     * 53 86 bd 28, read little-endian. rng_seed(0) is that key. */
+    Rng r;
     rng_seed(&r, 0);
-    CHECK(r.s[0] == 0xe220a8397b1dcdafULL);
+    CHECK(rng_next(&r) == 0x903df1a0ade0b876ULL);
+    CHECK(rng_next(&r) == 0x28bd8653e56a5d40ULL);
 
-    /* Golden values of our seeding: a change of algorithm breaks every
-     * saved game and replay, so it must be deliberate. */
-    rng_seed(&r, 7);
+    /* Golden values of a seed text: a change of algorithm or of the seed's
+     * hashing breaks every saved game and replay, so it must be deliberate. */
+    rng_seed_text(&r, "7");
     uint32_t golden[5];
     for (int i = 0; i < 5; i++)
         golden[i] = rng_below(&r, 52);
     Rng again;
-    rng_seed(&again, 7);
+    rng_seed_text(&again, "7");
     for (int i = 0; i < 5; i++)
         CHECK(rng_below(&again, 52) == golden[i]);
-    CHECK_EQ_INT(golden[0], 15);
-    CHECK_EQ_INT(golden[1], 6);
-    CHECK_EQ_INT(golden[2], 49);
+    CHECK_EQ_INT(golden[0], 20);
+    CHECK_EQ_INT(golden[1], 37);
+    CHECK_EQ_INT(golden[2], 48);
+    Rng other;
+    rng_seed_text(&other, "07"); /* a seed is a text: not the number 7 */
+    CHECK(rng_next(&other) != (rng_seed_text(&again, "7"), rng_next(&again)));
 
     /* rng_below stays in range and reaches every value. */
     int seen[6] = {0};
@@ -41,12 +43,44 @@ void test_rng(void)
         CHECK(seen[i] > 800 && seen[i] < 1200);
     CHECK(rng_below(&r, 1) == 0);
 
-    /* Derived streams: reproducible, distinct per tag, parent untouched. */
+    /* A position saved and sought again goes on with the same numbers,
+     * mid-block and at a block's edge. */
+    for (int skip = 0; skip < 20; skip += 3) {
+        Rng a, b;
+        rng_seed_text(&a, "position");
+        for (int i = 0; i < skip; i++)
+            rng_below(&a, 100);
+        rng_stream(&b, a.key, a.nonce);
+        rng_seek(&b, rng_position(&a));
+        for (int i = 0; i < 40; i++)
+            CHECK(rng_next(&a) == rng_next(&b));
+    }
+
+    /* Derived streams: reproducible, distinct per tag and from the parent,
+     * and the parent untouched. */
     Rng parent;
-    rng_seed(&parent, 99);
+    rng_seed_text(&parent, "99");
     Rng before = parent;
     Rng a = rng_derive(&parent, 1), b = rng_derive(&parent, 1), c = rng_derive(&parent, 2);
     CHECK(rng_next(&a) == rng_next(&b));
     CHECK(rng_next(&a) != rng_next(&c));
-    CHECK(parent.s[0] == before.s[0] && parent.s[3] == before.s[3]);
+    CHECK(memcmp(a.key, parent.key, RNG_KEY_BYTES) != 0);
+    CHECK(memcmp(&parent, &before, sizeof parent) == 0);
+    /* Streams of one key: distinct per nonce. */
+    Rng s1, s2;
+    rng_stream(&s1, parent.key, 1);
+    rng_stream(&s2, parent.key, 2);
+    CHECK(rng_next(&s1) != rng_next(&s2));
+
+    /* Seeds a person may type, and fresh ones. */
+    CHECK(seed_problem("7") == NULL);
+    CHECK(seed_problem("tourney-2026/3") == NULL);
+    CHECK(seed_problem("") != NULL);
+    CHECK(seed_problem("a b") != NULL);
+    CHECK(seed_problem("x'y") != NULL);
+    char fresh1[SEED_FRESH_HEX + 1], fresh2[SEED_FRESH_HEX + 1];
+    seed_fresh(fresh1);
+    seed_fresh(fresh2);
+    CHECK(strlen(fresh1) == SEED_FRESH_HEX && seed_problem(fresh1) == NULL);
+    CHECK(strcmp(fresh1, fresh2) != 0);
 }

@@ -6,7 +6,7 @@
 
 static Table *sample_table(void)
 {
-    Table *t = table_new(3, 42);
+    Table *t = table_new(3, "42");
     int stock, hand1, pot, p1, die;
     zones_add(&t->zones, "stock", 0, VIS_HIDDEN, &stock);
     zones_add(&t->zones, "hand1", 1, VIS_OWNER, &hand1);

@@ -7,7 +7,7 @@
 /* Three seats, each dealt three named cards into its own hand. */
 static Table *three_hands(int *hands, int *trick, const char *cards[3][3])
 {
-    Table *t = table_new(3, 1);
+    Table *t = table_new(3, "1");
     zones_add(&t->zones, "trick", 0, VIS_PUBLIC, trick);
     for (int s = 0; s < 3; s++) {
         char name[8] = "hand1";

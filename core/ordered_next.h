@@ -1,0 +1,32 @@
+/* ordered_next: pairs and next for scripts (rules and bots) in an order
+ * that is the same in every process.
+ *
+ * Lua's own next visits a table in the order of its hash slots, which
+ * depend on a per-process string hashing seed and on addresses: a bot or a
+ * rule that picks by that order could play differently in two runs of the
+ * same seed, and a resumed or merged tournament would mix different games.
+ * Here keys come in a fixed order: numbers ascending, then strings by their
+ * bytes, then false and true. A table may hold one key that is a table, a
+ * function, a coroutine or a userdata (last); with two or more, whose order
+ * no process can fix, pairs and next stop with an error that says so.
+ *
+ * A traversal sorts the keys once (a snapshot kept beside the table, weakly,
+ * until it ends); each step then costs a few table reads. As with Lua's
+ * next, a field may be cleared during a traversal (it is skipped), and a
+ * field added during one may or may not be visited. */
+#ifndef REFEREE_ORDERED_NEXT_H
+#define REFEREE_ORDERED_NEXT_H
+
+#include <lua.h>
+
+/* Pushes the state's ordered next (one per state, made on first use). */
+void ordered_next_push(lua_State *L);
+/* Pushes a pairs that honours __pairs and otherwise gives ordered next. */
+void ordered_pairs_push(lua_State *L);
+/* Pushes what pairs gives for the table at idx (next, the table, a start):
+ * for a __pairs of the referee's own that wants the same order. */
+int ordered_pairs_of(lua_State *L, int idx);
+/* Sets next and pairs of the table at idx (an environment) to these. */
+void ordered_iteration_install(lua_State *L, int idx);
+
+#endif
