@@ -480,7 +480,7 @@ static int push_arguments(lua_State *L)
     return 3;
 }
 
-int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
+int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **why)
 {
     *why = NULL;
     const Pending *p;
@@ -511,7 +511,7 @@ int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
     }
     Crossing crossing = {g->t, &b->vars, p, slot, seat, g->nmoves, b->search};
     lua_settop(L, 0);
-    rng_seed(&b->rng, seed);
+    b->rng = *stream;
     if (!lua_checkstack(L, 8))
         return fault(b, why, strfmt("the view did not fit in the bot's memory"));
     lua_rawgeti(L, LUA_REGISTRYINDEX, b->choose_ref);
@@ -526,7 +526,7 @@ int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **why)
     }
     int count = p->count[slot];
     const char *const *moves = p->texts + p->first[slot];
-    bot_search_begin(b->search, g, seat, seed);
+    bot_search_begin(b->search, g, seat, stream);
     int status_choose = run_bot_code(b, 3, 1);
     bot_search_end(b->search);
     if (status_choose != LUA_OK) {

@@ -45,10 +45,11 @@ const char *bot_name(const Bot *b);
  * that seat's legal moves. On a fault returns -1 and sets *fault to why
  * (malloc'd). Returns BOT_RULES_FAILED, *fault saying why, when the rules'
  * vars cannot be shown to any bot (nested too deep, too many tables): the
- * rules failed, and the bot is not counted as faulting. seed makes the
- * bot's math.random stream for this decision. */
+ * rules failed, and the bot is not counted as faulting. stream is the
+ * bot's math.random for this decision (its first block made only if the
+ * bot draws), and its searches' samples draw from a stream beside it. */
 #define BOT_RULES_FAILED (-2)
-int bot_choose(Bot *b, Game *g, int seat, uint64_t seed, char **fault);
+int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **fault);
 /* Faults so far. */
 int bot_faults(const Bot *b);
 

@@ -78,13 +78,17 @@ void bot_search_free(BotSearch *s)
     free(s);
 }
 
-void bot_search_begin(BotSearch *s, Game *g, int seat, uint64_t seed)
+/* The searches' stream: the bot's key with the nonce's top bit set, which
+ * no bot stream's nonce has (seat << 40 ^ move). */
+#define SEARCH_NONCE_BIT (1ULL << 63)
+
+void bot_search_begin(BotSearch *s, Game *g, int seat, const Rng *stream)
 {
     s->g = g;
     s->seat = seat;
     s->game_top = lua_gettop(g->L);
     s->decision++;
-    rng_seed(&s->rng, seed ^ 0x5a4d504c45ULL); /* not the bot's math.random stream */
+    rng_stream(&s->rng, stream->key, stream->nonce ^ SEARCH_NONCE_BIT); /* not math.random's */
 }
 
 void bot_search_end(BotSearch *s)

@@ -23,9 +23,10 @@ typedef struct BotSearch BotSearch;
 
 BotSearch *bot_search_new(void);
 void bot_search_free(BotSearch *s);
-/* A decision begins: samples of g for seat, seeded from seed. The game's
- * stack top is noted, to be set back at the end. */
-void bot_search_begin(BotSearch *s, Game *g, int seat, uint64_t seed);
+/* A decision begins: samples of g for seat, seeded from a stream beside
+ * the bot's own (stream's key, another nonce). The game's stack top is
+ * noted, to be set back at the end. */
+void bot_search_begin(BotSearch *s, Game *g, int seat, const Rng *stream);
 /* It ends: its samples are let go, the game's stack is as it was. */
 void bot_search_end(BotSearch *s);
 /* Pushes ctx.sample onto the bot's state L (a closure over s). */

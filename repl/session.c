@@ -638,7 +638,7 @@ const char *session_bot_move(Session *s, int seat)
                       : strfmt("it was stopped at move %ld, stuck in C", s->stuck->bot_at[seat]);
         } else {
             note_call(s, seat);
-            i = bot_choose(s->bots[seat], g, seat, rng_next(&r), &why);
+            i = bot_choose(s->bots[seat], g, seat, &r, &why);
         }
         if (i == BOT_RULES_FAILED) {
             game_set_error(g, "%s", why);
