@@ -10,10 +10,12 @@
  * function, a coroutine or a userdata (last); with two or more, whose order
  * no process can fix, pairs and next stop with an error that says so.
  *
- * A traversal sorts the keys once (a snapshot kept beside the table, weakly,
- * until it ends); each step then costs a few table reads. As with Lua's
- * next, a field may be cleared during a traversal (it is skipped), and a
- * field added during one may or may not be visited. */
+ * pairs sorts the keys once and gives an iterator over them, each step a
+ * few table reads. next(t, k) by hand keeps such a list beside the table
+ * (weakly, until its traversal ends) and finds k's place in it when k is
+ * not the key it gave last; next(t) alone is one scan for the least key.
+ * As with Lua's next, a field may be cleared during a traversal (it is
+ * skipped), and a field added during one may or may not be visited. */
 #ifndef REFEREE_ORDERED_NEXT_H
 #define REFEREE_ORDERED_NEXT_H
 
@@ -21,10 +23,11 @@
 
 /* Pushes the state's ordered next (one per state, made on first use). */
 void ordered_next_push(lua_State *L);
-/* Pushes a pairs that honours __pairs and otherwise gives ordered next. */
+/* Pushes a pairs that honours __pairs and otherwise gives an iterator in
+ * that order. */
 void ordered_pairs_push(lua_State *L);
-/* Pushes what pairs gives for the table at idx (next, the table, a start):
- * for a __pairs of the referee's own that wants the same order. */
+/* Pushes what pairs gives for the table at idx (the iterator, the table,
+ * nil): for a __pairs of the referee's own that wants the same order. */
 int ordered_pairs_of(lua_State *L, int idx);
 /* Sets next and pairs of the table at idx (an environment) to these. */
 void ordered_iteration_install(lua_State *L, int idx);

@@ -98,14 +98,25 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
     one=$(wall 1)
     two=$(wall 2)
     echo "| bam | $parallel_bots | $parallel_options | $parallel_games | $one | $two | $(echo "$one $two" | awk '{ printf "%.2fx", $1 / $2 }') |"
+    # pairs as scripts have it (in one order in every process: sorted keys,
+    # core/ordered_next.c) against plain Lua 5.4's own next, per traversal
+    # of a table of string keys: 1000 traversals less none.
+    echo
+    echo "| pairs | keys | instructions/traversal | plain Lua 5.4 |"
+    echo "|---|---|---|---|"
+    for keys in 10 100; do
+        probe() { collected "$referee" run pairs-probe --seats random --seed 1 --set keys="$keys" --set loops="$1"; }
+        plain() { collected lua5.4 "$top/bench/pairs-plain.lua" "$keys" "$1"; }
+        echo "| pairs | $keys | $(( ($(probe 1000) - $(probe 0)) / 1000 )) | $(( ($(plain 1000) - $(plain 0)) / 1000 )) |"
+    done
 } >"$out.new"
 
 # The table as written, each instruction count followed by its change on
 # the baseline's row of the same game, seats (or bots) and options.
 awk -F'|' -v baseline="$out" '
-    function counted(col) { return (table == "game" && col >= 7) || (table == "tournament" && col == 5) }
-    function which(line) { if (line ~ /^[|] game [|]/) table = "game"; else if (line ~ /^[|] tournament [|]/) table = "tournament"; else if (line ~ /^[|] parallel [|]/) table = "parallel" }
-    function is_row(line) { return line ~ /^[|] / && line !~ /^[|] (game|tournament|parallel) [|]/ && line !~ /^[|]---/ }
+    function counted(col) { return (table == "game" && col >= 7) || (table == "tournament" && col == 5) || (table == "pairs" && col >= 4) }
+    function which(line) { if (line ~ /^[|] game [|]/) table = "game"; else if (line ~ /^[|] tournament [|]/) table = "tournament"; else if (line ~ /^[|] parallel [|]/) table = "parallel"; else if (line ~ /^[|] pairs [|] keys/) table = "pairs" }
+    function is_row(line) { return line ~ /^[|] / && line !~ /^[|] (game|tournament|parallel) [|]/ && line !~ /^[|] pairs [|] keys/ && line !~ /^[|]---/ }
     BEGIN {
         while ((getline line < baseline) > 0) {
             which(line)
