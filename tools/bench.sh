@@ -75,7 +75,8 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
     echo "| tournament | bots | options | instructions/game |"
     echo "|---|---|---|---|"
     echo "$tournaments" | while read -r long short game bots options; do
-        run() { collected "$referee" tournament "$game" --bots "$bots" --games "$1" ${options:+--set $options}; }
+        # A fixed seed: without one each run would play other games.
+        run() { collected "$referee" tournament "$game" --bots "$bots" --games "$1" --seed 1 ${options:+--set $options}; }
         i_long=$(run "$long")
         i_short=$(run "$short")
         echo "| $game | $bots | ${options:--} | $(( (i_long - i_short) / (long - short) )) |"
