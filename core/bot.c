@@ -26,7 +26,6 @@ struct Bot {
     char name[64];
     size_t used, limit;
     long budget;
-    int faults;
     int choose_ref;
     int ask_forced; /* 0: a decision with one legal move is played for it */
     Rng rng;
@@ -396,7 +395,6 @@ int bot_renew(Bot *b)
     arena_restore(b->arena, b->pristine);
     b->used = b->pristine_used;
     b->rng = b->pristine_rng;
-    b->faults = 0;
     return 1;
 }
 
@@ -405,14 +403,8 @@ const char *bot_name(const Bot *b)
     return b->name;
 }
 
-int bot_faults(const Bot *b)
-{
-    return b->faults;
-}
-
 static int fault(Bot *b, char **why, char *text)
 {
-    b->faults++;
     *why = strfmt_one_line(text); /* it may quote the bot's own words: one line of ours */
     lua_settop(b->L, 0);
     return -1;

@@ -37,8 +37,8 @@ void bot_close(Bot *b);
 /* Keeps the bot's state as its script left it (call it before the first
  * decision): 1, or 0 when its memory is not in a region of its own. */
 int bot_keep_pristine(Bot *b);
-/* Puts the kept state back, as if the bot had just been opened (its faults
- * and samples gone too), for a new game: 1, or 0 when nothing was kept. */
+/* Puts the kept state back, as if the bot had just been opened (its
+ * samples gone too), for a new game: 1, or 0 when nothing was kept. */
 int bot_renew(Bot *b);
 const char *bot_name(const Bot *b);
 /* The bot's answer for seat in the pending decision of g: an index into
@@ -50,7 +50,5 @@ const char *bot_name(const Bot *b);
  * bot draws), and its searches' samples draw from a stream beside it. */
 #define BOT_RULES_FAILED (-2)
 int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **fault);
-/* Faults so far. */
-int bot_faults(const Bot *b);
 
 #endif

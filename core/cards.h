@@ -39,8 +39,6 @@ DeckStatus deck_add(Deck *d, const char *name, int *id);
 DeckStatus deck_add_standard52(Deck *d);
 const char *deck_status_text(DeckStatus s);
 
-/* Parses "QS", "10h", "JK" into a face; returns 0 if name is not a face. */
-int face_parse(const char *name, Face *out);
 /* Writes the canonical name of a face ("10H") into buf (at least 4 bytes). */
 void face_name(Face f, char *buf);
 /* The first card of the deck with this name (case-insensitive), or 0. */

@@ -908,6 +908,43 @@ static Game *push_new_game(lua_State *L)
     return g;
 }
 
+/* What a person chose for a new game, checked against the definition at
+ * def: the number of seats and the options. Pushes the options (defaults
+ * filled in) and returns 1, or pushes why and returns 0. */
+static int check_seats_and_options(lua_State *L, const char *name, int def, int nseats, int opts_idx)
+{
+    lua_Integer lo, hi;
+    rules_players(L, def, MAX_SEATS, &lo, &hi);
+    if (nseats < lo || nseats > hi || nseats > MAX_SEATS) {
+        char players[48];
+        rules_players_text(lo, hi, players, sizeof players);
+        lua_pushfstring(L, "%s takes %s, not %d: give one --seats entry per player", name, players,
+                        nseats);
+        return 0;
+    }
+    return options_check(L, name, def, opts_idx);
+}
+
+char *game_choice_problem(lua_State *L, const char *name, const char *rules_path, int nseats,
+                          int opts_idx)
+{
+    char path[4096];
+    opts_idx = lua_absindex(L, opts_idx);
+    int top = lua_gettop(L);
+    char *why = NULL;
+    if (!rules_find(name, rules_path, path, sizeof path)) { /* no such game: say so */
+        if (!rules_definition(L, name, rules_path))
+            why = strfmt("%s", lua_tostring(L, -1));
+    } else if (rules_definition(L, name, rules_path)) {
+        char base[64];
+        base_name(name, base, sizeof base);
+        if (!check_seats_and_options(L, base, lua_gettop(L), nseats, opts_idx))
+            why = strfmt("%s", lua_tostring(L, -1));
+    }
+    lua_settop(L, top);
+    return why;
+}
+
 Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseats,
                const char *seed, int opts_idx, int arrange_idx, char **err)
 {
@@ -952,16 +989,7 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
     g->ask_after = g->asks && lua_getfield(L, def, "ask") == LUA_TFUNCTION;
     lua_pop(L, 1 + g->asks);
 
-    lua_Integer lo, hi;
-    rules_players(L, def, MAX_SEATS, &lo, &hi);
-    if (nseats < lo || nseats > hi || nseats > MAX_SEATS) {
-        char players[48];
-        rules_players_text(lo, hi, players, sizeof players);
-        lua_pushfstring(L, "%s takes %s, not %d: give one --seats entry per player", g->name,
-                        players, nseats);
-        goto fail;
-    }
-    if (!options_check(L, g->name, def, opts_idx))
+    if (!check_seats_and_options(L, g->name, def, nseats, opts_idx))
         goto fail;
     set_uv(g, UV_OPTS);
     if (arrange_idx) {

@@ -92,6 +92,13 @@ Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseat
  * prescribed shuffles and rolls, made again on every rebuild. */
 Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, int nseats,
                         const char *seed, int opts_idx, int arrange_idx, int script_idx, char **err);
+/* Whether what a person chose for a new game is right: the game exists,
+ * takes nseats, and the options at opts_idx (as game_new takes them) fit
+ * it. NULL when so, and when the rules fail to load or run (no mistake of
+ * the person's: game_new says what failed); else why (malloc'd). The
+ * command line's mistakes exit with status 2, the rules' failures with 1. */
+char *game_choice_problem(lua_State *L, const char *name, const char *rules_path, int nseats,
+                          int opts_idx);
 Game *game_check(lua_State *L, int idx);
 /* The __gc of a Game: frees what the C side owns. */
 int game_gc(lua_State *L);

@@ -21,17 +21,8 @@
 #include "stop_signal.h"
 #include "tournament.h"
 
-static const char USAGE[] =
-    "usage:\n"
-    "  referee                          the interactive REPL\n"
-    "  referee games                    games and variants, with their options\n"
-    "  referee bots                     the bots, each in a sentence\n"
-    "  referee play GAME [opts]         start GAME at the REPL (people and bots)\n"
-    "  referee run GAME [opts]          one game, every seat a bot, no person needed\n"
-    "  referee tournament GAME [opts]   many games between bots; standings\n"
-    "  referee merge [--json] FILE...   combine tournament shards into one standings\n"
-    "  referee replay FILE              replay a saved game, checking every step\n"
-    "  referee --help | --version\n"
+/* The options, under the list of commands (cmd_help). */
+static const char OPTIONS_HELP[] =
     "\n"
     "options:\n"
     "  --seats S1,S2,...   one entry per seat: human, random, or a bot (bots/NAME.lua) or path\n"
@@ -154,7 +145,7 @@ static int play_run(void *ctx, StuckNote *note, const Stuck *stuck)
     if (!session_start(&s, args, &why)) {
         fprintf(stderr, "referee: %s\n", strfmt_printable(why)); /* it may quote the rules */
         free(why);
-        return 1;
+        return s.usage_error ? 2 : 1;
     }
     for (int i = 1; i <= s.nseats; i++)
         if (s.ctl[i] == SEAT_HUMAN) {
@@ -261,6 +252,153 @@ static int replay_file(lua_State *L, const char *rules, const char *bots, const 
     return 0;
 }
 
+/* What every command is given: its arguments after its name, and the
+ * folders of rules and bots. */
+typedef struct Invocation {
+    int argc;
+    char **argv;
+    const char *rules, *bots;
+} Invocation;
+
+static int cmd_games(const Invocation *in)
+{
+    if (in->argc != 0)
+        return usage_error("%s", "games takes no arguments");
+    lua_State *L = new_state();
+    int status = list_games(stdout, L, in->rules);
+    lua_alloc_close(L);
+    return status;
+}
+
+static int cmd_bots(const Invocation *in)
+{
+    if (in->argc != 0)
+        return usage_error("%s", "bots takes no arguments");
+    return list_bots(stdout, in->bots);
+}
+
+/* play and run read the same options (session_parse_args). */
+static int game_args(const Invocation *in, const char *cmd, GameArgs *args)
+{
+    char err[300];
+    memset(args, 0, sizeof *args);
+    args->default_seats_human = !strcmp(cmd, "play");
+    if (!session_parse_args(in->argc, in->argv, args, err, sizeof err))
+        return usage_error("%s", err);
+    if (!args->game)
+        return usage_error("%s needs a game: such as 'referee run fixture' ('referee games' "
+                           "lists them)", cmd);
+    return 0;
+}
+
+static int cmd_play(const Invocation *in)
+{
+    GameArgs args;
+    int status = game_args(in, "play", &args);
+    if (status)
+        return status;
+    if (args.json || args.hashes || args.forfeit)
+        return usage_error("%s", "--json, --hashes and --on-fault go with 'run', not 'play'");
+    lua_State *L = new_state();
+    ReplArgs ra = {L, in->rules, in->bots, &args};
+    status = supervise_repl(play_repl, &ra);
+    lua_alloc_close(L);
+    return status;
+}
+
+static int cmd_run(const Invocation *in)
+{
+    GameArgs args;
+    int status = game_args(in, "run", &args);
+    if (status)
+        return status;
+    lua_State *L = new_state();
+    status = run_game(L, in->rules, in->bots, &args);
+    lua_alloc_close(L);
+    return status;
+}
+
+static int cmd_tournament(const Invocation *in)
+{
+    TourArgs t;
+    char terr[400];
+    if (!tour_parse(in->argc, in->argv, &t, terr, sizeof terr)) {
+        for (int i = 0; i < t.nbots; i++)
+            free(t.bots[i]);
+        return usage_error("%s", terr);
+    }
+    lua_State *L = new_state();
+    int status = tour_run(L, in->rules, in->bots, &t);
+    lua_alloc_close(L);
+    for (int i = 0; i < t.nbots; i++)
+        free(t.bots[i]);
+    return status;
+}
+
+static int cmd_merge(const Invocation *in)
+{
+    /* --json, anywhere among the files, asks for the standings as JSON lines. */
+    int json = 0, nfiles = 0;
+    for (int i = 0; i < in->argc; i++) {
+        if (!strcmp(in->argv[i], "--json"))
+            json = 1;
+        else
+            in->argv[nfiles++] = in->argv[i];
+    }
+    if (nfiles == 0)
+        return usage_error("%s", "merge takes the tournament files to combine: referee merge [--json] A.jsonl B.jsonl ...");
+    return tour_merge(nfiles, in->argv, json);
+}
+
+static int cmd_replay(const Invocation *in)
+{
+    if (in->argc != 1)
+        return usage_error("%s", "replay takes one saved game file: referee replay FILE");
+    lua_State *L = new_state();
+    int status = replay_file(L, in->rules, in->bots, in->argv[0]);
+    lua_alloc_close(L);
+    return status;
+}
+
+static int cmd_help(const Invocation *in);
+
+static int cmd_version(const Invocation *in)
+{
+    (void)in;
+    printf("referee %s (%s)\n", REFEREE_VERSION, LUA_RELEASE);
+    return 0;
+}
+
+/* Every command: the help's list and the dispatch are made from it. */
+static const struct Command {
+    const char *name, *alias, *arguments, *summary;
+    int (*run)(const Invocation *in);
+} COMMANDS[] = {
+    {"games", NULL, "", "games and variants, with their options", cmd_games},
+    {"bots", NULL, "", "the bots, each in a sentence", cmd_bots},
+    {"play", NULL, "GAME [opts]", "start GAME at the REPL (people and bots)", cmd_play},
+    {"run", NULL, "GAME [opts]", "one game, every seat a bot, no person needed", cmd_run},
+    {"tournament", NULL, "GAME [opts]", "many games between bots; standings", cmd_tournament},
+    {"merge", NULL, "[--json] FILE...", "combine tournament shards into one standings", cmd_merge},
+    {"replay", NULL, "FILE", "replay a saved game, checking every step", cmd_replay},
+    {"--help", "-h", "", "this text (also: help)", cmd_help},
+    {"--version", "-v", "", "the version", cmd_version},
+};
+
+static int cmd_help(const Invocation *in)
+{
+    (void)in;
+    printf("usage:\n  %-32s %s\n", "referee", "the interactive REPL");
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++) {
+        char line[64];
+        snprintf(line, sizeof line, "referee %s%s%s", COMMANDS[i].name,
+                 *COMMANDS[i].arguments ? " " : "", COMMANDS[i].arguments);
+        printf("  %-32s %s\n", line, COMMANDS[i].summary);
+    }
+    fputs(OPTIONS_HELP, stdout);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     atexit(check_stdout);
@@ -268,83 +406,18 @@ int main(int argc, char **argv)
     search_path("rules", "REFEREE_RULES", rules, sizeof rules);
     search_path("bots", "REFEREE_BOTS", bots, sizeof bots);
     const char *cmd = argc > 1 ? argv[1] : NULL;
-    if (cmd && (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))) {
-        fputs(USAGE, stdout);
-        return 0;
-    }
-    if (cmd && (!strcmp(cmd, "--version") || !strcmp(cmd, "-v"))) {
-        printf("referee %s (%s)\n", REFEREE_VERSION, LUA_RELEASE);
-        return 0;
-    }
-    if (cmd && !strcmp(cmd, "merge")) {
-        /* --json, anywhere among the files, asks for the standings as JSON lines. */
-        int json = 0, nfiles = 0;
-        for (int i = 2; i < argc; i++) {
-            if (!strcmp(argv[i], "--json"))
-                json = 1;
-            else
-                argv[2 + nfiles++] = argv[i];
-        }
-        if (nfiles == 0)
-            return usage_error("%s", "merge takes the tournament files to combine: referee merge [--json] A.jsonl B.jsonl ...");
-        return tour_merge(nfiles, argv + 2, json);
-    }
-    if (cmd && !strcmp(cmd, "tournament")) {
-        TourArgs t;
-        char terr[400];
-        if (!tour_parse(argc - 2, argv + 2, &t, terr, sizeof terr)) {
-            for (int i = 0; i < t.nbots; i++)
-                free(t.bots[i]);
-            return usage_error("%s", terr);
-        }
+    if (!cmd) {
         lua_State *L = new_state();
-        int status = tour_run(L, rules, bots, &t);
+        ReplArgs ra = {L, rules, bots, NULL};
+        int status = supervise_repl(play_repl, &ra);
         lua_alloc_close(L);
-        for (int i = 0; i < t.nbots; i++)
-            free(t.bots[i]);
         return status;
     }
-    if (cmd && !strcmp(cmd, "bots")) {
-        if (argc != 2)
-            return usage_error("%s", "bots takes no arguments");
-        return list_bots(stdout, bots);
-    }
-    if (cmd && strcmp(cmd, "games") && strcmp(cmd, "play") && strcmp(cmd, "run") &&
-        strcmp(cmd, "replay"))
-        return usage_error("unknown command '%s'", cmd);
-
-    GameArgs args = {0};
-    char err[300];
-    if (cmd && (!strcmp(cmd, "play") || !strcmp(cmd, "run"))) {
-        args.default_seats_human = !strcmp(cmd, "play");
-        if (!session_parse_args(argc - 2, argv + 2, &args, err, sizeof err))
-            return usage_error("%s", err);
-        if (!args.game)
-            return usage_error("%s needs a game: such as 'referee run fixture' ('referee games' "
-                               "lists them)", cmd);
-        if (!strcmp(cmd, "play") && (args.json || args.hashes || args.forfeit))
-            return usage_error("%s", "--json, --hashes and --on-fault go with 'run', not 'play'");
-    }
-    if (cmd && !strcmp(cmd, "replay") && argc != 3)
-        return usage_error("%s", "replay takes one saved game file: referee replay FILE");
-    if (cmd && !strcmp(cmd, "games") && argc != 2)
-        return usage_error("%s", "games takes no arguments");
-
-    lua_State *L = new_state();
-    int status;
-    ReplArgs ra = {L, rules, bots, NULL};
-    if (!cmd)
-        status = supervise_repl(play_repl, &ra);
-    else if (!strcmp(cmd, "games"))
-        status = list_games(stdout, L, rules);
-    else if (!strcmp(cmd, "run"))
-        status = run_game(L, rules, bots, &args);
-    else if (!strcmp(cmd, "replay"))
-        status = replay_file(L, rules, bots, argv[2]);
-    else {
-        ra.start = &args;
-        status = supervise_repl(play_repl, &ra);
-    }
-    lua_alloc_close(L);
-    return status;
+    Invocation in = {argc - 2, argv + 2, rules, bots};
+    if (!strcmp(cmd, "help"))
+        return cmd_help(&in);
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
+        if (!strcmp(cmd, COMMANDS[i].name) || (COMMANDS[i].alias && !strcmp(cmd, COMMANDS[i].alias)))
+            return COMMANDS[i].run(&in);
+    return usage_error("unknown command '%s'", cmd);
 }

@@ -787,10 +787,12 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
     } else if (start) {
         char *why;
         if (!session_start(&r.s, start, &why)) {
-            error(&r, "%s", why);
+            /* The command line's game: a mistake in it exits 2, as for run. */
+            fprintf(stderr, "referee: %s\n", strfmt_printable(why));
             free(why);
+            int usage = r.s.usage_error;
             session_close(&r.s);
-            return 1;
+            return usage ? 2 : 1;
         }
         start_game(&r);
     }

@@ -176,8 +176,11 @@ static int parse_seats(Session *s, const GameArgs *args, const char *list, int *
             c = SEAT_RANDOM;
         else if (!(bot = s->pool ? bot_pool_take(s->pool, w, s->bots_path, args->bot_budget,
                                                  args->bot_memory, err)
-                                 : bot_open(w, s->bots_path, args->bot_budget, args->bot_memory, err)))
+                                 : bot_open(w, s->bots_path, args->bot_budget, args->bot_memory, err))) {
+            char path[4096]; /* a bot that is there but fails is no mistake of the command line */
+            s->seat_failed_to_load = bot_find(w, s->bots_path, path, sizeof path);
             return 0;
+        }
         s->bots[*n + 1] = bot;
         s->ctl[++*n] = c;
         s->seat_names[*n] = strdup(w);
@@ -225,7 +228,9 @@ static int parse_seats(Session *s, const GameArgs *args, const char *list, int *
  * or all bots (run). */
 static int default_seats(Session *s, const GameArgs *args, char **err)
 {
+    char path[4096];
     if (!rules_load_definition(s->L, args->game, s->rules_path)) {
+        s->seat_failed_to_load = rules_find(args->game, s->rules_path, path, sizeof path);
         *err = strdup(lua_tostring(s->L, -1));
         lua_pop(s->L, 1);
         return 0;
@@ -268,16 +273,20 @@ void session_push_sets(lua_State *L, const char *const *sets, int n)
 }
 
 /* Sets up the seats and the game of args in s, which holds no game. */
-static int start_fresh(Session *s, const GameArgs *args, char **err)
+static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
 {
     lua_State *L = s->L;
+    s->seat_failed_to_load = 0;
     if (!args->game) {
         *err = strdup("which game? 'games' lists them (such as: new fixture --seats human,random)");
+        *usage = 1;
         return 0;
     }
     int n;
-    if (args->seats ? !parse_seats(s, args, args->seats, &n, err) : !default_seats(s, args, err))
+    if (args->seats ? !parse_seats(s, args, args->seats, &n, err) : !default_seats(s, args, err)) {
+        *usage = !s->seat_failed_to_load;
         return 0;
+    }
     if (args->seats)
         s->nseats = n;
     session_push_sets(L, args->sets, args->nsets);
@@ -299,6 +308,13 @@ static int start_fresh(Session *s, const GameArgs *args, char **err)
         s->note->move = STUCK_IN_SETUP;
     }
     Game *g = game_new(L, args->game, s->rules_path, s->nseats, seed, -1, 0, err);
+    if (!g) {
+        /* Looked into only now, as it costs a game's checks again: whether
+         * the person's choice was wrong, or the rules failed. */
+        char *problem = game_choice_problem(L, args->game, s->rules_path, s->nseats, -1);
+        *usage = problem != NULL;
+        free(problem);
+    }
     lua_remove(L, g ? -2 : -1);
     if (!g)
         return 0;
@@ -326,11 +342,14 @@ int session_start(Session *s, const GameArgs *args, char **err)
         s->faults[i] = 0;
     }
     *err = NULL;
-    if (!start_fresh(s, args, err)) {
+    int usage = 0;
+    if (!start_fresh(s, args, err, &usage)) {
         drop_game(s);
         *s = before;
+        s->usage_error = usage;
         return 0;
     }
+    s->usage_error = 0;
     drop_game(&before);
     return 1;
 }

@@ -614,20 +614,22 @@ static int options_ok(lua_State *L, const TourArgs *a)
 }
 
 /* The number of seats: --seats, else as many as bots within the game's
- * range; -1 when the game, its seats or its options are refused. */
+ * range; -2 when the command line is wrong (no such game, seats or options
+ * it does not take), -1 when the rules fail to load. */
 static int seat_count(lua_State *L, const char *rules, const TourArgs *a)
 {
     if (!rules_load_definition(L, a->game, rules)) {
+        char path[4096];
         print_rules_error(lua_tostring(L, -1), "");
         lua_pop(L, 1);
-        return -1;
+        return rules_find(a->game, rules, path, sizeof path) ? -1 : -2;
     }
     lua_Integer lo, hi;
     rules_players(L, lua_gettop(L), MAX_SEATS, &lo, &hi);
     int ok = options_ok(L, a);
     lua_pop(L, 1);
     if (!ok)
-        return -1;
+        return -2;
     int k = a->nseats ? a->nseats : a->nbots;
     if (!a->nseats)
         k = k < lo ? (int)lo : k > hi ? (int)hi : k;
@@ -635,7 +637,7 @@ static int seat_count(lua_State *L, const char *rules, const TourArgs *a)
         char players[48];
         rules_players_text(lo, hi, players, sizeof players);
         fprintf(stderr, "referee: %s takes %s, not %d (--seats)\n", a->game, players, k);
-        return -1;
+        return -2;
     }
     return k;
 }
@@ -678,7 +680,7 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
 {
     int k = seat_count(L, rules, a);
     if (k < 0)
-        return 1;
+        return k == -2 ? 2 : 1;
     /* Check every bot loads before playing anything. */
     for (int i = 0; i < a->nbots; i++) {
         if (!strcmp(a->bots[i], "random") || !strcmp(a->bots[i], "human")) {
@@ -691,9 +693,10 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
         char *why;
         Bot *b = bot_open(a->bots[i], bots, 0, 0, &why);
         if (!b) {
+            char path[4096]; /* a bot not found is a mistake of the command line */
             fprintf(stderr, "referee: %s\n", why);
             free(why);
-            return 1;
+            return bot_find(a->bots[i], bots, path, sizeof path) ? 1 : 2;
         }
         bot_close(b);
     }

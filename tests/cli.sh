@@ -39,8 +39,17 @@ expect 2 "unknown command 'frob'" -- "$bin" frob
 expect 2 'run needs a game' -- "$bin" run
 expect 2 "unknown option '--colour'" -- "$bin" run fixture --colour red
 expect 2 "seat 1 is 'human', but 'run' plays without people" -- "$bin" run fixture --seats human,random
-expect 1 "no game 'nosuch'" -- "$bin" run nosuch
-expect 1 "option 'hands' must be an integer from 1 to 50, not 99" -- "$bin" run fixture --set hands=99
+expect 2 "no game 'nosuch'" -- "$bin" run nosuch
+expect 2 "option 'hands' must be an integer from 1 to 50, not 99" -- "$bin" run fixture --set hands=99
+# A mistake in the command line exits 2 from play too; a rules script or a
+# bot that is there but fails exits 1.
+echo | "$bin" play fixture --set ante=x >"$work/play-usage" 2>&1
+[ $? -eq 2 ] && grep -q "^referee: option 'ante' must be an integer from 1 to 50, not 'x'$" "$work/play-usage" && ok ||
+    bad "play with a bad --set: $(cat "$work/play-usage")"
+mkdir -p "$work/fails"
+printf 'local game = inherit("fixture")\nfunction game.setup(t) error("no setup today") end\nreturn game\n' >"$work/fails/fails.lua"
+expect 1 "no setup today" -- env REFEREE_RULES="$work/fails:$REFEREE_RULES" "$bin" run fails --seats random,random
+expect 1 "no setup today" -- env REFEREE_RULES="$work/fails:$REFEREE_RULES" "$bin" tournament fails --bots random,random --games 2
 expect 0 '^fixture \(2 to 4 players\)' -- "$bin" games
 expect 0 '^ismcts +plays any game by information-set Monte Carlo tree search' -- "$bin" bots
 expect 0 '^random +built in' -- "$bin" bots
@@ -335,8 +344,8 @@ for field in 's/"fixture"/"fix\\u001b[2Jture"/' 's/^  "random"$/  "ran\\u001b]0;
 done
 # And the referee writes no such save: an option or a bot name with one is
 # refused before the game starts.
-expect 1 "option 'policy' holds a control character" -- "$bin" run fixture --set "policy=$(printf 'ran\tdom')"
-expect 1 "bot name holds a control character" -- "$bin" run fixture --seats "random,$(printf 'ran\033dom')"
+expect 2 "option 'policy' holds a control character" -- "$bin" run fixture --set "policy=$(printf 'ran\tdom')"
+expect 2 "bot name holds a control character" -- "$bin" run fixture --seats "random,$(printf 'ran\033dom')"
 # What was typed or named and is quoted back in a message (an unknown
 # command, option or value, a file name) shows its control characters as
 # '?': a file name may come from anyone (referee merge *.jsonl).
@@ -358,9 +367,9 @@ local game = inherit("fixture")
 game.options[#game.options + 1] = { name = "names", default = {}, help = "a table option" }
 return game
 EOF
-expect 1 "option 'names' holds a control character" -- env REFEREE_RULES="$work/tabled:$REFEREE_RULES" \
+expect 2 "option 'names' holds a control character" -- env REFEREE_RULES="$work/tabled:$REFEREE_RULES" \
     "$bin" run tabled --set 'names={"seat":"ran\u001b[2Jdom"}'
-expect 1 "option 'names' holds a control character" -- env REFEREE_RULES="$work/tabled:$REFEREE_RULES" \
+expect 2 "option 'names' holds a control character" -- env REFEREE_RULES="$work/tabled:$REFEREE_RULES" \
     "$bin" run tabled --set 'names={"se\u0007at":"random"}'
 expect 0 '^game over' -- env REFEREE_RULES="$work/tabled:$REFEREE_RULES" \
     "$bin" run tabled --set 'names={"seat":["r\u00e9","x"]}'
@@ -684,8 +693,8 @@ if [ "$status" -eq 130 ] && tail -1 "$work/run-int.out" | grep -Eq '^\{"type":"r
     bad "Ctrl-C in run --json exited $status: $(tail -1 "$work/run-int.out" | head -c 200)"; fi
 expect 2 '--max-moves takes a whole number of moves from 1 to 1000000000' -- "$bin" run fixture --max-moves 0
 expect 2 '--max-moves takes a whole number of moves from 1 to 1000000000' -- "$bin" tournament fixture --bots random --max-moves x
-expect 1 "unknown seat 'nobot': a seat is human, random, or a bot" -- "$bin" run fixture --seats nobot,random
-expect 1 "--seats 'random,,random' has an empty entry" -- "$bin" run fixture --seats random,,random
+expect 2 "unknown seat 'nobot': a seat is human, random, or a bot" -- "$bin" run fixture --seats nobot,random
+expect 2 "--seats 'random,,random' has an empty entry" -- "$bin" run fixture --seats random,,random
 # --bots as --seats: an empty entry was skipped (or, with no name left, read
 # as no --bots at all), and a list over 2047 characters was cut short.
 expect 2 "--bots has an empty entry" -- "$bin" tournament fixture --bots random,,random --games 2
@@ -1006,11 +1015,11 @@ LUA
 then ok; else bad "seats are not rotated evenly, or a deal's games differ in seed"; fi
 expect 2 'tournament needs --bots' -- "$bin" tournament fixture --games 3
 expect 2 'shard takes I/M' -- "$bin" tournament fixture --bots random --shard 4/3
-expect 1 "unknown seat 'nobot'" -- "$bin" tournament fixture --bots nobot,random
+expect 2 "unknown seat 'nobot'" -- "$bin" tournament fixture --bots nobot,random
 expect 2 "'human' cannot sit in it" -- "$bin" tournament fixture --bots human,random
 # The seat count comes from the game's players range: refused outside it,
 # and without --seats as many bots as fit (6 bots, fixture's 4 seats).
-expect 1 'fixture takes 2 to 4 players, not 9 \(--seats\)' -- "$bin" tournament fixture --bots random --seats 9 --games 2
+expect 2 'fixture takes 2 to 4 players, not 9 \(--seats\)' -- "$bin" tournament fixture --bots random --seats 9 --games 2
 # The progress bar with its ETA goes to stderr on a terminal only (script
 # gives the run one; it is part of Debian's essential bsdutils).
 if command -v script >/dev/null 2>&1; then
@@ -1020,7 +1029,7 @@ fi
 "$bin" tournament fixture --bots random,random --games 30 >/dev/null 2>"$work/notty"
 ! grep -q 'ETA' "$work/notty" && ok || bad "a progress bar where stderr is not a terminal"
 # A bad --set is refused before any game is played, with what it takes.
-expect 1 "unknown option 'nosuch' for fixture; its options are: .* \\(--set\\)" -- "$bin" tournament fixture --bots random --set nosuch=1 --games 2 --out "$work/badset.jsonl"
+expect 2 "unknown option 'nosuch' for fixture; its options are: .* \\(--set\\)" -- "$bin" tournament fixture --bots random --set nosuch=1 --games 2 --out "$work/badset.jsonl"
 [ ! -s "$work/badset.jsonl" ] && ok || bad "a tournament with a bad --set played games"
 "$bin" tournament fixture --bots random,random,random,random,random,random --games 2 --out "$work/range.jsonl" >/dev/null 2>&1
 [ "$(head -n 1 "$work/range.jsonl" | grep -o '"random"' | wc -l)" -eq 4 ] && ok || bad "6 bots at the fixture did not take 4 seats"

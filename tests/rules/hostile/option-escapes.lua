@@ -3,7 +3,7 @@
 -- line, its control characters as '?'.
 -- args: --set mode=2
 -- expect: ^referee: option 'mode': bad \?\[2J mode\?line two$
--- exit: 1
+-- exit: 2
 return { description = "option escapes", players = { min = 2, max = 2 },
   options = { { name = "mode", default = 1, check = function(v)
     if v ~= 1 then return nil, "bad \27[2J mode\nline two" end
