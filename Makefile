@@ -16,7 +16,7 @@ BASE_CFLAGS := -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -MMD -MP
 BASE_CFLAGS += -DREFEREE_VERSION='"$(VERSION)"' -DREFEREE_SHARE='"$(PREFIX)/share/referee"'
 ALL_CFLAGS = $(BASE_CFLAGS) $(ALLOC_CFLAGS) $(SANITIZE) $(CFLAGS)
 DEP_CFLAGS = $(shell pkg-config --cflags lua5.4 jansson libsodium 2>/dev/null)
-# Lua's blocks come from mimalloc (core/lua_alloc.c), except under the
+# Lua's blocks come from mimalloc (core/lua/lua_alloc.c), except under the
 # sanitizers, which must see every block: there they come from libc.
 ALLOC_LIBS = $(if $(SANITIZE),,-lmimalloc)
 ALLOC_CFLAGS = $(if $(SANITIZE),-DREFEREE_SYSTEM_MALLOC,)
@@ -28,12 +28,11 @@ else
 Q := @
 endif
 
-KERNEL := rng seed grow arena cards zones dice seats ledger log ask ask_cards trick move_text table table_json stats
-BINDING := ordered_next bot bot_pool bot_limits bot_search lua_alloc lua_copy plain_bytes lua_keys lua_view game_sample lua_json lua_table lua_ask lua_cards lua_dice lua_seats lua_ledger lua_game lua_referee script memory_cap watchdog watched_coroutines strfmt rules_loader rules_sandbox rules_check options result_check game game_record pending_read
-REPL := main repl listing render record session stop_signal supervise tournament tournament_args game_list game_lines standings
-KERNEL_OBJ := $(KERNEL:%=$(BUILD)/core/%.o)
-BINDING_OBJ := $(BINDING:%=$(BUILD)/core/%.o)
-REPL_OBJ := $(REPL:%=$(BUILD)/repl/%.o)
+# The code's layers, lowest first: each folder may include only those
+# before it (its README says so); the object lists are made from the folders.
+CORE_LAYERS := kernel lua guards binding referee bots
+CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(foreach l,$(CORE_LAYERS),$(sort $(wildcard core/$(l)/*.c))))
+REPL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard repl/*.c repl/tournament/*.c)))
 UNIT_OBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%.o,$(wildcard tests/unit/*.c))
 
 .PHONY: all run test asan asan-referee bench install clean deps fuzz fuzz-build mutants
@@ -46,16 +45,16 @@ $(BUILD)/.deps-ok: Makefile
 	$(Q)sh tools/ensure-deps.sh $(DEBS)
 	$(Q)mkdir -p $(BUILD) && touch $@
 
-referee: $(KERNEL_OBJ) $(BINDING_OBJ) $(REPL_OBJ)
+referee: $(CORE_OBJ) $(REPL_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
 
 # The kernel as a Lua module: require "referee" from a stock lua5.4.
-$(BUILD)/referee.so: $(KERNEL_OBJ:%.o=%.pic.o) $(BINDING_OBJ:%.o=%.pic.o)
+$(BUILD)/referee.so: $(CORE_OBJ:%.o=%.pic.o)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -shared -o $@ $^ $(shell pkg-config --libs jansson libsodium) $(ALLOC_LIBS)
 
-$(BUILD)/unit-tests: $(KERNEL_OBJ) $(BINDING_OBJ) $(UNIT_OBJ)
+$(BUILD)/unit-tests: $(CORE_OBJ) $(BUILD)/repl/tournament/stats.o $(UNIT_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
 
@@ -86,10 +85,10 @@ fuzz-build: deps
 	$(Q)$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang CFLAGS="-O1 -g" \
 		SANITIZE="$(FUZZ_SANITIZE) -fsanitize=fuzzer-no-link" $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 
-$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/common.h $(KERNEL_OBJ) $(BINDING_OBJ) $(REPL_LIB_OBJ)
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/common.h $(CORE_OBJ) $(REPL_LIB_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(BASE_CFLAGS) $(DEP_CFLAGS) $(CFLAGS) $(FUZZ_SANITIZE) -fsanitize=fuzzer -DREFEREE_SYSTEM_MALLOC \
-		-o $@ $< $(KERNEL_OBJ) $(BINDING_OBJ) $(REPL_LIB_OBJ) $(DEP_LIBS)
+		-o $@ $< $(CORE_OBJ) $(REPL_LIB_OBJ) $(DEP_LIBS)
 
 fuzz: all fuzz-build
 	$(Q)sh tools/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
@@ -104,14 +103,14 @@ asan: all $(BUILD)/bench
 	$(Q)$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="-O1 -g" SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" build/asan/unit-tests build/asan/referee.so asan-referee
 	$(Q)ASAN_OPTIONS=detect_leaks=1 sh tests/run-all.sh build/asan asan
 
-asan-referee: $(KERNEL_OBJ) $(BINDING_OBJ) $(REPL_OBJ)
+asan-referee: $(CORE_OBJ) $(REPL_OBJ)
 	@echo "  LD      $(BUILD)/referee"
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(BUILD)/referee $^ $(DEP_LIBS)
 
 bench: all $(BUILD)/bench
 	$(Q)sh tools/bench.sh
 
-$(BUILD)/bench: $(BUILD)/tools/bench.o $(KERNEL_OBJ) $(BINDING_OBJ) $(BUILD)/repl/session.o
+$(BUILD)/bench: $(BUILD)/tools/bench.o $(CORE_OBJ) $(BUILD)/repl/session.o
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
 

@@ -7,10 +7,10 @@
 #include <lauxlib.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../core/bot.h"
-#include "../core/limits.h"
-#include "../core/rules_loader.h"
-#include "../core/strfmt.h"
+#include "../core/bots/bot.h"
+#include "../core/kernel/limits.h"
+#include "../core/referee/rules_loader.h"
+#include "../core/kernel/strfmt.h"
 
 static int compare_strings(const void *a, const void *b)
 {

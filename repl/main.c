@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "../core/lua_alloc.h"
-#include "../core/lua_game.h"
-#include "../core/strfmt.h"
+#include "../core/lua/lua_alloc.h"
+#include "../core/referee/lua_game.h"
+#include "../core/kernel/strfmt.h"
 #include "supervise.h"
 #include "record.h"
 #include "render.h"
@@ -19,7 +19,7 @@
 #include "repl.h"
 #include "session.h"
 #include "stop_signal.h"
-#include "tournament.h"
+#include "tournament/tournament.h"
 
 /* The options, under the list of commands (cmd_help). */
 static const char OPTIONS_HELP[] =

@@ -3,7 +3,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../core/lua_json.h"
+#include "../core/lua/lua_json.h"
 
 static void emit(FILE *out, json_t *obj)
 {

@@ -1,7 +1,7 @@
 #include "render.h"
 
 #include <string.h>
-#include "../core/strfmt.h"
+#include "../core/kernel/strfmt.h"
 
 static void render_zone(FILE *out, const Table *t, int z, int seat)
 {

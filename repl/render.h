@@ -5,7 +5,7 @@
 
 #include <lua.h>
 #include <stdio.h>
-#include "../core/game.h"
+#include "../core/referee/game.h"
 
 /* The table as `seat` sees it (0: a spectator). */
 void render_view(FILE *out, const Table *t, int seat);

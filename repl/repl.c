@@ -12,8 +12,8 @@
 #include <unistd.h>
 #include "listing.h"
 #include "render.h"
-#include "../core/rules_loader.h"
-#include "../core/strfmt.h"
+#include "../core/referee/rules_loader.h"
+#include "../core/kernel/strfmt.h"
 
 typedef struct Repl {
     Session s;

@@ -1,8 +1,8 @@
 #include "session.h"
 
-#include "../core/rules_loader.h"
-#include "../core/strfmt.h"
-#include "../core/watchdog.h"
+#include "../core/referee/rules_loader.h"
+#include "../core/kernel/strfmt.h"
+#include "../core/guards/watchdog.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -7,9 +7,9 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "../core/bot.h"
-#include "../core/bot_pool.h"
-#include "../core/game.h"
+#include "../core/bots/bot.h"
+#include "../core/bots/bot_pool.h"
+#include "../core/referee/game.h"
 
 typedef enum Controller { SEAT_HUMAN = 0, SEAT_RANDOM, SEAT_BOT } Controller;
 

@@ -10,7 +10,7 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "../core/watchdog.h"
+#include "../core/guards/watchdog.h"
 #include "repl.h"
 #include "stop_signal.h"
 

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "../core/lua_alloc.h"
-#include "../core/lua_game.h"
+#include "../core/lua/lua_alloc.h"
+#include "../core/referee/lua_game.h"
 #include "../repl/session.h"
 
 static double now(void)

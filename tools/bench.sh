@@ -100,7 +100,7 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
     two=$(wall 2)
     echo "| bam | $parallel_bots | $parallel_options | $parallel_games | $one | $two | $(echo "$one $two" | awk '{ printf "%.2fx", $1 / $2 }') |"
     # pairs as scripts have it (in one order in every process: sorted keys,
-    # core/ordered_next.c) against plain Lua 5.4's own next, per traversal
+    # core/lua/ordered_next.c) against plain Lua 5.4's own next, per traversal
     # of a table of string keys: 1000 traversals less none.
     echo
     echo "| pairs | keys | instructions/traversal | plain Lua 5.4 |"

@@ -51,29 +51,29 @@ mutant() {
 
 # The bot's instruction budget: a bot that catches the error with pcall
 # must meet it again at its next step (loop-in-pcall.lua).
-mutant budget-swallowable core/script.c \
+mutant budget-swallowable core/guards/script.c \
     '        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
         lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' \
     '        lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' hostile
 # The bot memory cap, the live bytes and the footprint both.
-mutant memory-cap core/bot.c \
+mutant memory-cap core/bots/bot.c \
     'if (nsize > old && b->used + (nsize - old) > b->limit)' 'if (0)' hostile
-mutant memory-footprint core/bot.c \
+mutant memory-footprint core/bots/bot.c \
     'arena_set_limit(b->arena, b->limit + b->limit / 16);' '(void)0;' hostile
 # The bots' library allow-list: io and os opened to them.
-mutant bot-libraries core/bot.c \
+mutant bot-libraries core/bots/bot.c \
     '{LUA_UTF8LIBNAME, luaopen_utf8},' '{LUA_UTF8LIBNAME, luaopen_utf8}, {LUA_IOLIBNAME, luaopen_io}, {LUA_OSLIBNAME, luaopen_os},' hostile
 # The rules' allow-list: io reachable from a rules script.
-mutant rules-libraries core/rules_sandbox.c \
+mutant rules-libraries core/referee/rules_sandbox.c \
     'push_stand_in(L, *name);' 'lua_getglobal(L, *name);' spec rules_sandbox_spec.lua
 # Each rules environment's own copies of the libraries: the host's shared.
-mutant rules-shared-libraries core/rules_sandbox.c \
+mutant rules-shared-libraries core/referee/rules_sandbox.c \
     '        rules_sandbox_push_copy(L, -1);
         lua_remove(L, -2);
         lua_setfield(L, base, *name);' \
     '        lua_setfield(L, base, *name);' hostile
 # The kernel's metatables locked: the table data's __gc reachable.
-mutant kernel-metatable core/lua_table.c \
+mutant kernel-metatable core/binding/lua_table.c \
     '        lua_setfield(L, -2, "__metatable");
     }
     lua_pop(L, 1);
@@ -83,13 +83,13 @@ mutant kernel-metatable core/lua_table.c \
     lua_pop(L, 1);
     luaL_newlib(L, table_module);' hostile
 # The copy of the view a bot gets: every card of a hidden zone seen.
-mutant view-hidden-cards core/lua_view.c \
+mutant view-hidden-cards core/binding/lua_view.c \
     'seen[k] = (uint8_t)zones_seat_sees(zs, c, seat);' 'seen[k] = 1;' unit
 # Hidden zones: an owner's zone seen by every seat.
-mutant hidden-zones core/zones.c \
+mutant hidden-zones core/kernel/zones.c \
     'case VIS_OWNER: return seat != 0 && z->owner == seat;' 'case VIS_OWNER: return 1;' unit
 # Conservation: a transfer that makes a credit.
-mutant ledger-conservation core/ledger.c \
+mutant ledger-conservation core/kernel/ledger.c \
     '    b->balance += amount;' '    b->balance += amount + (amount > 1);' unit
 # Save atomicity: the save written in place.
 mutant save-in-place repl/session.c \
@@ -98,28 +98,28 @@ mutant save-in-place repl/session.c \
     'snprintf(tmp, len, "%s", path);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);' cli
 # A bot's answer read to its first NUL.
-mutant answer-nul core/bot.c 'if (strlen(answer) != len)' 'if (0)' hostile
+mutant answer-nul core/bots/bot.c 'if (strlen(answer) != len)' 'if (0)' hostile
 # The pattern guard of bots and rules.
-mutant pattern-guard core/bot_limits.c \
+mutant pattern-guard core/guards/bot_limits.c \
     'if (!plain && pattern_steps(p, lp, ls, may_anchor) > PATTERN_STEPS)' 'if (0)' hostile
 # A call stuck in C never stopped.
-mutant stuck-never-stopped core/watchdog.c \
+mutant stuck-never-stopped core/guards/watchdog.c \
     '} else if (watch.fired && ++watch.stuck_ticks >= STUCK_SECONDS * TICKS_PER_SECOND) {' \
     '} else if (0) {' hostile
 # The journal index in 16 bits again.
-mutant log-width core/log.h 'int32_t a;    /* also a journal index' 'int16_t a;    /* also a journal index' unit
+mutant log-width core/kernel/log.h 'int32_t a;    /* also a journal index' 'int16_t a;    /* also a journal index' unit
 # A tournament line's check not checked.
-mutant line-check repl/game_lines.c \
+mutant line-check repl/tournament/game_lines.c \
     'return got == want ? NULL :' 'return 1 ? NULL :' cli
 # pairs and next in Lua's own order, which changes from process to process.
-mutant iteration-order core/ordered_next.c \
+mutant iteration-order core/lua/ordered_next.c \
     'idx = lua_absindex(L, idx);
     ordered_next_push(L);' 'return;
     ordered_next_push(L);' spec iteration_order_spec.lua
 # A shuffle that never leaves a card where it was (Sattolo's, off by one).
-mutant shuffle-bias core/zones.c '(uint32_t)i + 1, "shuffle")' '(uint32_t)i, "shuffle")' unit
+mutant shuffle-bias core/kernel/zones.c '(uint32_t)i + 1, "shuffle")' '(uint32_t)i, "shuffle")' unit
 # Fresh seeds that are not fresh.
-mutant fresh-seed core/seed.c 'randombytes_buf(bits, sizeof bits);' 'memset(bits, 7, sizeof bits);' unit
+mutant fresh-seed core/kernel/seed.c 'randombytes_buf(bits, sizeof bits);' 'memset(bits, 7, sizeof bits);' unit
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../../core/lua_alloc.h"
-#include "../../core/lua_game.h"
+#include "../../core/lua/lua_alloc.h"
+#include "../../core/referee/lua_game.h"
 
 /* The rules and bots folders, from the environment as for the referee
  * (tools/fuzz.sh sets them). */

@@ -3,7 +3,7 @@
  * list is taken or refused with a message, never a crash. */
 #include "common.h"
 #include "../../repl/session.h"
-#include "../../repl/tournament.h"
+#include "../../repl/tournament/tournament.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {

@@ -1,7 +1,7 @@
 /* The tournament line reader (merge, a resumed run): any file is folded
  * into the standings or refused with a message; never a crash. */
 #include "common.h"
-#include "../../repl/game_lines.h"
+#include "../../repl/tournament/game_lines.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {

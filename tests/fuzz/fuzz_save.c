@@ -1,7 +1,7 @@
 /* The save loader (load, referee replay): any text is refused with a
  * message or replayed; never a crash, a leak or a hang. */
 #include "common.h"
-#include "../../core/game.h"
+#include "../../core/referee/game.h"
 
 static lua_State *L;
 

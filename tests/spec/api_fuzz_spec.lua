@@ -42,8 +42,8 @@ local function try_all(object, names, third, as_method)
   return calls
 end
 
-local TABLE_METHODS = registered({ "core/lua_table.c", "core/lua_ask.c", "core/lua_cards.c",
-                                  "core/lua_dice.c", "core/lua_seats.c", "core/lua_ledger.c" },
+local TABLE_METHODS = registered({ "core/binding/lua_table.c", "core/binding/lua_ask.c", "core/binding/lua_cards.c",
+                                  "core/binding/lua_dice.c", "core/binding/lua_seats.c", "core/binding/lua_ledger.c" },
                                 '{"([%w_]+)", t_[%w_]+}')
 
 describe("the Lua API, given odd arguments", function()
@@ -66,7 +66,7 @@ describe("the Lua API, given odd arguments", function()
     local methods, functions = {}, {}
     local g = assert(referee.game("fixture", { seats = 2, seed = 3,
                                                rules_path = "tests/fixture:rules" }))
-    for _, name in ipairs(registered({ "core/lua_game.c" }, '{"([%w_]+)", l_game_[%w_]+}')) do
+    for _, name in ipairs(registered({ "core/referee/lua_game.c" }, '{"([%w_]+)", l_game_[%w_]+}')) do
       if g[name] then methods[#methods + 1] = name end
     end
     for name, f in pairs(referee) do
@@ -91,7 +91,7 @@ describe("the Lua API, given odd arguments", function()
     local g = helper.new("fixture", { seats = 3, seed = 5 })
     for i = 1, 4 do helper.step(g, i) end
     local before = g:record()
-    local names = registered({ "core/lua_game.c" }, '{"([%w_]+)", l_game_[%w_]+}')
+    local names = registered({ "core/referee/lua_game.c" }, '{"([%w_]+)", l_game_[%w_]+}')
     local failed = 0
     for _, name in ipairs(names) do
       if g[name] then

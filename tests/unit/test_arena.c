@@ -1,8 +1,8 @@
 #include <stdint.h>
 #include <string.h>
 #include "check.h"
-#include "../../core/arena.h"
-#include "../../core/rng.h"
+#include "../../core/guards/arena.h"
+#include "../../core/kernel/rng.h"
 
 /* Every live block is filled with its own byte: a block handed out twice,
  * or overlapping another, shows as a changed byte. */

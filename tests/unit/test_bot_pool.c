@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "check.h"
-#include "../../core/bot_pool.h"
+#include "../../core/bots/bot_pool.h"
 
 /* The pool's size: one past it, a bot is the caller's to close. */
 enum { KEPT = 64 };

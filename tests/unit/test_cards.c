@@ -1,6 +1,6 @@
 #include <string.h>
 #include "check.h"
-#include "../../core/cards.h"
+#include "../../core/kernel/cards.h"
 
 void test_cards(void)
 {

@@ -1,6 +1,6 @@
 #include <stdlib.h>
 #include "check.h"
-#include "../../core/grow.h"
+#include "../../core/kernel/grow.h"
 
 void test_grow(void)
 {

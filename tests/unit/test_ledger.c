@@ -1,7 +1,7 @@
 #include <stdint.h>
 #include "check.h"
-#include "../../core/ledger.h"
-#include "../../core/rng.h"
+#include "../../core/kernel/ledger.h"
+#include "../../core/kernel/rng.h"
 
 void test_ledger(void)
 {

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "../../core/table.h"
-#include "../../core/table_json.h"
+#include "../../core/kernel/table.h"
+#include "../../core/kernel/table_json.h"
 
 /* Each transfer's log entry names its own journal index, read back from
  * the log (and from a saved and loaded copy) at and past each edge. */

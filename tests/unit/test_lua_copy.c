@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "../../core/lua_copy.h"
-#include "../../core/lua_json.h"
-#include "../../core/plain_bytes.h"
+#include "../../core/lua/lua_copy.h"
+#include "../../core/lua/lua_json.h"
+#include "../../core/lua/plain_bytes.h"
 
 /* A table held twice at each of `levels` levels: {x, x} with x = {y, y}
  * and so on. As a tree it would be 2^levels tables. */

@@ -1,4 +1,4 @@
-/* A seat's view as Lua gets it (core/lua_view.c): every field under its
+/* A seat's view as Lua gets it (core/binding/lua_view.c): every field under its
  * own name with the value the table holds, read here by name, so a key
  * pushed under the wrong name is caught; for a bot's view (zones and vars
  * made when read) and for the rules' t:view (zones made at once). */
@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "../../core/lua_keys.h"
-#include "../../core/lua_view.h"
-#include "../../core/plain_bytes.h"
+#include "../../core/lua/lua_keys.h"
+#include "../../core/binding/lua_view.h"
+#include "../../core/lua/plain_bytes.h"
 
 /* Three seats; seat 2 asks. Seat 1 is out, seat 3 deals, play runs
  * counter-clockwise; seat 2 holds AS, KH lies face up, QD face down;

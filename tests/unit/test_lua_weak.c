@@ -1,7 +1,7 @@
-/* Weak tables (core/lua_weak.h): an entry goes with its weak side. */
+/* Weak tables (core/lua/lua_weak.h): an entry goes with its weak side. */
 #include <lauxlib.h>
 #include "check.h"
-#include "../../core/lua_weak.h"
+#include "../../core/lua/lua_weak.h"
 
 static int entries(lua_State *L, int idx)
 {

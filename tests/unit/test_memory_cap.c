@@ -2,8 +2,8 @@
 #include <lualib.h>
 #include <stdint.h>
 #include "check.h"
-#include "../../core/lua_alloc.h"
-#include "../../core/memory_cap.h"
+#include "../../core/lua/lua_alloc.h"
+#include "../../core/guards/memory_cap.h"
 
 static size_t lua_says(lua_State *L)
 {

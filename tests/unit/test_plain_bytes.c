@@ -3,8 +3,8 @@
 #include <math.h>
 #include <string.h>
 #include "check.h"
-#include "../../core/lua_copy.h"
-#include "../../core/plain_bytes.h"
+#include "../../core/lua/lua_copy.h"
+#include "../../core/lua/plain_bytes.h"
 
 /* Vars of every plain kind, with tables grown entry by entry (so rehashed
  * on the way) and entries removed again: what a copy must reproduce. (A

@@ -1,7 +1,7 @@
 #include "check.h"
 #include <string.h>
-#include "../../core/rng.h"
-#include "../../core/seed.h"
+#include "../../core/kernel/rng.h"
+#include "../../core/kernel/seed.h"
 
 void test_rng(void)
 {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "check.h"
-#include "../../core/table.h"
+#include "../../core/kernel/table.h"
 
 /* The chi-squared value a fair source exceeds with probability p(z), z
  * standard deviations out (Wilson and Hilferty's approximation). */

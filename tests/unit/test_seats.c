@@ -1,6 +1,6 @@
 #include "check.h"
-#include "../../core/rng.h"
-#include "../../core/seats.h"
+#include "../../core/kernel/rng.h"
+#include "../../core/kernel/seats.h"
 
 static uint32_t from_rng(void *ctx, uint32_t n, const char *what)
 {

@@ -1,6 +1,6 @@
 #include <math.h>
 #include "check.h"
-#include "../../core/stats.h"
+#include "../../repl/tournament/stats.h"
 
 static int near(double a, double b, double tol)
 {

@@ -1,6 +1,6 @@
 #include <string.h>
 #include "check.h"
-#include "../../core/strfmt.h"
+#include "../../core/kernel/strfmt.h"
 
 void test_strfmt(void)
 {

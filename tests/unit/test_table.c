@@ -1,8 +1,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "../../core/table.h"
-#include "../../core/table_json.h"
+#include "../../core/kernel/table.h"
+#include "../../core/kernel/table_json.h"
 
 static Table *sample_table(void)
 {

@@ -1,8 +1,8 @@
-/* The kernel's rounds (core/trick.c): who is asked, which cards they may
+/* The kernel's rounds (core/kernel/trick.c): who is asked, which cards they may
  * play, where the cards go, and when the rules get the last one. */
 #include <string.h>
 #include "check.h"
-#include "../../core/table.h"
+#include "../../core/kernel/table.h"
 
 /* Three seats, each dealt three named cards into its own hand. */
 static Table *three_hands(int *hands, int *trick, const char *cards[3][3])

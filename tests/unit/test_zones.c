@@ -1,7 +1,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "check.h"
-#include "../../core/zones.h"
+#include "../../core/kernel/zones.h"
 
 static uint32_t first_choice(void *ctx, uint32_t n, const char *what)
 {

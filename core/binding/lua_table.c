@@ -1,0 +1,591 @@
+/* The rules' t: a plain Lua table {vars = ..., nseats = n} whose methods
+ * come from its metatable (below): t.vars, views, clones, saves, the log
+ * and the chance source; the methods of cards, dice, seats and the
+ * ledger live in lua_cards.c, lua_dice.c, lua_seats.c and lua_ledger.c. A
+ * caller's mistake raises the standard "bad argument" error; an expected
+ * failure (an empty stock, insufficient credits) returns nil and a message. */
+#include "lua_table.h"
+
+#include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "../lua/lua_copy.h"
+#include "../lua/lua_json.h"
+#include "lua_view.h"
+#include "../kernel/strfmt.h"
+#include "../kernel/table_json.h"
+
+/* The mark lets ltable_check skip luaL_checkudata's registry lookup on
+ * every method call (the hot path of every rules script). */
+#define LTABLE_MARK 0x726566657265654cULL
+
+typedef struct LTable {
+    uint64_t mark;
+    Table *t;
+} LTable;
+
+/* What a rules script holds is a plain Lua table {vars = ..., nseats = n}
+ * whose metatable gives the methods; the kernel's table is a userdata kept
+ * in it under a private key. Plain fields make t.vars and every method
+ * lookup a table access instead of a call of an __index function, a third
+ * of all the calls a rules script made. */
+/* The key is the integer 0: outside the array part, so no ipairs or # sees
+ * it, and an integer key is found faster than a light userdata one. */
+#define DATA_KEY 0
+#define DATA_MT "referee.TableData"
+
+void ltable_push(lua_State *L, Table *t)
+{
+    lua_createtable(L, 0, 3);
+    LTable *lt = lua_newuserdatauv(L, sizeof *lt, 1);
+    lt->mark = LTABLE_MARK;
+    lt->t = t;
+    luaL_setmetatable(L, DATA_MT);
+    lua_rawseti(L, -2, DATA_KEY);
+    lua_createtable(L, 0, 32);
+    lua_setfield(L, -2, "vars");
+    lua_pushinteger(L, t->seats.n);
+    lua_setfield(L, -2, "nseats");
+    luaL_setmetatable(L, TABLE_MT);
+}
+
+/* Pushes the userdata behind the table at idx (checked by ltable_check). */
+static void push_data(lua_State *L, int idx)
+{
+    lua_rawgeti(L, idx, DATA_KEY);
+}
+
+/* The chance script: prescribed outcomes for the next shuffles and rolls,
+ * kept in the table's second uservalue as {shuffles = {...}, rolls = {...}}
+ * with cursors. Pushes the next entry of kind and returns 1, or returns 0. */
+int lt_next_prescribed(lua_State *L, int idx, const char *kind)
+{
+    idx = lua_absindex(L, idx);
+    push_data(L, idx);
+    if (lua_getiuservalue(L, -1, 1) != LUA_TTABLE) {
+        lua_pop(L, 2); /* no script, as in every game but a test's: no stack shuffle */
+        return 0;
+    }
+    lua_remove(L, -2);
+    int script = lua_gettop(L);
+    char cursor[32];
+    snprintf(cursor, sizeof cursor, "next_%s", kind);
+    lua_getfield(L, script, cursor);
+    lua_Integer next = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 1;
+    lua_pop(L, 1);
+    if (lua_getfield(L, script, kind) != LUA_TTABLE || lua_rawgeti(L, -1, next) == LUA_TNIL) {
+        lua_settop(L, script - 1);
+        return 0;
+    }
+    lua_pushinteger(L, next + 1);
+    lua_setfield(L, script, cursor);
+    lua_replace(L, script); /* stack: ..., entry */
+    lua_settop(L, script);
+    return 1;
+}
+
+void ltable_set_script(lua_State *L, int idx, int script_idx)
+{
+    idx = lua_absindex(L, idx);
+    lcopy(L, script_idx);
+    push_data(L, idx);
+    lua_insert(L, -2);
+    lua_setiuservalue(L, -2, 1);
+    lua_pop(L, 1);
+}
+
+/* Every method call of a rules script checks its table: while its game's
+ * rules run, that table is known by its address (the game keeps it alive),
+ * one comparison instead of five Lua API calls (175 instructions a call).
+ * A plain variable, not a registry entry (160 instructions a write, twice a
+ * decision): each process runs one rules call at a time. */
+static LTableBinding bound;
+
+LTableBinding ltable_bind(LTableBinding b)
+{
+    LTableBinding was = bound;
+    bound = b;
+    return was;
+}
+
+Table *ltable_check(lua_State *L, int idx)
+{
+    if (bound.lua_table && lua_topointer(L, idx) == bound.lua_table)
+        return bound.t;
+    /* A script may rawset anything into its table, so the userdata found
+     * there is checked too: scripts cannot make userdata, so one of this
+     * size carrying the mark is ours. */
+    if (lua_type(L, idx) == LUA_TTABLE) {
+        lua_rawgeti(L, idx, DATA_KEY);
+        LTable *lt = lua_touserdata(L, -1);
+        int ours = lt && lua_rawlen(L, -1) == sizeof *lt && lt->mark == LTABLE_MARK && lt->t;
+        lua_pop(L, 1);
+        if (ours)
+            return lt->t;
+    }
+    luaL_typeerror(L, idx, TABLE_MT);
+    return NULL;
+}
+
+static int table_gc(lua_State *L)
+{
+    LTable *lt = luaL_checkudata(L, 1, DATA_MT);
+    table_free(lt->t);
+    lt->t = NULL;
+    return 0;
+}
+
+
+int lt_check_zone(lua_State *L, Table *t, int arg)
+{
+    if (lua_type(L, arg) == LUA_TNUMBER) {
+        lua_Integer z = luaL_checkinteger(L, arg);
+        luaL_argcheck(L, z >= 1 && z <= t->zones.n, arg, "no zone of that number");
+        return (int)z;
+    }
+    const char *name = luaL_checkstring(L, arg);
+    int z = zones_find(&t->zones, name);
+    if (!z)
+        luaL_argerror(L, arg, lua_pushfstring(L, "no zone named '%s'", name));
+    return z;
+}
+
+int lt_check_card(lua_State *L, Table *t, int arg)
+{
+    if (lua_type(L, arg) == LUA_TSTRING) {
+        int c = deck_find(&t->deck, lua_tostring(L, arg));
+        if (!c)
+            luaL_argerror(L, arg, lua_pushfstring(L, "no card named '%s'", lua_tostring(L, arg)));
+        return c;
+    }
+    lua_Integer c = luaL_checkinteger(L, arg);
+    luaL_argcheck(L, c >= 1 && c <= t->deck.n, arg, "no card of that number");
+    return (int)c;
+}
+
+int lt_check_seat(lua_State *L, Table *t, int arg)
+{
+    lua_Integer s = luaL_checkinteger(L, arg);
+    if (s < 1 || s > t->seats.n)
+        luaL_argerror(L, arg, lua_pushfstring(L, "seat must be from 1 to %d", t->seats.n));
+    return (int)s;
+}
+
+int lt_check_die(lua_State *L, Table *t, int arg)
+{
+    lua_Integer d = luaL_checkinteger(L, arg);
+    if (d < 1 || d > t->dice.n)
+        luaL_argerror(L, arg, lua_pushfstring(L, "die must be from 1 to %d", t->dice.n));
+    return (int)d;
+}
+
+int lt_check_int(lua_State *L, int arg, lua_Integer lo, lua_Integer hi)
+{
+    lua_Integer n = luaL_checkinteger(L, arg);
+    if (n < lo || n > hi)
+        luaL_argerror(L, arg, lua_pushfstring(L, "expected an integer from %I to %I, got %I",
+                                              lo, hi, n));
+    return (int)n;
+}
+
+int lt_opt_int(lua_State *L, int arg, lua_Integer lo, lua_Integer hi, int dflt)
+{
+    return lua_isnoneornil(L, arg) ? dflt : lt_check_int(L, arg, lo, hi);
+}
+
+int lt_check_account(lua_State *L, Table *t, int arg)
+{
+    const char *name = luaL_checkstring(L, arg);
+    int a = ledger_find(&t->ledger, name);
+    if (!a)
+        luaL_argerror(L, arg, lua_pushfstring(L, "no account named '%s'", name));
+    return a;
+}
+
+/* A seat, "all", or a list of seats. */
+uint32_t lt_check_seats(lua_State *L, Table *t, int arg)
+{
+    if (lua_type(L, arg) == LUA_TSTRING && strcmp(lua_tostring(L, arg), "all") == 0)
+        return ALL_SEATS;
+    if (lua_type(L, arg) == LUA_TTABLE) {
+        uint32_t mask = 0;
+        lua_Integer n = luaL_len(L, arg);
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_rawgeti(L, arg, i);
+            lua_Integer s = lua_tointeger(L, -1);
+            lua_pop(L, 1);
+            if (s < 1 || s > t->seats.n)
+                luaL_argerror(L, arg, "expected a list of seat numbers");
+            mask |= 1u << s;
+        }
+        return mask;
+    }
+    if (lua_type(L, arg) != LUA_TNUMBER)
+        luaL_typeerror(L, arg, "seat, list of seats or \"all\"");
+    return 1u << lt_check_seat(L, t, arg);
+}
+
+/* What a text that is not UTF-8 is told: saves and records are JSON. */
+#define NOT_UTF8 "not UTF-8 text (is the rules script saved as UTF-8?)"
+
+const char *lt_check_text(lua_State *L, int arg)
+{
+    size_t len;
+    const char *text = luaL_checklstring(L, arg, &len);
+    if (!strfmt_utf8(text, len))
+        luaL_argerror(L, arg, NOT_UTF8);
+    return text;
+}
+
+int lt_fail(lua_State *L, const char *msg)
+{
+    luaL_pushfail(L);
+    lua_pushstring(L, msg);
+    return 2;
+}
+
+
+/* t:note(text [, seat]): an announcement for everyone (or one seat). */
+static int t_note(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    const char *text = lt_check_text(L, 2);
+    int seat = lua_isnoneornil(L, 3) ? 0 : lt_check_seat(L, t, 3);
+    table_note(t, seat, text);
+    return 0;
+}
+
+/* Writes an integer in decimal at the buffer's end. */
+static void add_integer(luaL_Buffer *b, lua_Integer n)
+{
+    char digits[24];
+    int i = (int)sizeof digits;
+    lua_Unsigned u = n < 0 ? 0u - (lua_Unsigned)n : (lua_Unsigned)n;
+    do
+        digits[--i] = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    if (n < 0)
+        digits[--i] = '-';
+    luaL_addlstring(b, digits + i, sizeof digits - (size_t)i);
+}
+
+/* t:notef(format, ...): an announcement for everyone, formatted by the
+ * kernel: %d an integer, %s a text or number, %% a percent sign. Notes are
+ * made on many moves; string.format and a Lua string for each cost several
+ * times more than this. */
+static int t_notef(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    const char *format = luaL_checkstring(L, 2);
+    int arg = 2, last = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (const char *p = format; *p; p++) {
+        const char *pct = strchr(p, '%');
+        if (!pct) {
+            luaL_addstring(&b, p);
+            break;
+        }
+        luaL_addlstring(&b, p, (size_t)(pct - p));
+        p = pct + 1;
+        if (*p == '%') {
+            luaL_addchar(&b, '%');
+        } else if (*p != 'd' && *p != 's') {
+            return luaL_argerror(L, 2, lua_pushfstring(L, "'%%%c' is not a note format: use %%d "
+                                                          "(an integer), %%s (a text) or %%%% (a "
+                                                          "percent sign)", *p ? *p : ' '));
+        } else if (++arg > last) {
+            /* (the buffer sits above the arguments, so check the count) */
+            return luaL_argerror(L, arg, lua_pushfstring(L, "no value for format %d: one value "
+                                                            "per %%d or %%s", arg - 2));
+        } else if (*p == 'd') {
+            add_integer(&b, luaL_checkinteger(L, arg));
+        } else {
+            size_t len;
+            const char *s = luaL_checklstring(L, arg, &len);
+            luaL_addlstring(&b, s, len);
+        }
+    }
+    if (arg < last)
+        return luaL_argerror(L, arg + 1, lua_pushfstring(L, "%d value(s) given for %d format(s): "
+                                                            "one value per %%d or %%s",
+                                                         last - 2, arg - 2));
+    if (!strfmt_utf8(luaL_buffaddr(&b), luaL_bufflen(&b)))
+        return luaL_error(L, "t:notef: the note is " NOT_UTF8);
+    luaL_addchar(&b, '\0');
+    table_note(t, 0, luaL_buffaddr(&b));
+    return 0;
+}
+
+/* t:random(n) -> 1..n, t:random(m, n) -> m..n: from the chance source. */
+static int t_random(lua_State *L)
+{
+    ltable_check(L, 1);
+    lua_Integer lo = 1, hi;
+    if (lua_isnoneornil(L, 3)) {
+        hi = luaL_checkinteger(L, 2);
+    } else {
+        lo = luaL_checkinteger(L, 2);
+        hi = luaL_checkinteger(L, 3);
+    }
+    luaL_argcheck(L, lo <= hi && (lua_Unsigned)hi - (lua_Unsigned)lo < 0x7fffffff, 2,
+                  "interval is empty or too large"); /* unsigned: hi - lo may overflow */
+    lua_pushinteger(L, lt_random_between(L, 1, lo, hi));
+    return 1;
+}
+
+lua_Integer lt_random_between(lua_State *L, int idx, lua_Integer lo, lua_Integer hi)
+{
+    Table *t = ltable_check(L, idx);
+    if (lt_next_prescribed(L, idx, "randoms")) {
+        lua_Integer v = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        if (v < lo || v > hi)
+            luaL_error(L, "a prescribed random number %I is outside %I..%I", v, lo, hi);
+        return v;
+    }
+    return lo + (lua_Integer)table_random(t, (uint32_t)(hi - lo + 1), "random");
+}
+
+/* The rules' variables are public by contract: hidden facts live in zones
+ * and dice, whose visibility the kernel enforces in lview_push. */
+void ltable_push_view(lua_State *L, int idx, int seat)
+{
+    idx = lua_absindex(L, idx);
+    lview_push(L, ltable_check(L, idx), seat, VIEW_ZONES_FILLED);
+    lua_getfield(L, idx, "vars");
+    lcopy(L, -1);
+    lua_remove(L, -2);
+    lua_setfield(L, -2, "vars");
+}
+
+/* t:view(seat) -> a fresh table of what seat may see (0: a spectator) */
+static int t_view(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    lua_Integer seat = luaL_optinteger(L, 2, 0);
+    luaL_argcheck(L, seat >= 0 && seat <= t->seats.n, 2, "seat out of range");
+    ltable_push_view(L, 1, (int)seat);
+    return 1;
+}
+
+/* t:clone() -> an independent copy, vars included */
+static int t_clone(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    Table *c = table_clone(t);
+    if (!c)
+        return luaL_error(L, "out of memory");
+    ltable_push(L, c);
+    lua_getfield(L, 1, "vars");
+    lcopy(L, -1);
+    lua_setfield(L, -3, "vars");
+    lua_pop(L, 1);
+    return 1;
+}
+
+/* t:resample(seat, tag): reshuffle every card seat cannot see among the
+ * places such cards hold, from a stream derived from the table's and tag.
+ * Meant for a clone used in search. Returns how many cards took part. */
+static int t_resample(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    int seat = lt_check_seat(L, t, 2);
+    Rng r = rng_derive(&t->rng, (uint64_t)luaL_optinteger(L, 3, 0));
+    lua_pushinteger(L, zones_resample(&t->zones, seat, &r));
+    return 1;
+}
+
+char *ltable_save(lua_State *L, int idx, char *err, size_t errsize)
+{
+    Table *t = ltable_check(L, idx);
+    lua_getfield(L, idx, "vars");
+    char *vars = ljson_encode(L, -1, err, errsize);
+    lua_pop(L, 1);
+    if (!vars)
+        return NULL;
+    char *text = table_to_json(t, vars);
+    free(vars);
+    if (!text)
+        snprintf(err, errsize, "out of memory");
+    return text;
+}
+
+/* t:save() -> JSON text, or nil and why (vars that cannot be saved) */
+static int t_save(lua_State *L)
+{
+    char err[200];
+    ltable_check(L, 1);
+    char *text = ltable_save(L, 1, err, sizeof err);
+    if (!text)
+        return lt_fail(L, lua_pushfstring(L, "t.vars: %s", err));
+    lua_pushstring(L, text);
+    free(text);
+    return 1;
+}
+
+/* t:hash() -> a 64-bit fingerprint of the whole table, vars included */
+static int t_hash(lua_State *L)
+{
+    char err[200];
+    ltable_check(L, 1);
+    char *text = ltable_save(L, 1, err, sizeof err);
+    if (!text)
+        return luaL_error(L, "t.vars: %s", err);
+    lua_pushinteger(L, (lua_Integer)fnv1a64(text));
+    free(text);
+    return 1;
+}
+
+/* t:log_lines([from [, viewer]]) -> the log from entry `from` (1-based) as
+ * text; with a viewer seat (0: a spectator), only what that seat may know */
+static int t_log_lines(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    lua_Integer from = luaL_optinteger(L, 2, 1);
+    lua_Integer viewer = luaL_optinteger(L, 3, -1);
+    luaL_argcheck(L, viewer >= -1 && viewer <= t->seats.n, 3,
+                  "the viewer is -1 (everything), 0 (a spectator) or a seat");
+    int k = 0;
+    lua_newtable(L);
+    /* from may be any integer: lines before the first or after the last are none */
+    for (lua_Integer i = from < 1 ? 1 : from; i <= t->log.n; i++) {
+        char line[512];
+        if (table_log_line(t, i - 1, (int)viewer, line, sizeof line)) {
+            lua_pushstring(L, line);
+            lua_rawseti(L, -2, ++k);
+        }
+    }
+    return 1;
+}
+
+/* Sets the saved vars into the table at idx: 1, or 0 and why in err.
+ * They must be a table that saves again (a list with a null in it, for
+ * one, loads with a gap that t:save() refuses), so that a table that loads
+ * saves to the same text. */
+static int load_vars(lua_State *L, int idx, const char *vars_json, char *err, size_t errsize)
+{
+    if (strcmp(vars_json, "null") == 0)
+        return 1; /* none saved: the empty vars stand */
+    if (!ljson_decode(L, vars_json, err, errsize))
+        return 0;
+    if (!lua_istable(L, -1)) {
+        snprintf(err, errsize, "\"vars\" is a %s, not the table of the rules' variables",
+                 luaL_typename(L, -1));
+        lua_pop(L, 1);
+        return 0;
+    }
+    char *again = ljson_encode(L, -1, err, errsize);
+    if (!again) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    free(again);
+    lua_setfield(L, idx, "vars");
+    return 1;
+}
+
+/* referee.load_table(text) -> table, or nil and why */
+static int load_table(lua_State *L)
+{
+    char err[300], *vars = NULL;
+    Table *t = table_from_json(luaL_checkstring(L, 1), &vars, err, sizeof err);
+    if (!t)
+        return lt_fail(L, err);
+    ltable_push(L, t);
+    char why[200];
+    int ok = load_vars(L, lua_gettop(L), vars, why, sizeof why);
+    free(vars);
+    if (!ok)
+        return lt_fail(L, lua_pushfstring(L, "corrupt save: t.vars: %s", why));
+    return 1;
+}
+
+/* referee.new_table(nseats, seed) -> an empty table, for tests and tools;
+ * seed is a seed text or a number taken as its text (default "0"). */
+static int new_table(lua_State *L)
+{
+    lua_Integer n = luaL_checkinteger(L, 1);
+    luaL_argcheck(L, n >= 1 && n <= MAX_SEATS, 1, "seats must be from 1 to 16");
+    const char *seed = luaL_optstring(L, 2, "0");
+    luaL_argcheck(L, !seed_problem(seed), 2, seed_problem(seed));
+    Table *t = table_new((int)n, seed);
+    if (!t)
+        return luaL_error(L, "out of memory");
+    ltable_push(L, t);
+    return 1;
+}
+
+static const luaL_Reg table_methods[] = {
+    {"note", t_note},
+    {"notef", t_notef},
+    {"random", t_random},
+    {"view", t_view},
+    {"clone", t_clone},
+    {"resample", t_resample},
+    {"save", t_save},
+    {"hash", t_hash},
+    {"log_lines", t_log_lines},
+    {NULL, NULL},
+};
+
+/* t.vars, t.nseats, then the methods. stack: t, key */
+static int table_newindex(lua_State *L)
+{
+    if (lua_type(L, 2) == LUA_TSTRING && strcmp(lua_tostring(L, 2), "vars") == 0 &&
+        lua_type(L, 3) == LUA_TTABLE) {
+        lua_settop(L, 3);
+        lua_rawset(L, 1);
+        return 0;
+    }
+    return luaL_error(L, "the table has no field '%s' to set: keep the rules' own "
+                         "variables in t.vars", luaL_tolstring(L, 2, NULL));
+}
+
+static int table_tostring(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    lua_pushfstring(L, "referee.Table (%d seats, %d cards, %d zones)", t->seats.n, t->deck.n,
+                    t->zones.n);
+    return 1;
+}
+
+static const luaL_Reg table_module[] = {
+    {"load_table", load_table},
+    {"new_table", new_table},
+    {"moves", lask_moves},
+    {NULL, NULL},
+};
+
+int luaopen_referee_table(lua_State *L)
+{
+    if (luaL_newmetatable(L, TABLE_MT)) {
+        /* One methods table, filled from each part's list. */
+        const luaL_Reg *parts[] = {table_methods, lua_ask_methods, lua_cards_methods, lua_dice_methods,
+                                   lua_seats_methods, lua_ledger_methods};
+        lua_newtable(L);
+        for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+            luaL_setfuncs(L, parts[i], 0);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, table_newindex);
+        lua_setfield(L, -2, "__newindex");
+        lua_pushcfunction(L, table_tostring);
+        lua_setfield(L, -2, "__tostring");
+        lua_pushliteral(L, "the table's metatable is the referee's");
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_pop(L, 1);
+    if (luaL_newmetatable(L, DATA_MT)) {
+        lua_pushcfunction(L, table_gc);
+        lua_setfield(L, -2, "__gc");
+        /* A script that finds the data (rawget(t, 0)) must not reach its
+         * __gc: called by hand, it would free the table under the game. */
+        lua_pushliteral(L, "the table's data is the referee's");
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_pop(L, 1);
+    luaL_newlib(L, table_module);
+    return 1;
+}

@@ -1,0 +1,563 @@
+#include "../lua/ordered_next.h"
+#include "bot.h"
+
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include "../guards/arena.h"
+#include "../guards/bot_limits.h"
+#include "../lua/lua_keys.h"
+#include "../binding/lua_view.h"
+#include "bot_search.h"
+#include "../lua/lua_alloc.h"
+#include "../binding/lua_table.h"
+#include "../kernel/rng.h"
+#include "../guards/script.h"
+#include "../kernel/strfmt.h"
+#include "../guards/watchdog.h"
+#include "../guards/watched_coroutines.h"
+
+struct Bot {
+    lua_State *L;
+    char name[64];
+    size_t used, limit;
+    long budget;
+    int choose_ref;
+    int ask_forced; /* 0: a decision with one legal move is played for it */
+    Rng rng;
+    BotSearch *search; /* its samples of the game (ctx.sample) */
+    Arena *arena;      /* its state's memory, when the system reserved it */
+    /* The state as its script left it, for bot_renew (bot_keep_pristine). */
+    ArenaCopy *pristine;
+    size_t pristine_used;
+    Rng pristine_rng;
+    PlainBytes vars; /* the rules' vars at the last decision, as bytes */
+};
+
+/* The region reserved for a bot's state: room for the cap several times
+ * over, as its blocks come in size classes (committed only when touched). */
+static size_t arena_capacity(size_t limit)
+{
+    return limit > ((size_t)-1 - (16u << 20)) / 4 ? 0 : 4 * limit + (16u << 20);
+}
+
+/* Every allocation of the bot's state is counted; past the cap the
+ * allocator fails, which Lua turns into a catchable "not enough memory". */
+static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    Bot *b = ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        if (b->arena)
+            arena_free(b->arena, ptr, old);
+        else
+            lua_alloc_free(ptr);
+        b->used -= old;
+        return NULL;
+    }
+    if (nsize > old && b->used + (nsize - old) > b->limit)
+        return NULL;
+    void *p = b->arena ? arena_resize(b->arena, ptr, old, nsize) : lua_alloc_resize(ptr, nsize);
+    if (p)
+        b->used = b->used - old + nsize;
+    return p;
+}
+
+/* math.random and math.randomseed for bots: the bot's own stream. */
+static int bot_random(lua_State *L)
+{
+    Bot *b = lua_touserdata(L, lua_upvalueindex(1));
+    lua_Integer lo, hi;
+    if (!script_random_args(L, &lo, &hi)) {
+        lua_pushnumber(L, (lua_Number)(rng_next(&b->rng) >> 11) * (1.0 / 9007199254740992.0));
+        return 1;
+    }
+    lua_pushinteger(L, lo + (lua_Integer)rng_below(&b->rng, (uint32_t)(hi - lo + 1)));
+    return 1;
+}
+
+static int bot_randomseed(lua_State *L)
+{
+    Bot *b = lua_touserdata(L, lua_upvalueindex(1));
+    rng_seed(&b->rng, (uint64_t)luaL_checkinteger(L, 1));
+    return 0;
+}
+
+/* load, but of text only: a bot never loads bytecode. */
+static int bot_load(lua_State *L)
+{
+    size_t len;
+    const char *code = luaL_checklstring(L, 1, &len);
+    const char *chunkname = luaL_optstring(L, 2, "=(load)");
+    int status = luaL_loadbufferx(L, code, len, chunkname, "t");
+    if (status != LUA_OK) {
+        luaL_pushfail(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    if (!lua_isnoneornil(L, 4)) {
+        lua_pushvalue(L, 4);
+        if (!lua_setupvalue(L, -2, 1))
+            lua_pop(L, 1);
+    }
+    return 1;
+}
+
+
+/* Runs the bot's code: its budget counts Lua instructions, and the watchdog
+ * bounds the C work those instructions start (BOT_INSTRUCTIONS_PER_SECOND
+ * leaves any bot within its budget far inside the allowance). */
+static int run_bot_code(Bot *b, int nargs, int nresults)
+{
+    long seconds = b->budget / BOT_INSTRUCTIONS_PER_SECOND + 1;
+    if (seconds < RULES_CPU_SECONDS)
+        seconds = RULES_CPU_SECONDS;
+    watchdog_enter_for(b->L, seconds > 3600 ? 3600 : (int)seconds);
+    int status = script_pcall(b->L, nargs, nresults, b->budget);
+    watchdog_leave(b->L);
+    return status;
+}
+
+/* import(name) -> the shared helper bots/lib/<name>.lua, run in this bot's
+ * sandbox, once. upvalues: bots path, cache */
+static int bot_import(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    if (lua_getfield(L, lua_upvalueindex(2), name) != LUA_TNIL)
+        return 1;
+    lua_pop(L, 1);
+    char lib[300], path[4096];
+    snprintf(lib, sizeof lib, "lib/%s", name);
+    for (const char *p = name; *p; p++)
+        if (!(*p == '-' || *p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')))
+            return luaL_error(L, "import: '%s' is not a helper name (letters, digits, - and _)", name);
+    if (!bot_find(lib, lua_tostring(L, lua_upvalueindex(1)), path, sizeof path))
+        return luaL_error(L, "import: no helper '%s' (bots/lib/%s.lua)", name, name);
+    lua_pushglobaltable(L);
+    if (script_load_file(L, path, -1) != LUA_OK)
+        return lua_error(L);
+    lua_call(L, 0, 1);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, lua_upvalueindex(2), name);
+    return 1;
+}
+
+static int undefined_global(lua_State *L)
+{
+    return luaL_error(L, "undefined global '%s' (bots have base, table, string, math, "
+                         "utf8 and coroutine only)", luaL_tolstring(L, 2, NULL));
+}
+
+static const luaL_Reg LIBS[] = {
+    {LUA_GNAME, luaopen_base},       {LUA_TABLIBNAME, luaopen_table},
+    {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},
+    {LUA_UTF8LIBNAME, luaopen_utf8},  {LUA_COLIBNAME, luaopen_coroutine},
+    {NULL, NULL},
+};
+
+static const char *REMOVED[] = {"dofile", "loadfile", "require", "print", "warn",
+                                "collectgarbage", NULL};
+
+static void sandbox(Bot *b, const char *bots_path)
+{
+    lua_State *L = b->L;
+    lua_pushstring(L, bots_path ? bots_path : "bots");
+    lua_newtable(L);
+    lua_pushcclosure(L, bot_import, 2);
+    lua_setglobal(L, "import");
+    for (const luaL_Reg *lib = LIBS; lib->func; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+    for (const char **name = REMOVED; *name; name++) {
+        lua_pushnil(L);
+        lua_setglobal(L, *name);
+    }
+    lua_pushcfunction(L, bot_load);
+    lua_setglobal(L, "load");
+    watched_coroutines_push(L);
+    lua_setglobal(L, "coroutine");
+    push_guarded_setmetatable(L);
+    lua_setglobal(L, "setmetatable");
+    lua_pushglobaltable(L);
+    ordered_iteration_install(L, -1); /* the same order in every process */
+    lua_pop(L, 1);
+    lua_getglobal(L, "string");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    lua_pop(L, 1);
+    bot_limit_c_work(L);
+    lua_getglobal(L, "math");
+    lua_pushlightuserdata(L, b);
+    lua_pushcclosure(L, bot_random, 1);
+    lua_setfield(L, -2, "random");
+    lua_pushlightuserdata(L, b);
+    lua_pushcclosure(L, bot_randomseed, 1);
+    lua_setfield(L, -2, "randomseed");
+    lua_pop(L, 1);
+    /* Reading an undefined global is an error; the metatable is locked. */
+    lua_pushglobaltable(L);
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, undefined_global);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_pop(L, 1);
+}
+
+int bot_find(const char *name, const char *bots_path, char *out, size_t size)
+{
+    size_t len = strlen(name);
+    int helper = strncmp(name, "lib/", 4) == 0 && !strchr(name + 4, '/');
+    int lua_file = len > 4 && strcmp(name + len - 4, ".lua") == 0;
+    if (!helper && (strchr(name, '/') || lua_file)) {
+        /* A path is only ever a Lua file: a save naming /etc/passwd as a
+         * seat's bot must not load it (and quote it in the syntax error). */
+        snprintf(out, size, "%s", name);
+        return lua_file && access(out, R_OK) == 0;
+    }
+    if (name[0] == '.')
+        return 0; /* no hidden file, no ".." */
+    const char *p = bots_path ? bots_path : "bots";
+    while (*p) {
+        const char *end = strchr(p, ':');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n > 0) {
+            snprintf(out, size, "%.*s/%s.lua", (int)n, p, name);
+            if (access(out, R_OK) == 0)
+                return 1;
+        }
+        p += n + (end ? 1 : 0);
+    }
+    return 0;
+}
+
+/* Run protected in the bot's state, on what its script returned: keeps its
+ * choose function in the registry and returns the reference (or nil) and
+ * its ask_forced setting (true when absent; a string when it is neither
+ * true nor false). The fields are read raw: a metatable of the bot's would
+ * run its code here, outside any budget. */
+static int keep_choose(lua_State *L)
+{
+    if (!lua_istable(L, 1))
+        return 0;
+    lua_settop(L, 1);
+    lua_pushliteral(L, "choose");
+    if (lua_rawget(L, 1) != LUA_TFUNCTION)
+        return 0;
+    lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
+    lua_pushliteral(L, "ask_forced");
+    int forced = lua_rawget(L, 1);
+    if (forced != LUA_TBOOLEAN) {
+        if (forced == LUA_TNIL)
+            lua_pushboolean(L, 1);
+        else
+            lua_pushstring(L, luaL_typename(L, -1));
+        lua_replace(L, -2);
+    }
+    return 2; /* the reference, and ask_forced (or the type it wrongly has) */
+}
+
+Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memory, char **err)
+{
+    char path[4096];
+    *err = NULL;
+    /* A bot's name goes into saves and tournament lines, which refuse a
+     * control character as they load: it is refused here first. */
+    if (strfmt_has_control(name)) {
+        *err = strfmt("a seat's bot name holds a control character (a tab, a newline, an "
+                      "escape): name the bot with printable characters");
+        return NULL;
+    }
+    if (!strfmt_utf8(name, strlen(name))) {
+        *err = strfmt("a seat's bot name is not UTF-8 text (saves and tournament lines are JSON): "
+                      "rename the bot's file with UTF-8 characters");
+        return NULL;
+    }
+    if (!bot_find(name, bots_path, path, sizeof path)) {
+        *err = strfmt("unknown seat '%s': a seat is human, random, or a bot (bots/%s.lua was "
+                      "not found; 'referee bots' lists them)", name, name);
+        return NULL;
+    }
+    Bot *b = calloc(1, sizeof *b);
+    if (!b) {
+        *err = strfmt("out of memory");
+        return NULL;
+    }
+    /* Each decision reseeds the stream from the game; while the script
+     * loads it is this fixed one (an unseeded, all-zero stream would never
+     * leave rng_below's loop). */
+    rng_seed(&b->rng, 0);
+    b->limit = memory ? memory : BOT_MEMORY;
+    b->budget = budget > 0 ? budget : BOT_BUDGET;
+    const char *slash = strrchr(name, '/');
+    snprintf(b->name, sizeof b->name, "%s", slash ? slash + 1 : name);
+    b->search = bot_search_new();
+    size_t capacity = arena_capacity(b->limit);
+    b->arena = capacity ? arena_new(capacity) : NULL; /* without it, blocks come from the heap */
+    /* What the bot's state holds in memory, its blocks' rounding and the
+     * small blocks it freed included, stays within a sixteenth over the cap
+     * on the bytes Lua counts live: the process holds no more for it. */
+    if (b->arena)
+        arena_set_limit(b->arena, b->limit + b->limit / 16);
+    b->L = b->search ? lua_newstate(bot_alloc, b) : NULL;
+    if (!b->L) {
+        bot_search_free(b->search);
+        arena_delete(b->arena);
+        free(b);
+        *err = strfmt("out of memory");
+        return NULL;
+    }
+    /* A collection starts once memory has grown tenfold since the last,
+     * not twofold: a bot's garbage is mostly the views of past decisions,
+     * and a tournament puts its state back after every game anyway. A bot
+     * near its cap still gets a full collection before an allocation is
+     * refused. About 7% of a dice tournament's instructions. */
+    lua_gc(b->L, LUA_GCINC, BOT_GC_PAUSE, 0, 0);
+    sandbox(b, bots_path);
+    lua_pushglobaltable(b->L);
+    if (script_load_file(b->L, path, -1) != LUA_OK ||
+        run_bot_code(b, 0, 1) != LUA_OK) {
+        *err = strfmt_printable(strfmt("bot %s failed to load: %s", b->name, lua_tostring(b->L, -1)));
+        bot_close(b);
+        return NULL;
+    }
+    lua_pushcfunction(b->L, keep_choose);
+    lua_insert(b->L, -2);
+    int status = lua_pcall(b->L, 1, 2, 0);
+    if (status == LUA_OK && lua_type(b->L, -1) == LUA_TSTRING) {
+        *err = strfmt("bot %s sets ask_forced to a %s: make it true (choose is called for "
+                      "every decision, the default) or false (a decision with one legal move "
+                      "is played without calling it)", b->name, lua_tostring(b->L, -1));
+        bot_close(b);
+        return NULL;
+    }
+    if (status != LUA_OK || !lua_isinteger(b->L, -2)) {
+        *err = status == LUA_ERRMEM
+                   ? strfmt("bot %s failed to load: not enough memory", b->name)
+                   : strfmt("bot %s must return a table with a choose(view, moves, ctx) function",
+                            b->name);
+        bot_close(b);
+        return NULL;
+    }
+    b->choose_ref = (int)lua_tointeger(b->L, -2);
+    b->ask_forced = lua_toboolean(b->L, -1);
+    lua_settop(b->L, 0);
+    /* Made before the state is kept for putting back, not in every game. */
+    lua_pushcfunction(b->L, lview_prepare);
+    if (lua_pcall(b->L, 0, 0, 0) != LUA_OK) {
+        *err = strfmt("bot %s failed to load: not enough memory", b->name);
+        bot_close(b);
+        return NULL;
+    }
+    return b;
+}
+
+void bot_close(Bot *b)
+{
+    if (!b)
+        return;
+    lua_close(b->L);
+    bot_search_free(b->search);
+    plain_free(&b->vars);
+    arena_copy_free(b->pristine);
+    arena_delete(b->arena);
+    free(b);
+}
+
+int bot_keep_pristine(Bot *b)
+{
+    if (b->pristine)
+        return 1; /* kept already: the state may have changed since */
+    if (!b->arena || !(b->pristine = arena_copy(b->arena)))
+        return 0;
+    b->pristine_used = b->used;
+    b->pristine_rng = b->rng;
+    return 1;
+}
+
+int bot_renew(Bot *b)
+{
+    BotSearch *search = bot_search_new();
+    if (!b->pristine || !search) {
+        bot_search_free(search);
+        return 0;
+    }
+    /* The samples of the last game are let go while its state still
+     * holds their handles; the new search has no sampler in the state. */
+    bot_search_free(b->search);
+    b->search = search;
+    arena_restore(b->arena, b->pristine);
+    b->used = b->pristine_used;
+    b->rng = b->pristine_rng;
+    return 1;
+}
+
+const char *bot_name(const Bot *b)
+{
+    return b->name;
+}
+
+static int fault(Bot *b, char **why, char *text)
+{
+    *why = strfmt_one_line(text); /* it may quote the bot's own words: one line of ours */
+    lua_settop(b->L, 0);
+    return -1;
+}
+
+/* ctx.budget_left() -> the instructions this decision may still run (counted
+ * to the last ten thousand; samples and their moves are charged to it). */
+static int budget_left(lua_State *L)
+{
+    lua_pushinteger(L, script_budget_left(L));
+    return 1;
+}
+
+/* What one decision hands a bot: its view (in the game's state) and its
+ * legal moves. */
+typedef struct Crossing {
+    const Table *t;
+    const PlainBytes *vars; /* the rules' vars, written from the game's state */
+    const Pending *p;
+    int slot, seat, decision;
+    BotSearch *search;
+} Crossing;
+
+/* Run protected in the bot's state: pushes choose's arguments (view, moves,
+ * ctx), each a fresh copy. A bot that has filled its memory makes this
+ * raise "not enough memory" here, where it is caught, not in the referee. */
+static int push_arguments(lua_State *L)
+{
+    const Crossing *c = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    lkeys_push(L); /* under what is returned: left behind with the call */
+    int keys = lua_gettop(L);
+    lview_push_with_vars(L, keys, c->t, c->seat, c->vars);
+    int count = c->p->count[c->slot];
+    const char *const *moves = c->p->texts + c->p->first[c->slot];
+    lua_createtable(L, count, 0);
+    for (int i = 0; i < count; i++) {
+        lua_pushstring(L, moves[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_createtable(L, 0, 8);
+    lkeys_push_key(L, keys, KEY_SEAT);
+    lua_pushinteger(L, c->seat);
+    lua_rawset(L, -3);
+    lkeys_push_key(L, keys, KEY_KIND);
+    lua_pushstring(L, c->p->kind);
+    lua_rawset(L, -3);
+    lkeys_push_key(L, keys, KEY_WINDOW);
+    lua_pushboolean(L, c->p->window);
+    lua_rawset(L, -3);
+    if (c->p->prompt) {
+        lkeys_push_key(L, keys, KEY_PROMPT);
+        lua_pushstring(L, c->p->prompt);
+        lua_rawset(L, -3);
+    }
+    lkeys_push_key(L, keys, KEY_DECISION);
+    lua_pushinteger(L, c->decision);
+    lua_rawset(L, -3);
+    lkeys_push_key(L, keys, KEY_SAMPLE);
+    bot_search_push_sampler(L, c->search);
+    lua_rawset(L, -3);
+    lkeys_push_key(L, keys, KEY_BUDGET_LEFT);
+    lua_pushcfunction(L, budget_left);
+    lua_rawset(L, -3);
+    return 3;
+}
+
+int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **why)
+{
+    *why = NULL;
+    const Pending *p;
+    if (game_pending(g, &p) != GAME_OK)
+        return fault(b, why, strfmt("no decision is pending"));
+    int slot = -1;
+    for (int i = 0; i < p->nseats; i++)
+        if (p->seats[i] == seat)
+            slot = i;
+    if (slot < 0)
+        return fault(b, why, strfmt("seat %d is not asked", seat));
+    if (!b->ask_forced && p->count[slot] == 1)
+        return 0; /* no view to build, no code to run: the answer is known */
+
+    /* The view is built in the bot's state, the rules' vars written to
+     * bytes here and made there entry by entry as the bot reads them. Vars
+     * that cannot be written (nested too deep, too many tables) are the
+     * rules' failure: no bot could be shown them, and none is blamed. */
+    lua_State *GL = g->L, *L = b->L;
+    int game_top = lua_gettop(GL);
+    game_push_table(g);
+    lua_getfield(GL, -1, "vars");
+    const char *unwritable = plain_write(GL, lua_gettop(GL), &b->vars);
+    lua_settop(GL, game_top);
+    if (unwritable) {
+        *why = strfmt("the rules' vars cannot be shown to seat %d's bot: t.vars: %s", seat, unwritable);
+        return BOT_RULES_FAILED;
+    }
+    Crossing crossing = {g->t, &b->vars, p, slot, seat, g->nmoves, b->search};
+    lua_settop(L, 0);
+    b->rng = *stream;
+    if (!lua_checkstack(L, 8))
+        return fault(b, why, strfmt("the view did not fit in the bot's memory"));
+    lua_rawgeti(L, LUA_REGISTRYINDEX, b->choose_ref);
+    lua_pushcfunction(L, push_arguments);
+    lua_pushlightuserdata(L, &crossing);
+    int status = lua_pcall(L, 1, 3, 0);
+    if (status != LUA_OK) {
+        const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
+        if (status == LUA_ERRMEM)
+            msg = "it did not fit in the bot's memory";
+        return fault(b, why, strfmt("the view could not be handed over (%s)", msg));
+    }
+    int count = p->count[slot];
+    const char *const *moves = p->texts + p->first[slot];
+    bot_search_begin(b->search, g, seat, stream);
+    int status_choose = run_bot_code(b, 3, 1);
+    bot_search_end(b->search);
+    if (status_choose != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        return fault(b, why, strfmt("choose failed: %.400s", msg ? msg : "?"));
+    }
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+        /* A float of whole value is the number too, as Lua takes it for a
+         * key (#moves / 2 is a float). */
+        int whole;
+        lua_Integer i = lua_tointegerx(L, -1, &whole);
+        if (whole && i >= 1 && i <= count) {
+            lua_settop(L, 0);
+            return (int)i - 1;
+        }
+        if (!whole)
+            return fault(b, why, strfmt("answered %s, not a move number from 1 to %d",
+                                        lua_tostring(L, -1), count));
+        return fault(b, why, strfmt("answered %lld, not a move number from 1 to %d",
+                                    (long long)i, count));
+    }
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        size_t len;
+        const char *answer = lua_tolstring(L, -1, &len);
+        /* "stand\0junk" is not "stand": C would read only up to the NUL. */
+        if (strlen(answer) != len)
+            return fault(b, why, strfmt("answered '%.100s' with a NUL byte and more after it, "
+                                        "which is no move", answer));
+        for (int i = 0; i < count; i++)
+            if (strcmp(moves[i], answer) == 0) {
+                lua_settop(L, 0);
+                return i;
+            }
+        for (int i = 0; i < count; i++)
+            if (strcasecmp(moves[i], answer) == 0) {
+                lua_settop(L, 0);
+                return i;
+            }
+        return fault(b, why, strfmt("answered '%.100s', which is not a legal move", answer));
+    }
+    return fault(b, why, strfmt("answered a %s, not one of its moves", luaL_typename(L, -1)));
+}

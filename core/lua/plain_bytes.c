@@ -1,0 +1,270 @@
+#include "plain_bytes.h"
+
+#include <lauxlib.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../kernel/grow.h"
+#include "lua_copy.h"
+
+/* Each value is a tag, then: an integer or a float as its 8 bytes; a
+ * string as its length (a size_t) and its bytes; a table as a PlainTable
+ * and its entries, each a key and a value. Written and read by the same
+ * process, so in its own byte order, copied in and out with memcpy as
+ * nothing is aligned. */
+enum { P_NIL, P_FALSE, P_TRUE, P_INT, P_FLOAT, P_STRING, P_TABLE };
+
+#define STRINGIFY(x) #x
+#define NUMBER_TEXT(n) STRINGIFY(n)
+static const char TOO_DEEP[] = "nested more than " NUMBER_TEXT(COPY_MAX_DEPTH) " deep (a cycle?)";
+static const char NO_MEMORY[] = "out of memory";
+static const char TOO_MANY[] = "holds more than " NUMBER_TEXT(WRITE_MAX_TABLES) " tables, a table counted "
+                               "once for each place that holds it (one table held in many places?)";
+
+/* Where a value is written, and how many tables it has held so far. */
+typedef struct Writer {
+    PlainBytes *out;
+    long tables;
+} Writer;
+
+/* Makes room for n more bytes: 0 when out of memory. */
+static int room(PlainBytes *out, size_t n)
+{
+    return out->size + n <= out->cap || grow_bytes(&out->data, &out->cap, out->size + n, 1024);
+}
+
+static inline int put(PlainBytes *out, const void *p, size_t n)
+{
+    if (!room(out, n))
+        return 0;
+    memcpy(out->data + out->size, p, n);
+    out->size += n;
+    return 1;
+}
+
+/* A tag and the n bytes at p. */
+static inline int put_tagged(PlainBytes *out, unsigned char tag, const void *p, size_t n)
+{
+    if (!room(out, 1 + n))
+        return 0;
+    out->data[out->size] = (char)tag;
+    if (n)
+        memcpy(out->data + out->size + 1, p, n);
+    out->size += 1 + n;
+    return 1;
+}
+
+/* Whether a value of this type crosses into another state: what is not
+ * plain data is left out, as a key (the entry is skipped) or as a value. */
+static int crosses(int type)
+{
+    return type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING ||
+           type == LUA_TTABLE;
+}
+
+static const char *write_value(lua_State *L, int idx, int type, Writer *w, int depth);
+
+/* The table at idx, in one pass: its header is filled in once its entries
+ * are written, so it need not be counted first as lcopy does. */
+static const char *write_table(lua_State *L, int idx, Writer *w, int depth)
+{
+    if (depth >= COPY_MAX_DEPTH || !lua_checkstack(L, 3))
+        return TOO_DEEP;
+    if (++w->tables > WRITE_MAX_TABLES)
+        return TOO_MANY;
+    PlainBytes *out = w->out;
+    PlainTable header = {(uint32_t)lua_rawlen(L, idx), 0, 0, 0};
+    size_t header_at = out->size + 1;
+    if (!put_tagged(out, P_TABLE, &header, sizeof header))
+        return NO_MEMORY;
+    uint32_t count = 0; /* every entry counts in the size, as in lcopy */
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        int key = lua_gettop(L) - 1, value = key + 1;
+        int key_type = lua_type(L, key), value_type = lua_type(L, value);
+        count++;
+        if (crosses(key_type) && crosses(value_type)) {
+            const char *why = write_value(L, key, key_type, w, depth + 1);
+            if (!why)
+                why = write_value(L, value, value_type, w, depth + 1);
+            if (why)
+                return why;
+            header.entries++;
+        }
+        lua_settop(L, key);
+    }
+    header.nhash = count > header.narray ? count - header.narray : 0;
+    header.bytes = out->size - (header_at + sizeof header);
+    memcpy(out->data + header_at, &header, sizeof header);
+    return NULL;
+}
+
+static const char *write_value(lua_State *L, int idx, int type, Writer *w, int depth)
+{
+    PlainBytes *out = w->out;
+    int ok;
+    switch (type) {
+    case LUA_TBOOLEAN:
+        ok = put_tagged(out, lua_toboolean(L, idx) ? P_TRUE : P_FALSE, NULL, 0);
+        break;
+    case LUA_TNUMBER: {
+        if (lua_isinteger(L, idx)) {
+            lua_Integer i = lua_tointeger(L, idx);
+            ok = put_tagged(out, P_INT, &i, sizeof i);
+        } else {
+            lua_Number n = lua_tonumber(L, idx);
+            ok = put_tagged(out, P_FLOAT, &n, sizeof n);
+        }
+        break;
+    }
+    case LUA_TSTRING: {
+        size_t len;
+        const char *s = lua_tolstring(L, idx, &len); /* a string: no conversion */
+        ok = put_tagged(out, P_STRING, &len, sizeof len) && put(out, s, len);
+        break;
+    }
+    case LUA_TTABLE:
+        return write_table(L, idx, w, depth);
+    default:
+        ok = put_tagged(out, P_NIL, NULL, 0);
+    }
+    return ok ? NULL : NO_MEMORY;
+}
+
+const char *plain_write(lua_State *from, int idx, PlainBytes *out)
+{
+    out->size = 0;
+    idx = lua_absindex(from, idx);
+    Writer w = {out, 0};
+    return write_value(from, idx, lua_type(from, idx), &w, 0);
+}
+
+void plain_free(PlainBytes *out)
+{
+    free(out->data);
+    *out = (PlainBytes){0};
+}
+
+int plain_table(const char *bytes, size_t *at, PlainTable *out)
+{
+    if (bytes[*at] != P_TABLE)
+        return 0;
+    memcpy(out, bytes + *at + 1, sizeof *out);
+    *at += 1 + sizeof *out;
+    return 1;
+}
+
+void plain_push(lua_State *L, const char *bytes, size_t *at)
+{
+    PlainTable header;
+    if (plain_table(bytes, at, &header)) {
+        luaL_checkstack(L, 3, "plain data");
+        lua_createtable(L, (int)header.narray, (int)header.nhash);
+        for (uint32_t i = 0; i < header.entries; i++) {
+            plain_push(L, bytes, at);
+            plain_push(L, bytes, at);
+            lua_rawset(L, -3);
+        }
+        return;
+    }
+    unsigned char tag = (unsigned char)bytes[(*at)++];
+    switch (tag) {
+    case P_FALSE:
+    case P_TRUE:
+        lua_pushboolean(L, tag == P_TRUE);
+        return;
+    case P_INT: {
+        lua_Integer i;
+        memcpy(&i, bytes + *at, sizeof i);
+        *at += sizeof i;
+        lua_pushinteger(L, i);
+        return;
+    }
+    case P_FLOAT: {
+        lua_Number n;
+        memcpy(&n, bytes + *at, sizeof n);
+        *at += sizeof n;
+        lua_pushnumber(L, n);
+        return;
+    }
+    case P_STRING: {
+        size_t len;
+        memcpy(&len, bytes + *at, sizeof len);
+        lua_pushlstring(L, bytes + *at + sizeof len, len);
+        *at += sizeof len + len;
+        return;
+    }
+    default:
+        lua_pushnil(L);
+    }
+}
+
+void plain_skip(const char *bytes, size_t *at)
+{
+    unsigned char tag = (unsigned char)bytes[*at];
+    if (tag == P_INT) {
+        *at += 1 + sizeof(lua_Integer);
+    } else if (tag == P_FLOAT) {
+        *at += 1 + sizeof(lua_Number);
+    } else if (tag == P_STRING) {
+        size_t len;
+        memcpy(&len, bytes + *at + 1, sizeof len);
+        *at += 1 + sizeof len + len;
+    } else if (tag == P_TABLE) {
+        PlainTable header;
+        plain_table(bytes, at, &header);
+        *at += header.bytes;
+    } else {
+        *at += 1;
+    }
+}
+
+int plain_key_of(lua_State *L, int idx, PlainKey *key)
+{
+    int exact;
+    switch (lua_type(L, idx)) {
+    case LUA_TBOOLEAN:
+        key->tag = lua_toboolean(L, idx) ? P_TRUE : P_FALSE;
+        return 1;
+    case LUA_TNUMBER:
+        key->i = lua_tointegerx(L, idx, &exact);
+        if (exact) {
+            key->tag = P_INT;
+            return 1;
+        }
+        key->tag = P_FLOAT;
+        key->n = lua_tonumber(L, idx);
+        return key->n == key->n; /* NaN is never a key */
+    case LUA_TSTRING:
+        key->tag = P_STRING;
+        key->s = lua_tolstring(L, idx, &key->len);
+        return 1;
+    default: /* a table written as a key is never the same table */
+        return 0;
+    }
+}
+
+int plain_key_is(const char *bytes, size_t at, const PlainKey *key)
+{
+    const char *p = bytes + at;
+    if ((unsigned char)p[0] != key->tag)
+        return 0;
+    switch (key->tag) {
+    case P_INT: {
+        lua_Integer i;
+        memcpy(&i, p + 1, sizeof i);
+        return i == key->i;
+    }
+    case P_FLOAT: {
+        lua_Number n;
+        memcpy(&n, p + 1, sizeof n);
+        return n == key->n;
+    }
+    case P_STRING: {
+        size_t len;
+        memcpy(&len, p + 1, sizeof len);
+        return len == key->len && memcmp(p + 1 + sizeof len, key->s, len) == 0;
+    }
+    default: /* true or false: the tag says it all */
+        return 1;
+    }
+}

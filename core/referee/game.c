@@ -1,0 +1,1085 @@
+#include "game.h"
+
+#include <ctype.h>
+#include <lauxlib.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "../kernel/grow.h"
+#include "../lua/lua_copy.h"
+#include "../binding/lua_table.h"
+#include "../lua/lua_weak.h"
+#include "options.h"
+#include "pending_read.h"
+#include "result_check.h"
+#include "rules_loader.h"
+#include "../guards/script.h"
+#include "../kernel/strfmt.h"
+#include "../kernel/table_json.h"
+
+/* Uservalues of a Game userdata. */
+enum { UV_DEF = 1, UV_OPTS, UV_TABLE, UV_PENDING, UV_ENV, UV_ARRANGE, UV_SCRIPT, UV_COUNT = UV_SCRIPT };
+
+void game_set_error(Game *g, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    free(g->error);
+    /* It may quote a rules script's error, which can hold any bytes: made
+     * fit to print and to store in a JSON record (a tournament line). */
+    g->error = strfmt_printable(vstrfmt(fmt, ap));
+    va_end(ap);
+}
+
+Game *game_check(lua_State *L, int idx)
+{
+    return luaL_checkudata(L, idx, GAME_MT);
+}
+
+/* Pushes the Game userdata g: the registry maps each Game to itself so C
+ * callers holding a pointer can reach its uservalues. */
+static const char GAMES_KEY = 'g';
+
+static void push_self(Game *g)
+{
+    lua_rawgetp(g->L, LUA_REGISTRYINDEX, &GAMES_KEY);
+    lua_rawgetp(g->L, -1, g);
+    lua_remove(g->L, -2);
+}
+
+/* The rules' definition and the table are reached on every decision: they
+ * are also kept under registry references, one lookup away. */
+static int *fast_ref(Game *g, int uv)
+{
+    return uv == UV_DEF ? &g->def_ref : uv == UV_TABLE ? &g->table_ref : NULL;
+}
+
+static void push_uv(Game *g, int uv)
+{
+    int *ref = fast_ref(g, uv);
+    if (ref && *ref != LUA_NOREF) {
+        lua_rawgeti(g->L, LUA_REGISTRYINDEX, *ref);
+        return;
+    }
+    push_self(g);
+    lua_getiuservalue(g->L, -1, uv);
+    lua_remove(g->L, -2);
+}
+
+/* Keeps under *ref the definition's function of this name (the definition
+ * on top): found by number, not by name, on every decision. */
+static void ref_method(Game *g, int *ref, const char *name)
+{
+    luaL_unref(g->L, LUA_REGISTRYINDEX, *ref);
+    lua_getfield(g->L, -1, name);
+    *ref = luaL_ref(g->L, LUA_REGISTRYINDEX);
+}
+
+static void set_uv(Game *g, int uv)
+{
+    int *ref = fast_ref(g, uv);
+    if (ref) {
+        luaL_unref(g->L, LUA_REGISTRYINDEX, *ref);
+        lua_pushvalue(g->L, -1);
+        *ref = luaL_ref(g->L, LUA_REGISTRYINDEX);
+    }
+    if (uv == UV_DEF) {
+        ref_method(g, &g->apply_ref, "apply");
+        ref_method(g, &g->ask_ref, "ask");
+        ref_method(g, &g->pending_ref, "pending");
+    }
+    push_self(g);
+    lua_insert(g->L, -2);
+    lua_setiuservalue(g->L, -2, uv);
+    lua_pop(g->L, 1);
+}
+
+/* ---- the loop ---- */
+
+static void invalidate(Game *g)
+{
+    g->pending_valid = 0;
+    g->over = 0;
+}
+
+static void push_method(Game *g, const char *name)
+{
+    push_uv(g, UV_DEF);
+    lua_getfield(g->L, -1, name);
+    lua_remove(g->L, -2);
+}
+
+static lua_State *main_thread(lua_State *L)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+    lua_State *main = lua_tothread(L, -1);
+    lua_pop(L, 1);
+    return main;
+}
+
+/* The game whose rules are running (NULL outside any rules call): the
+ * rules' math.random draws from its table. A plain variable of this file,
+ * as each process runs one rules call at a time. */
+static Game *running;
+
+/* math.random for rules: the chance source of the table of the game whose
+ * rules are running, so every random outcome is replayed from the seed. */
+static int rules_random(lua_State *L)
+{
+    Game *g = running;
+    if (g && main_thread(g->L) != main_thread(L))
+        g = NULL; /* rules of another Lua state: not this script's game */
+    if (!g || !g->t)
+        return luaL_error(L, "math.random is available to rules while a game runs "
+                             "(in setup, pending, apply), not while the script loads");
+    lua_Integer lo, hi;
+    if (!script_random_args(L, &lo, &hi)) {
+        lua_pushnumber(L, (lua_Number)table_random(g->t, 0x80000000u, "random") / 2147483648.0);
+        return 1;
+    }
+    game_push_table(g);
+    lua_pushinteger(L, lt_random_between(L, -1, lo, hi));
+    return 1;
+}
+
+/* Every call into the rules goes through here: the game is bound while
+ * they run, so their methods find its table at once and their math.random
+ * draws from it. */
+static int call_rules_as(Game *g, int nargs, int nresults, int handled)
+{
+    LTableBinding was = ltable_bind(g->bound);
+    Game *was_running = running;
+    running = g;
+    int status = handled ? script_pcall_rules_handled(g->L, nargs, nresults)
+                         : script_pcall_rules(g->L, nargs, nresults);
+    ltable_bind(was); /* never a pointer to a game that may be gone */
+    running = was_running;
+    return status;
+}
+
+static int call_rules(Game *g, int nargs, int nresults)
+{
+    return call_rules_as(g, nargs, nresults, 0);
+}
+
+/* Calls the function below its arguments; returns a plain copy of its one
+ * result. What result and standing return is read by the referee after the
+ * protected call, so it must be a table without metatables, whose
+ * metamethods could fail (or loop) there. (What pending returns, read on
+ * every decision, is read raw instead: see pending_read.c.) */
+static int call_for_plain(lua_State *L)
+{
+    lua_call(L, lua_gettop(L) - 1, 1);
+    lcopy(L, -1);
+    return 1;
+}
+
+/* call_rules for a method and its nargs arguments, already pushed, whose
+ * one result the referee reads. */
+static int call_rules_plain(Game *g, int nargs)
+{
+    lua_pushcfunction(g->L, call_for_plain);
+    lua_insert(g->L, -(nargs + 2));
+    return call_rules(g, nargs + 1, 1);
+}
+
+/* apply, then ask: both in one protected call.
+ * stack: apply, ask, t, seat, move, card */
+static int apply_then_ask(lua_State *L)
+{
+    lua_pushvalue(L, 1);
+    for (int i = 3; i <= 6; i++)
+        lua_pushvalue(L, i);
+    lua_call(L, 4, 0);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+/* Rules that define ask(t) state the decision due with it, after setup
+ * (and a test's arrangement) and after every move. */
+static GameStatus ask_rules(Game *g, const char *when)
+{
+    lua_rawgeti(g->L, LUA_REGISTRYINDEX, g->ask_ref);
+    push_uv(g, UV_TABLE);
+    if (call_rules(g, 1, 0) != LUA_OK) {
+        game_set_error(g, "the rules failed in ask() after %s: %s", when, lua_tostring(g->L, -1));
+        lua_pop(g->L, 1);
+        return GAME_SCRIPT;
+    }
+    return GAME_OK;
+}
+
+/* Applies a move already known to be legal. Rules that ask get the card
+ * a card move names as a fourth argument, and their ask is cleared: what
+ * they ask while applying (or in ask(t) after it) is the next decision. */
+/* A card of a round the kernel runs (trick.h): 1 when the kernel played
+ * it, with the outcome in *st; 0 for the round's last card, which the
+ * rules apply. */
+static int played_in_round(Game *g, int seat, int card, GameStatus *st)
+{
+    *st = GAME_SCRIPT;
+    switch (trick_play(g->t, card)) {
+    case TRICK_LAST:
+        return 0;
+    case TRICK_NO_CARD:
+        game_set_error(g, "the round t:ask_trick asked went on after seat %d's card to a seat "
+                          "whose hand is empty: the rules must ask only seats that can play",
+                       seat);
+        return 1;
+    case TRICK_NO_MEMORY:
+        game_set_error(g, "out of memory while asking the round's next card");
+        return 1;
+    }
+    if (g->t->out_of_memory) {
+        game_set_error(g, "out of memory while playing seat %d's card", seat);
+        return 1;
+    }
+    *st = GAME_OK;
+    return 1;
+}
+
+static GameStatus apply_move(Game *g, int seat, const char *move)
+{
+    lua_State *L = g->L;
+    table_decision(g->t, seat, move, g->pending_valid && g->pending.hidden);
+    invalidate(g);
+    /* Rules that ask get the card a card move names; a round's cards but
+     * its last are the kernel's to play. */
+    int card = g->asks ? ask_card_of(&g->t->ask, move) : 0;
+    GameStatus played;
+    if (card && g->t->trick.n && played_in_round(g, seat, card, &played))
+        return played;
+    int nargs = 3;
+    script_push_handler(L);
+    if (g->ask_after) {
+        lua_pushcfunction(L, apply_then_ask);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, g->apply_ref);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, g->ask_ref);
+        nargs = 5;
+    } else {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, g->apply_ref);
+    }
+    push_uv(g, UV_TABLE);
+    lua_pushinteger(L, seat);
+    lua_pushstring(L, move);
+    if (g->asks) {
+        if (card)
+            lua_pushinteger(L, card);
+        else
+            lua_pushnil(L);
+        nargs++;
+        g->t->ask.set = 0;
+    }
+    if (call_rules_as(g, nargs, 0, 1) != LUA_OK) { /* its handler pushed first (script.h) */
+        game_set_error(g, "the rules failed applying seat %d's move '%s': %s", seat, move,
+                  lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return GAME_SCRIPT;
+    }
+    if (g->t->out_of_memory) {
+        game_set_error(g, "out of memory while applying '%s'", move);
+        return GAME_SCRIPT;
+    }
+    return GAME_OK;
+}
+
+/* The pending decision of rules that ask: the kernel's ask, read without
+ * calling the rules. */
+static GameStatus read_ask(Game *g)
+{
+    const Ask *a = &g->t->ask;
+    Pending *p = &g->pending;
+    if (!a->set) {
+        g->over = 1;
+        return GAME_OVER;
+    }
+    p->kind = a->kind;
+    p->prompt = a->prompt[0] ? a->prompt : NULL;
+    p->hidden = a->hidden;
+    p->window = 0;
+    p->seats[0] = p->start = a->seat;
+    p->nseats = 1;
+    p->ntexts = 0;
+    p->first[0] = 0;
+    for (int i = 0; i < a->n; i++)
+        if (!pending_add_text(p, ask_move(a, i))) {
+            game_set_error(g, "out of memory");
+            return GAME_SCRIPT;
+        }
+    p->count[0] = a->n;
+    g->pending_valid = 1;
+    return GAME_OK;
+}
+
+GameStatus game_pending(Game *g, const Pending **out)
+{
+    lua_State *L = g->L;
+    *out = &g->pending;
+    if (g->pending_valid)
+        return GAME_OK;
+    if (g->broken)
+        return GAME_SCRIPT; /* its error says why */
+    if (g->over)
+        return GAME_OVER;
+    if (g->asks)
+        return read_ask(g);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->pending_ref);
+    push_uv(g, UV_TABLE);
+    if (call_rules(g, 1, 1) != LUA_OK) {
+        game_set_error(g, "the rules failed in pending(): %s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return GAME_SCRIPT;
+    }
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        g->over = 1;
+        return GAME_OVER;
+    }
+    if (!lua_istable(L, -1)) {
+        game_set_error(g, "the rules' pending() returned a %s: expected nil (game over) or "
+                     "{seat = s, moves = {...}}", luaL_typename(L, -1));
+        lua_pop(L, 1);
+        return GAME_SCRIPT;
+    }
+    lua_pushvalue(L, -1);
+    set_uv(g, UV_PENDING);
+    int top = lua_gettop(L);
+    const char *why = pending_read(L, top, g->nseats, &g->pending);
+    lua_settop(L, top - 1);
+    if (why) {
+        game_set_error(g, "the rules' pending() is malformed: %s", why);
+        return GAME_SCRIPT;
+    }
+    g->pending_valid = 1;
+    return GAME_OK;
+}
+
+static int slot_of(const Pending *p, int seat)
+{
+    for (int i = 0; i < p->nseats; i++)
+        if (p->seats[i] == seat)
+            return i;
+    return -1;
+}
+
+/* Folds runs of white space and trims: "play  QS " -> "play QS". */
+static void normalise(const char *text, char *out, size_t size)
+{
+    size_t n = 0;
+    int space = 0;
+    for (const char *p = text; *p && n + 1 < size; p++) {
+        if (isspace((unsigned char)*p)) {
+            space = n > 0;
+            continue;
+        }
+        if (space && n + 2 < size)
+            out[n++] = ' ';
+        space = 0;
+        out[n++] = *p;
+    }
+    out[n] = '\0';
+}
+
+const char *game_match(Game *g, int seat, const char *text)
+{
+    const Pending *p = &g->pending;
+    int slot = slot_of(p, seat);
+    if (slot < 0)
+        return NULL;
+    char want[512];
+    normalise(text, want, sizeof want);
+    const char *loose = NULL;
+    for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++) {
+        if (strcmp(p->texts[i], want) == 0)
+            return p->texts[i];
+        if (!loose && strcasecmp(p->texts[i], want) == 0)
+            loose = p->texts[i];
+    }
+    return loose;
+}
+
+static void seat_list(const Pending *p, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < p->nseats && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%d", i ? ", " : "", p->seats[i]);
+}
+
+/* Sets the error for an answer that is not a legal move: the rules'
+ * explanation when they give one, and the legal moves. */
+static void explain_illegal(Game *g, int seat, const char *text)
+{
+    lua_State *L = g->L;
+    const Pending *p = &g->pending;
+    int slot = slot_of(p, seat);
+    char list[1024];
+    size_t n = 0;
+    int shown = p->count[slot] < 20 ? p->count[slot] : 16;
+    list[0] = '\0';
+    for (int i = 0; i < shown && n < sizeof list; i++)
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "",
+                              p->texts[p->first[slot] + i]);
+    char *legal = shown < p->count[slot]
+                      ? strfmt("legal moves: %s and %d more ('moves' lists them all)", list,
+                               p->count[slot] - shown)
+                      : strfmt("legal moves: %s", list);
+
+    char *reason = NULL;
+    push_method(g, "explain");
+    if (lua_isfunction(L, -1)) {
+        push_uv(g, UV_TABLE);
+        lua_pushinteger(L, seat);
+        lua_pushstring(L, text);
+        if (call_rules(g, 3, 1) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
+            reason = strfmt("%s", lua_tostring(L, -1));
+    }
+    lua_pop(L, 1);
+    char typed[84];
+    strfmt_shown(text, typed, sizeof typed);
+    if (reason)
+        game_set_error(g, "'%s' is not a legal move: %s; %s", typed, reason, legal);
+    else
+        game_set_error(g, "'%s' is not a legal move for seat %d now (%s); %s", typed, seat, p->kind,
+                  legal);
+    free(reason);
+    free(legal);
+}
+
+/* Room for a move text of len bytes at the end of move_texts; NULL when
+ * out of memory. What is written there is a move once commit_move counts it. */
+static char *reserve_text(Game *g, size_t len)
+{
+    if (!grow_bytes(&g->move_texts, &g->texts_size, g->texts_used + len + 1, 1024))
+        return NULL;
+    return g->move_texts + g->texts_used;
+}
+
+/* Counts the text reserved last (len bytes) as the next move. */
+static int commit_move(Game *g, int seat, int group, size_t len)
+{
+    if (g->nmoves == g->cap) {
+        int cap = g->cap ? g->cap * 2 : 64;
+        Move *m = realloc(g->moves, sizeof(Move) * (size_t)cap);
+        if (!m)
+            return 0;
+        g->moves = m;
+        g->cap = cap;
+    }
+    g->moves[g->nmoves++] = (Move){seat, group, g->texts_used};
+    g->texts_used += len + 1;
+    return 1;
+}
+
+static int append_move(Game *g, int seat, int group, const char *text)
+{
+    size_t len = strlen(text);
+    char *copy = reserve_text(g, len);
+    if (!copy)
+        return 0;
+    memcpy(copy, text, len + 1);
+    return commit_move(g, seat, group, len);
+}
+
+/* Checks an answer; returns the canonical text (valid until the next move). */
+static const char *check_answer(Game *g, int seat, const char *text)
+{
+    const Pending *p = &g->pending;
+    if (slot_of(p, seat) < 0) {
+        char seats[64];
+        seat_list(p, seats, sizeof seats);
+        if (p->window)
+            game_set_error(g, "seat %d may not answer now: the claim window is open to seat%s %s",
+                      seat, p->nseats > 1 ? "s" : "", seats);
+        else
+            game_set_error(g, "it is not seat %d's turn: seat %d is to %s", seat, p->seats[0],
+                      p->kind);
+        return NULL;
+    }
+    /* A move taken from the list (a bot's, the random seat's) is canonical. */
+    int slot = slot_of(p, seat);
+    for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++)
+        if (p->texts[i] == text)
+            return text;
+    const char *canon = game_match(g, seat, text);
+    if (!canon)
+        explain_illegal(g, seat, text);
+    return canon;
+}
+
+static GameStatus refuse_if_not_pending(Game *g)
+{
+    const Pending *p;
+    GameStatus s = game_pending(g, &p);
+    if (s == GAME_OVER)
+        game_set_error(g, "the game is over: no move is pending ('new' starts another)");
+    return s;
+}
+
+/* After a rules failure: the table is rebuilt as it was before the first
+ * `keep` moves, keeping the failure's message; a sample has no moves to
+ * rebuild from, and is broken. */
+static void roll_back(Game *g, int keep)
+{
+    if (g->sample) {
+        g->broken = 1;
+        invalidate(g);
+        char *why = g->error;
+        g->error = strfmt("this sample's rules failed: %s", why ? why : "?");
+        free(why);
+        return;
+    }
+    char *why = g->error;
+    g->error = NULL;
+    g->nmoves = keep;
+    game_rebuild(g, keep);
+    free(g->error);
+    g->error = why;
+}
+
+/* Applies one answer; on a rules failure the table is rebuilt as it was. */
+static GameStatus play_one(Game *g, int seat, int group, const char *canon)
+{
+    size_t len = strlen(canon);
+    char *move = reserve_text(g, len);
+    if (!move) {
+        game_set_error(g, "out of memory");
+        return GAME_SCRIPT;
+    }
+    /* The copy is kept as the game's record of the move: the text canon
+     * points to may change as the move is applied. Nothing else is added
+     * to move_texts while the rules apply it, so move stays where it is. */
+    memcpy(move, canon, len + 1);
+    GameStatus s = apply_move(g, seat, move);
+    if (s == GAME_OK && !commit_move(g, seat, group, len)) {
+        game_set_error(g, "out of memory");
+        s = GAME_SCRIPT;
+    }
+    if (s != GAME_OK)
+        roll_back(g, g->nmoves);
+    return s;
+}
+
+GameStatus game_play(Game *g, int seat, const char *text)
+{
+    GameStatus s = refuse_if_not_pending(g);
+    if (s != GAME_OK)
+        return s;
+    const char *canon = check_answer(g, seat, text);
+    if (!canon)
+        return GAME_ILLEGAL;
+    return play_one(g, seat, g->pending.window ? ++g->groups : 0, canon);
+}
+
+/* Whether p asks any of the seats in mask (bit s: seat s). */
+static int asks_any(const Pending *p, unsigned mask)
+{
+    for (int i = 0; i < p->nseats; i++)
+        if (mask & (1u << p->seats[i]))
+            return 1;
+    return 0;
+}
+
+/* The core of a claim window, shared by play and replay: answers already
+ * checked, in arrival order. An answer lapses once its window has closed:
+ * when no window is open, or one asks a seat that has answered already (a
+ * window takes one answer from each seat, so that is a new one). */
+static GameStatus run_window(Game *g, int n, const int *seats, char *const *moves, int group)
+{
+    int order[MAX_SEATS];
+    unsigned answered = 0;
+    Chance chance = table_chance(g->t);
+    const Pending *p = &g->pending;
+    int hidden = p->hidden; /* the answers are known only to their seats (a claim of hand cards) */
+    seats_claim_order(&g->t->seats, p->policy, p->start, seats, n, &chance, order);
+    for (int k = 0; k < n; k++) {
+        int i = 0;
+        while (seats[i] != order[k])
+            i++;
+        const Pending *now;
+        GameStatus s = game_pending(g, &now);
+        if (s == GAME_SCRIPT)
+            return s;
+        if (s == GAME_OVER || !now->window || asks_any(now, answered) ||
+            !game_match(g, seats[i], moves[i])) {
+            char note[600];
+            if (hidden)
+                snprintf(note, sizeof note, "seat %d's answer lapsed: the window had closed", seats[i]);
+            else
+                snprintf(note, sizeof note, "seat %d's answer '%s' lapsed: the window had closed",
+                         seats[i], moves[i]);
+            table_note(g->t, 0, note);
+            continue;
+        }
+        if ((s = apply_move(g, seats[i], moves[i])) != GAME_OK)
+            return s;
+        answered |= 1u << seats[i];
+    }
+    for (int i = 0; i < n; i++)
+        if (!append_move(g, seats[i], group, moves[i])) {
+            game_set_error(g, "out of memory");
+            return GAME_SCRIPT;
+        }
+    return GAME_OK;
+}
+
+GameStatus game_window(Game *g, int n, const int *seats, const char *const *texts)
+{
+    GameStatus s = refuse_if_not_pending(g);
+    if (s != GAME_OK)
+        return s;
+    if (!g->pending.window) {
+        game_set_error(g, "no claim window is open: seat %d is to %s", g->pending.seats[0],
+                  g->pending.kind);
+        return GAME_ILLEGAL;
+    }
+    if (n < 1 || n > g->pending.nseats) {
+        game_set_error(g, "a claim window takes one answer from each of its seats");
+        return GAME_ILLEGAL;
+    }
+    char *moves[MAX_SEATS] = {0};
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < i; j++)
+            if (seats[j] == seats[i]) {
+                game_set_error(g, "seat %d answered twice in one window", seats[i]);
+                s = GAME_ILLEGAL;
+            }
+        const char *canon = s == GAME_OK ? check_answer(g, seats[i], texts[i]) : NULL;
+        if (!canon || !(moves[i] = strdup(canon))) {
+            s = GAME_ILLEGAL;
+            break;
+        }
+    }
+    if (s == GAME_OK) {
+        int before = g->nmoves;
+        s = run_window(g, n, seats, moves, ++g->groups);
+        if (s != GAME_OK)
+            roll_back(g, before);
+    }
+    for (int i = 0; i < n; i++)
+        free(moves[i]);
+    return s;
+}
+
+static void free_moves_from(Game *g, int n)
+{
+    if (n < g->nmoves) {
+        g->texts_used = g->moves[n].text;
+        g->nmoves = n;
+    }
+}
+
+GameStatus game_rebuild(Game *g, int n)
+{
+    lua_State *L = g->L;
+    if (g->sample) {
+        game_set_error(g, "a sample has no moves before it to replay: take a new sample");
+        return GAME_SCRIPT;
+    }
+    if (n < 0)
+        n = 0;
+    if (n > g->nmoves)
+        n = g->nmoves;
+    Table *t = table_new(g->nseats, g->seed);
+    if (!t) {
+        game_set_error(g, "out of memory");
+        return GAME_SCRIPT;
+    }
+    ltable_push(L, t);
+    push_uv(g, UV_SCRIPT);
+    if (lua_istable(L, -1))
+        ltable_set_script(L, -2, -1);
+    lua_pop(L, 1);
+    g->bound = (LTableBinding){lua_topointer(L, -1), t};
+    set_uv(g, UV_TABLE);
+    g->t = t;
+    invalidate(g);
+
+    push_method(g, "setup");
+    push_uv(g, UV_TABLE);
+    push_uv(g, UV_OPTS);
+    lcopy(L, -1);
+    lua_remove(L, -2);
+    if (call_rules(g, 2, 0) != LUA_OK) {
+        game_set_error(g, "the rules failed in setup(): %s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        free_moves_from(g, 0);
+        return GAME_SCRIPT;
+    }
+    /* A test's arrangement of the table (a stacked deck, say) is part of
+     * the game's inputs, so it is made again on every rebuild. */
+    push_uv(g, UV_ARRANGE);
+    if (lua_isfunction(L, -1)) {
+        push_uv(g, UV_TABLE);
+        if (call_rules(g, 1, 0) != LUA_OK) {
+            game_set_error(g, "the arrange function failed: %s", lua_tostring(L, -1));
+            lua_pop(L, 1);
+            free_moves_from(g, 0);
+            return GAME_SCRIPT;
+        }
+    } else {
+        lua_pop(L, 1);
+    }
+    if (g->ask_after && ask_rules(g, "setup") != GAME_OK) {
+        free_moves_from(g, 0);
+        return GAME_SCRIPT;
+    }
+    ledger_seal(&t->ledger);
+
+    /* Replay: the moves are taken out of the list and put back as they
+     * are applied again. */
+    Move *old = g->moves;
+    char *old_texts = g->move_texts;
+    int nold = g->nmoves, groups = 0;
+    g->moves = NULL;
+    g->move_texts = NULL;
+    g->nmoves = g->cap = 0;
+    g->texts_used = g->texts_size = 0;
+    GameStatus s = GAME_OK;
+    int i = 0;
+    while (i < n && s == GAME_OK) {
+        const Pending *p;
+        if ((s = game_pending(g, &p)) != GAME_OK)
+            break;
+        int j = i;
+        if (old[i].group) {
+            while (j + 1 < n && old[j + 1].group == old[i].group)
+                j++;
+        }
+        if (!old[i].group || !p->window) {
+            const char *text = old_texts + old[i].text;
+            s = apply_move(g, old[i].seat, text) == GAME_OK &&
+                        append_move(g, old[i].seat, old[i].group, text)
+                    ? GAME_OK
+                    : GAME_SCRIPT;
+            i++;
+            continue;
+        }
+        int seats[MAX_SEATS];
+        char *moves[MAX_SEATS];
+        int k = 0;
+        for (int m = i; m <= j && k < MAX_SEATS; m++, k++) {
+            seats[k] = old[m].seat;
+            moves[k] = old_texts + old[m].text;
+        }
+        s = run_window(g, k, seats, moves, old[i].group);
+        i = j + 1;
+    }
+    for (int m = 0; m < nold; m++)
+        if (old[m].group > groups)
+            groups = old[m].group;
+    free(old);
+    free(old_texts);
+    g->groups = groups;
+    if (s != GAME_OK && s != GAME_OVER) {
+        char *why = g->error;
+        g->error = strfmt("replaying the moves failed at move %d (the rules are not "
+                          "deterministic?): %s", g->nmoves + 1, why ? why : "");
+        free(why);
+        return GAME_SCRIPT;
+    }
+    return GAME_OK;
+}
+
+const char *game_random_move(Game *g, int seat, Rng *r)
+{
+    const Pending *p;
+    if (game_pending(g, &p) != GAME_OK)
+        return NULL;
+    int slot = slot_of(p, seat);
+    if (slot < 0)
+        return NULL;
+    return p->texts[p->first[slot] + (int)rng_below(r, (uint32_t)p->count[slot])];
+}
+
+GameStatus game_push_standing(Game *g)
+{
+    lua_State *L = g->L;
+    push_method(g, "standing");
+    if (lua_isnil(L, -1))
+        return GAME_OK;
+    push_uv(g, UV_TABLE);
+    char why[300];
+    if (call_rules_plain(g, 1) != LUA_OK) {
+        game_set_error(g, "the rules failed in standing(): %s", lua_tostring(L, -1));
+    } else if (!standing_check(L, -1, g->nseats, why, sizeof why)) {
+        game_set_error(g, "the rules' standing() is malformed: %s (it returns one number per "
+                          "seat, higher for a seat better placed)", why);
+    } else {
+        return GAME_OK;
+    }
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    return GAME_SCRIPT;
+}
+
+GameStatus game_push_result(Game *g)
+{
+    lua_State *L = g->L;
+    push_method(g, "result");
+    push_uv(g, UV_TABLE);
+    if (call_rules_plain(g, 1) != LUA_OK) {
+        game_set_error(g, "the rules failed in result(): %s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        return GAME_SCRIPT;
+    }
+    if (!lua_isnil(L, -1) && !lua_istable(L, -1)) {
+        game_set_error(g, "the rules' result() returned a %s: expected nil or "
+                     "{winners = {...}, scores = {...}, message = \"...\"}", luaL_typename(L, -1));
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        return GAME_SCRIPT;
+    }
+    const Pending *now;
+    if (lua_isnil(L, -1) && game_pending(g, &now) == GAME_OVER) {
+        game_set_error(g, "the game stopped without a result: no decision is asked and "
+                          "result() returned nil (the rules must ask the next decision or "
+                          "return {winners = {...}, ...})");
+        return GAME_SCRIPT;
+    }
+    char why[400];
+    if (lua_istable(L, -1) && !result_check(L, -1, g->nseats, why, sizeof why)) {
+        game_set_error(g, "the rules' result() is malformed: %s", why);
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        return GAME_SCRIPT;
+    }
+    return GAME_OK;
+}
+
+void game_push_table(Game *g)
+{
+    push_uv(g, UV_TABLE);
+}
+
+void game_push_options(Game *g)
+{
+    push_uv(g, UV_OPTS);
+}
+
+uint64_t game_hash(Game *g)
+{
+    char err[200];
+    push_uv(g, UV_TABLE);
+    char *text = ltable_save(g->L, -1, err, sizeof err);
+    lua_pop(g->L, 1);
+    if (text) {
+        uint64_t h = fnv1a64(text);
+        free(text);
+        return h;
+    }
+    /* Vars no save can hold (a cycle, too many tables): the rest of the
+     * table and the reason still tell states apart, where one fixed value
+     * would let a save's check pass any table at all. */
+    text = table_to_json(g->t, NULL);
+    uint64_t h = fnv1a64(err) ^ (text ? fnv1a64(text) : 0);
+    free(text);
+    return h;
+}
+
+/* ---- creating games ---- */
+
+int game_gc(lua_State *L)
+{
+    Game *g = luaL_checkudata(L, 1, GAME_MT);
+    luaL_unref(L, LUA_REGISTRYINDEX, g->def_ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, g->table_ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, g->apply_ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, g->ask_ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, g->pending_ref);
+    g->def_ref = g->table_ref = g->apply_ref = g->ask_ref = g->pending_ref = LUA_NOREF;
+    free_moves_from(g, 0);
+    free(g->moves);
+    free(g->move_texts);
+    free(g->pending.texts);
+    free(g->error);
+    free(g->source);
+    g->moves = NULL;
+    g->move_texts = NULL;
+    g->pending.texts = NULL;
+    g->error = NULL;
+    g->source = NULL;
+    return 0;
+}
+
+static const char *base_name(const char *name, char *buf, size_t size)
+{
+    const char *slash = strrchr(name, '/');
+    snprintf(buf, size, "%s", slash ? slash + 1 : name);
+    size_t len = strlen(buf);
+    if (len > 4 && strcmp(buf + len - 4, ".lua") == 0)
+        buf[len - 4] = '\0';
+    return buf;
+}
+
+static void ensure_registry(lua_State *L)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY) == LUA_TNIL) {
+        lua_pop(L, 1);
+        lweak_push(L, "v"); /* the map keeps no game alive */
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);
+    }
+    lua_pop(L, 1);
+}
+
+/* Pushes an empty Game userdata, known to the registry's map (push_self). */
+static Game *push_new_game(lua_State *L)
+{
+    ensure_registry(L);
+    Game *g = lua_newuserdatauv(L, sizeof *g, UV_COUNT);
+    memset(g, 0, sizeof *g);
+    g->def_ref = g->table_ref = g->apply_ref = g->ask_ref = g->pending_ref = LUA_NOREF;
+    g->L = L;
+    luaL_setmetatable(L, GAME_MT);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);
+    lua_pushvalue(L, -2);
+    lua_rawsetp(L, -2, g);
+    lua_pop(L, 1);
+    return g;
+}
+
+/* What a person chose for a new game, checked against the definition at
+ * def: the number of seats and the options. Pushes the options (defaults
+ * filled in) and returns 1, or pushes why and returns 0. */
+static int check_seats_and_options(lua_State *L, const char *name, int def, int nseats, int opts_idx)
+{
+    lua_Integer lo, hi;
+    rules_players(L, def, MAX_SEATS, &lo, &hi);
+    if (nseats < lo || nseats > hi || nseats > MAX_SEATS) {
+        char players[48];
+        rules_players_text(lo, hi, players, sizeof players);
+        lua_pushfstring(L, "%s takes %s, not %d: give one --seats entry per player", name, players,
+                        nseats);
+        return 0;
+    }
+    return options_check(L, name, def, opts_idx);
+}
+
+char *game_choice_problem(lua_State *L, const char *name, const char *rules_path, int nseats,
+                          int opts_idx)
+{
+    char path[4096];
+    opts_idx = lua_absindex(L, opts_idx);
+    int top = lua_gettop(L);
+    char *why = NULL;
+    if (!rules_find(name, rules_path, path, sizeof path)) { /* no such game: say so */
+        if (!rules_definition(L, name, rules_path))
+            why = strfmt("%s", lua_tostring(L, -1));
+    } else if (rules_definition(L, name, rules_path)) {
+        char base[64];
+        base_name(name, base, sizeof base);
+        if (!check_seats_and_options(L, base, lua_gettop(L), nseats, opts_idx))
+            why = strfmt("%s", lua_tostring(L, -1));
+    }
+    lua_settop(L, top);
+    return why;
+}
+
+Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseats,
+               const char *seed, int opts_idx, int arrange_idx, char **err)
+{
+    return game_new_scripted(L, name, rules_path, nseats, seed, opts_idx, arrange_idx, 0, err);
+}
+
+Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, int nseats,
+                        const char *seed, int opts_idx, int arrange_idx, int script_idx, char **err)
+{
+    *err = NULL;
+    if (seed_problem(seed)) {
+        *err = strfmt("the seed '%.80s' cannot be used: %s (for example 7 or 3f9a0c)", seed,
+                      seed_problem(seed));
+        return NULL;
+    }
+    if (opts_idx)
+        opts_idx = lua_absindex(L, opts_idx);
+    if (arrange_idx)
+        arrange_idx = lua_absindex(L, arrange_idx);
+    if (script_idx)
+        script_idx = lua_absindex(L, script_idx);
+    luaL_checkstack(L, 20, "game");
+    Game *g = push_new_game(L);
+    snprintf(g->seed, sizeof g->seed, "%s", seed);
+    g->nseats = nseats;
+    base_name(name, g->name, sizeof g->name);
+    g->source = strdup(name);
+    int self = lua_gettop(L);
+    if (!g->source) {
+        lua_pushliteral(L, "out of memory");
+        goto fail;
+    }
+
+    rules_use_random(L, rules_random);
+    if (!rules_definition(L, name, rules_path))
+        goto fail;
+    lua_pushvalue(L, -2);
+    set_uv(g, UV_ENV);
+    lua_pushvalue(L, -1);
+    set_uv(g, UV_DEF);
+    int def = lua_gettop(L);
+    g->asks = lua_getfield(L, def, "pending") == LUA_TNIL;
+    g->ask_after = g->asks && lua_getfield(L, def, "ask") == LUA_TFUNCTION;
+    lua_pop(L, 1 + g->asks);
+
+    if (!check_seats_and_options(L, g->name, def, nseats, opts_idx))
+        goto fail;
+    set_uv(g, UV_OPTS);
+    if (arrange_idx) {
+        lua_pushvalue(L, arrange_idx);
+        set_uv(g, UV_ARRANGE);
+    }
+    if (script_idx) {
+        lua_pushvalue(L, script_idx);
+        set_uv(g, UV_SCRIPT);
+    }
+    if (game_rebuild(g, 0) != GAME_OK) {
+        lua_pushstring(L, g->error);
+        goto fail;
+    }
+    lua_settop(L, self);
+    return g;
+fail:
+    *err = strfmt("%s", lua_tostring(L, -1));
+    lua_settop(L, self - 1);
+    return NULL;
+}
+
+
+Game *game_push_sample_of(Game *g, Table *t)
+{
+    lua_State *L = g->L;
+    luaL_checkstack(L, 10, "sample");
+    ltable_push(L, t); /* owns t from here on */
+    int table = lua_gettop(L);
+    push_uv(g, UV_TABLE);
+    lua_getfield(L, -1, "vars");
+    lcopy(L, -1);
+    lua_setfield(L, table, "vars");
+    lua_pop(L, 2);
+
+    Game *s = push_new_game(L);
+    memcpy(s->seed, t->seed, sizeof s->seed);
+    s->nseats = g->nseats;
+    memcpy(s->name, g->name, sizeof s->name);
+    s->asks = g->asks;
+    s->ask_after = g->ask_after;
+    s->sample = 1;
+    if (!(s->source = strdup(g->source ? g->source : g->name)))
+        luaL_error(L, "out of memory");
+    static const int SHARED[] = {UV_DEF, UV_OPTS, UV_ENV};
+    for (size_t i = 0; i < sizeof SHARED / sizeof *SHARED; i++) {
+        push_uv(g, SHARED[i]);
+        set_uv(s, SHARED[i]);
+    }
+    lua_pushvalue(L, table);
+    s->bound = (LTableBinding){lua_topointer(L, -1), t};
+    set_uv(s, UV_TABLE);
+    s->t = t;
+    lua_remove(L, table);
+    return s;
+}

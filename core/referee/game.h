@@ -1,0 +1,145 @@
+/* game: the referee loop. A game is a rules script, its options, a seed and
+ * the moves played; its table is always the result of replaying them, which
+ * gives undo, save and load, and the transaction: a move whose rules code
+ * fails is rolled back by replaying the moves before it.
+ *
+ * pending -> a seat's controller answers -> legality check with a reason ->
+ * apply -> log. A Game is a Lua userdata ("referee.Game"); the C functions
+ * below take it from the stack or from a pointer the caller keeps anchored. */
+#ifndef REFEREE_GAME_H
+#define REFEREE_GAME_H
+
+#include <lua.h>
+#include <stdint.h>
+#include "../kernel/rng.h"
+#include "../kernel/seats.h"
+#include "../binding/lua_table.h"
+#include "../kernel/table.h"
+
+#define GAME_MT "referee.Game"
+
+typedef enum GameStatus {
+    GAME_OK = 0,
+    GAME_OVER,      /* no decision is pending: the game has ended */
+    GAME_ILLEGAL,   /* the answer was refused; error says why; nothing changed */
+    GAME_SCRIPT,    /* the rules script failed; the table is as before */
+} GameStatus;
+
+typedef struct Game Game;
+
+typedef struct Move {
+    int seat;
+    int group;   /* 0, or the claim window this answer was given in */
+    size_t text; /* where its text starts in the game's move_texts */
+} Move;
+
+/* The decision now due, as the rules state it. Strings point into the
+ * rules' pending table, which the game keeps until the next move. */
+typedef struct Pending {
+    const char *kind;
+    const char *prompt;
+    int window;             /* 1: a claim window, several seats may answer */
+    int hidden;             /* 1: the answer is known only to its seat (a discard) */
+    ClaimPolicy policy;
+    int start;
+    int nseats;
+    int seats[MAX_SEATS];
+    int first[MAX_SEATS];   /* where each seat's legal moves start in texts */
+    int count[MAX_SEATS];
+    const char **texts;
+    int ntexts, cap;
+} Pending;
+
+struct Game {
+    lua_State *L;
+    char name[64];         /* the game's name: its file name without .lua */
+    char *source;          /* as it was asked for: a name or a path (malloc'd) */
+    char seed[SEED_MAX + 1]; /* its chance is keyed by this text (seed.h) */
+    int nseats;
+    Table *t;              /* owned by the table userdata in uservalue 3 */
+    LTableBinding bound;   /* t and the Lua table the rules hold: bound while they run */
+    Move *moves;
+    int nmoves, cap, groups;
+    /* The moves' texts, one after another: one buffer for the whole game
+     * instead of a malloc and a free per decision. */
+    char *move_texts;
+    size_t texts_used, texts_size;
+    Pending pending;
+    int pending_valid, over;
+    int asks;              /* 1: the rules define no pending() and ask with t:ask */
+    int def_ref, table_ref; /* registry references (see push_uv in game.c) */
+    int apply_ref, ask_ref, pending_ref; /* ... to the rules' functions called every decision */
+    int ask_after;         /* 1: ... from their ask(t), called after setup and each move */
+    int sample;            /* 1: a determinization (game_sample.c), never rebuilt */
+    int broken;            /* 1: a sample whose rules failed: it takes no more moves */
+    char *error;           /* why the last call failed */
+};
+
+/* The text of the game's move i (0-based): valid until the next move. */
+static inline const char *game_move_text(const Game *g, int i)
+{
+    return g->move_texts + g->moves[i].text;
+}
+
+/* Creates a game and pushes it. opts_idx: a table of option values (strings
+ * from --set are converted by each option's type), or 0 for defaults.
+ * arrange_idx: a function run on the table after setup on every rebuild
+ * (tests stack decks with it), or 0. On failure pushes nothing and returns
+ * NULL, with the reason in *err (malloc'd). */
+Game *game_new(lua_State *L, const char *name, const char *rules_path, int nseats,
+               const char *seed, int opts_idx, int arrange_idx, char **err);
+/* The same, with a chance script (see ltable_set_script) at script_idx, or 0:
+ * prescribed shuffles and rolls, made again on every rebuild. */
+Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, int nseats,
+                        const char *seed, int opts_idx, int arrange_idx, int script_idx, char **err);
+/* Whether what a person chose for a new game is right: the game exists,
+ * takes nseats, and the options at opts_idx (as game_new takes them) fit
+ * it. NULL when so, and when the rules fail to load or run (no mistake of
+ * the person's: game_new says what failed); else why (malloc'd). The
+ * command line's mistakes exit with status 2, the rules' failures with 1. */
+char *game_choice_problem(lua_State *L, const char *name, const char *rules_path, int nseats,
+                          int opts_idx);
+Game *game_check(lua_State *L, int idx);
+/* The __gc of a Game: frees what the C side owns. */
+int game_gc(lua_State *L);
+void game_set_error(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The pending decision; GAME_OVER when the game has ended. */
+GameStatus game_pending(Game *g, const Pending **out);
+/* Plays a seat's answer. In a claim window, one answer on its own. */
+GameStatus game_play(Game *g, int seat, const char *text);
+/* Answers of a claim window, in the order they came in: ordered by the
+ * window's policy, then applied while the window still takes them. */
+GameStatus game_window(Game *g, int n, const int *seats, const char *const *texts);
+/* Replays the first n moves on a fresh table (undo, and rollback). */
+GameStatus game_rebuild(Game *g, int n);
+/* A uniformly random legal move for seat, from the caller's stream. */
+const char *game_random_move(Game *g, int seat, Rng *r);
+/* Pushes the result table, or nil while the game goes on. */
+GameStatus game_push_result(Game *g);
+/* Pushes the rules' standing(t): one number per seat, higher standing
+ * better, for a game still going (what a search judges a playout it cut
+ * short by); nil when the rules define none. */
+GameStatus game_push_standing(Game *g);
+/* Pushes the table userdata / the options table. */
+void game_push_table(Game *g);
+void game_push_options(Game *g);
+/* The fingerprint of the whole table. */
+uint64_t game_hash(Game *g);
+/* Whether text names a legal move of seat (after normalising spaces and case);
+ * the canonical text, or NULL. */
+const char *game_match(Game *g, int seat, const char *text);
+
+/* Pushes a new game on table t (which it then owns), playing on from g's
+ * state: g's rules, options and a copy of its vars. It has no moves before
+ * it, so it is never rebuilt: a move whose rules code fails breaks it
+ * instead. For game_sample.c; raises on a memory error. */
+Game *game_push_sample_of(Game *g, Table *t);
+
+/* The game record: rules, options, seed, seats, moves and the final hash. */
+char *game_record(Game *g, const char *const *seat_names);
+/* Re-creates a game from a record, replaying and checking every move. */
+Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
+                       char ***seat_names, char **err);
+
+#endif

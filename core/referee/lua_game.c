@@ -1,0 +1,348 @@
+/* The referee loop for Lua: referee.game(...) and the methods of a game,
+ * for busted specs of rules and for tools. */
+#include "lua_game.h"
+
+#include <lauxlib.h>
+#include <stdlib.h>
+#include "game.h"
+#include "game_sample.h"
+#include "../lua/lua_copy.h"
+#include "../binding/lua_table.h"
+
+/* A new game is on the stack (1 result), or fail and why (2; err freed). */
+static int pushed_or_fail(lua_State *L, const Game *g, char *err)
+{
+    if (g)
+        return 1;
+    luaL_pushfail(L);
+    lua_pushstring(L, err);
+    free(err);
+    return 2;
+}
+
+/* Raises unless the field at idx (named name) is nil or of type. */
+static void check_field(lua_State *L, int idx, const char *name, int type)
+{
+    int got = lua_type(L, idx);
+    if (got != LUA_TNIL && got != type)
+        luaL_error(L, "referee.game: %s must be a %s (or left out), not a %s", name,
+                   lua_typename(L, type), lua_typename(L, got));
+}
+
+/* referee.game(name, {seats = n, seed = s, options = {...}, rules_path = "...",
+ *                     arrange = function(t) ... end, shuffles = {{...}}, rolls = {...}}):
+ * for tests, arrange runs after setup on every build of the table; shuffles
+ * and rolls prescribe the outcomes of the next shuffles (cards on top,
+ * topmost first) and rolls. */
+static int l_game_new(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    static const struct { const char *name; int type; } FIELDS[] = {
+        {"rules_path", LUA_TSTRING}, {"options", LUA_TTABLE}, {"arrange", LUA_TFUNCTION},
+        {"shuffles", LUA_TTABLE}, {"rolls", LUA_TTABLE}, {"randoms", LUA_TTABLE},
+    };
+    for (size_t i = 0; i < sizeof FIELDS / sizeof *FIELDS; i++) {
+        lua_getfield(L, 2, FIELDS[i].name);
+        check_field(L, -1, FIELDS[i].name, FIELDS[i].type);
+        lua_pop(L, 1);
+    }
+    lua_getfield(L, 2, "seats");
+    lua_getfield(L, 2, "seed");
+    lua_getfield(L, 2, "rules_path");
+    int nseats = lt_opt_int(L, -3, 1, MAX_SEATS, 2);
+    const char *seed = luaL_optstring(L, -2, "1"); /* a number is taken as its text */
+    const char *path = lua_tostring(L, -1);
+    if (!path)
+        path = getenv("REFEREE_RULES");
+    lua_getfield(L, 2, "options");
+    int opts = lua_istable(L, -1) ? lua_gettop(L) : 0;
+    lua_getfield(L, 2, "arrange");
+    int arrange = lua_isfunction(L, -1) ? lua_gettop(L) : 0;
+    lua_createtable(L, 0, 2);
+    lua_getfield(L, 2, "shuffles");
+    lua_setfield(L, -2, "shuffles");
+    lua_getfield(L, 2, "rolls");
+    lua_setfield(L, -2, "rolls");
+    lua_getfield(L, 2, "randoms");
+    lua_setfield(L, -2, "randoms");
+    int script = lua_gettop(L);
+    char *err;
+    Game *g = game_new_scripted(L, name, path ? path : "rules", nseats, seed, opts, arrange,
+                                script, &err);
+    return pushed_or_fail(L, g, err);
+}
+
+static int status_result(lua_State *L, Game *g, GameStatus s)
+{
+    if (s == GAME_OK) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    luaL_pushfail(L);
+    lua_pushstring(L, g->error ? g->error : "the game is over");
+    lua_pushstring(L, s == GAME_ILLEGAL ? "illegal" : s == GAME_OVER ? "over" : "script");
+    return 3;
+}
+
+void lgame_push_pending(lua_State *L, const Pending *p)
+{
+    lua_createtable(L, 0, 6);
+    lua_pushstring(L, p->kind);
+    lua_setfield(L, -2, "kind");
+    if (p->prompt) {
+        lua_pushstring(L, p->prompt);
+        lua_setfield(L, -2, "prompt");
+    }
+    lua_pushboolean(L, p->window);
+    lua_setfield(L, -2, "window");
+    lua_pushboolean(L, p->hidden);
+    lua_setfield(L, -2, "hidden");
+    lua_pushstring(L, claim_policy_name(p->policy));
+    lua_setfield(L, -2, "policy");
+    lua_createtable(L, p->nseats, 0);
+    lua_createtable(L, 0, p->nseats);
+    for (int i = 0; i < p->nseats; i++) {
+        lua_pushinteger(L, p->seats[i]);
+        lua_rawseti(L, -3, i + 1);
+        lua_createtable(L, p->count[i], 0);
+        for (int k = 0; k < p->count[i]; k++) {
+            lua_pushstring(L, p->texts[p->first[i] + k]);
+            lua_rawseti(L, -2, k + 1);
+        }
+        lua_rawseti(L, -2, p->seats[i]);
+    }
+    lua_setfield(L, -3, "moves");
+    lua_setfield(L, -2, "seats");
+}
+
+/* g:pending() -> {kind, prompt, window, hidden, policy, seats = {...}, moves = {[seat] = {...}}}
+ * or nil when the game is over (plus an error on a rules failure) */
+static int l_game_pending(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    const Pending *p;
+    GameStatus s = game_pending(g, &p);
+    if (s != GAME_OK)
+        return s == GAME_OVER ? (lua_pushnil(L), 1) : status_result(L, g, s);
+    lgame_push_pending(L, p);
+    return 1;
+}
+
+/* g:play(seat, text) -> true, or nil, message, "illegal"|"script"|"over" */
+static int l_game_play(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    int seat = lt_check_int(L, 2, 0, MAX_SEATS);
+    const char *text = luaL_checkstring(L, 3);
+    return status_result(L, g, game_play(g, seat, text));
+}
+
+int lgame_check_answers(lua_State *L, int idx, int *seats, const char **texts)
+{
+    luaL_checktype(L, idx, LUA_TTABLE);
+    int n = (int)luaL_len(L, idx);
+    luaL_argcheck(L, n >= 1 && n <= MAX_SEATS, idx, "expected 1 to 16 {seat, text} answers");
+    for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, idx, i + 1);
+        luaL_argcheck(L, lua_istable(L, -1), idx, "expected {seat, text} answers");
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        lua_Integer seat = lua_tointeger(L, -2);
+        luaL_argcheck(L, seat >= 0 && seat <= MAX_SEATS, idx, "expected {seat, text} answers "
+                      "with a seat from 1 to 16");
+        seats[i] = (int)seat;
+        /* A text only: a number converted here would be a string that
+         * nothing keeps alive once popped. */
+        luaL_argcheck(L, lua_type(L, -1) == LUA_TSTRING, idx, "expected {seat, text} answers");
+        texts[i] = lua_tostring(L, -1);
+        lua_pop(L, 3); /* the strings stay alive in the answers table */
+    }
+    return n;
+}
+
+/* g:window({{seat, text}, ...}) -> as play */
+static int l_game_window(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    int seats[MAX_SEATS];
+    const char *texts[MAX_SEATS];
+    int n = lgame_check_answers(L, 2, seats, texts);
+    return status_result(L, g, game_window(g, n, seats, texts));
+}
+
+/* The value s's call pushed, or (popping it) nil, message, kind. */
+static int pushed_result(lua_State *L, Game *g, GameStatus s)
+{
+    if (s != GAME_OK) {
+        lua_pop(L, 1);
+        return status_result(L, g, s);
+    }
+    return 1;
+}
+
+static int l_game_result(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    return pushed_result(L, g, game_push_result(g));
+}
+
+/* g:standing() -> the rules' standing(t), one number per seat; nil when
+ * they define none (or nil, message, "script") */
+static int l_game_standing(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    return pushed_result(L, g, game_push_standing(g));
+}
+
+static int l_game_table(lua_State *L)
+{
+    game_push_table(game_check(L, 1));
+    return 1;
+}
+
+static int l_game_options(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    game_push_options(g);
+    lcopy(L, -1);
+    return 1;
+}
+
+/* g:view(seat) -> what seat may see */
+static int l_game_view(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    lua_Integer seat = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, seat >= 0 && seat <= g->nseats, 2, "no such seat");
+    game_push_table(g);
+    ltable_push_view(L, -1, (int)seat);
+    return 1;
+}
+
+/* g:undo([n]) -> true: takes back the last n moves (default 1) */
+static int l_game_undo(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    lua_Integer n = luaL_optinteger(L, 2, 1);
+    luaL_argcheck(L, n >= 0 && n <= g->nmoves, 2, "cannot undo more moves than were played");
+    return status_result(L, g, game_rebuild(g, g->nmoves - (int)n));
+}
+
+static int l_game_hash(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)game_hash(game_check(L, 1)));
+    return 1;
+}
+
+static int l_game_moves(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    lua_createtable(L, g->nmoves, 0);
+    for (int i = 0; i < g->nmoves; i++) {
+        lua_createtable(L, 2, 0);
+        lua_pushinteger(L, g->moves[i].seat);
+        lua_rawseti(L, -2, 1);
+        lua_pushstring(L, game_move_text(g, i));
+        lua_rawseti(L, -2, 2);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* g:random_move(seat, seed) -> a legal move drawn from a stream of that seed */
+static int l_game_random_move(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    int seat = lt_check_int(L, 2, 0, MAX_SEATS);
+    Rng r;
+    rng_seed(&r, (uint64_t)luaL_checkinteger(L, 3));
+    const char *m = game_random_move(g, seat, &r);
+    if (m)
+        lua_pushstring(L, m);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+/* g:sample(seat [, seed]) -> a new game: this one as seat could imagine it
+ * (game_sample.h), or nil and why */
+static int l_game_sample(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    lua_Integer seat = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, seat >= 1 && seat <= g->nseats, 2, "no such seat");
+    uint64_t seed = (uint64_t)luaL_optinteger(L, 3, 0);
+    const char *why = game_sample_refusal(g, (int)seat);
+    if (why) {
+        lua_pushnil(L);
+        lua_pushstring(L, why);
+        return 2;
+    }
+    game_push_sample(g, (int)seat, seed);
+    return 1;
+}
+
+static int l_game_record(lua_State *L)
+{
+    char *text = game_record(game_check(L, 1), NULL);
+    lua_pushstring(L, text);
+    free(text);
+    return 1;
+}
+
+/* referee.replay(text [, rules_path]) -> game, or nil and why */
+static int l_game_replay(lua_State *L)
+{
+    const char *text = luaL_checkstring(L, 1);
+    const char *path = luaL_optstring(L, 2, getenv("REFEREE_RULES"));
+    char **names, *err;
+    Game *g = game_from_record(L, text, path ? path : "rules", &names, &err);
+    if (names) {
+        for (int i = 0; names[i]; i++)
+            free(names[i]);
+        free(names);
+    }
+    return pushed_or_fail(L, g, err);
+}
+
+static int l_game_tostring(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    lua_pushfstring(L, "referee.Game (%s, %d seats, %d moves)", g->name, g->nseats, g->nmoves);
+    return 1;
+}
+
+static const luaL_Reg game_methods[] = {
+    {"pending", l_game_pending}, {"play", l_game_play}, {"window", l_game_window},
+    {"result", l_game_result}, {"standing", l_game_standing}, {"table", l_game_table},
+    {"options", l_game_options},
+    {"view", l_game_view}, {"undo", l_game_undo}, {"hash", l_game_hash},
+    {"moves", l_game_moves}, {"random_move", l_game_random_move}, {"record", l_game_record},
+    {"sample", l_game_sample},
+    {NULL, NULL},
+};
+
+static const luaL_Reg game_module[] = {
+    {"game", l_game_new},
+    {"replay", l_game_replay},
+    {NULL, NULL},
+};
+
+int luaopen_referee_game(lua_State *L)
+{
+    if (luaL_newmetatable(L, GAME_MT)) {
+        luaL_newlib(L, game_methods);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, game_gc);
+        lua_setfield(L, -2, "__gc");
+        lua_pushcfunction(L, l_game_tostring);
+        lua_setfield(L, -2, "__tostring");
+        lua_pushliteral(L, "the game's metatable is the referee's");
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_pop(L, 1);
+    luaL_newlib(L, game_module);
+    return 1;
+}
+

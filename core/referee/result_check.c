@@ -1,0 +1,138 @@
+#include "result_check.h"
+
+#include <math.h>
+#include <stdio.h>
+#include "../kernel/strfmt.h"
+
+#define SHAPE "{winners = {seat, ...}, scores = {one number per seat}, message = \"...\"}"
+
+/* The number of keys of the table at idx, whatever they are. */
+static lua_Integer key_count(lua_State *L, int idx)
+{
+    lua_Integer n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        n++;
+    }
+    return n;
+}
+
+/* What the value on top is, for a message (made only for a value that is
+ * wrong: a snprintf costs more than the rest of a check): no metamethod of
+ * the rules' runs here (this is outside any protected call). */
+static void describe_top(lua_State *L, char *out, size_t size)
+{
+    if (lua_isinteger(L, -1))
+        snprintf(out, size, "%lld", (long long)lua_tointeger(L, -1));
+    else if (lua_type(L, -1) == LUA_TNUMBER)
+        snprintf(out, size, "%g", lua_tonumber(L, -1));
+    else if (lua_type(L, -1) == LUA_TSTRING)
+        snprintf(out, size, "\"%.40s\"", lua_tostring(L, -1));
+    else
+        snprintf(out, size, "a %s", lua_typename(L, lua_type(L, -1)));
+}
+
+static int check_winners(lua_State *L, int list, int nseats, char *why, size_t size)
+{
+    if (lua_type(L, list) != LUA_TTABLE) {
+        snprintf(why, size, "winners is %s: it must be a list of the winning seats (every seat "
+                            "sharing a draw), such as winners = {2}",
+                 lua_isnil(L, list) ? "missing" : lua_typename(L, lua_type(L, list)));
+        return 0;
+    }
+    lua_Integer n = (lua_Integer)lua_rawlen(L, list);
+    if (n == 0 || key_count(L, list) != n) {
+        snprintf(why, size, "winners must be a list of at least one seat number (every seat "
+                            "sharing a draw), such as winners = {2}");
+        return 0;
+    }
+    unsigned long seen = 0;
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, list, i);
+        int exact;
+        lua_Integer seat = lua_tointegerx(L, -1, &exact);
+        int number = lua_type(L, -1) == LUA_TNUMBER;
+        if (!number || !exact || seat < 1 || seat > nseats) {
+            char what[64];
+            describe_top(L, what, sizeof what);
+            lua_pop(L, 1);
+            snprintf(why, size, "winners[%lld] is %s, not a seat: winners lists seat numbers "
+                                "from 1 to %d", (long long)i, what, nseats);
+            return 0;
+        }
+        lua_pop(L, 1);
+        if (seen & (1ul << seat)) {
+            snprintf(why, size, "winners names seat %lld twice: each winner once", (long long)seat);
+            return 0;
+        }
+        seen |= 1ul << seat;
+    }
+    return 1;
+}
+
+/* A list of one finite number per seat, named `name` in what is wrong
+ * (`alternative` says what else it may be). */
+static int check_numbers(lua_State *L, int list, int nseats, const char *name,
+                         const char *alternative, char *why, size_t size)
+{
+    if (lua_type(L, list) != LUA_TTABLE || lua_rawlen(L, list) != (size_t)nseats ||
+        key_count(L, list) != nseats) {
+        snprintf(why, size, "%s must be a list of one number per seat (%d)%s", name, nseats,
+                 alternative);
+        return 0;
+    }
+    for (int i = 1; i <= nseats; i++) {
+        lua_rawgeti(L, list, i);
+        if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1))) {
+            char what[64];
+            describe_top(L, what, sizeof what);
+            lua_pop(L, 1);
+            snprintf(why, size, "%s[%d] is %s, not a finite number: %s holds one number per seat",
+                     name, i, what, name);
+            return 0;
+        }
+        lua_pop(L, 1);
+    }
+    return 1;
+}
+
+static int check_scores(lua_State *L, int list, int nseats, char *why, size_t size)
+{
+    return lua_isnil(L, list) ||
+           check_numbers(L, list, nseats, "scores", ", or left out", why, size);
+}
+
+int standing_check(lua_State *L, int idx, int nseats, char *why, size_t size)
+{
+    return check_numbers(L, lua_absindex(L, idx), nseats, "standing", "", why, size);
+}
+
+int result_check(lua_State *L, int idx, int nseats, char *why, size_t size)
+{
+    idx = lua_absindex(L, idx);
+    lua_getfield(L, idx, "winners");
+    lua_getfield(L, idx, "scores");
+    lua_getfield(L, idx, "message");
+    int top = lua_gettop(L);
+    int ok = check_winners(L, top - 2, nseats, why, size) &&
+             check_scores(L, top - 1, nseats, why, size);
+    if (ok && !lua_isnil(L, top) && lua_type(L, top) != LUA_TSTRING) {
+        snprintf(why, size, "message must be a text, or left out");
+        ok = 0;
+    }
+    size_t len;
+    const char *message = ok && lua_type(L, top) == LUA_TSTRING ? lua_tolstring(L, top, &len) : NULL;
+    if (message && !strfmt_utf8(message, len)) { /* records are JSON */
+        snprintf(why, size, "message must be UTF-8 text (is the rules script saved as UTF-8?)");
+        ok = 0;
+    }
+    lua_settop(L, top - 3);
+    if (!ok) {
+        size_t len = 0;
+        while (why[len])
+            len++;
+        snprintf(why + len, size - len, " (a result is %s)", SHAPE);
+    }
+    return ok;
+}

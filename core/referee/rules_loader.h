@@ -1,0 +1,41 @@
+/* rules_loader: finds rules scripts and loads them into an environment of
+ * their own: globals read through to the standard ones rules may have
+ * (rules_sandbox.h), writes stay in the game's table; math.random draws
+ * from the game's table; inherit(name) gives a fresh copy of a base game
+ * to change; import(name) loads a helper from rules/lib/. */
+#ifndef REFEREE_RULES_LOADER_H
+#define REFEREE_RULES_LOADER_H
+
+#include <lua.h>
+#include <stddef.h>
+
+/* Finds rules by name (in the ':'-separated folders of rules_path) or by
+ * path; writes the file's path into out. */
+int rules_find(const char *name, const char *rules_path, char *out, size_t size);
+/* Is name a path (it holds a '/' or ends in .lua) rather than a game's name?
+ * A path is found only if it is a .lua file; a name only in the rules
+ * folders. */
+int rules_is_path(const char *name);
+/* math.random of the environments made from here on in L (the referee
+ * loop gives its own, which draws from the running game's chance); before
+ * one is given, math.random says it is not available while a script loads.
+ * Given, not called back through a global: this file knows no game. */
+void rules_use_random(lua_State *L, lua_CFunction random);
+/* Pushes a fresh environment. */
+void rules_push_env(lua_State *L, const char *rules_path);
+/* Pushes the environment and the definition of a game (two values), loaded
+ * once per Lua state and loaded again when any of its files changes; 0 and
+ * a message pushed on failure. Games share a definition, so rules keep all
+ * their state in t.vars. */
+int rules_definition(lua_State *L, const char *name, const char *rules_path);
+/* The definition's players = {min, max} at def, defaulting to 1 and max_seats. */
+void rules_players(lua_State *L, int def, int max_seats, lua_Integer *lo, lua_Integer *hi);
+/* "2 players" or "2 to 6 players". */
+void rules_players_text(lua_Integer lo, lua_Integer hi, char *buf, size_t size);
+/* Loads a rules file into the environment at env and pushes its definition
+ * table; 0 and a message pushed on failure. */
+int rules_load(lua_State *L, int env, const char *name, const char *rules_path);
+/* The same with an environment of its own (for listing games). */
+int rules_load_definition(lua_State *L, const char *name, const char *rules_path);
+
+#endif

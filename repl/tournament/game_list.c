@@ -1,0 +1,76 @@
+/* The list of a tournament's games: each game's seed and lineup, and the
+ * identity of the list that every game line carries. */
+#include "game_list.h"
+
+#include <stdio.h>
+#include "../../core/guards/script.h"
+
+/* Game g: its deal's seed, the tournament's with "/deal" added: as hard to
+ * guess as the tournament's, since the key is a hash of the whole text. */
+void tour_seed_of(const TourArgs *a, long g, int k, char *out)
+{
+    /* It fits: a tournament's seed has at most SEED_TOURNAMENT_MAX
+     * characters, and a deal number at most 9 digits. */
+    int n = snprintf(out, SEED_MAX + 1, "%.*s/", SEED_TOURNAMENT_MAX, a->seed);
+    snprintf(out + n, (size_t)(SEED_MAX + 1 - n), "%ld", (g / k) % 1000000000L);
+}
+
+/* The tournament's identity, written in each game line: a hash of all that
+ * makes its list of games (the game, seat count, seed, bots in order,
+ * options, bot limits, and the text of the rules' and bots' files, loaded
+ * by now; not the number of games, as game g is the same game in a run of
+ * any length). Merging or resuming mixes only lines that carry the same one,
+ * so shards played with other versions of a rules script or a bot are never
+ * counted together. */
+void tour_identity(TourArgs *a, int k)
+{
+    uint64_t h = 14695981039346656037ULL;
+    char number[200]; /* four numbers of up to 20 digits, the seed, and a hash */
+    const char *parts[TOUR_MAX_BOTS + 64 + 8];
+    int n = 0;
+    parts[n++] = a->game;
+    snprintf(number, sizeof number, "%d %s %ld %zu %d %llx", k, a->seed,
+             a->bot_budget, a->bot_memory, a->forfeit,
+             (unsigned long long)script_sources_hash());
+    parts[n++] = number;
+    for (int i = 0; i < a->nbots; i++)
+        parts[n++] = a->bots[i];
+    parts[n++] = "--set";
+    for (int i = 0; i < a->nsets; i++)
+        parts[n++] = a->sets[i];
+    /* Only when given, so tournaments from before --max-moves keep their id. */
+    char limit[40];
+    if (a->max_moves) {
+        snprintf(limit, sizeof limit, "--max-moves %ld", a->max_moves);
+        parts[n++] = limit;
+    }
+    for (int i = 0; i < n; i++)
+        for (const char *c = parts[i];; c++) {
+            h = (h ^ (unsigned char)*c) * 1099511628211ULL; /* the NUL too: a separator */
+            if (!*c)
+                break;
+        }
+    snprintf(a->id, sizeof a->id, "%016llx", (unsigned long long)h);
+}
+
+void tour_seats_of(const TourArgs *a, long g, int k, const char **names)
+{
+    long deal = g / k;
+    int rot = (int)(g % k);
+    for (int s = 0; s < k; s++)
+        names[s] = a->bots[(deal * k + (s + rot) % k) % a->nbots];
+}
+
+/* How many games make a whole round: deals turn the lineup through every
+ * seat, and the deals' lineups go round the bots, so every bot sits in
+ * every seat equally often in each k * nbots / gcd(k, nbots) games. */
+long tour_round_games(const TourArgs *a, int k)
+{
+    int x = k, y = a->nbots;
+    while (y) {
+        int r = x % y;
+        x = y;
+        y = r;
+    }
+    return (long)k * a->nbots / x;
+}

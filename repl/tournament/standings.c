@@ -1,0 +1,357 @@
+/* A tournament's standings, folded from its game lines, and printed as a
+ * table or as JSON lines. */
+#define _DEFAULT_SOURCE /* open_memstream, strtok_r */
+#include "standings.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../../core/referee/game.h"
+#include "stats.h"
+#include "../../core/kernel/strfmt.h"
+
+Tally *tally_new(void)
+{
+    return calloc(1, sizeof(Tally));
+}
+
+void tally_free(Tally *y)
+{
+    for (int i = 0; y && i < y->nb; i++) {
+        free(y->st[i].bot);
+        free(y->st[i].first_fault_seats);
+        free(y->st[i].why);
+    }
+    free(y);
+}
+
+static int find_bot_index(Tally *y, const char *bot)
+{
+    if (!bot)
+        return -1;
+    for (int i = 0; i < y->nb; i++)
+        if (strcmp(y->st[i].bot, bot) == 0)
+            return i;
+    if (y->nb == TOUR_MAX_BOTS * 2)
+        return -1;
+    Standing *b = &y->st[y->nb];
+    memset(b, 0, sizeof *b);
+    if (!(b->bot = strdup(bot)))
+        return -1;
+    return y->nb++;
+}
+
+static int winner(json_t *winners, int seat)
+{
+    size_t i;
+    json_t *w;
+    json_array_foreach(winners, i, w)
+        if (json_integer_value(w) == seat)
+            return 1;
+    return 0;
+}
+
+/* b faulted at seat in the game of line: kept if it is the first so far. */
+static void note_fault(Standing *b, json_t *line, int seat)
+{
+    long g = (long)json_integer_value(json_object_get(line, "game"));
+    if (b->fault_games++ > 0 && g >= b->first_fault)
+        return;
+    json_t *seats = json_object_get(line, "seats");
+    size_t len = 0, i;
+    json_t *name;
+    json_array_foreach(seats, i, name)
+        len += strlen(json_string_value(name)) + 1;
+    char *list = malloc(len + 1);
+    if (!list)
+        return;
+    list[0] = '\0';
+    json_array_foreach(seats, i, name) {
+        strcat(list, i ? "," : "");
+        strcat(list, json_string_value(name));
+    }
+    free(b->first_fault_seats);
+    b->first_fault_seats = list;
+    b->first_fault = g;
+    b->first_fault_seat = seat;
+    snprintf(b->first_fault_seed, sizeof b->first_fault_seed, "%s",
+             json_string_value(json_object_get(line, "seed")));
+}
+
+/* Folds one game line (a json object) into the standings. */
+void tally_add(Tally *y, json_t *line)
+{
+    json_t *seats = json_object_get(line, "seats");
+    json_t *winners = json_object_get(line, "winners");
+    json_t *scores = json_object_get(line, "scores");
+    json_t *faults = json_object_get(line, "faults");
+    const char *seed = json_string_value(json_object_get(line, "seed"));
+    const char *slash = seed ? strrchr(seed, '/') : NULL;
+    if (!y->seed[0] && slash) /* game g's seed is the tournament's and "/deal" */
+        snprintf(y->seed, sizeof y->seed, "%.*s", (int)(slash - seed), seed);
+    if (json_object_get(line, "error") || !json_is_array(winners)) {
+        const char *why = json_string_value(json_object_get(line, "error"));
+        if (!y->errors++) {
+            /* The rules' own words, from a line that may have come from
+             * another machine: printed, so made safe to print. */
+            snprintf(y->first_error, sizeof y->first_error, "%s", why ? why : "no winners");
+            strfmt_printable(y->first_error);
+        }
+        return;
+    }
+    y->games++;
+    if (json_object_get(line, "stopped"))
+        y->stopped++;
+    int k = (int)json_array_size(seats), idx[MAX_SEATS];
+    size_t nw = json_array_size(winners);
+    for (int s = 0; s < k && s < MAX_SEATS; s++) {
+        idx[s] = find_bot_index(y, json_string_value(json_array_get(seats, (size_t)s)));
+        if (idx[s] < 0)
+            continue;
+        Standing *b = &y->st[idx[s]];
+        b->games += 1;
+        if (winner(winners, s + 1))
+            b->wins += 1.0 / (double)nw;
+        json_t *sc = json_array_get(scores, (size_t)s);
+        if (json_is_number(sc)) {
+            b->score += json_number_value(sc);
+            b->scored++;
+        }
+        json_int_t n = json_integer_value(json_array_get(faults, (size_t)s));
+        b->faults += (double)n;
+        if (n > 0)
+            note_fault(b, line, s + 1);
+    }
+    /* Pairwise results between seats of different bots. */
+    for (int i = 0; i < k && i < MAX_SEATS; i++)
+        for (int j = i + 1; j < k && j < MAX_SEATS; j++) {
+            if (idx[i] < 0 || idx[j] < 0 || idx[i] == idx[j])
+                continue;
+            int wi = winner(winners, i + 1), wj = winner(winners, j + 1);
+            if (wi && !wj)
+                y->pair[idx[i]][idx[j]] += 1;
+            else if (wj && !wi)
+                y->pair[idx[j]][idx[i]] += 1;
+            else {
+                y->pair[idx[i]][idx[j]] += 0.5;
+                y->pair[idx[j]][idx[i]] += 0.5;
+            }
+        }
+}
+
+/* Folds a game line given as text. */
+void tally_text(Tally *y, const char *text)
+{
+    json_t *j = json_loads(text, 0, NULL);
+    if (j)
+        tally_add(y, j);
+    else
+        y->errors++;
+    json_decref(j);
+}
+
+/* An argument of a command line to copy into a shell: as it is when
+ * nothing in it is special to the shell, else in single quotes. */
+static void put_arg(FILE *out, const char *arg)
+{
+    if (*arg && strspn(arg, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+=.,/:@%") ==
+                    strlen(arg)) {
+        fprintf(out, " %s", arg);
+        return;
+    }
+    fputs(" '", out);
+    for (const char *c = arg; *c; c++)
+        if (*c == '\'')
+            fputs("'\\''", out); /* end the quotes, a quoted quote, quote again */
+        else
+            fputc(*c, out);
+    fputc('\'', out);
+}
+
+/* The command that plays b's first faulty game again: GAME stands for the
+ * game when a (the tournament) is not known, as in merge. */
+static void put_watch_command(FILE *out, const Standing *b, const TourArgs *a)
+{
+    fputs("referee run", out);
+    put_arg(out, a ? a->game : "GAME");
+    fputs(" --seats", out);
+    put_arg(out, b->first_fault_seats);
+    fprintf(out, " --seed %s", b->first_fault_seed); /* seed.h: no character needs quoting */
+    for (int i = 0; a && i < a->nsets; i++) {
+        fputs(" --set", out);
+        put_arg(out, a->sets[i]);
+    }
+    if (a && a->bot_budget)
+        fprintf(out, " --bot-budget %ld", a->bot_budget);
+    if (a && a->bot_memory)
+        fprintf(out, " --bot-memory %zu", a->bot_memory >> 20);
+    if (a && a->forfeit)
+        fputs(" --on-fault forfeit", out);
+    if (a && a->max_moves)
+        fprintf(out, " --max-moves %ld", a->max_moves);
+}
+
+/* For each bot that faulted: how often, and the first game it did, with
+ * the command that plays that game again to watch it (a: the tournament's
+ * arguments; NULL for merge, which knows only the lines). */
+static void print_faults(const Standing *st, const int *order, int nb, FILE *out,
+                         const TourArgs *a)
+{
+    for (int r = 0; r < nb; r++) {
+        const Standing *b = &st[order[r]];
+        if (b->fault_games == 0)
+            continue;
+        fprintf(out, "%s faulted %.0f time%s, in %ld of its %.0f games; first in game %ld, at seat %d",
+                b->bot, b->faults, b->faults == 1 ? "" : "s", b->fault_games, b->games,
+                b->first_fault, b->first_fault_seat);
+        if (b->why)
+            fprintf(out, ": %s", b->why);
+        fputs("\n  to watch that game: ", out);
+        put_watch_command(out, b, a);
+        fputs(a ? "\n" : "   (GAME and --set as in the tournament)\n", out);
+    }
+}
+
+/* A JSON text of s: a bot's words are made printable first, as jansson
+ * drops what is not UTF-8. */
+static json_t *json_text(const char *s)
+{
+    json_t *j = json_string(s);
+    if (!j) {
+        char *copy = strdup(s);
+        j = json_string(strfmt_printable(copy) ? copy : "?");
+        free(copy);
+    }
+    return j;
+}
+
+/* x rounded to places decimals, as a JSON number. */
+static json_t *json_rounded(double x, int places)
+{
+    double scale = pow(10, places);
+    return json_real(round(x * scale) / scale);
+}
+
+/* One line: what a standing's figures and its faults say, in order. */
+static void put_json_line(FILE *out, json_t *j)
+{
+    json_dumpf(j, out, JSON_COMPACT | JSON_REAL_PRECISION(12));
+    fputc('\n', out);
+    json_decref(j);
+}
+
+/* The standings as JSON lines (--json): one per bot, best first, then a
+ * summary, with the same figures as the table. */
+static void print_standings_json(const Tally *y, FILE *out, const TourArgs *a, const int *order,
+                                 const double *rating, const double *err)
+{
+    for (int r = 0; r < y->nb; r++) {
+        const Standing *b = &y->st[order[r]];
+        double lo, hi;
+        stats_wilson(b->wins, b->games, &lo, &hi);
+        json_t *j = json_pack("{s:s, s:i, s:o, s:I, s:o, s:o, s:[o, o], s:o, s:I, s:o, s:o}", "type",
+                              "standing", "rank", r + 1, "bot", json_text(b->bot), "games",
+                              (json_int_t)b->games, "wins", json_rounded(b->wins, 4), "win_rate",
+                              json_rounded(b->games > 0 ? b->wins / b->games : 0, 4), "interval",
+                              json_rounded(lo, 4), json_rounded(hi, 4), "mean_score",
+                              b->scored ? json_rounded(b->score / b->scored, 4) : json_null(),
+                              "faults", (json_int_t)b->faults, "rating",
+                              json_rounded(rating[order[r]], 1), "rating_error",
+                              json_rounded(err[order[r]], 1));
+        if (b->fault_games > 0) {
+            json_t *seats = json_array();
+            char *list = strdup(b->first_fault_seats ? b->first_fault_seats : "");
+            for (char *save = NULL, *w = list ? strtok_r(list, ",", &save) : NULL; w;
+                 w = strtok_r(NULL, ",", &save))
+                json_array_append_new(seats, json_text(w));
+            free(list);
+            json_t *first = json_pack("{s:I, s:i, s:s, s:o}", "game", (json_int_t)b->first_fault,
+                                      "seat", b->first_fault_seat, "seed", b->first_fault_seed,
+                                      "seats", seats);
+            if (b->why)
+                json_object_set_new(first, "reason", json_text(b->why));
+            char *command = NULL;
+            size_t size = 0;
+            FILE *f = a ? open_memstream(&command, &size) : NULL;
+            if (f) {
+                put_watch_command(f, b, a);
+                fclose(f);
+                json_object_set_new(first, "watch", json_text(command));
+            }
+            free(command);
+            json_object_set_new(j, "fault_games", json_integer(b->fault_games));
+            json_object_set_new(j, "first_fault", first);
+        }
+        put_json_line(out, j);
+    }
+    json_t *sum = json_pack("{s:s, s:I, s:I, s:I}", "type", "summary", "games", (json_int_t)y->games,
+                            "failed", (json_int_t)y->errors, "stopped", (json_int_t)y->stopped);
+    if (y->seed[0])
+        json_object_set_new(sum, "seed", json_string(y->seed));
+    if (y->errors)
+        json_object_set_new(sum, "first_failure", json_text(y->first_error));
+    put_json_line(out, sum);
+}
+
+void print_standings(const Tally *y, FILE *out, const TourArgs *a, int json)
+{
+    const Standing *st = y->st;
+    int nb = y->nb;
+    double *wins = calloc((size_t)(nb * nb) + 1, sizeof(double));
+    double rating[TOUR_MAX_BOTS * 2], err[TOUR_MAX_BOTS * 2];
+    for (int i = 0; i < nb; i++)
+        for (int j = 0; j < nb; j++)
+            wins[i * nb + j] = y->pair[i][j];
+    stats_bradley_terry(nb, wins, rating, err);
+    free(wins);
+    /* Best rating first; ties by name, so the table is always the same. */
+    int order[TOUR_MAX_BOTS * 2];
+    for (int i = 0; i < nb; i++)
+        order[i] = i;
+    for (int i = 1; i < nb; i++)
+        for (int j = i; j > 0; j--) {
+            int a = order[j - 1], b = order[j];
+            if (rating[b] > rating[a] + 1e-9 ||
+                (fabs(rating[b] - rating[a]) <= 1e-9 && strcmp(st[b].bot, st[a].bot) < 0)) {
+                order[j - 1] = b;
+                order[j] = a;
+            }
+        }
+    if (json) {
+        print_standings_json(y, out, a, order, rating, err);
+        return;
+    }
+    /* The bot column fits the longest name (a bot may be given by path). */
+    int width = 20;
+    for (int i = 0; i < nb; i++)
+        if ((int)strlen(st[i].bot) > width)
+            width = (int)strlen(st[i].bot);
+    fprintf(out, "%-*s %7s %9s %8s %15s %11s %7s %13s\n", width, "bot", "games", "wins", "win rate",
+            "95% interval", "mean score", "faults", "rating");
+    for (int r = 0; r < nb; r++) {
+        const Standing *b = &st[order[r]];
+        double lo, hi;
+        stats_wilson(b->wins, b->games, &lo, &hi);
+        char interval[32], mean[32];
+        snprintf(interval, sizeof interval, "%.1f%%-%.1f%%", 100 * lo, 100 * hi);
+        if (b->scored)
+            snprintf(mean, sizeof mean, "%.1f", b->score / b->scored);
+        else
+            snprintf(mean, sizeof mean, "-");
+        fprintf(out, "%-*s %7.0f %9.1f %7.1f%% %15s %11s %7.0f %7.0f ± %3.0f\n", width, b->bot, b->games,
+                b->wins, b->games > 0 ? 100 * b->wins / b->games : 0, interval, mean, b->faults,
+                rating[order[r]], err[order[r]]);
+    }
+    fprintf(out, "%ld games", y->games);
+    if (y->errors)
+        fprintf(out, ", %ld that failed (see their \"error\")", y->errors);
+    if (y->stopped)
+        fprintf(out, ", %ld stopped at the move limit (--max-moves) and counted as draws", y->stopped);
+    if (y->seed[0])
+        fprintf(out, "; seed %s", y->seed);
+    fputs("; shared wins count as fractions; ratings: Bradley-Terry on the Elo scale, ± one "
+          "standard error\n", out);
+    if (y->errors)
+        fprintf(out, "the first that failed: %s\n", y->first_error);
+    print_faults(st, order, nb, out, a);
+}

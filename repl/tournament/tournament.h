@@ -1,0 +1,52 @@
+/* tournament: many games between bots, and their standings.
+ *
+ * The games form a fixed list, numbered from 0, so any slice of it can be
+ * played anywhere (--shard I/M, other machines) and merged later. Game g
+ * belongs to deal g / K (K seats): every game of a deal has the same seed,
+ * so the same shuffles and rolls, with the lineup rotated by g % K: each
+ * bot sits in each seat equally often and meets the same luck in each.
+ * Each game gives one JSON line; standings are computed from lines alone,
+ * so one run and merged shards give the same table. */
+#ifndef REFEREE_TOURNAMENT_H
+#define REFEREE_TOURNAMENT_H
+
+#include <lua.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "../../core/kernel/seed.h"
+
+#define TOUR_MAX_BOTS 32
+/* --games at most; game lines number them from 0. */
+#define TOUR_MAX_GAMES 100000000
+
+typedef struct TourArgs {
+    const char *game;
+    char *bots[TOUR_MAX_BOTS];
+    int nbots;
+    int nseats;          /* 0: as many as bots, within the game's range */
+    long games;
+    char seed[SEED_MAX + 1]; /* given, read back from --out, or drawn fresh */
+    int have_seed;
+    int jobs;
+    int shard, shards;   /* play the games g with g % shards == shard - 1 */
+    const char *out;
+    const char *sets[64];
+    int nsets;
+    long bot_budget;
+    size_t bot_memory;
+    int forfeit;         /* a faulting bot forfeits its game */
+    long max_moves;      /* bot moves before a game is stopped as a draw; 0: the default */
+    int json;            /* the standings as JSON lines; not part of the id */
+    char id[17];         /* what makes its game list: in every line (tour_run sets it) */
+} TourArgs;
+
+/* Parses the tournament's command line (after "tournament"); 0 and a
+ * message in err on a mistake. */
+int tour_parse(int argc, char **argv, TourArgs *args, char *err, size_t errsize);
+/* Runs the tournament and prints the standings; the exit status. */
+int tour_run(lua_State *L, const char *rules_path, const char *bots_path, TourArgs *args);
+/* Standings of the game lines in these files (shards of one tournament),
+ * as a table or as JSON lines. */
+int tour_merge(int nfiles, char **files, int json);
+
+#endif
