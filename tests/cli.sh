@@ -506,22 +506,21 @@ if grep -q '"type":"fault".*"reason":"choose failed: .*not-utf8.lua:[0-9]*: caf?
 # with other hands hidden (view-check errors, so faults, on any difference).
 check="$here/bots/view-check.lua"
 expect 0 '"faults":\[0,0,0\]' -- "$bin" run fixture --seats "$check,$check,$check" --seed 4 --json
-# A bot's view.zones is made as it is read, from the table as it was at the
+# A bot's view is a plain table of its own, the table as it was at the
 # decision: a zone first read a decision later shows the earlier hand
 # (view-later errors, so faults, on any difference), over several games.
 for seed in 1 2 3; do
     expect 0 '"faults":\[0,0,0\]' -- "$bin" run fixture --seats "$here/bots/view-later.lua,$here/bots/view-later.lua,random" \
         --seed $seed --json
 done
-# A bot's view.vars is made entry by entry as it is read, from the vars as
-# they were at the decision: every kind of key and value, read late, listed,
-# set and cleared by the bot (vars-later errors, so faults, on any
-# difference).
+# A bot's view.vars holds the vars as they were at the decision: every
+# kind of key and value, read late, listed, set and cleared by the bot
+# (vars-later errors, so faults, on any difference).
 expect 0 '"faults":\[0,0\]' -- "$bin" run vars-kinds --seats "$here/bots/vars-later.lua,$here/bots/vars-later.lua" \
     --seed 1 --json
-# pairs(view.zones) makes every zone of a table holding the most zones
-# there may be (63); making them once grew the stack of the C call past its
-# room and crashed the referee.
+# pairs(view.zones) over a table holding the most zones there may be (63);
+# making them lazily once grew the stack of the C call past its room and
+# crashed the referee.
 expect 0 '"faults":\[0,0\]' -- "$bin" run many-zones --seats "$here/bots/lists-zones.lua,$here/bots/lists-zones.lua" \
     --seed 1 --json
 # 200 rules scripts with odd definitions (players, options, description,

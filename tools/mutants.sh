@@ -84,7 +84,7 @@ mutant kernel-metatable core/binding/lua_table.c \
     luaL_newlib(L, table_module);' hostile
 # The copy of the view a bot gets: every card of a hidden zone seen.
 mutant view-hidden-cards core/binding/lua_view.c \
-    'seen[k] = (uint8_t)zones_seat_sees(zs, c, seat);' 'seen[k] = 1;' unit
+    'if (zones_seat_sees(&t->zones, c, seat))' 'if (1)' unit
 # Hidden zones: an owner's zone seen by every seat.
 mutant hidden-zones core/kernel/zones.c \
     'case VIS_OWNER: return seat != 0 && z->owner == seat;' 'case VIS_OWNER: return 1;' unit

@@ -354,7 +354,7 @@ lua_Integer lt_random_between(lua_State *L, int idx, lua_Integer lo, lua_Integer
 void ltable_push_view(lua_State *L, int idx, int seat)
 {
     idx = lua_absindex(L, idx);
-    lview_push(L, ltable_check(L, idx), seat, VIEW_ZONES_FILLED);
+    lview_push(L, ltable_check(L, idx), seat);
     lua_getfield(L, idx, "vars");
     lcopy(L, -1);
     lua_remove(L, -2);

@@ -15,7 +15,7 @@ _Static_assert(sizeof STRINGS / sizeof STRINGS[0] == KEY_STRINGS_END - 1,
 
 static void make_keys(lua_State *L)
 {
-    lua_createtable(L, KEY_SNAPSHOTS, 0);
+    lua_createtable(L, KEY_STRINGS_END, 0);
     for (int k = KEY_SEAT; k < KEY_STRINGS_END; k++) {
         lua_pushstring(L, STRINGS[k - 1]);
         lua_rawseti(L, -2, k);

@@ -3,8 +3,7 @@
  * registry. Setting a field by C string (lua_setfield) looks the string up
  * in Lua's string cache and hashes it on a miss: about 100 instructions,
  * 40 times in every view a bot is handed. A key kept here is pushed by
- * its number instead. The table also keeps the state's shared metatables
- * of the lazily made parts of a view (see lua_view.c). */
+ * its number instead. */
 #ifndef REFEREE_LUA_KEYS_H
 #define REFEREE_LUA_KEYS_H
 
@@ -35,17 +34,13 @@ typedef enum LuaKey {
     KEY_SAMPLE,
     KEY_BUDGET_LEFT,
     KEY_HIDDEN_CARD, /* "??": a card the seat does not see */
-    KEY_STRINGS_END, /* the slots after the strings are nil until their
-                        owner (lua_view.c) puts its tables there */
-    KEY_ZONES_MT = KEY_STRINGS_END,
-    KEY_VARS_MT,
-    KEY_SNAPSHOTS, /* a lazy table -> its snapshot, with weak keys */
+    KEY_STRINGS_END,
 } LuaKey;
 
 /* Pushes L's key table, made on first use. Raises when out of memory. */
 void lkeys_push(lua_State *L);
 
-/* Pushes key k (or the table in slot k) from the key table at index
+/* Pushes key k from the key table at index
  * keys. A field is set by pushing its key, then its value, then
  * lua_rawset: no stack shuffling. */
 static inline void lkeys_push_key(lua_State *L, int keys, LuaKey k)

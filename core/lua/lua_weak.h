@@ -1,6 +1,6 @@
 /* lua_weak: tables that keep no Lua object alive, for what the kernel hangs
  * off Lua objects: with weak keys ("k") an entry goes when its key does (a
- * lazy view table's snapshot, a rules definition's checked options); with
+ * rules definition's checked options); with
  * weak values ("v") when its value does (the games of a state). */
 #ifndef REFEREE_LUA_WEAK_H
 #define REFEREE_LUA_WEAK_H
