@@ -245,6 +245,15 @@ grep -q "^referee: seed $tseed (read from --out, which was played with it)$" "$w
 # Shards on many machines must share a seed: without one, a fresh one is offered.
 expect 2 "the shards of a tournament must share its seed: give every shard the same --seed, such as this fresh one nobody can guess: --seed [0-9a-f]{32}$" -- \
     "$bin" tournament fixture --bots random,random --games 4 --shard 1/2
+# A bot's print goes to stderr, one line a call naming the bot, its
+# control characters as '?' and never on stdout (the record); at most 64 KB
+# a decision, however much it prints.
+printf 'local calls = 0\nreturn { choose = function(view, moves, ctx)\n  calls = calls + 1\n  print("decision", ctx.decision, "\\27[2Jcleared")\n  if calls == 2 then for _ = 1, 20 do print(string.rep("x", 100000)) end end\n  return 1 end }\n' >"$work/printer.lua"
+"$bin" run fixture --seats "$work/printer.lua,random" --seed 2 --json >"$work/print.out" 2>"$work/print.err"
+[ $? -eq 0 ] && ! grep -qv '^{' "$work/print.out" && grep -q '^bot printer.lua: decision	0	?\[2Jcleared$' "$work/print.err" &&
+    ! LC_ALL=C grep -q "$(printf '\033')" "$work/print.err" && grep -q '(print: over 65536 bytes in this decision; its further output is dropped)$' "$work/print.err" &&
+    [ "$(wc -c <"$work/print.err")" -lt 80000 ] && ok ||
+    bad "a bot's print: $(head -c 300 "$work/print.err")"
 # The seed-recovery bot (tests/bots/hostile/seed-recovery.lua) named every
 # hand of a game seeded 1234, and of every game of a tournament with the
 # default options, before the ChaCha20 stream: now it learns nothing.

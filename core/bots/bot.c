@@ -36,6 +36,7 @@ struct Bot {
     size_t pristine_used;
     Rng pristine_rng;
     PlainBytes vars; /* the rules' vars at the last decision, as bytes */
+    size_t printed;  /* bytes print wrote this decision */
 };
 
 /* The region reserved for a bot's state: room for the cap several times
@@ -84,6 +85,44 @@ static int bot_randomseed(lua_State *L)
 {
     Bot *b = lua_touserdata(L, lua_upvalueindex(1));
     rng_seed(&b->rng, (uint64_t)luaL_checkinteger(L, 1));
+    return 0;
+}
+
+/* The most a bot may print in one decision: room for its debugging
+ * output, not a way to fill a disk. */
+#define PRINT_BYTES_PER_DECISION 65536
+
+/* print for bots, to stderr (stdout carries the referee's own output, the
+ * record among it): its arguments, tab-separated, on one line that starts
+ * "bot NAME: ", control characters, tabs and newlines in them shown as '?' (a bot's words
+ * must not move the cursor of the person at the table, nor pass for a line
+ * of the referee's); at most PRINT_BYTES_PER_DECISION a decision. */
+static int bot_print(lua_State *L)
+{
+    Bot *b = lua_touserdata(L, lua_upvalueindex(1));
+    int n = lua_gettop(L);
+    if (b->printed >= PRINT_BYTES_PER_DECISION)
+        return 0;
+    fprintf(stderr, "bot %s: ", b->name);
+    for (int i = 1; i <= n && b->printed < PRINT_BYTES_PER_DECISION; i++) {
+        size_t len;
+        const char *text = luaL_tolstring(L, i, &len);
+        size_t room = PRINT_BYTES_PER_DECISION - b->printed;
+        char *piece = strfmt("%.*s", (int)(len < room ? len : room), text);
+        if (i > 1)
+            fputc('\t', stderr);
+        if (piece) {
+            fputs(strfmt_one_line(piece), stderr);
+            free(piece);
+        }
+        b->printed += len + (i > 1);
+        lua_pop(L, 1);
+    }
+    if (b->printed >= PRINT_BYTES_PER_DECISION)
+        fprintf(stderr, " (print: over %d bytes in this decision; its further output is dropped)",
+                PRINT_BYTES_PER_DECISION);
+    fputc('\n', stderr);
+    fflush(stderr);
     return 0;
 }
 
@@ -159,7 +198,7 @@ static const luaL_Reg LIBS[] = {
     {NULL, NULL},
 };
 
-static const char *REMOVED[] = {"dofile", "loadfile", "require", "print", "warn",
+static const char *REMOVED[] = {"dofile", "loadfile", "require", "warn",
                                 "collectgarbage", NULL};
 
 static void sandbox(Bot *b, const char *bots_path)
@@ -179,6 +218,9 @@ static void sandbox(Bot *b, const char *bots_path)
     }
     lua_pushcfunction(L, bot_load);
     lua_setglobal(L, "load");
+    lua_pushlightuserdata(L, b);
+    lua_pushcclosure(L, bot_print, 1);
+    lua_setglobal(L, "print");
     watched_coroutines_push(L);
     lua_setglobal(L, "coroutine");
     push_guarded_setmetatable(L);
@@ -504,6 +546,7 @@ int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **why)
     Crossing crossing = {g->t, &b->vars, p, slot, seat, g->nmoves, b->search};
     lua_settop(L, 0);
     b->rng = *stream;
+    b->printed = 0;
     if (!lua_checkstack(L, 8))
         return fault(b, why, strfmt("the view did not fit in the bot's memory"));
     lua_rawgeti(L, LUA_REGISTRYINDEX, b->choose_ref);

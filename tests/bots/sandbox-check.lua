@@ -7,9 +7,10 @@ end
 
 local function sandbox_is_closed()
   for _, name in ipairs({ "io", "os", "debug", "package", "require", "dofile", "loadfile",
-                          "print", "warn", "collectgarbage" }) do
+                          "warn", "collectgarbage" }) do
     check(rawget(_G, name) == nil, name .. " is reachable")
   end
+  check(type(rawget(_G, "print")) == "function", "print (to stderr) is missing")
   for _, name in ipairs({ "table", "string", "math", "utf8", "coroutine" }) do
     check(type(rawget(_G, name)) == "table", name .. " is missing")
   end
