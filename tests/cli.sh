@@ -254,6 +254,26 @@ printf 'local calls = 0\nreturn { choose = function(view, moves, ctx)\n  calls =
     ! LC_ALL=C grep -q "$(printf '\033')" "$work/print.err" && grep -q '(print: over 65536 bytes in this decision; its further output is dropped)$' "$work/print.err" &&
     [ "$(wc -c <"$work/print.err")" -lt 80000 ] && ok ||
     bad "a bot's print: $(head -c 300 "$work/print.err")"
+# The README's examples run as written: the skeleton bot of bots/README.md
+# plays every game to its end without a fault, printing to stderr; the
+# variant of rules/README.md changes its base's default.
+docs="$(cd "$(dirname "$0")/.." && pwd)"
+mkdir -p "$work/docbots" "$work/docrules"
+awk '/^## A skeleton bot/ { on = 1 } on && /^```lua/ { inside = 1; next } inside && /^```/ { exit } inside' \
+    "$docs/bots/README.md" >"$work/docbots/mine.lua"
+for spec in "bam 3" "bam-app 2" "bamm 3" "bamboozled 2" "bamboozled-dice 3"; do
+    set -- $spec
+    seats=$(printf 'mine,%.0s' $(seq "$2") | sed 's/,$//')
+    REFEREE_BOTS="$work/docbots" "$bin" run "$1" --seats "$seats" --seed 1 --json >"$work/doc.out" 2>"$work/doc.err"
+    [ -s "$work/docbots/mine.lua" ] && tail -n 1 "$work/doc.out" | grep -q '"type":"result".*"faults":\[0\(,0\)*\]' &&
+        grep -q '^bot mine: ' "$work/doc.err" && ok ||
+        bad "the skeleton bot of bots/README.md in $1: $(tail -n 1 "$work/doc.out" | head -c 200) $(head -n 2 "$work/doc.err")"
+done
+awk '/^A variant inherits its base/ { on = 1 } on && /^```lua/ { inside = 1; next } inside && /^```/ { exit } inside' \
+    "$docs/rules/README.md" >"$work/docrules/richer.lua"
+expect 0 '^ +--set credits=500 ' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" games
+expect 0 '"options":\{"ante":5,"credits":500,' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run richer --seats random,random --seed 1 --json
+
 # The seed-recovery bot (tests/bots/hostile/seed-recovery.lua) named every
 # hand of a game seeded 1234, and of every game of a tournament with the
 # default options, before the ChaCha20 stream: now it learns nothing.
