@@ -148,7 +148,7 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
 }
 
 /* Sets up the seats from their names: human, random or a bot. */
-static int parse_seats(Session *s, const GameArgs *args, const char *list, int *n, char **err)
+static int parse_seats(Session *s, const GameArgs *args, const char *list, int *n, char **err, int *usage)
 {
     char buf[512];
     *n = 0;
@@ -178,7 +178,7 @@ static int parse_seats(Session *s, const GameArgs *args, const char *list, int *
                                                  args->bot_memory, err)
                                  : bot_open(w, s->bots_path, args->bot_budget, args->bot_memory, err))) {
             char path[4096]; /* a bot that is there but fails is no mistake of the command line */
-            s->seat_failed_to_load = bot_find(w, s->bots_path, path, sizeof path);
+            *usage = !bot_find(w, s->bots_path, path, sizeof path);
             return 0;
         }
         s->bots[*n + 1] = bot;
@@ -222,15 +222,15 @@ static int adopt_game(Session *s, Game *g)
     return 1;
 }
 
-static int parse_seats(Session *s, const GameArgs *args, const char *list, int *n, char **err);
+static int parse_seats(Session *s, const GameArgs *args, const char *list, int *n, char **err, int *usage);
 
 /* With no --seats: the game's smallest table, one person and bots (play),
  * or all bots (run). */
-static int default_seats(Session *s, const GameArgs *args, char **err)
+static int default_seats(Session *s, const GameArgs *args, char **err, int *usage)
 {
     char path[4096];
     if (!rules_load_definition(s->L, args->game, s->rules_path)) {
-        s->seat_failed_to_load = rules_find(args->game, s->rules_path, path, sizeof path);
+        *usage = !rules_find(args->game, s->rules_path, path, sizeof path);
         *err = strdup(lua_tostring(s->L, -1));
         lua_pop(s->L, 1);
         return 0;
@@ -255,7 +255,7 @@ static int default_seats(Session *s, const GameArgs *args, char **err)
         strcat(list, i == 1 && args->default_seats_human ? "human" : bot);
     }
     int k;
-    if (!parse_seats(s, args, list, &k, err))
+    if (!parse_seats(s, args, list, &k, err, usage))
         return 0;
     s->nseats = k;
     return 1;
@@ -276,17 +276,19 @@ void session_push_sets(lua_State *L, const char *const *sets, int n)
 static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
 {
     lua_State *L = s->L;
-    s->seat_failed_to_load = 0;
     if (!args->game) {
         *err = strdup("which game? 'games' lists them (such as: new fixture --seats human,random)");
         *usage = 1;
         return 0;
     }
     int n;
-    if (args->seats ? !parse_seats(s, args, args->seats, &n, err) : !default_seats(s, args, err)) {
-        *usage = !s->seat_failed_to_load;
+    /* A mistake in the seats is the person's, unless a bot or the rules
+     * that are there failed to load (the parsers say which). */
+    *usage = 1;
+    if (args->seats ? !parse_seats(s, args, args->seats, &n, err, usage)
+                    : !default_seats(s, args, err, usage))
         return 0;
-    }
+    *usage = 0; /* from here on, what fails is the rules' (but see game_choice_problem) */
     if (args->seats)
         s->nseats = n;
     session_push_sets(L, args->sets, args->nsets);

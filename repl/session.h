@@ -78,7 +78,6 @@ struct Session {
     Rng bot_base;        /* bots' decisions derive from it, seat and move number */
     int usage_error;     /* the last session_start failed for a mistake in what was asked
                             (exit status 2), not in the rules or a bot */
-    int seat_failed_to_load; /* (session_start's own: a bot or the rules were there but failed) */
     int faults[MAX_SEATS + 1];
     int forfeit;         /* a faulting bot forfeits instead of playing on */
     int forfeited;       /* the seat that forfeited, or 0 */

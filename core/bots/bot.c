@@ -103,10 +103,15 @@ static int bot_print(lua_State *L)
     int n = lua_gettop(L);
     if (b->printed >= PRINT_BYTES_PER_DECISION)
         return 0;
+    /* Every argument made text first: a __tostring that raises must not
+     * leave half a line on stderr. */
+    luaL_checkstack(L, n, "print");
+    for (int i = 1; i <= n; i++)
+        luaL_tolstring(L, i, NULL);
     fprintf(stderr, "bot %s: ", b->name);
     for (int i = 1; i <= n && b->printed < PRINT_BYTES_PER_DECISION; i++) {
         size_t len;
-        const char *text = luaL_tolstring(L, i, &len);
+        const char *text = lua_tolstring(L, n + i, &len);
         size_t room = PRINT_BYTES_PER_DECISION - b->printed;
         char *piece = strfmt("%.*s", (int)(len < room ? len : room), text);
         if (i > 1)
@@ -116,7 +121,6 @@ static int bot_print(lua_State *L)
             free(piece);
         }
         b->printed += len + (i > 1);
-        lua_pop(L, 1);
     }
     if (b->printed >= PRINT_BYTES_PER_DECISION)
         fprintf(stderr, " (print: over %d bytes in this decision; its further output is dropped)",

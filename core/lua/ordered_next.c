@@ -3,7 +3,6 @@
 #include <lauxlib.h>
 #include <math.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* Registry keys: the state's ordered next, and its pairs. */
@@ -309,7 +308,8 @@ static void push_cache(lua_State *L)
     lua_rawsetp(L, LUA_REGISTRYINDEX, &CACHE_KEY);
 }
 
-void ordered_next_push(lua_State *L)
+/* Pushes the state's ordered next (one per state, made on first use). */
+static void ordered_next_push(lua_State *L)
 {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &NEXT_KEY) == LUA_TFUNCTION)
         return;
@@ -329,7 +329,9 @@ static int ordered_step(lua_State *L)
     return give_next(L, lua_touserdata(L, lua_upvalueindex(1)), lua_upvalueindex(2));
 }
 
-int ordered_pairs_of(lua_State *L, int idx)
+/* Pushes what pairs gives for the table at idx: the iterator, the table,
+ * nil. */
+static int ordered_pairs_of(lua_State *L, int idx)
 {
     idx = lua_absindex(L, idx);
     luaL_checktype(L, idx, LUA_TTABLE);
@@ -357,7 +359,7 @@ static int ordered_pairs(lua_State *L)
     return ordered_pairs_of(L, 1);
 }
 
-void ordered_pairs_push(lua_State *L)
+static void ordered_pairs_push(lua_State *L)
 {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &PAIRS_KEY) == LUA_TFUNCTION)
         return;

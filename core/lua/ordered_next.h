@@ -21,15 +21,8 @@
 
 #include <lua.h>
 
-/* Pushes the state's ordered next (one per state, made on first use). */
-void ordered_next_push(lua_State *L);
-/* Pushes a pairs that honours __pairs and otherwise gives an iterator in
- * that order. */
-void ordered_pairs_push(lua_State *L);
-/* Pushes what pairs gives for the table at idx (the iterator, the table,
- * nil): for a __pairs of the referee's own that wants the same order. */
-int ordered_pairs_of(lua_State *L, int idx);
-/* Sets next and pairs of the table at idx (an environment) to these. */
+/* Sets next and pairs of the table at idx (an environment) to the ones in
+ * this order (one of each per state). */
 void ordered_iteration_install(lua_State *L, int idx);
 
 #endif

@@ -72,7 +72,7 @@ static const char *write_table(lua_State *L, int idx, Writer *w, int depth)
     if (++w->tables > WRITE_MAX_TABLES)
         return TOO_MANY;
     PlainBytes *out = w->out;
-    PlainTable header = {(uint32_t)lua_rawlen(L, idx), 0, 0, 0};
+    PlainTable header = {(uint32_t)lua_rawlen(L, idx), 0, 0};
     size_t header_at = out->size + 1;
     if (!put_tagged(out, P_TABLE, &header, sizeof header))
         return NO_MEMORY;
@@ -93,7 +93,6 @@ static const char *write_table(lua_State *L, int idx, Writer *w, int depth)
         lua_settop(L, key);
     }
     header.nhash = count > header.narray ? count - header.narray : 0;
-    header.bytes = out->size - (header_at + sizeof header);
     memcpy(out->data + header_at, &header, sizeof header);
     return NULL;
 }
@@ -144,7 +143,9 @@ void plain_free(PlainBytes *out)
     *out = (PlainBytes){0};
 }
 
-int plain_table(const char *bytes, size_t *at, PlainTable *out)
+/* When the value at *at is a table: 1, its header in *out, and *at moved
+ * to its first key. Else 0. */
+static int plain_table(const char *bytes, size_t *at, PlainTable *out)
 {
     if (bytes[*at] != P_TABLE)
         return 0;
@@ -195,76 +196,5 @@ void plain_push(lua_State *L, const char *bytes, size_t *at)
     }
     default:
         lua_pushnil(L);
-    }
-}
-
-void plain_skip(const char *bytes, size_t *at)
-{
-    unsigned char tag = (unsigned char)bytes[*at];
-    if (tag == P_INT) {
-        *at += 1 + sizeof(lua_Integer);
-    } else if (tag == P_FLOAT) {
-        *at += 1 + sizeof(lua_Number);
-    } else if (tag == P_STRING) {
-        size_t len;
-        memcpy(&len, bytes + *at + 1, sizeof len);
-        *at += 1 + sizeof len + len;
-    } else if (tag == P_TABLE) {
-        PlainTable header;
-        plain_table(bytes, at, &header);
-        *at += header.bytes;
-    } else {
-        *at += 1;
-    }
-}
-
-int plain_key_of(lua_State *L, int idx, PlainKey *key)
-{
-    int exact;
-    switch (lua_type(L, idx)) {
-    case LUA_TBOOLEAN:
-        key->tag = lua_toboolean(L, idx) ? P_TRUE : P_FALSE;
-        return 1;
-    case LUA_TNUMBER:
-        key->i = lua_tointegerx(L, idx, &exact);
-        if (exact) {
-            key->tag = P_INT;
-            return 1;
-        }
-        key->tag = P_FLOAT;
-        key->n = lua_tonumber(L, idx);
-        return key->n == key->n; /* NaN is never a key */
-    case LUA_TSTRING:
-        key->tag = P_STRING;
-        key->s = lua_tolstring(L, idx, &key->len);
-        return 1;
-    default: /* a table written as a key is never the same table */
-        return 0;
-    }
-}
-
-int plain_key_is(const char *bytes, size_t at, const PlainKey *key)
-{
-    const char *p = bytes + at;
-    if ((unsigned char)p[0] != key->tag)
-        return 0;
-    switch (key->tag) {
-    case P_INT: {
-        lua_Integer i;
-        memcpy(&i, p + 1, sizeof i);
-        return i == key->i;
-    }
-    case P_FLOAT: {
-        lua_Number n;
-        memcpy(&n, p + 1, sizeof n);
-        return n == key->n;
-    }
-    case P_STRING: {
-        size_t len;
-        memcpy(&len, p + 1, sizeof len);
-        return len == key->len && memcmp(p + 1 + sizeof len, key->s, len) == 0;
-    }
-    default: /* true or false: the tag says it all */
-        return 1;
     }
 }

@@ -8,9 +8,7 @@
 local helper = require "tests.spec.helper"
 local referee = helper.referee
 
-local folder = os.tmpname()
-os.remove(folder)
-assert(os.execute("mkdir -p " .. folder))
+local folder = helper.temp_folder()
 
 -- Writes rules/NAME.lua: a game of three "go" decisions, with `head` (the
 -- definition's fields) and `tail` (what it does after, before returning).

@@ -15,6 +15,21 @@ function helper.new(name, args)
   return g
 end
 
+-- A fresh, empty folder for rules a spec writes (rm -rf it in teardown).
+function helper.temp_folder()
+  local folder = os.tmpname()
+  os.remove(folder)
+  assert(os.execute("mkdir -p " .. folder))
+  return folder
+end
+
+-- Writes text into the file at path.
+function helper.write(path, text)
+  local f = assert(io.open(path, "w"))
+  f:write(text)
+  f:close()
+end
+
 -- Answers the pending decision at random (stream `salt`); false at the end.
 function helper.step(g, salt)
   local p = g:pending()

@@ -5,13 +5,10 @@
 local helper = require "tests.spec.helper"
 local referee = helper.referee
 
-local folder = os.tmpname()
-os.remove(folder)
-assert(os.execute("mkdir -p " .. folder))
+local folder = helper.temp_folder()
 
 -- rules/order.lua: runs its checks at setup and keeps what they saw in vars.
-local f = assert(io.open(folder .. "/order.lua", "w"))
-f:write([[
+helper.write(folder .. "/order.lua", [[
 local game = {}
 local function keys_of(t)
   local out = {}
@@ -74,7 +71,6 @@ function game.apply(t) end
 function game.result(t) return { winners = { 1 } } end
 return game
 ]])
-f:close()
 
 describe("pairs and next in a rules script", function()
   teardown(function() os.execute("rm -rf " .. folder) end)

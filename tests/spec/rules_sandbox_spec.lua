@@ -4,13 +4,10 @@
 local helper = require "tests.spec.helper"
 local referee = helper.referee
 
-local folder = os.tmpname()
-os.remove(folder)
-assert(os.execute("mkdir -p " .. folder))
+local folder = helper.temp_folder()
 
 -- rules/probe.lua: records in its vars, at setup, what its globals hold.
-local f = assert(io.open(folder .. "/probe.lua", "w"))
-f:write([[
+helper.write(folder .. "/probe.lua", [[
 local game = {}
 local OUTSIDE = { "io", "os", "debug", "package", "require", "dofile", "loadfile",
                   "collectgarbage", "warn" }
@@ -42,7 +39,6 @@ function game.apply(t) end
 function game.result(t) return { winners = { 1 } } end
 return game
 ]])
-f:close()
 
 describe("a rules script", function()
   teardown(function() os.execute("rm -rf " .. folder) end)

@@ -121,32 +121,6 @@ void test_plain_bytes(void)
     lua_pop(read, 2);
     plain_free(&mixed);
 
-    /* Each top-level entry found by its key, whole, as plain_skip steps. */
-    PlainTable top;
-    at = 0;
-    CHECK(plain_table(bytes.data, &at, &top));
-    CHECK_EQ_INT(top.entries, count_entries(read, -1));
-    int found = 0;
-    PlainKey keys[3], none;
-    lua_pushnumber(read, 2.0); /* as the integer key 2 */
-    lua_pushstring(read, "huge");
-    lua_pushboolean(read, 0);
-    for (int k = 0; k < 3; k++)
-        CHECK(plain_key_of(read, -3 + k, &keys[k]));
-    for (uint32_t i = 0; i < top.entries; i++) {
-        for (int k = 0; k < 3; k++)
-            found += plain_key_is(bytes.data, at, &keys[k]);
-        plain_skip(bytes.data, &at);
-        plain_skip(bytes.data, &at);
-    }
-    CHECK_EQ_INT(found, 3);
-    CHECK_EQ_INT(at, bytes.size);
-    lua_pushnumber(read, NAN);
-    CHECK(!plain_key_of(read, -1, &none));
-    lua_newtable(read);
-    CHECK(!plain_key_of(read, -1, &none));
-    lua_pop(read, 5);
-
     /* A cycle is refused with the reason. */
     CHECK(luaL_dostring(from, "local t = {} t.me = t return t") == LUA_OK);
     const char *why = plain_write(from, -1, &bytes);
