@@ -169,6 +169,99 @@ function game.setup(t, opts)
   game.start_round(t, first)
 end
 
+-- ---- the decisions ----
+-- Each is asked where the play reaches it (t:ask); a before-roll card
+-- leaves the turn's question open, and it is asked again.
+
+local ROLL, ACCEPT_OR_CHALLENGE = moves{ "roll" }, moves{ "accept", "challenge" }
+
+-- The fixed moves with one more: a fresh list, the fixed one is shared.
+local function plus(list, fixed, move)
+  list = list or { table.unpack(fixed) }
+  list[#list + 1] = move
+  return list
+end
+
+-- The fixed moves, and the before-roll cards seat may play besides (most
+-- turns none: then the shared fixed list itself).
+local function with_cards(t, seat, fixed)
+  local v = t.vars
+  if v.opts.cards_per_turn > 0 and v.played >= v.opts.cards_per_turn then return fixed end
+  if t:count(hand(seat)) == 0 then return fixed end
+  local moves
+  local live = v.score ~= nil
+  if live and holds(t, seat, "FreshStart") then moves = plus(moves, fixed, "fresh start") end
+  if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then moves = plus(moves, fixed, "reverse") end
+  if live and holds(t, seat, "Skip") then moves = plus(moves, fixed, "skip") end
+  if holds(t, seat, "Revive") and v.strikes[seat] > 0 then moves = plus(moves, fixed, "revive") end
+  return moves or fixed
+end
+
+-- Prompt texts, each made once.
+local function memo(format)
+  local made = {}
+  return function(a, b)
+    local key = a * 100 + (b or 0)
+    local text = made[key]
+    if not text then text = format:format(a, b); made[key] = text end
+    return text
+  end
+end
+local declared = memo("seat %d declared %d")
+local at_least = memo("declare at least %d")
+local hold_limit = memo("you may hold %d action cards: discard one")
+
+-- "The player to start rolls" (and may play a before-roll card first).
+local function ask_to_start(t)
+  local seat = t:turn()
+  t:ask(seat, "roll", with_cards(t, seat, ROLL), "roll to start the round")
+end
+
+-- The next player accepts or challenges the claim (without bluffing: rolls
+-- to beat it).
+local function ask_to_respond(t)
+  local v, seat = t.vars, t:turn()
+  local prompt = declared(v.claimer, v.score)
+  if v.opts.bluffing then
+    t:ask(seat, "accept or challenge", with_cards(t, seat, ACCEPT_OR_CHALLENGE), prompt)
+  else
+    t:ask(seat, "roll", with_cards(t, seat, ROLL), prompt)
+  end
+end
+
+local function ask_again(t)
+  if t.vars.phase == "start" then return ask_to_start(t) end
+  ask_to_respond(t)
+end
+
+-- The roller declares a score at least the current one (without bluffing:
+-- one the dice show).
+local function ask_to_declare(t, seat)
+  local v, moves = t.vars
+  if v.opts.bluffing then
+    moves = declarations_over(v.score)
+  else
+    moves = {}
+    local floor = game.rank(v.score)
+    for i = 1, #READINGS do
+      local r = READINGS[i]
+      if game.rank(r) >= floor and game.shows(t, r) then moves[#moves + 1] = DECLARE[r] end
+    end
+  end
+  t:ask(seat, "declare", moves, v.score and at_least(v.score) or "declare any score")
+end
+
+-- Over the hand limit: a card to discard, face down.
+local function ask_to_discard(t, seat)
+  local moves, seen = {}, {}
+  for _, c in ipairs(t:cards(hand(seat))) do
+    local name = t:name(c)
+    if not seen[name] then moves[#moves + 1] = "discard " .. name end
+    seen[name] = true
+  end
+  t:ask(seat, "discard", moves, hold_limit(t.vars.opts.hand_limit), true)
+end
+
 -- ---- the flow of play ----
 
 local function reset_direction(t)
@@ -181,6 +274,7 @@ function game.start_round(t, seat)
   reset_direction(t)
   t:set_turn(seat)
   v.phase, v.played = "start", 0
+  ask_to_start(t)
 end
 
 -- The seat rolls under the cup: only they see the dice.
@@ -191,7 +285,8 @@ function game.roll(t, seat)
   t:show_die(2, seat)
   t:set_turn(seat)
   v.phase = "declare"
-  if not v.opts.bluffing then return game.public_roll(t, seat) end
+  if not v.opts.bluffing and game.public_roll(t, seat) then return end
+  ask_to_declare(t, seat)
 end
 
 function game.declare(t, seat, reading)
@@ -199,6 +294,7 @@ function game.declare(t, seat, reading)
   v.score, v.claimer = reading, seat
   t:set_turn(t:next(seat))
   v.phase, v.played = "respond", 0
+  ask_to_respond(t)
 end
 
 -- What waits on a drawn card: {roll = seat} or {strike = seat}.
@@ -223,7 +319,7 @@ function game.draw_card(t, seat, after)
   t:notef("seat %d takes an action card", seat)
   if v.opts.hand_limit > 0 and t:count(hand(seat)) > v.opts.hand_limit then
     v.phase, v.discarder, v.after = "discard", seat, after
-    return
+    return ask_to_discard(t, seat)
   end
   game.resume(t, after)
 end
@@ -261,10 +357,12 @@ end
 
 function game.strike(t, seat, failed_challenge)
   local v = t.vars
-  if #strike_answers(t, seat, failed_challenge) > 0 then
+  local answers = strike_answers(t, seat, failed_challenge)
+  if #answers > 0 then
     v.phase, v.struck, v.failed_challenge = "strike", seat, failed_challenge
     t:set_turn(seat)
-    return
+    answers[#answers + 1] = "take strike"
+    return t:ask(seat, "strike", answers, "a strike: play a card against it, or take it")
   end
   game.take_strike(t, seat)
 end
@@ -298,10 +396,12 @@ function game.challenge(t, seat)
     return game.strike(t, seat, true)
   end
   t:notef("the dice show %d and %d: seat %d bluffed", t:die_value(1), t:die_value(2), claimer)
-  if #backing_answers(t, claimer, reading) > 0 then
+  local backing = backing_answers(t, claimer, reading)
+  if #backing > 0 then
     v.phase = "back"
     t:set_turn(claimer)
-    return
+    backing[#backing + 1] = "take strike"
+    return t:ask(claimer, "back your claim", backing, "play a card that makes your claim true")
   end
   game.strike(t, claimer, false)
 end
@@ -345,6 +445,7 @@ function game.skip(t, seat, card)
   if nxt == v.claimer then return claimer_again(t) end
   t:set_turn(nxt)
   v.played = 0
+  ask_again(t)
 end
 
 function game.reverse(t, seat)
@@ -357,6 +458,7 @@ function game.reverse(t, seat)
   t:notef("seat %d plays Reverse: play now runs %s", seat,
     t:direction() > 0 and "clockwise" or "counter-clockwise")
   t.vars.played = t.vars.played + 1
+  ask_again(t)
 end
 
 function game.revive(t, seat)
@@ -365,12 +467,14 @@ function game.revive(t, seat)
   v.strikes[seat] = v.strikes[seat] - 1
   t:notef("seat %d plays Revive: back to %d strikes", seat, v.strikes[seat])
   v.played = v.played + 1
+  ask_again(t)
 end
 
 -- ---- the no-bluffing rule ----
 
 -- Rolls are public; the roller's best reading must beat the score, else a
--- strike, and the previous player draws an action card.
+-- strike, and the previous player draws an action card. Returns true when
+-- the roll fell short.
 function game.public_roll(t, seat)
   local v = t.vars
   t:show_die(1, "all")
@@ -381,96 +485,13 @@ function game.public_roll(t, seat)
   end
   if v.score and game.rank(best) < game.rank(v.score) then
     t:notef("seat %d rolls %d, short of %d", seat, best, v.score)
-    return game.draw_card(t, v.claimer, { strike = seat })
+    game.draw_card(t, v.claimer, { strike = seat })
+    return true
   end
 end
 
 -- ---- the referee's interface ----
--- After setup and after every move the referee calls game.ask, which asks
--- the decision now due (t:ask): the moves are made once where they can be.
-
-local ROLL, ACCEPT_OR_CHALLENGE = moves{ "roll" }, moves{ "accept", "challenge" }
-
--- The fixed moves with one more: a fresh list, the fixed one is shared.
-local function plus(list, fixed, move)
-  list = list or { table.unpack(fixed) }
-  list[#list + 1] = move
-  return list
-end
-
--- The fixed moves, and the before-roll cards seat may play besides (most
--- turns none: then the shared fixed list itself).
-local function with_cards(t, seat, fixed)
-  local v = t.vars
-  if v.opts.cards_per_turn > 0 and v.played >= v.opts.cards_per_turn then return fixed end
-  if t:count(hand(seat)) == 0 then return fixed end
-  local moves
-  local live = v.score ~= nil
-  if live and holds(t, seat, "FreshStart") then moves = plus(moves, fixed, "fresh start") end
-  if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then moves = plus(moves, fixed, "reverse") end
-  if live and holds(t, seat, "Skip") then moves = plus(moves, fixed, "skip") end
-  if holds(t, seat, "Revive") and v.strikes[seat] > 0 then moves = plus(moves, fixed, "revive") end
-  return moves or fixed
-end
-
--- Prompt texts, each made once.
-local function memo(format)
-  local made = {}
-  return function(a, b)
-    local key = a * 100 + (b or 0)
-    local text = made[key]
-    if not text then text = format:format(a, b); made[key] = text end
-    return text
-  end
-end
-local declared = memo("seat %d declared %d")
-local at_least = memo("declare at least %d")
-local hold_limit = memo("you may hold %d action cards: discard one")
-
-function game.ask(t)
-  local v = t.vars
-  if v.over then return end
-  local seat = t:turn()
-  if v.phase == "start" then
-    t:ask(seat, "roll", with_cards(t, seat, ROLL), "roll to start the round")
-  elseif v.phase == "respond" then
-    local prompt = declared(v.claimer, v.score)
-    if v.opts.bluffing then
-      t:ask(seat, "accept or challenge", with_cards(t, seat, ACCEPT_OR_CHALLENGE), prompt)
-    else
-      t:ask(seat, "roll", with_cards(t, seat, ROLL), prompt)
-    end
-  elseif v.phase == "declare" then
-    local moves
-    if v.opts.bluffing then
-      moves = declarations_over(v.score)
-    else
-      moves = {}
-      local floor = game.rank(v.score)
-      for i = 1, #READINGS do
-        local r = READINGS[i]
-        if game.rank(r) >= floor and game.shows(t, r) then moves[#moves + 1] = DECLARE[r] end
-      end
-    end
-    t:ask(seat, "declare", moves, v.score and at_least(v.score) or "declare any score")
-  elseif v.phase == "back" then
-    local moves = backing_answers(t, seat, v.score)
-    moves[#moves + 1] = "take strike"
-    t:ask(seat, "back your claim", moves, "play a card that makes your claim true")
-  elseif v.phase == "strike" then
-    local moves = strike_answers(t, seat, v.failed_challenge)
-    moves[#moves + 1] = "take strike"
-    t:ask(seat, "strike", moves, "a strike: play a card against it, or take it")
-  elseif v.phase == "discard" then
-    local moves, seen = {}, {}
-    for _, c in ipairs(t:cards(hand(v.discarder))) do
-      local name = t:name(c)
-      if not seen[name] then moves[#moves + 1] = "discard " .. name end
-      seen[name] = true
-    end
-    t:ask(v.discarder, "discard", moves, hold_limit(v.opts.hand_limit), true)
-  end
-end
+-- Each step above asks the decision it reaches; here a move is applied.
 
 local CARD_OF_MOVE = {}
 for _, a in ipairs(game.ACTION_CARDS) do CARD_OF_MOVE[a.move] = a.card end

@@ -60,6 +60,9 @@ local game = {
 local HANDS, SIDES = { "hand1", "hand2" }, { "side1", "side2" }
 local function other(seat) return 3 - seat end
 
+-- The decisions, asked where the play reaches them (below, after the moves).
+local ask_to_draw, ask_to_play, ask_to_steal, ask_to_rap
+
 function game.setup(t, opts)
   local v = t.vars
   v.opts = opts
@@ -86,6 +89,7 @@ function game.deal(t)
   v.phase, v.must_use = "draw", nil
   t:set_dealer(other(v.first)) -- the other player deals
   t:set_turn(v.first)
+  ask_to_draw(t)
 end
 
 -- ---- relations ----
@@ -311,6 +315,42 @@ end
 -- ---- carrying moves out ----
 
 -- "After placing down any combination, a player must show his hand."
+-- ---- the decisions ----
+
+local PROMPTS = {
+  draw = "draw from the deck, or take a card of the stack (and every card above it)",
+  play = "place combinations, bamboozle, then discard",
+  steal = "take one card of your opponent's hand",
+  rap = "rap the table for the discard, or pass",
+}
+
+-- "On his turn, a player must draw", from the deck or deep from the stack.
+function ask_to_draw(t)
+  local seat = t:turn()
+  t:ask(seat, "draw", game.draw_moves(t, seat), PROMPTS.draw)
+end
+
+-- Then places combinations, bamboozles, and ends the turn with a discard.
+function ask_to_play(t)
+  local seat = t:turn()
+  t:ask(seat, "play", game.play_moves(t, seat), PROMPTS.play)
+end
+
+-- After a pair of jokers: a card of the opponent's hand, now seen.
+function ask_to_steal(t)
+  local seat = t:turn()
+  local moves, add = list()
+  for _, c in ipairs(t:cards(HANDS[other(seat)])) do add("steal " .. t:name(c)) end
+  t:ask(seat, "steal", moves, PROMPTS.steal)
+end
+
+local RAP_OR_PASS = moves{ "rap", "pass" }
+
+-- A discard that could have been placed: the opponent may rap for it.
+function ask_to_rap(t)
+  t:ask(t.vars.rapper, "rap", RAP_OR_PASS, PROMPTS.rap)
+end
+
 local function show_hand(t, seat)
   for _, c in ipairs(t:cards(HANDS[seat])) do
     if not t:sees(other(seat), c) then t:reveal(c, other(seat)) end
@@ -375,6 +415,7 @@ function game.draw(t, seat)
   end
   t:draw("deck", HANDS[seat])
   t.vars.phase = "play"
+  ask_to_play(t)
 end
 
 function game.take(t, seat, name)
@@ -383,6 +424,7 @@ function game.take(t, seat, name)
   local i = at[name]
   for j = i, #stack do t:move(stack[j], HANDS[seat]) end
   v.must_use, v.phase = stack[i], "play"
+  ask_to_play(t)
 end
 
 function game.meld(t, seat, a, b)
@@ -398,7 +440,9 @@ function game.meld(t, seat, a, b)
     -- and take one card from it."
     for _, c in ipairs(t:cards(HANDS[other(seat)])) do t:reveal(c, seat) end
     t.vars.phase = "steal"
+    return ask_to_steal(t)
   end
+  ask_to_play(t)
 end
 
 function game.bamboozle(t, seat, name)
@@ -409,6 +453,7 @@ function game.bamboozle(t, seat, name)
   placed(t, seat, { card })
   for _, c in ipairs(taken) do t:move(c, SIDES[seat]) end
   t:notef("seat %d bamboozles with %s and takes %s", seat, name, table.concat(names, " "))
+  ask_to_play(t)
 end
 
 function game.discard(t, seat, name)
@@ -422,10 +467,11 @@ function game.discard(t, seat, name)
   if relates_to_any(t, card, t:cards(SIDES[1])) or relates_to_any(t, card, t:cards(SIDES[2])) or
      relates_to_any(t, card, t:cards("stack")) then
     v.phase, v.rapper = "rap", other(seat)
-    return
+    return ask_to_rap(t)
   end
   v.phase = "draw"
   t:set_turn(other(seat))
+  ask_to_draw(t)
 end
 
 function game.rap(t, seat, move)
@@ -438,6 +484,7 @@ function game.rap(t, seat, move)
   end
   v.phase, v.rapper = "draw", nil
   t:set_turn(seat)
+  ask_to_draw(t)
 end
 
 function game.apply(t, seat, move)
@@ -447,41 +494,17 @@ function game.apply(t, seat, move)
   if verb == "draw" then return game.draw(t, seat) end
   if verb == "take" then return game.take(t, seat, a) end
   if verb == "meld" then return game.meld(t, seat, a, b) end
-  if verb == "extend" then return placed(t, seat, { t:card(a, HANDS[seat]) }) end
+  if verb == "extend" then
+    placed(t, seat, { t:card(a, HANDS[seat]) })
+    return ask_to_play(t)
+  end
   if verb == "bamboozle" then return game.bamboozle(t, seat, a) end
   if verb == "steal" then
     t:move(t:card(a, HANDS[other(seat)]), HANDS[seat])
     v.phase = "play"
-    return
+    return ask_to_play(t)
   end
   game.discard(t, seat, a)
-end
-
-local PROMPTS = {
-  draw = "draw from the deck, or take a card of the stack (and every card above it)",
-  play = "place combinations, bamboozle, then discard",
-  steal = "take one card of your opponent's hand",
-  rap = "rap the table for the discard, or pass",
-}
-
-function game.pending(t)
-  local v = t.vars
-  if v.phase == "over" then return nil end
-  if v.phase == "rap" then
-    return { seat = v.rapper, kind = "rap", moves = { "rap", "pass" }, prompt = PROMPTS.rap }
-  end
-  local seat = t:turn()
-  local moves
-  if v.phase == "draw" then
-    moves = game.draw_moves(t, seat)
-  elseif v.phase == "steal" then
-    local add
-    moves, add = list()
-    for _, c in ipairs(t:cards(HANDS[other(seat)])) do add("steal " .. t:name(c)) end
-  else
-    moves = game.play_moves(t, seat)
-  end
-  return { seat = seat, kind = v.phase, moves = moves, prompt = PROMPTS[v.phase] }
 end
 
 local VERBS = {

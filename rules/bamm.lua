@@ -112,6 +112,47 @@ local game = {
 local HANDS, PILES = {}, {}
 for s = 1, 16 do HANDS[s], PILES[s] = "hand" .. s, "pile" .. s end
 
+-- ---- the decisions ----
+
+local PLAY_PROMPT = "play a card to the table"
+local CALL_PROMPT = "BAMM! with a run or a set (bamm alone costs a point), or pass"
+
+-- "In turn, a player plays any card face up to the table."
+local function ask_to_play(t)
+  local seat = t:turn()
+  t:ask_cards(seat, "play", HANDS[seat], PLAY_PROMPT)
+end
+
+-- The moves of the window open, made when it opens: it is asked again
+-- after each pass, which changes neither hands nor table. Kept by table (a
+-- clone or a rebuilt game has its own) and never in vars, which are
+-- public: the lists name cards of every hand.
+local window_moves = setmetatable({}, { __mode = "k" })
+
+local function moves_of_window(t)
+  local v, kept = t.vars, window_moves[t]
+  if not kept or kept.window ~= v.windows then
+    kept = { window = v.windows, moves = game.claims(t, v.window) }
+    for _, list in pairs(kept.moves) do
+      list[#list + 1] = "bamm"
+      list[#list + 1] = "pass"
+    end
+    window_moves[t] = kept
+  end
+  local moves = {}
+  for _, s in ipairs(v.window) do moves[s] = kept.moves[s] end
+  return moves
+end
+
+-- The seats still in the window may call BAMM! out of turn. Hidden: a
+-- claim names cards of the caller's hand, which only a claim that is
+-- carried out shows (one that lapses, or a pass, tells nothing).
+local function ask_window(t)
+  local v = t.vars
+  t:ask_window(v.window, "bamm", moves_of_window(t), CALL_PROMPT,
+               { policy = v.opts.claims, start = v.window_start, hidden = true })
+end
+
 function game.setup(t, opts)
   local v = t.vars
   v.opts = opts
@@ -136,6 +177,7 @@ function game.setup(t, opts)
   t:set_dealer(t:prev(first)) -- who dealt: the player at the first one's right
   t:set_turn(first)
   v.phase = "turn"
+  ask_to_play(t)
 end
 
 -- ---- claims ----
@@ -408,12 +450,14 @@ function game.open_window(t, seats, after)
   if #seats == 0 or t:count("table") < 2 then return game.next_turn(t) end
   v.window, v.phase, v.window_start = seats, "window", t:next(after)
   v.windows = v.windows + 1
+  ask_window(t)
 end
 
 function game.next_turn(t)
   local v = t.vars
   v.window, v.window_start, v.phase = nil, nil, "turn"
   t:set_turn(v.lead)
+  ask_to_play(t)
 end
 
 function game.play(t, seat, name)
@@ -430,7 +474,8 @@ local function leave_window(t, seat)
   for i, s in ipairs(window) do
     if s == seat then table.remove(window, i) break end
   end
-  if #window == 0 then game.next_turn(t) end
+  if #window == 0 then return game.next_turn(t) end
+  ask_window(t)
 end
 
 -- "There is a one point penalty for calling BAMM! and being unable to play
@@ -465,45 +510,6 @@ function game.apply(t, seat, move)
   if move == "pass" then return leave_window(t, seat) end
   if move == "bamm" then return game.empty_call(t, seat) end
   game.bamm(t, seat, move)
-end
-
-local PLAY_PROMPT = "play a card to the table"
-local CALL_PROMPT = "BAMM! with a run or a set (bamm alone costs a point), or pass"
-
--- The moves of the window open, made when it opens: the referee asks
--- pending() again after each answer, and a pass changes neither hands nor
--- table. Kept by table (a clone or a rebuilt game has its own) and never
--- in vars, which are public: the lists name cards of every hand.
-local window_moves = setmetatable({}, { __mode = "k" })
-
-local function moves_of_window(t)
-  local v, kept = t.vars, window_moves[t]
-  if not kept or kept.window ~= v.windows then
-    kept = { window = v.windows, moves = game.claims(t, v.window) }
-    for _, list in pairs(kept.moves) do
-      list[#list + 1] = "bamm"
-      list[#list + 1] = "pass"
-    end
-    window_moves[t] = kept
-  end
-  local moves = {}
-  for _, s in ipairs(v.window) do moves[s] = kept.moves[s] end
-  return moves
-end
-
-function game.pending(t)
-  local v = t.vars
-  if v.phase == "over" then return nil end
-  if v.phase == "window" then
-    local moves = moves_of_window(t)
-    -- hidden: a claim names cards of the caller's hand, which only a claim
-    -- that is carried out shows (one that lapses, or a pass, tells nothing).
-    return { window = v.window, kind = "bamm", moves = moves, policy = v.opts.claims,
-             start = v.window_start, prompt = CALL_PROMPT, hidden = true }
-  end
-  local seat, moves = t:turn(), {}
-  for _, c in ipairs(t:cards(HANDS[seat])) do moves[#moves + 1] = t:name(c) end
-  return { seat = seat, kind = "play", moves = moves, prompt = PLAY_PROMPT }
 end
 
 function game.explain(t, seat, text)

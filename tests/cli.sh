@@ -483,7 +483,7 @@ grep -q "precious.lua' exists and is not a saved game: it is left as it is" "$wo
 # A rules script that fails is reported with its traceback; no crash.
 expect 1 'setup-fails.lua:5: attempt to call a nil value \(method .shufle.\)' -- "$bin" run "$(dirname "$0")/fixture/broken/setup-fails.lua"
 expect 1 'stack traceback' -- "$bin" run "$(dirname "$0")/fixture/broken/setup-fails.lua"
-expect 1 'malformed' -- "$bin" run "$(dirname "$0")/fixture/broken/bad-pending.lua"
+expect 1 "seat must be from 1 to 2" -- "$bin" run "$(dirname "$0")/fixture/broken/asks-no-seat.lua"
 # A rules script that loops forever is stopped by the CPU-time watchdog, in
 # the REPL's process and in forked tournament workers alike (under timeout,
 # so a watchdog that fails makes the test fail instead of hang).

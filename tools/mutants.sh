@@ -120,6 +120,9 @@ mutant iteration-order core/lua/ordered_next.c \
 mutant shuffle-bias core/kernel/zones.c '(uint32_t)i + 1, "shuffle")' '(uint32_t)i, "shuffle")' unit
 # Fresh seeds that are not fresh.
 mutant fresh-seed core/kernel/seed.c 'randombytes_buf(bits, sizeof bits);' 'memset(bits, 7, sizeof bits);' unit
+# A sample in a claim window that keeps the other seats' moves, which name
+# their real hands.
+mutant window-sample core/referee/game_sample.c '    ask_keep_seat(&t->ask, seat);' '' spec sample_spec.lua
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,5 +1,6 @@
-/* The rules' side of core/kernel/ask.h: a rules script that defines no pending()
- * states each decision as it comes, and the kernel builds the legal moves.
+/* The rules' side of core/kernel/ask.h: the one way a rules script states
+ * each decision, where its steps reach it; the kernel builds and keeps the
+ * legal moves.
  *
  *   t:ask(seat, kind, moves [, prompt [, hidden]])
  *       moves: a list of move texts (read, not kept), or a list packed once
@@ -14,6 +15,10 @@
  *       a round: each of seats in turn plays a card of hands[seat] onto
  *       into, following the suit of the round's first card if it can; the
  *       kernel applies every card but the last (trick.h)
+ *   t:ask_window(seats, kind, moves [, prompt [, how]])
+ *       a claim window: each of seats may answer out of turn from its own
+ *       moves[seat]; how = {policy = "order" | "random" | "arrival",
+ *       start = seat, hidden = bool} (by default "order" from seats[1])
  *
  * The last ask made stands; applying a move clears it, so rules that ask
  * nothing more have ended the game. The move reaches apply as its text,
@@ -221,6 +226,23 @@ int lask_moves(lua_State *L)
     return 1;
 }
 
+/* Adds the move texts of the list at arg (a list of texts) to the ask;
+ * what names the list in errors: "moves" or "moves[3]". */
+static void add_listed_moves(lua_State *L, Ask *a, int arg, int list, const char *what)
+{
+    for (lua_Integer i = 1; lua_rawgeti(L, list, i) != LUA_TNIL; i++) {
+        size_t len;
+        const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+        if (!text)
+            luaL_argerror(L, arg, lua_pushfstring(L, "%s must be a list of move texts: entry %I "
+                                                     "is a %s", what, i, luaL_typename(L, -1)));
+        if (!ask_add(a, text, len, 0))
+            out_of_memory(L);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
 /* t:ask(seat, kind, moves [, prompt [, hidden]]) */
 static int t_ask(lua_State *L)
 {
@@ -244,18 +266,96 @@ static int t_ask(lua_State *L)
             return out_of_memory(L);
         return finish(L, t, 0);
     }
-    for (lua_Integer i = 1; lua_rawgeti(L, 4, i) != LUA_TNIL; i++) {
-        size_t len;
-        const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
-        if (!text)
-            return luaL_argerror(L, 4, lua_pushfstring(L, "moves must be a list of move texts: "
-                                                          "entry %I is a %s", i,
-                                                       luaL_typename(L, -1)));
-        if (!ask_add(a, text, len, 0))
-            return out_of_memory(L);
+    add_listed_moves(L, a, 4, 4, "moves");
+    check_asked(L, a, 4);
+    return finish(L, t, 0);
+}
+
+/* A window's how: {policy = ..., start = seat, hidden = bool}, each field
+ * optional. */
+static void check_how(lua_State *L, Table *t, int arg, int first_seat, int *policy, int *start,
+                      int *hidden)
+{
+    *policy = CLAIM_ORDER;
+    *start = first_seat;
+    *hidden = 0;
+    if (lua_isnoneornil(L, arg))
+        return;
+    luaL_checktype(L, arg, LUA_TTABLE);
+    lua_pushnil(L);
+    while (lua_next(L, arg)) {
+        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        ClaimPolicy p;
+        if (key && strcmp(key, "policy") == 0) {
+            if (!lua_isstring(L, -1) || !claim_policy_parse(lua_tostring(L, -1), &p))
+                luaL_argerror(L, arg, "policy must be \"order\", \"random\" or \"arrival\"");
+            *policy = (int)p;
+        } else if (key && strcmp(key, "start") == 0) {
+            lua_Integer s = lua_tointeger(L, -1);
+            if (!lua_isinteger(L, -1) || s < 1 || s > t->seats.n)
+                luaL_argerror(L, arg, lua_pushfstring(L, "start must be a seat from 1 to %d",
+                                                      t->seats.n));
+            *start = (int)s;
+        } else if (key && strcmp(key, "hidden") == 0) {
+            *hidden = lua_toboolean(L, -1);
+        } else {
+            luaL_argerror(L, arg, lua_pushfstring(L, "how takes policy, start and hidden, not "
+                                                     "'%s'", key ? key : luaL_typename(L, -2)));
+        }
         lua_pop(L, 1);
     }
-    check_asked(L, a, 4);
+}
+
+/* t:ask_window(seats, kind, moves [, prompt [, how]]) */
+static int t_ask_window(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    const char *kind = check_kind(L, 3);
+    luaL_checktype(L, 4, LUA_TTABLE);
+    const char *prompt = check_prompt(L, 5);
+    lua_Unsigned listed_n = lua_rawlen(L, 2);
+    luaL_argcheck(L, listed_n >= 1 && listed_n <= (lua_Unsigned)t->seats.n, 2,
+                  "seats must list 1 or more of the table's seats: those who may answer");
+    int n = (int)listed_n, seats[MAX_SEATS] = {0};
+    uint32_t listed = 0;
+    for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, 2, i + 1);
+        lua_Integer s = lua_tointeger(L, -1);
+        if (!lua_isinteger(L, -1) || s < 1 || s > t->seats.n)
+            return luaL_argerror(L, 2, lua_pushfstring(L, "entry %d is not a seat from 1 to %d",
+                                                       i + 1, t->seats.n));
+        if (listed & 1u << s)
+            return luaL_argerror(L, 2, lua_pushfstring(L, "seat %d is listed twice: a window "
+                                                          "takes one answer from each seat",
+                                                       (int)s));
+        listed |= 1u << s;
+        seats[i] = (int)s;
+        lua_pop(L, 1);
+    }
+    int policy, start, hidden;
+    check_how(L, t, 6, seats[0], &policy, &start, &hidden);
+    t->trick.n = 0;
+    Ask *a = &t->ask;
+    ask_begin_window(a, kind, prompt, hidden, policy, start);
+    for (int i = 0; i < n; i++) {
+        char what[32];
+        snprintf(what, sizeof what, "moves[%d]", seats[i]);
+        if (lua_rawgeti(L, 4, seats[i]) != LUA_TTABLE)
+            return luaL_argerror(L, 4, lua_pushfstring(L, "%s is a %s: each seat of the window "
+                                                          "needs its list of moves", what,
+                                                       luaL_typename(L, -1)));
+        ask_window_seat(a, seats[i]);
+        add_listed_moves(L, a, 4, lua_gettop(L), what);
+        if (a->n == a->first[i])
+            return luaL_argerror(L, 4, lua_pushfstring(L, "%s is empty: a seat that is asked "
+                                                          "must have at least one legal move",
+                                                       what));
+        Ask one = *a; /* seat i's moves alone, for the checks of one seat's moves */
+        one.start += a->first[i];
+        one.n = a->n - a->first[i];
+        check_asked(L, &one, 4);
+    }
     return finish(L, t, 0);
 }
 
@@ -400,5 +500,6 @@ const luaL_Reg lua_ask_methods[] = {
     {"ask_cards", t_ask_cards},
     {"ask_discards", t_ask_discards},
     {"ask_trick", t_ask_trick},
+    {"ask_window", t_ask_window},
     {NULL, NULL},
 };

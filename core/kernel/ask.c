@@ -59,6 +59,30 @@ void ask_begin(Ask *a, int seat, const char *kind, const char *prompt, int hidde
     copy_cut(a->prompt, sizeof a->prompt, prompt);
     a->n = 0;
     a->used = 0;
+    a->window = 0;
+    a->nseats = 1;
+    a->seats[0] = a->order_from = seat;
+    a->first[0] = 0;
+}
+
+void ask_begin_window(Ask *a, const char *kind, const char *prompt, int hidden, int policy,
+                      int order_from)
+{
+    ask_begin(a, 0, kind, prompt, hidden);
+    a->window = 1;
+    a->policy = policy;
+    a->order_from = order_from;
+    a->nseats = 0;
+}
+
+void ask_window_seat(Ask *a, int seat)
+{
+    if (a->nseats == MAX_SEATS)
+        return;
+    if (!a->nseats)
+        a->seat = seat;
+    a->seats[a->nseats] = seat;
+    a->first[a->nseats++] = a->n;
 }
 
 /* Room for k more moves and len more bytes of text (NULs included). */
@@ -123,7 +147,23 @@ int ask_add_packed(Ask *a, int n, const int *start, const char *text, size_t use
 
 void ask_finish(Ask *a)
 {
+    for (int i = 0; i < a->nseats; i++)
+        a->count[i] = (i + 1 < a->nseats ? a->first[i + 1] : a->n) - a->first[i];
     a->set = 1;
+}
+
+void ask_keep_seat(Ask *a, int seat)
+{
+    if (!a->window)
+        return;
+    for (int i = 0; i < a->nseats; i++)
+        if (a->seats[i] == seat) {
+            a->seat = a->seats[0] = seat;
+            a->first[0] = a->first[i];
+            a->count[0] = a->count[i];
+            a->nseats = 1;
+            return;
+        }
 }
 
 int ask_card_of(const Ask *a, const char *text)

@@ -8,13 +8,21 @@
 #define REFEREE_ASK_H
 
 #include <stddef.h>
+#include "limits.h"
 
 #define ASK_KIND_LEN 48
 #define ASK_PROMPT_LEN 200
 
 typedef struct Ask {
     int set;                     /* 0: nothing is asked (the game is over) */
-    int seat, hidden;
+    int seat, hidden;            /* seat: the one seat asked (the first of a window) */
+    /* A claim window: several seats may answer, out of turn, each from its
+     * own moves (seat i's are moves first[i] to first[i] + count[i] - 1),
+     * and policy (a ClaimPolicy, counted clockwise from order_from) orders the
+     * answers that arrive together. A plain ask is one seat, window 0. */
+    int window, policy, order_from;
+    int nseats;
+    int seats[MAX_SEATS], first[MAX_SEATS], count[MAX_SEATS];
     char kind[ASK_KIND_LEN];
     char prompt[ASK_PROMPT_LEN]; /* "" when the rules gave none */
     int n, cap;                  /* the legal moves */
@@ -33,6 +41,12 @@ int ask_copy(Ask *dst, const Ask *src);
  * then nothing is asked, so a failed ask leaves no half-made decision.
  * Over-long kind and prompt texts are cut (the Lua binding refuses them). */
 void ask_begin(Ask *a, int seat, const char *kind, const char *prompt, int hidden);
+/* Starts a claim window instead: each seat is added with ask_window_seat,
+ * followed by its moves. */
+void ask_begin_window(Ask *a, const char *kind, const char *prompt, int hidden, int policy,
+                      int order_from);
+/* The moves added next are this seat's (at most MAX_SEATS seats). */
+void ask_window_seat(Ask *a, int seat);
 /* Adds a move: the text of len bytes and the card it names (or 0). Returns
  * 0 when out of memory. */
 int ask_add(Ask *a, const char *text, size_t len, int card);
@@ -41,12 +55,16 @@ int ask_add2(Ask *a, const char *prefix, const char *text, int card);
 /* Adds n moves at once, none naming a card: their texts packed in text
  * (used bytes, each NUL-terminated), move i's starting at start[i]. */
 int ask_add_packed(Ask *a, int n, const int *start, const char *text, size_t used);
+/* Ends the ask: it stands from now on. */
 void ask_finish(Ask *a);
 
 static inline const char *ask_move(const Ask *a, int i)
 {
     return a->text + a->start[i];
 }
+/* Keeps only this seat's part of a claim window (nothing changes when the
+ * window does not ask it, or for a plain ask). */
+void ask_keep_seat(Ask *a, int seat);
 /* The card the move with this exact text names, or 0. */
 int ask_card_of(const Ask *a, const char *text);
 

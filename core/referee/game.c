@@ -12,7 +12,6 @@
 #include "../binding/lua_table.h"
 #include "../lua/lua_weak.h"
 #include "options.h"
-#include "pending_read.h"
 #include "result_check.h"
 #include "rules_loader.h"
 #include "../guards/script.h"
@@ -20,7 +19,7 @@
 #include "../kernel/table_json.h"
 
 /* Uservalues of a Game userdata. */
-enum { UV_DEF = 1, UV_OPTS, UV_TABLE, UV_PENDING, UV_ENV, UV_ARRANGE, UV_SCRIPT, UV_COUNT = UV_SCRIPT };
+enum { UV_DEF = 1, UV_OPTS, UV_TABLE, UV_ENV, UV_ARRANGE, UV_SCRIPT, UV_COUNT = UV_SCRIPT };
 
 void game_set_error(Game *g, const char *fmt, ...)
 {
@@ -87,8 +86,6 @@ static void set_uv(Game *g, int uv)
     }
     if (uv == UV_DEF) {
         ref_method(g, &g->apply_ref, "apply");
-        ref_method(g, &g->ask_ref, "ask");
-        ref_method(g, &g->pending_ref, "pending");
     }
     push_self(g);
     lua_insert(g->L, -2);
@@ -167,8 +164,7 @@ static int call_rules(Game *g, int nargs, int nresults)
 /* Calls the function below its arguments; returns a plain copy of its one
  * result. What result and standing return is read by the referee after the
  * protected call, so it must be a table without metatables, whose
- * metamethods could fail (or loop) there. (What pending returns, read on
- * every decision, is read raw instead: see pending_read.c.) */
+ * metamethods could fail (or loop) there. */
 static int call_for_plain(lua_State *L)
 {
     lua_call(L, lua_gettop(L) - 1, 1);
@@ -185,37 +181,6 @@ static int call_rules_plain(Game *g, int nargs)
     return call_rules(g, nargs + 1, 1);
 }
 
-/* apply, then ask: both in one protected call.
- * stack: apply, ask, t, seat, move, card */
-static int apply_then_ask(lua_State *L)
-{
-    lua_pushvalue(L, 1);
-    for (int i = 3; i <= 6; i++)
-        lua_pushvalue(L, i);
-    lua_call(L, 4, 0);
-    lua_pushvalue(L, 2);
-    lua_pushvalue(L, 3);
-    lua_call(L, 1, 0);
-    return 0;
-}
-
-/* Rules that define ask(t) state the decision due with it, after setup
- * (and a test's arrangement) and after every move. */
-static GameStatus ask_rules(Game *g, const char *when)
-{
-    lua_rawgeti(g->L, LUA_REGISTRYINDEX, g->ask_ref);
-    push_uv(g, UV_TABLE);
-    if (call_rules(g, 1, 0) != LUA_OK) {
-        game_set_error(g, "the rules failed in ask() after %s: %s", when, lua_tostring(g->L, -1));
-        lua_pop(g->L, 1);
-        return GAME_SCRIPT;
-    }
-    return GAME_OK;
-}
-
-/* Applies a move already known to be legal. Rules that ask get the card
- * a card move names as a fourth argument, and their ask is cleared: what
- * they ask while applying (or in ask(t) after it) is the next decision. */
 /* A card of a round the kernel runs (trick.h): 1 when the kernel played
  * it, with the outcome in *st; 0 for the round's last card, which the
  * rules apply. */
@@ -242,6 +207,9 @@ static int played_in_round(Game *g, int seat, int card, GameStatus *st)
     return 1;
 }
 
+/* Applies a move already known to be legal. The rules get the card a card
+ * move names as a fourth argument, and their ask is cleared: what they ask
+ * while applying is the next decision. */
 static GameStatus apply_move(Game *g, int seat, const char *move)
 {
     lua_State *L = g->L;
@@ -249,32 +217,21 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     invalidate(g);
     /* Rules that ask get the card a card move names; a round's cards but
      * its last are the kernel's to play. */
-    int card = g->asks ? ask_card_of(&g->t->ask, move) : 0;
+    int card = ask_card_of(&g->t->ask, move);
     GameStatus played;
     if (card && g->t->trick.n && played_in_round(g, seat, card, &played))
         return played;
-    int nargs = 3;
     script_push_handler(L);
-    if (g->ask_after) {
-        lua_pushcfunction(L, apply_then_ask);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, g->apply_ref);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, g->ask_ref);
-        nargs = 5;
-    } else {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, g->apply_ref);
-    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->apply_ref);
     push_uv(g, UV_TABLE);
     lua_pushinteger(L, seat);
     lua_pushstring(L, move);
-    if (g->asks) {
-        if (card)
-            lua_pushinteger(L, card);
-        else
-            lua_pushnil(L);
-        nargs++;
-        g->t->ask.set = 0;
-    }
-    if (call_rules_as(g, nargs, 0, 1) != LUA_OK) { /* its handler pushed first (script.h) */
+    if (card)
+        lua_pushinteger(L, card);
+    else
+        lua_pushnil(L);
+    g->t->ask.set = 0;
+    if (call_rules_as(g, 4, 0, 1) != LUA_OK) { /* its handler pushed first (script.h) */
         game_set_error(g, "the rules failed applying seat %d's move '%s': %s", seat, move,
                   lua_tostring(L, -1));
         lua_pop(L, 1);
@@ -287,8 +244,23 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     return GAME_OK;
 }
 
-/* The pending decision of rules that ask: the kernel's ask, read without
- * calling the rules. */
+/* Appends one move text to p; 0 when out of memory. */
+static int pending_add_text(Pending *p, const char *s)
+{
+    if (p->ntexts == p->cap) {
+        int cap = p->cap ? p->cap * 2 : 64;
+        const char **texts = realloc(p->texts, sizeof(char *) * (size_t)cap);
+        if (!texts)
+            return 0;
+        p->texts = texts;
+        p->cap = cap;
+    }
+    p->texts[p->ntexts++] = s;
+    return 1;
+}
+
+/* The decision due: the kernel's ask, which the rules stated while they
+ * set up or applied the last move, read without calling the rules. */
 static GameStatus read_ask(Game *g)
 {
     const Ask *a = &g->t->ask;
@@ -300,24 +272,25 @@ static GameStatus read_ask(Game *g)
     p->kind = a->kind;
     p->prompt = a->prompt[0] ? a->prompt : NULL;
     p->hidden = a->hidden;
-    p->window = 0;
-    p->seats[0] = p->start = a->seat;
-    p->nseats = 1;
+    p->window = a->window;
+    p->policy = (ClaimPolicy)a->policy;
+    p->start = a->order_from;
+    p->nseats = a->nseats;
+    memcpy(p->seats, a->seats, sizeof(int) * (size_t)a->nseats);
+    memcpy(p->first, a->first, sizeof(int) * (size_t)a->nseats);
+    memcpy(p->count, a->count, sizeof(int) * (size_t)a->nseats);
     p->ntexts = 0;
-    p->first[0] = 0;
     for (int i = 0; i < a->n; i++)
         if (!pending_add_text(p, ask_move(a, i))) {
             game_set_error(g, "out of memory");
             return GAME_SCRIPT;
         }
-    p->count[0] = a->n;
     g->pending_valid = 1;
     return GAME_OK;
 }
 
 GameStatus game_pending(Game *g, const Pending **out)
 {
-    lua_State *L = g->L;
     *out = &g->pending;
     if (g->pending_valid)
         return GAME_OK;
@@ -325,37 +298,7 @@ GameStatus game_pending(Game *g, const Pending **out)
         return GAME_SCRIPT; /* its error says why */
     if (g->over)
         return GAME_OVER;
-    if (g->asks)
-        return read_ask(g);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->pending_ref);
-    push_uv(g, UV_TABLE);
-    if (call_rules(g, 1, 1) != LUA_OK) {
-        game_set_error(g, "the rules failed in pending(): %s", lua_tostring(L, -1));
-        lua_pop(L, 1);
-        return GAME_SCRIPT;
-    }
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        g->over = 1;
-        return GAME_OVER;
-    }
-    if (!lua_istable(L, -1)) {
-        game_set_error(g, "the rules' pending() returned a %s: expected nil (game over) or "
-                     "{seat = s, moves = {...}}", luaL_typename(L, -1));
-        lua_pop(L, 1);
-        return GAME_SCRIPT;
-    }
-    lua_pushvalue(L, -1);
-    set_uv(g, UV_PENDING);
-    int top = lua_gettop(L);
-    const char *why = pending_read(L, top, g->nseats, &g->pending);
-    lua_settop(L, top - 1);
-    if (why) {
-        game_set_error(g, "the rules' pending() is malformed: %s", why);
-        return GAME_SCRIPT;
-    }
-    g->pending_valid = 1;
-    return GAME_OK;
+    return read_ask(g);
 }
 
 static int slot_of(const Pending *p, int seat)
@@ -711,11 +654,16 @@ GameStatus game_rebuild(Game *g, int n)
         return GAME_SCRIPT;
     }
     /* A test's arrangement of the table (a stacked deck, say) is part of
-     * the game's inputs, so it is made again on every rebuild. */
+     * the game's inputs, so it is made again on every rebuild. It gets the
+     * rules' definition too: an arrangement that changes what the first
+     * decision offers asks it again (t:ask...), with the rules' help. */
     push_uv(g, UV_ARRANGE);
     if (lua_isfunction(L, -1)) {
         push_uv(g, UV_TABLE);
-        if (call_rules(g, 1, 0) != LUA_OK) {
+        push_uv(g, UV_DEF);
+        lua_getfield(L, -1, "script");
+        lua_remove(L, -2);
+        if (call_rules(g, 2, 0) != LUA_OK) {
             game_set_error(g, "the arrange function failed: %s", lua_tostring(L, -1));
             lua_pop(L, 1);
             free_moves_from(g, 0);
@@ -723,10 +671,6 @@ GameStatus game_rebuild(Game *g, int n)
         }
     } else {
         lua_pop(L, 1);
-    }
-    if (g->ask_after && ask_rules(g, "setup") != GAME_OK) {
-        free_moves_from(g, 0);
-        return GAME_SCRIPT;
     }
     ledger_seal(&t->ledger);
 
@@ -890,9 +834,7 @@ int game_gc(lua_State *L)
     luaL_unref(L, LUA_REGISTRYINDEX, g->def_ref);
     luaL_unref(L, LUA_REGISTRYINDEX, g->table_ref);
     luaL_unref(L, LUA_REGISTRYINDEX, g->apply_ref);
-    luaL_unref(L, LUA_REGISTRYINDEX, g->ask_ref);
-    luaL_unref(L, LUA_REGISTRYINDEX, g->pending_ref);
-    g->def_ref = g->table_ref = g->apply_ref = g->ask_ref = g->pending_ref = LUA_NOREF;
+    g->def_ref = g->table_ref = g->apply_ref = LUA_NOREF;
     free_moves_from(g, 0);
     free(g->moves);
     free(g->move_texts);
@@ -934,7 +876,7 @@ static Game *push_new_game(lua_State *L)
     ensure_registry(L);
     Game *g = lua_newuserdatauv(L, sizeof *g, UV_COUNT);
     memset(g, 0, sizeof *g);
-    g->def_ref = g->table_ref = g->apply_ref = g->ask_ref = g->pending_ref = LUA_NOREF;
+    g->def_ref = g->table_ref = g->apply_ref = LUA_NOREF;
     g->L = L;
     luaL_setmetatable(L, GAME_MT);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);
@@ -1022,9 +964,6 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
     lua_pushvalue(L, -1);
     set_uv(g, UV_DEF);
     int def = lua_gettop(L);
-    g->asks = lua_getfield(L, def, "pending") == LUA_TNIL;
-    g->ask_after = g->asks && lua_getfield(L, def, "ask") == LUA_TFUNCTION;
-    lua_pop(L, 1 + g->asks);
 
     if (!check_seats_and_options(L, g->name, def, nseats, opts_idx))
         goto fail;
@@ -1066,8 +1005,6 @@ Game *game_push_sample_of(Game *g, Table *t)
     memcpy(s->seed, t->seed, sizeof s->seed);
     s->nseats = g->nseats;
     memcpy(s->name, g->name, sizeof s->name);
-    s->asks = g->asks;
-    s->ask_after = g->ask_after;
     s->sample = 1;
     if (!(s->source = strdup(g->source ? g->source : g->name)))
         luaL_error(L, "out of memory");

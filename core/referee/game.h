@@ -3,8 +3,8 @@
  * gives undo, save and load, and the transaction: a move whose rules code
  * fails is rolled back by replaying the moves before it.
  *
- * pending -> a seat's controller answers -> legality check with a reason ->
- * apply -> log. A Game is a Lua userdata ("referee.Game"); the C functions
+ * the decision the rules asked (t:ask...) -> a seat's controller answers ->
+ * legality check with a reason -> apply, which asks the next -> log. A Game is a Lua userdata ("referee.Game"); the C functions
  * below take it from the stack or from a pointer the caller keeps anchored. */
 #ifndef REFEREE_GAME_H
 #define REFEREE_GAME_H
@@ -33,8 +33,8 @@ typedef struct Move {
     size_t text; /* where its text starts in the game's move_texts */
 } Move;
 
-/* The decision now due, as the rules state it. Strings point into the
- * rules' pending table, which the game keeps until the next move. */
+/* The decision now due, as the rules asked it. Strings point into the
+ * kernel's ask (table.h), which stands until the next move. */
 typedef struct Pending {
     const char *kind;
     const char *prompt;
@@ -66,10 +66,8 @@ struct Game {
     size_t texts_used, texts_size;
     Pending pending;
     int pending_valid, over;
-    int asks;              /* 1: the rules define no pending() and ask with t:ask */
     int def_ref, table_ref; /* registry references (see push_uv in game.c) */
-    int apply_ref, ask_ref, pending_ref; /* ... to the rules' functions called every decision */
-    int ask_after;         /* 1: ... from their ask(t), called after setup and each move */
+    int apply_ref;         /* ... to the rules' apply, called every decision */
     int sample;            /* 1: a determinization (game_sample.c), never rebuilt */
     int broken;            /* 1: a sample whose rules failed: it takes no more moves */
     char *error;           /* why the last call failed */

@@ -18,6 +18,9 @@ Game *game_push_sample(Game *g, int seat, uint64_t seed)
     Chance chance = table_chance(t);
     zones_resample(&t->zones, seat, &t->rng);
     dice_resample(&t->dice, seat, &chance);
+    /* The other seats of a claim window were asked moves that name their
+     * hidden cards, which the sample has dealt afresh: it asks this seat. */
+    ask_keep_seat(&t->ask, seat);
     return game_push_sample_of(g, t);
 }
 
@@ -29,8 +32,6 @@ const char *game_sample_refusal(Game *g, int seat)
         return "the game is over: there is nothing to sample";
     if (status != GAME_OK)
         return g->error ? g->error : "the rules failed";
-    if (!g->asks)
-        return NULL;
     for (int i = 0; i < p->nseats; i++)
         if (p->seats[i] == seat)
             return NULL;

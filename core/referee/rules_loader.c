@@ -208,7 +208,6 @@ void rules_push_env(lua_State *L, const char *rules_path)
     lua_setfield(L, env, "coroutine");
 }
 
-/* pending is optional: rules without it state each decision with t:ask. */
 static const char *REQUIRED[] = {"setup", "apply", "result"};
 
 /* Loads a rules file into env and pushes its definition; 0 and a message. */
@@ -267,9 +266,17 @@ static int take(lua_State *L)
     for (size_t i = 0; !why && i < sizeof REQUIRED / sizeof *REQUIRED; i++)
         if (lua_getfield(L, copy, REQUIRED[i]) != LUA_TFUNCTION)
             why = lua_pushfstring(L, "the game definition has no function '%s' (a game needs setup, "
-                                     "apply and result, and pending unless it asks with t:ask)",
-                                  REQUIRED[i]);
-    static const char *OPTIONAL[] = {"pending", "ask", "standing", "explain"};
+                                     "apply and result)", REQUIRED[i]);
+    /* The two older ways of stating a decision: one way is left. */
+    static const char *RETIRED[] = {"pending", "ask"};
+    for (size_t i = 0; !why && i < sizeof RETIRED / sizeof *RETIRED; i++)
+        if (lua_getfield(L, copy, RETIRED[i]) != LUA_TNIL)
+            why = lua_pushfstring(L, "the game definition has '%s': the referee no longer calls "
+                                     "it. Ask each decision where the rules reach it, with "
+                                     "t:ask, t:ask_cards, t:ask_discards, t:ask_trick or "
+                                     "t:ask_window, from setup and apply (rules/README.md)",
+                                  RETIRED[i]);
+    static const char *OPTIONAL[] = {"standing", "explain"};
     for (size_t i = 0; !why && i < sizeof OPTIONAL / sizeof *OPTIONAL; i++) {
         int type = lua_getfield(L, copy, OPTIONAL[i]);
         if (type != LUA_TNIL && type != LUA_TFUNCTION)
@@ -280,6 +287,10 @@ static int take(lua_State *L)
     if (wrong)
         why = lua_pushfstring(L, "the game definition is malformed: %s", wrong);
     if (!why) {
+        /* The script's own table, for a test's arrangement (game.c): the
+         * referee reads only the copied fields above. */
+        lua_pushvalue(L, 1);
+        lua_setfield(L, copy, "script");
         lua_settop(L, copy);
         return 1;
     }

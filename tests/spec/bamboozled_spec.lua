@@ -10,7 +10,7 @@ local function new(layout, options)
   options.first = options.first or 1
   options.hands = options.hands or 1
   return assert(referee.game("bamboozled", { seats = 2, seed = 1, rules_path = "rules", options = options,
-    arrange = function(t)
+    arrange = function(t, game)
       for _, zone in ipairs({ "hand1", "hand2", "side1", "side2", "stack" }) do t:move_all(zone, "deck") end
       for _, zone in ipairs({ "hand1", "hand2", "side1", "side2", "stack" }) do
         for _, name in ipairs(layout[zone] or {}) do t:move(assert(t:card(name, "deck"), name), zone) end
@@ -20,6 +20,7 @@ local function new(layout, options)
         for _, c in ipairs(t:cards("deck")) do t:move(c, "stack", "bottom") end
       end
       for _, name in ipairs(layout.deck or {}) do t:move(assert(t:card(name, "deck"), name), "deck") end
+      t:ask(1, "draw", game.draw_moves(t, 1)) -- seat 1 draws first, from this table
     end }))
 end
 

@@ -108,17 +108,13 @@ end]])
     end
   end)
 
-  it("has what pending, result and standing return read without their metatables", function()
+  it("has what result and standing return read without their metatables", function()
     local failing = 'setmetatable({}, { __index = function(_, k) error("read " .. tostring(k)) end, '
                     .. '__len = function() error("len") end })'
-    rules("pends", "", "function game.pending() return " .. failing .. " end")
-    local g = assert(start("pends"))
-    local p, why = g:pending()
-    assert.is_nil(p)
-    assert.matches("pending%(%) is malformed: pending needs seat", why)
+    local why
     rules("results", "", "function game.result(t) if t.vars.n >= 3 then return " .. failing .. " end end\n"
                           .. "function game.standing() return " .. failing .. " end")
-    g = assert(start("results"))
+    local g = assert(start("results"))
     local standing
     standing, why = g:standing()
     assert.is_nil(standing)
@@ -150,18 +146,26 @@ end]])
       assert.is_nil(g)
       for k = 2, #case do assert.matches(case[k], why, 1, true) end
     end
-    -- the same for rules that return the decision from pending()
-    local pending_cases = {
-      { '{ seat = 1, kind = "caf\233", moves = { "a" } }', "kind 'caf?' must be UTF-8 text" },
-      { '{ seat = 1, kind = "go", prompt = "\27]0;x\7", moves = { "a" } }', "prompt '?]0;x?' must be one line without control characters" },
-      { '{ seat = 1, kind = 7, moves = { "a" } }', "kind must be a text, shown at the prompt (or nil), not a number" },
+    -- the same for claim windows, and what a window must be
+    local window_cases = {
+      { 't:ask_window({ 1 }, "caf\233", { { "a" } })', "the kind 'caf?' must be UTF-8 text" },
+      { 't:ask_window({ 1 }, "go", { { "a" } }, "\27]0;x\7")', "the prompt '?]0;x?' must be one line without control characters" },
+      { 't:ask_window({ 1, 1 }, "go", { { "a" } })', "seat 1 is listed twice: a window takes one answer from each seat" },
+      { 't:ask_window({ 3 }, "go", { { "a" } })', "entry 1 is not a seat from 1 to 2" },
+      { 't:ask_window({}, "go", {})', "seats must list 1 or more of the table's seats" },
+      { 't:ask_window({ 1, 2 }, "go", { { "a" } })', "moves[2] is a nil: each seat of the window needs its list of moves" },
+      { 't:ask_window({ 1 }, "go", { {} })', "moves[1] is empty: a seat that is asked must have at least one legal move" },
+      { 't:ask_window({ 1 }, "go", { { "a", 5 } })', "moves[1] must be a list of move texts: entry 2 is a number" },
+      { 't:ask_window({ 1 }, "go", { { "Pass", "pass" } })', "moves 1 and 2 both read 'pass'" },
+      { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { policy = "loudest" })', 'policy must be "order", "random" or "arrival"' },
+      { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { start = 9 })', "start must be a seat from 1 to 2" },
+      { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { first = 1 })', "how takes policy, start and hidden, not 'first'" },
     }
-    for i, case in ipairs(pending_cases) do
-      rules("pending-labels" .. i, "", "function game.pending() return " .. case[1] .. " end")
-      local g = assert(start("pending-labels" .. i))
-      local p, why = g:pending()
-      assert.is_nil(p)
-      assert.matches("pending() is malformed: " .. case[2], why, 1, true)
+    for i, case in ipairs(window_cases) do
+      rules("window-labels" .. i, "", "function game.setup(t) " .. case[1] .. " end")
+      local g, why = start("window-labels" .. i)
+      assert.is_nil(g)
+      assert.matches(case[2], why, 1, true)
     end
     -- what may be shown is taken: UTF-8 beyond ASCII, and the longest that fits
     rules("labels-fit", "", 'function game.setup(t) t:ask(1, ("k"):rep(47), { "a" }, "tr\195\168fle") end')

@@ -5,11 +5,13 @@ local helper = require "tests.spec.helper"
 local referee = helper.referee
 
 -- Puts named action cards into seats' hands: give{[2] = {"Skip", "Reverse"}}.
+-- The round starts again, so that its first decision offers the cards.
 local function give(hands)
-  return function(t)
+  return function(t, game)
     for seat, names in pairs(hands) do
       for _, name in ipairs(names) do t:move(t:card(name, "deck"), "cards" .. seat) end
     end
+    game.start_round(t, t:turn())
   end
 end
 

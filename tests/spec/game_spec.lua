@@ -10,11 +10,14 @@ local function new_game(name, args)
 end
 
 -- Puts the named cards into the hand of the seat to play first.
+-- An arrangement: the hand of the seat to play holds these cards, and it
+-- is asked again (the fixture's step that asks it).
 local function give(names)
-  return function(t)
+  return function(t, game)
     local hand = "hand" .. t:turn()
     for _, c in ipairs(t:cards(hand)) do t:move(c, "stock", "bottom") end
     for _, name in ipairs(names) do t:move(t:card(name), hand) end
+    game.ask_to_play(t)
   end
 end
 
@@ -144,15 +147,13 @@ describe("loading rules and options", function()
       assert.is_nil(g)
       assert.matches(pattern, err)
     end
-    local g = assert(new_game("bad-pending"))
-    local p, err = g:pending()
-    assert.is_nil(p)
-    assert.matches("pending%(%) is malformed: pending needs seat", err)
-    g = assert(new_game("pending-twice"))
-    p, err = g:pending()
-    assert.is_nil(p)
-    assert.matches("pending() is malformed: moves 1 and 2 both read 'pass': a seat's moves must "
-                   .. "differ (ignoring case)", err, 1, true)
+    local g, err = new_game("asks-no-seat")
+    assert.is_nil(g)
+    assert.matches("bad argument #1 to 'ask' (seat must be from 1 to 2)", err, 1, true)
+    g, err = new_game("asks-twice")
+    assert.is_nil(g)
+    assert.matches("moves 1 and 2 both read 'pass': a seat's moves must differ (ignoring case)",
+                   err, 1, true)
   end)
 
   it("refuses a malformed result with what is wrong, and takes a well-formed one", function()
@@ -355,7 +356,7 @@ describe("the referee loop", function()
     local function window_game(policy, seed)
       -- Seat 1 (first to play) leads a 9; seats 2 and 3 both hold a 9.
       local g = assert(new_game("fixture", { seats = 3, seed = seed, options = { policy = policy },
-        arrange = function(t)
+        arrange = function(t, game)
           t:set_turn(1)
           for s = 1, 3 do
             for _, c in ipairs(t:cards("hand" .. s)) do t:move(c, "stock", "bottom") end
@@ -363,6 +364,7 @@ describe("the referee loop", function()
           for s, names in ipairs({ { "9C", "2D", "3D" }, { "9D", "4D", "5D" }, { "9H", "6D", "7D" } }) do
             for _, n in ipairs(names) do t:move(t:card(n), "hand" .. s) end
           end
+          game.ask_to_play(t)
         end }))
       assert.is_true(g:play(1, "play 9C"))
       local p = g:pending()
@@ -650,9 +652,10 @@ describe("rules that ask (t:ask, t:ask_cards, t:ask_discards)", function()
       assert.matches("the rules failed in setup", err, 1, true)
       assert.matches(message, err, 1, true)
     end
-    local g, err = new_game("ask-not-function")
+    local g, err = new_game("retired-pending")
     assert.is_nil(g)
-    assert.matches("the game definition's 'ask' is a number: make it a function, or leave it out", err, 1, true)
+    assert.matches("the game definition has 'pending': the referee no longer calls it. Ask each "
+                   .. "decision where the rules reach it, with t:ask", err, 1, true)
   end)
 
   it("offers cards of one name as one move, to play and to discard, and replays them", function()

@@ -110,6 +110,48 @@ describe("a sample of a game", function()
     assert.matches("the game is over", err)
   end)
 
+  -- In a claim window the other seats' moves name cards of their hands,
+  -- which the sample deals afresh: it asks the sampling seat alone, with
+  -- its own moves, and the window's next answers are the sample's rules'.
+  it("taken in a claim window, asks the sampling seat alone, with its own moves", function()
+    for seed = 1, 40 do
+      local g = assert(referee.game("bamm", { seats = 3, seed = seed, rules_path = "rules" }))
+      local p = g:pending()
+      while p and not p.window do
+        assert(g:play(p.seats[1], p.moves[p.seats[1]][1]))
+        p = g:pending()
+      end
+      if p and #p.seats >= 2 then
+        local me = p.seats[1]
+        local s = assert(g:sample(me, seed))
+        local sp = s:pending()
+        assert.is_true(sp.window)
+        assert.are.same({ me }, sp.seats)
+        assert.are.same(p.moves[me], sp.moves[me])
+        for _, other in ipairs(p.seats) do
+          if other ~= me then assert.is_nil(sp.moves[other]) end
+        end
+        -- after this seat passes, the sample asks the others from its own hands
+        assert(s:window({ { me, "pass" } }))
+        local after = s:pending()
+        assert.is_true(after.window)
+        assert.is_false(helper.has(after.seats, me))
+        for _, other in ipairs(after.seats) do
+          for _, claim in ipairs(after.moves[other]) do
+            for card in claim:gmatch("%S+/%S+") do
+              local name = card:match("^(%S+)/") and card
+              local t = s:table()
+              local c = t:card(name) or t:card(name:match("/(%S+)$") .. "/" .. name:match("^(%S+)/"))
+              assert.is_truthy(t:where(c) == "hand" .. other or t:where(c) == "table", claim)
+            end
+          end
+        end
+        return
+      end
+    end
+    error("no seed of 40 opened a window to two seats")
+  end)
+
   it("has no moves to replay: undo is refused", function()
     local g, seat = bam()
     local s = assert(g:sample(seat, 1))
