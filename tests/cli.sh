@@ -269,10 +269,23 @@ for spec in "bam 3" "bam-app 2" "bamm 3" "bamboozled 2" "bamboozled-dice 3"; do
         grep -q '^bot mine: ' "$work/doc.err" && ok ||
         bad "the skeleton bot of bots/README.md in $1: $(tail -n 1 "$work/doc.out" | head -c 200) $(head -n 2 "$work/doc.err")"
 done
-awk '/^A variant inherits its base/ { on = 1 } on && /^```lua/ { inside = 1; next } inside && /^```/ { exit } inside' \
-    "$docs/rules/README.md" >"$work/docrules/richer.lua"
-expect 0 '^ +--set credits=500 ' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" games
-expect 0 '"options":\{"ante":5,"credits":500,' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run richer --seats random,random --seed 1 --json
+# Every example of rules/README.md, a block whose first line is "-- example:
+# referee run NAME ...", is saved as NAME.lua and played to its result so.
+awk '/^```lua/ { inside = 1; next } inside && /^```/ { inside = 0; out = ""; next }
+     inside && /^-- example: referee run / { out = dir "/" $5 ".lua"; print $0 >> (dir "/commands") }
+     inside && out { print > out }' dir="$work/docrules" "$docs/rules/README.md"
+[ "$(wc -l <"$work/docrules/commands")" -ge 5 ] && ok || bad "rules/README.md has fewer than 5 runnable examples"
+while read -r _ _ _ _ name args; do
+    env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run "$name" $args --seed 1 --json >"$work/doc.out" 2>&1
+    tail -n 1 "$work/doc.out" | grep -q '"type":"result"' && ok ||
+        bad "the example $name of rules/README.md: $(tail -n 3 "$work/doc.out" | head -c 300)"
+done <"$work/docrules/commands"
+# ... and each variant does what its description says.
+expect 0 '^ +--set credits=5000 ' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" games
+expect 0 '"credits":5000,' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run bam-rich --seats random,random,random --seed 1 --json
+expect 0 'trumps are [a-z]+ \(the stock.s top card\)' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run bam-stock-trumps --seats random,random,random --seed 1
+expect 0 'seat [0-9] owes double' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run bam-double-bamboozal --seats random,random,random --seed 1
+expect 0 'scores: seat 1 [0-9]' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run high-card --seats random,random,random --seed 1
 
 # The seed-recovery bot (tests/bots/hostile/seed-recovery.lua) named every
 # hand of a game seeded 1234, and of every game of a tournament with the

@@ -21,6 +21,7 @@ extern int checks_passed, checks_failed;
     } while (0)
 
 void test_rng(void);
+void test_ask(void);
 void test_rng_stats(void);
 void test_memory_cap(void);
 void test_cards(void);
