@@ -55,6 +55,41 @@ static void describe_key(lua_State *L, char *out, size_t size)
         snprintf(out, size, "a %s", lua_typename(L, lua_type(L, -1)));
 }
 
+/* A string key of a table being written. */
+typedef struct Key {
+    const char *text;
+    size_t len;
+} Key;
+
+static int key_compare(const void *a, const void *b)
+{
+    const Key *x = a, *y = b;
+    int c = memcmp(x->text, y->text, x->len < y->len ? x->len : y->len);
+    return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+/* An order on keys that are not strings, the same in every process:
+ * numbers by value, then false and true, then the other kinds by name
+ * (two tables as keys read the same in a message). */
+static int key_rank(lua_State *L, int idx)
+{
+    switch (lua_type(L, idx)) {
+    case LUA_TNUMBER: return 0;
+    case LUA_TBOOLEAN: return 1 + lua_toboolean(L, idx);
+    default: return 3 + lua_type(L, idx);
+    }
+}
+
+static int key_less(lua_State *L, int a, int b)
+{
+    a = lua_absindex(L, a);
+    b = lua_absindex(L, b);
+    int ra = key_rank(L, a), rb = key_rank(L, b);
+    if (ra != rb)
+        return ra < rb;
+    return ra == 0 && lua_compare(L, a, b, LUA_OPLT);
+}
+
 static json_t *encode_table(lua_State *L, int idx, int depth, Encoder *e)
 {
     size_t n;
@@ -83,44 +118,84 @@ static json_t *encode_table(lua_State *L, int idx, int depth, Encoder *e)
         }
         return arr;
     }
-    json_t *obj = json_object();
+    /* The keys are visited in one order in every process (Lua's own
+     * changes with the process): what fails first, and the message saying
+     * so, is then the same everywhere, as a --hashes fingerprint needs. */
+    size_t nkeys = 0, cap = 0;
+    Key *keys = NULL;
+    int bad = 0; /* a key that is not a string: the least, in key_less's order */
     lua_pushnil(L);
     while (lua_next(L, idx)) {
-        if (lua_type(L, -2) != LUA_TSTRING) {
-            char key[64];
-            lua_pop(L, 1);
-            describe_key(L, key, sizeof key);
-            lua_pop(L, 1);
-            json_decref(obj);
-            if (gap)
-                snprintf(e->err, e->errsize, "a list has gaps (%zu values under keys up to %lld): a "
-                                       "table is saved as a sequence 1..n or with string keys "
-                                       "only", n, (long long)gap);
-            else
-                snprintf(e->err, e->errsize, "a table has a key (%s) that is neither in a sequence "
-                                       "1..n nor a string: a table is saved as a sequence 1..n "
-                                       "or with string keys only", key);
-            return NULL;
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) {
+            if (!bad || key_less(L, -1, bad)) {
+                if (bad)
+                    lua_remove(L, bad);
+                lua_pushvalue(L, -1);
+                lua_insert(L, -2);
+                bad = lua_gettop(L) - 1;
+            }
+            continue;
         }
-        json_t *v = encode(L, lua_gettop(L), depth + 1, e);
-        if (!v) {
-            lua_pop(L, 2);
-            json_decref(obj);
-            return NULL;
+        if (nkeys == cap) {
+            cap = cap ? cap * 2 : 16;
+            Key *more = realloc(keys, sizeof *keys * cap);
+            if (!more) {
+                lua_pop(L, 1);
+                free(keys);
+                snprintf(e->err, e->errsize, "out of memory");
+                return NULL;
+            }
+            keys = more;
         }
-        size_t len;
-        const char *key = lua_tolstring(L, -2, &len);
+        keys[nkeys].text = lua_tolstring(L, -1, &keys[nkeys].len);
+        nkeys++;
+    }
+    if (bad) {
+        char key[64];
+        lua_pushvalue(L, bad);
+        describe_key(L, key, sizeof key);
+        lua_pop(L, 1);
+        lua_remove(L, bad);
+        free(keys);
+        if (gap)
+            snprintf(e->err, e->errsize, "a list has gaps (%zu values under keys up to %lld): a "
+                                   "table is saved as a sequence 1..n or with string keys "
+                                   "only", n, (long long)gap);
+        else
+            snprintf(e->err, e->errsize, "a table has a key (%s) that is neither in a sequence "
+                                   "1..n nor a string: a table is saved as a sequence 1..n "
+                                   "or with string keys only", key);
+        return NULL;
+    }
+    /* The key texts stay alive: the table holds them, and nothing changes it. */
+    qsort(keys, nkeys, sizeof *keys, key_compare);
+    json_t *obj = json_object();
+    for (size_t k = 0; k < nkeys; k++) {
         /* jansson takes UTF-8 keys without NUL bytes, and drops others */
-        if (strlen(key) != len || json_object_set_new(obj, key, v) != 0) {
-            if (strlen(key) != len)
-                json_decref(v);
-            lua_pop(L, 2);
+        if (strlen(keys[k].text) != keys[k].len) {
             json_decref(obj);
+            free(keys);
             snprintf(e->err, e->errsize, "a key is not valid UTF-8 text (or holds a NUL byte)");
             return NULL;
         }
+        lua_pushlstring(L, keys[k].text, keys[k].len);
+        lua_rawget(L, idx);
+        json_t *v = encode(L, lua_gettop(L), depth + 1, e);
         lua_pop(L, 1);
+        if (!v) {
+            json_decref(obj);
+            free(keys);
+            return NULL;
+        }
+        if (json_object_set_new(obj, keys[k].text, v) != 0) {
+            json_decref(obj);
+            free(keys);
+            snprintf(e->err, e->errsize, "a key is not valid UTF-8 text (or holds a NUL byte)");
+            return NULL;
+        }
     }
+    free(keys);
     return obj;
 }
 
