@@ -288,6 +288,17 @@ while read -r _ _ _ _ name args; do
     tail -n 1 "$work/doc.out" | grep -q '"type":"result"' && ok ||
         bad "the example $name of rules/README.md: $(tail -n 3 "$work/doc.out" | head -c 300)"
 done <"$work/docrules/commands"
+# repl/README.md names every command and flag that the help text gives.
+"$bin" --help >"$work/help" 2>&1
+for word in $(grep -o -- '--[a-z][a-z-]*' "$work/help" | sort -u) $(sed -n 's/^  referee \([a-z]\{1,\}\) .*/\1/p' "$work/help"); do
+    grep -q -- "$word" "$docs/repl/README.md" || echo "$word"
+done >"$work/undocumented"
+[ ! -s "$work/undocumented" ] && ok || bad "repl/README.md does not name $(tr '\n' ' ' <"$work/undocumented")"
+# ... and every command of the REPL's help.
+printf 'help\nquit\n' | "$bin" 2>&1 | awk '/^  [a-z]/ { print $1 }' >"$work/repl-commands"
+for c in $(cat "$work/repl-commands"); do grep -q "\`$c" "$docs/repl/README.md" || echo "$c"; done >"$work/undocumented"
+[ "$(wc -l <"$work/repl-commands")" -ge 10 ] && [ ! -s "$work/undocumented" ] && ok ||
+    bad "repl/README.md does not name the REPL's $(tr '\n' ' ' <"$work/undocumented")"
 # ... and each variant does what its description says.
 expect 0 '^ +--set credits=5000 ' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" games
 expect 0 '"credits":5000,' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run bam-rich --seats random,random,random --seed 1 --json
