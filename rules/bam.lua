@@ -12,8 +12,11 @@
 --     discarded one could never be replaced).
 --   * When the dealer discards the turned card, the players before the
 --     dealer may not draw the stock below the one card that replaces it.
---   * A player knocked out at the pay-in leaves their payment in the pot;
---     when one player is left, they take whatever is in the pot.
+--   * RULINGS.md, end of a game: no game ends with credits in the pot. A
+--     game that ends at a pay-in gives each payment of it back and shares
+--     what the pot held before it among the players in the game then; one
+--     that ends after a split hand shares the pot among those who tied.
+--     A remainder goes a credit each clockwise from the dealer's left.
 --   * A discard names its cards in the order the hand shows them
 --     ("discard 2C 9H"); the refusal of another order says so.
 
@@ -30,7 +33,7 @@ local game = {
     { name = "fold", default = true, help = "players declare play or fold before the rounds" },
     { name = "redraw", default = true, help = "playing players may discard and draw replacements" },
     { name = "hands", default = 0, min = 0, max = 100000, help = "hands in a game (0: until one player has credits left)" },
-    { name = "dealer", default = 0, min = 0, max = 6, help = "the first dealer's seat (0: drawn at random)" },
+    { name = "dealer", default = 0, min = 0, max = 6, seat = true, help = "the first dealer's seat (0: drawn at random)" },
   },
 }
 
@@ -88,7 +91,10 @@ end
 -- BamBoozalled player the pot of the hand they were BamBoozalled in.
 function game.pay_in(t)
   local v = t.vars
+  -- Kept until the next pay-in: a game that ends here gives them back.
+  v.pay_in = { before = t:balance("pot"), players = {}, paid = per_seat(t, 0) }
   for _, s in ipairs(lib.clockwise_from_left_of(t, t:dealer())) do
+    v.pay_in.players[#v.pay_in.players + 1] = s
     local owed = v.owes[s] > 0 and v.owes[s] or game.hand_amount(t)
     local reason = v.owes[s] > 0 and "BamBoozal" or "hand amount"
     local have = t:balance(account(s))
@@ -99,6 +105,7 @@ function game.pay_in(t)
     else
       t:transfer(account(s), "pot", owed, reason)
     end
+    v.pay_in.paid[s] = math.min(have, owed)
     v.owes[s] = 0
   end
   v.pot_amount = t:balance("pot")
@@ -122,7 +129,7 @@ function game.start_hand(t)
   local v = t.vars
   if not t:active(t:dealer()) then t:rotate_dealer() end
   game.pay_in(t)
-  if game.game_over(t) then return game.finish(t) end
+  if game.game_over(t) then return game.finish(t, { at_pay_in = true }) end
   if not t:active(t:dealer()) then t:rotate_dealer() end
   v.order = lib.clockwise_from_left_of(t, t:dealer())
   v.folded = per_seat(t, false)
@@ -203,7 +210,7 @@ function game.declare(t, seat, move)
       -- "If only one player is left playing, that player takes the pot at once."
       t:transfer("pot", account(left[1]), t:balance("pot"), "the others folded")
       t:notef("seat %d takes the pot: everyone else folded", left[1])
-      return game.end_hand(t, { winner = left[1], bamboozled = {}, folded_out = true })
+      return game.end_hand(t, { winner = left[1], bamboozled = {}, leaders = left, folded_out = true })
     end
   end
   next_declarer(t)
@@ -306,7 +313,7 @@ function game.outcome(t)
   for _, s in ipairs(playing(t)) do
     if v.won[s] == 0 then bamboozled[#bamboozled + 1] = s end
   end
-  local result = { bamboozled = bamboozled }
+  local result = { bamboozled = bamboozled, leaders = leaders }
   if #leaders == 1 then
     result.winner = leaders[1]
     t:transfer("pot", account(leaders[1]), t:balance("pot"), "wins the hand")
@@ -330,7 +337,7 @@ function game.end_hand(t, result)
   v.hands_played = v.hands_played + 1
   v.last = result
   game.after_hand(t, result)
-  if game.game_over(t) then return game.finish(t) end
+  if game.game_over(t) then return game.finish(t, result) end
   -- "The next corresponding clockwise player is considered the new dealer."
   t:rotate_dealer()
   game.start_hand(t)
@@ -341,12 +348,42 @@ function game.game_over(t)
   return v.over or t:active_count() < 2 or (v.opts.hands > 0 and v.hands_played >= v.opts.hands)
 end
 
-function game.finish(t)
+-- Shares the pot equally among seats; the remainder goes a credit each to
+-- them clockwise from the dealer's left.
+function game.share_pot(t, seats, reason)
+  local pot = t:balance("pot")
+  if pot == 0 or #seats == 0 then return end
+  local sharing = {}
+  for _, s in ipairs(seats) do sharing[s] = true end
+  local order, s = {}, t:dealer()
+  for _ = 1, t.nseats do
+    s = s % t.nseats + 1
+    if sharing[s] then order[#order + 1] = s end
+  end
+  local share, extra = pot // #order, pot % #order
+  for i, seat in ipairs(order) do
+    local amount = share + (i <= extra and 1 or 0)
+    if amount > 0 then t:transfer("pot", account(seat), amount, reason) end
+  end
+  t:notef("the pot of %d is shared: seat%s %s", pot, #order > 1 and "s" or "", table.concat(order, ", "))
+end
+
+-- "End of a game" (RULINGS.md): nothing is left in the pot.
+function game.finish(t, how)
   local v = t.vars
   v.over, v.phase = true, "over"
-  if t:active_count() == 1 and t:balance("pot") > 0 then
-    local last = t:next(t:dealer())
-    t:transfer("pot", account(last), t:balance("pot"), "last player in the game")
+  if how.at_pay_in then
+    -- Each payment of the pay-in goes back; what the pot held before it is
+    -- shared among the players in the game then.
+    for s = 1, t.nseats do
+      if v.pay_in.paid[s] > 0 then
+        t:transfer("pot", account(s), v.pay_in.paid[s], "pay-in returned: the game is over")
+      end
+    end
+    game.share_pot(t, v.pay_in.players, "the pot shared: the game is over")
+  else
+    -- After the last hand: a split pot goes to those who tied for the most rounds.
+    game.share_pot(t, how.leaders or {}, "split pot shared: the game is over")
   end
 end
 

@@ -41,7 +41,7 @@ local game = {
     { name = "hand_limit", default = 2, min = 0, max = 26, help = "action cards a player may hold (0: no limit)" },
     { name = "cards_per_turn", default = 1, min = 0, max = 26, help = "before-roll cards a player may play in a turn (0: any number)" },
     { name = "bluffing", default = true, help = "false: rolls are public and every claim is true" },
-    { name = "first", default = 0, min = 0, max = 8, help = "the starting player's seat (0: drawn at random)" },
+    { name = "first", default = 0, min = 0, max = 8, seat = true, help = "the starting player's seat (0: drawn at random)" },
   },
 }
 

@@ -51,7 +51,7 @@ local game = {
     { name = "jokers", default = true, help = "play with the two jokers" },
     { name = "target", default = 500, min = 1, max = 100000, help = "the score that ends the match" },
     { name = "hands", default = 0, min = 0, max = 10000, help = "hands in the match (0: until a player reaches the target)" },
-    { name = "first", default = 0, min = 0, max = 2, help = "who plays first in the first hand (0: drawn at random)" },
+    { name = "first", default = 0, min = 0, max = 2, seat = true, help = "who plays first in the first hand (0: drawn at random)" },
     { name = "values", default = VALUES, check = check_values,
       help = "each card's points: A, 2..10, J, Q, K, and JK for a joker in hand" },
   },

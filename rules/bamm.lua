@@ -97,7 +97,7 @@ local game = {
   players = { min = 2, max = 6 },
   default_bot = "bamm-greedy",
   options = {
-    { name = "first", default = 0, min = 0, max = 6, help = "the starting player's seat (0: drawn at random)" },
+    { name = "first", default = 0, min = 0, max = 6, seat = true, help = "the starting player's seat (0: drawn at random)" },
     { name = "cards", default = 4, min = 1, max = 8, help = "cards dealt to each player" },
     { name = "bonus", default = 3, min = 0, max = 52, help = "cards the player who goes out adds to their points pile" },
     { name = "penalty", default = 1, min = 0, max = 52, help = "points a BAMM! without a run or set costs" },

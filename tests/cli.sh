@@ -299,6 +299,9 @@ printf 'help\nquit\n' | "$bin" 2>&1 | awk '/^  [a-z]/ { print $1 }' >"$work/repl
 for c in $(cat "$work/repl-commands"); do grep -q "\`$c" "$docs/repl/README.md" || echo "$c"; done >"$work/undocumented"
 [ "$(wc -l <"$work/repl-commands")" -ge 10 ] && [ ! -s "$work/undocumented" ] && ok ||
     bad "repl/README.md does not name the REPL's $(tr '\n' ' ' <"$work/undocumented")"
+# An option that names a seat the game does not have is a usage mistake.
+expect 2 "option 'dealer' names a seat: 1 to 3 for this game of 3 seats" -- "$bin" run bam --seats random,random,random --set dealer=5
+expect 2 "option 'first' names a seat: 1 to 2" -- "$bin" run bamboozled-dice --seats random,random --set first=7
 # ... and each variant does what its description says.
 expect 0 '^ +--set credits=5000 ' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" games
 expect 0 '"credits":5000,' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run bam-rich --seats random,random,random --seed 1 --json

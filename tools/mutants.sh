@@ -123,6 +123,8 @@ mutant fresh-seed core/kernel/seed.c 'randombytes_buf(bits, sizeof bits);' 'mems
 # A sample in a claim window that keeps the other seats' moves, which name
 # their real hands.
 mutant window-sample core/referee/game_sample.c '    ask_keep_seat(&t->ask, seat);' '' spec sample_spec.lua
+# A game that ends with credits in the pot taken as ended right.
+mutant pot-promise core/referee/game.c 'if (pot > 0 && g->t->ledger.a[pot].balance != 0) {' 'if (0) {' spec bam_spec.lua
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -793,6 +793,18 @@ GameStatus game_push_result(Game *g)
         lua_pushnil(L);
         return GAME_SCRIPT;
     }
+    /* A promise (RULINGS.md, end of a game): credits left in the pot would
+     * belong to nobody, so a game whose rules leave some has not ended
+     * right, and is reported as the rules' mistake. */
+    int pot = lua_istable(L, -1) ? ledger_find(&g->t->ledger, "pot") : 0;
+    if (pot > 0 && g->t->ledger.a[pot].balance != 0) {
+        game_set_error(g, "the game ended with %lld credits in the pot, which belong to nobody: "
+                          "the rules must pay the pot out before result() gives a result",
+                       (long long)g->t->ledger.a[pot].balance);
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        return GAME_SCRIPT;
+    }
     return GAME_OK;
 }
 
@@ -889,6 +901,38 @@ static Game *push_new_game(lua_State *L)
 /* What a person chose for a new game, checked against the definition at
  * def: the number of seats and the options. Pushes the options (defaults
  * filled in) and returns 1, or pushes why and returns 0. */
+/* Options that name a seat (seat = true) hold 0 or a seat of this game:
+ * their range depends on the seats given, so they are checked here, with
+ * the options at opts. Returns 0 and pushes why (over the options). */
+static int seat_options_fit(lua_State *L, int def, int opts, int nseats)
+{
+    if (lua_getfield(L, def, "options") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return 1;
+    }
+    int list = lua_gettop(L);
+    for (lua_Integer i = 1; lua_rawgeti(L, list, i) == LUA_TTABLE; i++) {
+        int seat = lua_getfield(L, -1, "seat") == LUA_TBOOLEAN && lua_toboolean(L, -1);
+        lua_getfield(L, -2, "name");
+        if (seat && lua_type(L, -1) == LUA_TSTRING) {
+            const char *name = lua_tostring(L, -1);
+            lua_getfield(L, opts, name);
+            lua_Integer v = lua_tointeger(L, -1);
+            if (v < 0 || v > nseats) {
+                lua_pushfstring(L, "option '%s' names a seat: 1 to %d for this game of %d seats, or "
+                                   "0 for none, not %I", name, nseats, nseats, v);
+                lua_replace(L, opts);
+                lua_settop(L, opts);
+                return 0;
+            }
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 3);
+    }
+    lua_settop(L, list - 1);
+    return 1;
+}
+
 static int check_seats_and_options(lua_State *L, const char *name, int def, int nseats, int opts_idx)
 {
     lua_Integer lo, hi;
@@ -900,7 +944,9 @@ static int check_seats_and_options(lua_State *L, const char *name, int def, int 
                         nseats);
         return 0;
     }
-    return options_check(L, name, def, opts_idx);
+    if (!options_check(L, name, def, opts_idx))
+        return 0;
+    return seat_options_fit(L, def, lua_gettop(L), nseats);
 }
 
 char *game_choice_problem(lua_State *L, const char *name, const char *rules_path, int nseats,

@@ -107,6 +107,10 @@ static const char *check_option(lua_State *L, int opt, lua_Integer i, int names)
             return lua_pushfstring(L, "option '%s''s default is %s its %s", name, k == 0 ? "below" : "above",
                                    limit[k]);
     }
+    if (lua_getfield(L, opt, "seat") != LUA_TNIL &&
+        (lua_type(L, -1) != LUA_TBOOLEAN || !lua_isinteger(L, dflt) || lua_tointeger(L, dflt) < 0))
+        return lua_pushfstring(L, "option '%s''s seat must be true or false, and a seat option's "
+                                  "default a whole number (0 for none)", name);
     int type = lua_getfield(L, opt, "help");
     if (type != LUA_TNIL && type != LUA_TSTRING)
         return lua_pushfstring(L, "option '%s''s help must be a text", name);

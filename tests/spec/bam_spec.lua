@@ -156,6 +156,81 @@ describe("BAM! app: the hand outcomes of seeds/000 (pot 100, hand amount 50)", f
   end)
 end)
 
+-- RULINGS.md, end of a game: no game ends with credits in the pot.
+describe("BAM!: the end of a game leaves nothing in the pot", function()
+  local function balances(g, n)
+    local t, list = g:table(), {}
+    for s = 1, n do list[s] = t:balance("seat" .. s) end
+    return list
+  end
+
+  it("gives a pay-in back, and shares the carried pot, when every player busts at it", function()
+    -- A 4-way split carries 200; each has 40 left, short of the next 50.
+    local hands = hands_for(4, { 1, 2, 3, 4 })
+    local g = new("bam", 4, 4, hands, { fold = false, redraw = false, credits = 90 })
+    play(g, { "turn " .. hands[4][1] })
+    play(g, rounds_for(4, 1, { 1, 2, 3, 4 }, hands))
+    local result = assert(g:result())
+    assert.are.equal(0, g:table():balance("pot"))
+    assert.are.same({ 90, 90, 90, 90 }, balances(g, 4)) -- 40 back each, and 200 / 4
+    assert.are.same({ 1, 2, 3, 4 }, result.winners)
+  end)
+
+  it("gives every payment back when all players but one bust at a pay-in", function()
+    -- Seat 1 wins all four rounds; seats 2 and 3, BamBoozalled, owe 150 with 10.
+    local hands = hands_for(3, { 1, 1, 1, 1 })
+    local g = new("bam", 3, 3, hands, { fold = false, redraw = false, credits = 60 })
+    play(g, { "turn " .. hands[3][1] })
+    play(g, rounds_for(3, 1, { 1, 1, 1, 1 }, hands))
+    local result = assert(g:result())
+    assert.are.equal(0, g:table():balance("pot"))
+    assert.are.same({ 160, 10, 10 }, balances(g, 3)) -- not 230, 0, 0: the payments come back
+    assert.are.same({ 1 }, result.winners)
+    assert.matches("pay 10 from pot to seat2 %(pay%-in returned", table.concat(g:table():log_lines(), "\n"))
+  end)
+
+  it("shares a split pot among those who tied when the last hand was a split, a credit each clockwise first", function()
+    -- Seats 1 and 2 win two rounds each; the pot of 153 is theirs, 77 and 76.
+    local hands = hands_for(3, { 1, 1, 2, 2 })
+    local g = new("bam", 3, 3, hands, { fold = false, redraw = false, hands = 1, hand_amount = 51 })
+    play(g, { "turn " .. hands[3][1] })
+    play(g, rounds_for(3, 1, { 1, 1, 2, 2 }, hands))
+    local result = assert(g:result())
+    assert.are.equal(0, g:table():balance("pot"))
+    assert.are.same({ 1000 - 51 + 77, 1000 - 51 + 76, 1000 - 51 }, balances(g, 3))
+    assert.are.same({ 1 }, result.winners)
+  end)
+
+  it("in the app, gives the pay-in back and shares the carried pot when the person busts", function()
+    -- A split (seats 2 and 3) carries 150; You, BamBoozalled, owe 150 with 50.
+    local hands = hands_for(3, { 2, 2, 3, 3 })
+    local g = new("bam-app", 3, 1, hands, { credits = 100,
+      levels = { { hands = 5, target = 0, hand_amount = 50, cards = 4 } } }, { randoms = { 1 } })
+    play(g, rounds_for(3, 2, { 2, 2, 3, 3 }, hands))
+    local result = assert(g:result())
+    assert.are.equal(0, g:table():balance("pot"))
+    assert.are.same({ 100, 100, 100 }, balances(g, 3))
+    assert.matches("You are out of credits on level 1", result.message)
+  end)
+
+  it("is a promise the referee checks: a result with credits in the pot is the rules' mistake", function()
+    local folder = helper.temp_folder()
+    helper.write(folder .. "/leaves-pot.lua", [[
+local game = inherit("bam")
+function game.finish(t) t.vars.over, t.vars.phase = true, "over" end
+return game]])
+    local hands = hands_for(3, { 1, 1, 2, 2 })
+    local g = assert(referee.game("leaves-pot", { seats = 3, seed = 1, rules_path = folder .. ":rules",
+      options = { dealer = 3, fold = false, redraw = false, hands = 1 },
+      shuffles = { stacked(3, 3, hands) } }))
+    play(g, { "turn " .. hands[3][1] })
+    play(g, rounds_for(3, 1, { 1, 1, 2, 2 }, hands))
+    local result, why = g:result()
+    assert.is_nil(result)
+    assert.matches("the game ended with 150 credits in the pot, which belong to nobody", why, 1, true)
+  end)
+end)
+
 describe("BAM! rules", function()
   local hands = hands_for(3, { 1, 1, 2, 3 })
 
@@ -263,14 +338,14 @@ describe("BAM! rules", function()
     assert.is_false(t:active(3))
     assert.are.equal(0, t:balance("seat3"))
     assert.matches("seat 3 cannot pay 150 and is out of the game", table.concat(t:log_lines(), "\n"))
-    for seed = 1, 20 do                       -- every game ends with one player left
+    for seed = 1, 20 do -- every game ends at a pay-in with one player (or none) left in it
       local game = assert(referee.game("bam", { seats = 3, seed = seed, rules_path = "rules", options = { credits = 200 } }))
       helper.play_out(game, seed)
-      local r = game:result()
-      local left = 0
-      for s = 1, 3 do if game:table():balance("seat" .. s) > 0 then left = left + 1 end end
-      assert.are.equal(1, left)
-      assert.are.equal(1, #r.winners)
+      assert(game:result())
+      local t = game:table()
+      assert.is_true(t:active_count() <= 1)
+      assert.are.equal(0, t:balance("pot"))
+      assert.are.equal(600, t:balance("seat1") + t:balance("seat2") + t:balance("seat3"))
     end
   end)
 end)

@@ -37,6 +37,8 @@ describe("a game definition", function()
   it("is refused, with what is wrong, when its fields are not what the referee reads", function()
     local cases = {
       { "players = 17", "players is a number: make it {min = m, max = n}" },
+      { "options = { { name = 'first', default = 0, seat = 'yes' } }", "option 'first''s seat must be true or false" },
+      { "options = { { name = 'first', default = 'x', seat = true } }", "option 'first''s seat must be true or false, and a seat option's default a whole number" },
       { "players = { min = 3, max = 2 }", "players.min %(3%) is more than players.max %(2%)" },
       { "players = { min = 'x' }", "players.min must be a whole number from 1 to 16" },
       { "description = {}", "description must be a text" },
@@ -105,6 +107,22 @@ end]])
       g = assert(start("changes-itself", { x = 2 }))
       helper.play_out(g)
       assert.are.equal("done", g:result().message)
+    end
+  end)
+
+  it("refuses an option that names a seat the game does not have, with the range that would be right", function()
+    rules("seated", "options = { { name = 'first', default = 0, min = 0, max = 16, seat = true } }")
+    local g, why = referee.game("seated", { seats = 2, seed = 1, rules_path = folder, options = { first = 3 } })
+    assert.is_nil(g)
+    assert.are.equal("option 'first' names a seat: 1 to 2 for this game of 2 seats, or 0 for none, not 3", why)
+    for _, first in ipairs({ 0, 1, 2 }) do
+      assert(referee.game("seated", { seats = 2, seed = 1, rules_path = folder, options = { first = first } }))
+    end
+    -- the bundled games' seat options
+    for game, option in pairs({ bam = "dealer", ["bamboozled-dice"] = "first", bamm = "first" }) do
+      g, why = referee.game(game, { seats = 3, seed = 1, rules_path = "rules", options = { [option] = 4 } })
+      assert.is_nil(g)
+      assert.matches("option '" .. option .. "' names a seat: 1 to 3", why, 1, true)
     end
   end)
 
