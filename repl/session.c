@@ -272,6 +272,34 @@ void session_push_sets(lua_State *L, const char *const *sets, int n)
     }
 }
 
+/* Whether each person sits where the game lets a person sit (its
+ * players.people: the app's "You" is seat 1). 0 and why when not. */
+static int people_fit(Session *s, const GameArgs *args, char **err)
+{
+    int top = lua_gettop(s->L);
+    if (!rules_definition(s->L, args->game, s->rules_path)) {
+        lua_settop(s->L, top); /* game_new says what is wrong with the game */
+        return 1;
+    }
+    uint32_t may = rules_people(s->L, -1);
+    char bot[64] = "random";
+    if (lua_getfield(s->L, -1, "default_bot") == LUA_TSTRING)
+        snprintf(bot, sizeof bot, "%s", lua_tostring(s->L, -1));
+    lua_settop(s->L, top);
+    for (int i = 1; i <= s->nseats; i++) {
+        if (s->ctl[i] != SEAT_HUMAN || (may & 1u << i))
+            continue;
+        int first = 1;
+        while (first < MAX_SEATS && !(may & 1u << first))
+            first++;
+        *err = strfmt("%s: a person plays seat %d, not seat %d (the game is played from there), "
+                      "such as --seats %s%s%s", args->game, first, i, first == 1 ? "human," : bot,
+                      first == 1 ? bot : ",...", first == 1 ? ",..." : "");
+        return 0;
+    }
+    return 1;
+}
+
 /* Sets up the seats and the game of args in s, which holds no game. */
 static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
 {
@@ -288,9 +316,11 @@ static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
     if (args->seats ? !parse_seats(s, args, args->seats, &n, err, usage)
                     : !default_seats(s, args, err, usage))
         return 0;
-    *usage = 0; /* from here on, what fails is the rules' (but see game_choice_problem) */
     if (args->seats)
         s->nseats = n;
+    if (!people_fit(s, args, err))
+        return 0;
+    *usage = 0; /* from here on, what fails is the rules' (but see game_choice_problem) */
     session_push_sets(L, args->sets, args->nsets);
     char fresh[SEED_MAX + 1];
     const char *seed = args->seed;

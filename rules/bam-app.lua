@@ -1,6 +1,8 @@
 -- BAM!, the app (seeds/000): the tabletop rules of rules/bam.lua without
 -- play-or-fold and redraw, the trump turned automatically, and a campaign
--- of levels. Seat 1 is the person ("You"); the others are the AI players.
+-- of levels. Seat 1 is the person ("You"; players.people refuses a person
+-- elsewhere); the others are the AI players. Each level's first dealer is
+-- drawn at random (seed 000, RULINGS.md), then the deal rotates.
 --
 -- Points are rounds won; the score adds up over the game. A level is a
 -- number of hands with its own hand amount, cards per hand and AI
@@ -16,7 +18,7 @@
 local game = inherit("bam")
 local lib = import("cards")
 game.description = "BAM! as the app: you against AI players, level by level"
-game.players = { min = 2, max = 6 }
+game.players = { min = 2, max = 6, people = { 1 } } -- "You" are seat 1
 
 local LEVELS = {
   { hands = 3, target = 7, hand_amount = 50, cards = 4, ai = "easy" },
@@ -94,6 +96,24 @@ function game.after_hand(t, result)
     t:notef("Level %d again: %d points of %d", v.level, v.level_points, l.target)
   end
   v.level_hand, v.level_points, v.ai = 0, 0, level(t).ai
+  v.level_starts = true
+end
+
+-- "At the commencement of a Level, the dealer for the first hand is
+-- randomly selected" (the first level's by setup), then it rotates.
+local start_hand = game.start_hand
+function game.start_hand(t)
+  local v = t.vars
+  if v.level_starts then
+    v.level_starts = nil
+    local seats = {}
+    for s = 1, t.nseats do
+      if t:active(s) then seats[#seats + 1] = s end
+    end
+    t:set_dealer(seats[t:random(#seats)])
+    t:notef("Level %d: %s deal%s first", v.level, name(t:dealer()), t:dealer() == 1 and "" or "s")
+  end
+  start_hand(t)
 end
 
 local game_over = game.game_over

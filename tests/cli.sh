@@ -302,6 +302,10 @@ for c in $(cat "$work/repl-commands"); do grep -q "\`$c" "$docs/repl/README.md" 
 # An option that names a seat the game does not have is a usage mistake.
 expect 2 "option 'dealer' names a seat: 1 to 3 for this game of 3 seats" -- "$bin" run bam --seats random,random,random --set dealer=5
 expect 2 "option 'first' names a seat: 1 to 2" -- "$bin" run bamboozled-dice --seats random,random --set first=7
+# The app is played from seat 1 ("You"): a person elsewhere is refused.
+expect 2 "bam-app: a person plays seat 1, not seat 2" -- "$bin" play bam-app --seats bam-greedy,human
+printf 'new bam-app --seats random,human\nquit\n' | "$bin" >"$work/out" 2>&1
+grep -q "error: bam-app: a person plays seat 1, not seat 2" "$work/out" && ok || bad "new bam-app with a person in seat 2 was not refused"
 # ... and each variant does what its description says.
 expect 0 '^ +--set credits=5000 ' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" games
 expect 0 '"credits":5000,' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run bam-rich --seats random,random,random --seed 1 --json

@@ -52,6 +52,22 @@ static const char *check_players(lua_State *L, int def)
     }
     if (bound[0] > bound[1])
         return lua_pushfstring(L, "players.min (%I) is more than players.max (%I)", bound[0], bound[1]);
+    /* people: the seats a person may take (the app: seat 1, "You"). */
+    type = lua_getfield(L, t, "people");
+    if (type == LUA_TNIL)
+        return NULL;
+    lua_Unsigned n = type == LUA_TTABLE ? lua_rawlen(L, -1) : 0;
+    for (lua_Unsigned i = 1; i <= n; i++) {
+        int isnum;
+        lua_rawgeti(L, -1, (lua_Integer)i);
+        lua_Integer s = lua_tointegerx(L, -1, &isnum);
+        lua_pop(L, 1);
+        if (!isnum || s < 1 || s > bound[1])
+            n = 0;
+    }
+    if (n == 0)
+        return lua_pushfstring(L, "players.people must list the seats a person may take, each from 1 "
+                                  "to %I", bound[1]);
     return NULL;
 }
 

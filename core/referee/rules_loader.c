@@ -75,6 +75,20 @@ void rules_players(lua_State *L, int def, int max_seats, lua_Integer *lo, lua_In
     lua_pop(L, 1);
 }
 
+uint32_t rules_people(lua_State *L, int def)
+{
+    uint32_t mask = 0;
+    int top = lua_gettop(L);
+    def = lua_absindex(L, def);
+    if (lua_getfield(L, def, "players") == LUA_TTABLE && lua_getfield(L, -1, "people") == LUA_TTABLE)
+        for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TNUMBER; i++) {
+            mask |= 1u << lua_tointeger(L, -1);
+            lua_pop(L, 1);
+        }
+    lua_settop(L, top);
+    return mask ? mask : ~0u;
+}
+
 void rules_players_text(lua_Integer lo, lua_Integer hi, char *buf, size_t size)
 {
     if (lo == hi)
@@ -87,7 +101,7 @@ void rules_players_text(lua_Integer lo, lua_Integer hi, char *buf, size_t size)
 static int random_not_yet(lua_State *L)
 {
     return luaL_error(L, "math.random is available to rules while a game runs "
-                         "(in setup, pending, apply), not while the script loads");
+                         "(in setup and apply), not while the script loads");
 }
 
 static const char RANDOM_KEY = 'r';

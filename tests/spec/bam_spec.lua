@@ -149,6 +149,19 @@ describe("BAM! app: the hand outcomes of seeds/000 (pot 100, hand amount 50)", f
     assert.matches("SPLIT POT!", table.concat(t:log_lines(), "\n"))
   end)
 
+  it("draws the dealer at random at the start of every level, not by rotation", function()
+    local two = { { hands = 1, target = 0, hand_amount = 50, cards = 4 },
+                  { hands = 1, target = 0, hand_amount = 50, cards = 4 } }
+    for pick = 1, 2 do
+      local hands = hands_for(2, { 1, 2, 1, 2 })
+      local g = new("bam-app", 2, 1, hands, { levels = two }, { randoms = { 1, pick } })
+      play(g, rounds_for(2, 2, { 1, 2, 1, 2 }, hands))
+      assert.are.equal(pick, g:table():dealer()) -- level 2's first dealer: drawn, not rotated
+      assert.matches(pick == 1 and "Level 2: You deal first" or "Level 2: Seat 2 deals first",
+                     table.concat(g:table():log_lines(), "\n"))
+    end
+  end)
+
   it("turns a random card of the dealer's hand as trumps, and keeps it", function()
     local g = app_hand({ 1, 2, 1, 2 })
     local log = table.concat(g:table():log_lines(), "\n")

@@ -37,6 +37,7 @@ describe("a game definition", function()
   it("is refused, with what is wrong, when its fields are not what the referee reads", function()
     local cases = {
       { "players = 17", "players is a number: make it {min = m, max = n}" },
+      { "players = { min = 2, max = 3, people = { 4 } }", "players.people must list the seats a person may take, each from 1 to 3" },
       { "options = { { name = 'first', default = 0, seat = 'yes' } }", "option 'first''s seat must be true or false" },
       { "options = { { name = 'first', default = 'x', seat = true } }", "option 'first''s seat must be true or false, and a seat option's default a whole number" },
       { "players = { min = 3, max = 2 }", "players.min %(3%) is more than players.max %(2%)" },
