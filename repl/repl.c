@@ -307,10 +307,20 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
         error(r, "no seat played by a person is to answer now");
         return;
     }
+    /* The claims a person's cards make are theirs to find: an open word
+     * stands for them ("bamm CARDS..."). */
+    const char *gap = "";
+    if (p->open) {
+        printf("%s CARDS...", p->open);
+        gap = "  ";
+    }
     for (int i = 0; i < p->nseats; i++)
         if (p->seats[i] == seat)
             for (int k = 0; k < p->count[i]; k++)
-                printf("%s%s", k ? "  " : "", p->texts[p->first[i] + k]);
+                if (game_move_shown(p, p->texts[p->first[i] + k])) {
+                    printf("%s%s", gap, p->texts[p->first[i] + k]);
+                    gap = "  ";
+                }
     putchar('\n');
 }
 
@@ -321,6 +331,8 @@ static int begins_a_move(Game *g, int seat, const char *line)
     if (game_pending(g, &p) != GAME_OK)
         return 0;
     size_t word = strcspn(line, " \t");
+    if (p->open && strlen(p->open) == word && strncasecmp(p->open, line, word) == 0)
+        return 1;
     for (int i = 0; i < p->nseats; i++)
         if (p->seats[i] == seat)
             for (int k = 0; k < p->count[i]; k++) {
@@ -661,6 +673,8 @@ static char *generate(const char *text, int state)
     while (index < ncmd + nmoves) {
         int i = index++;
         const char *cand = i < ncmd ? COMMANDS[i].name : p->texts[p->first[slot] + i - ncmd];
+        if (i >= ncmd && !game_move_shown(p, cand))
+            continue; /* a claim the person's cards make is theirs to find */
         if (candidate(cand, prefix, plen) && strlen(cand) >= start)
             return strdup(cand + start);
     }

@@ -14,10 +14,14 @@
 -- Readings of our own (not decided by the texts or RULINGS.md):
 --   * A claim is one move: "bamm" and its cards, each written with the
 --     face it uses first (the card 3H/2C used as a 2 is "2C/3H"), a set by
---     suit, a run from its low end ("bamm 2C/10D 2C/3H 2D/AS"). The moves
---     list every claim that is a set or a run; a claim that is neither is
---     refused with why, and the call without a claim, "bamm", is the one
---     that costs the penalty point.
+--     suit, a run from its low end ("bamm 2C/10D 2C/3H 2D/AS"). A bot's
+--     moves list every claim that is a set or a run; a person types a
+--     claim in any order (judge). "If a player calls BAMM! and does not
+--     have a run or set, they get a 1 point penalty": a claim of cards
+--     that are in the caller's hand and on the table but make no set or
+--     run costs it, and so does "bamm" alone; only a claim naming cards
+--     that are not there (a typo) is refused. The REPL does not list the
+--     claims a person's cards make (open = "bamm").
 --   * No window opens while the table holds fewer than two cards: no claim
 --     could be made.
 --   * After a BAMM! every player may call, the caller too ("they must wait
@@ -150,7 +154,7 @@ end
 local function ask_window(t)
   local v = t.vars
   t:ask_window(v.window, "bamm", moves_of_window(t), CALL_PROMPT,
-               { policy = v.opts.claims, start = v.window_start, hidden = true })
+               { policy = v.opts.claims, start = v.window_start, hidden = true, open = "bamm" })
 end
 
 function game.setup(t, opts)
@@ -504,12 +508,43 @@ function game.bamm(t, seat, move)
   game.open_window(t, lib.seats(t.nseats), seat)
 end
 
+-- The listed claim these picks make (a set or a run, written as the moves
+-- write it), or nil.
+function game.claim_of(t, seat, picks)
+  local hand, table_cards = counts(picks)
+  if hand < 1 or table_cards < 2 or not (is_set(picks) or is_run(picks)) then return nil end
+  local faces = {}
+  for _, pick in ipairs(picks) do faces[pick.card] = pick.face end
+  for _, claim in ipairs(game.claims(t, { seat })[seat]) do
+    local other = game.read_claim(t, seat, claim)
+    local same = #other == #picks
+    for _, pick in ipairs(other) do same = same and faces[pick.card] == pick.face end
+    if same then return claim end
+  end
+end
+
+-- A claim as a person calls it, its cards in any order: the listed claim
+-- when they make a set or a run; a call without one (the penalty) when they
+-- do not; refused when a card is not in the caller's hand or on the table.
+function game.judge(t, seat, text)
+  local picks, why = game.read_claim(t, seat, text)
+  if not picks then return nil, why end
+  if #picks == 0 then return "bamm" end
+  local claim = game.claim_of(t, seat, picks)
+  if claim then return claim end
+  local written = {}
+  for i, pick in ipairs(picks) do written[i] = pick.text end
+  return "bamm " .. table.concat(written, " ")
+end
+
 function game.apply(t, seat, move)
   local phase = t.vars.phase
   if phase == "turn" then return game.play(t, seat, move) end
   if move == "pass" then return leave_window(t, seat) end
-  if move == "bamm" then return game.empty_call(t, seat) end
-  game.bamm(t, seat, move)
+  if move ~= "bamm" and game.claim_of(t, seat, assert(game.read_claim(t, seat, move))) then
+    return game.bamm(t, seat, move)
+  end
+  game.empty_call(t, seat)
 end
 
 function game.explain(t, seat, text)
@@ -523,30 +558,7 @@ function game.explain(t, seat, text)
     if not card then return ("'%s' is not a card of this deck: name one as it is printed, such as QS/KH"):format(text) end
     return ("you do not hold %s"):format(t:name(card))
   end
-  if word ~= "bamm" then return "BAMM! with a run or a set (bamm and its cards), bamm alone (a point off), or pass" end
-  local picks, why = game.read_claim(t, seat, text)
-  if not picks then return why end
-  local hand, table_cards = counts(picks)
-  if hand < 1 then return "a BAMM! needs at least one card from your hand" end
-  if table_cards < 2 then return "a BAMM! needs at least two cards from the table" end
-  if not is_set(picks) and not is_run(picks) then
-    return "those faces are neither a set (three or more of one rank) nor a run (three or more in a row of one suit): to call without one, 'bamm' costs a point"
-  end
-  -- The claim is good but written in another order: name the move it is.
-  local faces = {}
-  for _, pick in ipairs(picks) do faces[pick.card] = pick.face end
-  local function same_cards(claim)
-    local other = game.read_claim(t, seat, claim)
-    if #other ~= #picks then return false end
-    for _, pick in ipairs(other) do
-      if faces[pick.card] ~= pick.face then return false end
-    end
-    return true
-  end
-  for _, claim in ipairs(game.claims(t, { seat })[seat]) do
-    if same_cards(claim) then return ("write it as %s: a set by suit, a run from its low end"):format(claim) end
-  end
-  return "write the cards of a set by suit and those of a run from its low end, each with the face it uses first"
+  return "BAMM! with a run or a set (bamm and its cards), bamm alone (a point off), or pass"
 end
 
 -- Points so far: the pile, less penalties and (but for who went out) the

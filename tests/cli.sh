@@ -306,6 +306,14 @@ expect 2 "option 'first' names a seat: 1 to 2" -- "$bin" run bamboozled-dice --s
 expect 2 "bam-app: a person plays seat 1, not seat 2" -- "$bin" play bam-app --seats bam-greedy,human
 printf 'new bam-app --seats random,human\nquit\n' | "$bin" >"$work/out" 2>&1
 grep -q "error: bam-app: a person plays seat 1, not seat 2" "$work/out" && ok || bad "new bam-app with a person in seat 2 was not refused"
+# BAMM! at the REPL: the claims a person's cards make are not listed (by
+# moves, a refusal or Tab); a claim typed in any order is taken.
+printf 'AD/6H\n5D/AH\npass\n4C/KC\nmoves\nplay bamm AS\nbamm AS/4H AD/6H AH/5D\nshow\n' |
+    "$bin" play bamm --seats human,human --seed 1 --set first=1 >"$work/out" 2>&1
+grep -q '^bamm CARDS\.\.\.  bamm  pass$' "$work/out" && ! grep -q 'bamm AD/6H AH/5D AS/4H' "$work/out" &&
+    grep -q "error: 'bamm AS' is not a legal move: 'AS' is not a card" "$work/out" &&
+    grep -q 'pile2: AD/6H 5D/AH AS/4H' "$work/out" && ok ||
+    bad "BAMM! at the REPL gave a claim away or refused one typed in another order: $(tail -5 "$work/out")"
 # ... and each variant does what its description says.
 expect 0 '^ +--set credits=5000 ' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" games
 expect 0 '"credits":5000,' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run bam-rich --seats random,random,random --seed 1 --json

@@ -18,7 +18,9 @@
  *   t:ask_window(seats, kind, moves [, prompt [, how]])
  *       a claim window: each of seats may answer out of turn from its own
  *       moves[seat]; how = {policy = "order" | "random" | "arrival",
- *       start = seat, hidden = bool} (by default "order" from seats[1])
+ *       start = seat, hidden = bool, open = word} (by default "order"
+ *       from seats[1]); with open, an unlisted answer that begins with the
+ *       word is judged by the rules' judge(t, seat, text)
  *
  * The last ask made stands; applying a move clears it, so rules that ask
  * nothing more have ended the game. The move reaches apply as its text,
@@ -274,11 +276,12 @@ static int t_ask(lua_State *L)
 /* A window's how: {policy = ..., start = seat, hidden = bool}, each field
  * optional. */
 static void check_how(lua_State *L, Table *t, int arg, int first_seat, int *policy, int *start,
-                      int *hidden)
+                      int *hidden, const char **open)
 {
     *policy = CLAIM_ORDER;
     *start = first_seat;
     *hidden = 0;
+    *open = NULL;
     if (lua_isnoneornil(L, arg))
         return;
     luaL_checktype(L, arg, LUA_TTABLE);
@@ -298,9 +301,17 @@ static void check_how(lua_State *L, Table *t, int arg, int first_seat, int *poli
             *start = (int)s;
         } else if (key && strcmp(key, "hidden") == 0) {
             *hidden = lua_toboolean(L, -1);
+        } else if (key && strcmp(key, "open") == 0) {
+            size_t len;
+            const char *word = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+            if (!word || !len || len >= ASK_KIND_LEN || strcspn(word, " \t") != len ||
+                move_text_problem(word, len))
+                luaL_argerror(L, arg, "open must be one word, which the answers the rules judge "
+                                      "begin with (such as \"bamm\")");
+            *open = word;
         } else {
-            luaL_argerror(L, arg, lua_pushfstring(L, "how takes policy, start and hidden, not "
-                                                     "'%s'", key ? key : luaL_typename(L, -2)));
+            luaL_argerror(L, arg, lua_pushfstring(L, "how takes policy, start, hidden and open, "
+                                                     "not '%s'", key ? key : luaL_typename(L, -2)));
         }
         lua_pop(L, 1);
     }
@@ -334,10 +345,11 @@ static int t_ask_window(lua_State *L)
         lua_pop(L, 1);
     }
     int policy, start, hidden;
-    check_how(L, t, 6, seats[0], &policy, &start, &hidden);
+    const char *open;
+    check_how(L, t, 6, seats[0], &policy, &start, &hidden, &open);
     t->trick.n = 0;
     Ask *a = &t->ask;
-    ask_begin_window(a, kind, prompt, hidden, policy, start);
+    ask_begin_window(a, kind, prompt, hidden, policy, start, open);
     for (int i = 0; i < n; i++) {
         char what[32];
         snprintf(what, sizeof what, "moves[%d]", seats[i]);

@@ -60,15 +60,17 @@ void ask_begin(Ask *a, int seat, const char *kind, const char *prompt, int hidde
     a->n = 0;
     a->used = 0;
     a->window = 0;
+    a->open[0] = '\0';
     a->nseats = 1;
     a->seats[0] = a->order_from = seat;
     a->first[0] = 0;
 }
 
 void ask_begin_window(Ask *a, const char *kind, const char *prompt, int hidden, int policy,
-                      int order_from)
+                      int order_from, const char *open)
 {
     ask_begin(a, 0, kind, prompt, hidden);
+    copy_cut(a->open, sizeof a->open, open);
     a->window = 1;
     a->policy = policy;
     a->order_from = order_from;

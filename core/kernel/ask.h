@@ -23,6 +23,10 @@ typedef struct Ask {
     int window, policy, order_from;
     int nseats;
     int seats[MAX_SEATS], first[MAX_SEATS], count[MAX_SEATS];
+    /* "" or a word: an answer that begins with it is the rules' to judge
+     * when it is not listed (a BAMM! claim of any cards, right or wrong),
+     * and the listed moves that begin with it are not shown to people. */
+    char open[ASK_KIND_LEN];
     char kind[ASK_KIND_LEN];
     char prompt[ASK_PROMPT_LEN]; /* "" when the rules gave none */
     int n, cap;                  /* the legal moves */
@@ -44,7 +48,7 @@ void ask_begin(Ask *a, int seat, const char *kind, const char *prompt, int hidde
 /* Starts a claim window instead: each seat is added with ask_window_seat,
  * followed by its moves. */
 void ask_begin_window(Ask *a, const char *kind, const char *prompt, int hidden, int policy,
-                      int order_from);
+                      int order_from, const char *open);
 /* The moves added next are this seat's (at most MAX_SEATS seats). */
 void ask_window_seat(Ask *a, int seat);
 /* Adds a move: the text of len bytes and the card it names (or 0). Returns

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 #include "../kernel/grow.h"
+#include "../kernel/move_text.h"
 #include "../lua/lua_copy.h"
 #include "../binding/lua_table.h"
 #include "../lua/lua_weak.h"
@@ -274,6 +275,7 @@ static GameStatus read_ask(Game *g)
     p->hidden = a->hidden;
     p->window = a->window;
     p->policy = (ClaimPolicy)a->policy;
+    p->open = a->open[0] ? a->open : NULL;
     p->start = a->order_from;
     p->nseats = a->nseats;
     memcpy(p->seats, a->seats, sizeof(int) * (size_t)a->nseats);
@@ -345,6 +347,79 @@ const char *game_match(Game *g, int seat, const char *text)
     return loose;
 }
 
+/* Whether text's first word is word, ignoring case. */
+static int first_word_is(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    return strncasecmp(text, word, n) == 0 && (text[n] == ' ' || !text[n]);
+}
+
+int game_move_shown(const Pending *p, const char *move)
+{
+    return !p->open || !first_word_is(move, p->open) || !strchr(move, ' ');
+}
+
+/* An answer not among the listed moves but beginning with the ask's open
+ * word: the rules' judge(t, seat, text) makes it a move (its canonical
+ * text), or refuses it with why. NULL with the error set when refused;
+ * NULL without when the rules judge nothing. */
+static const char *judge_answer(Game *g, int seat, const char *text)
+{
+    lua_State *L = g->L;
+    const Pending *p = &g->pending;
+    char typed[512];
+    normalise(text, typed, sizeof typed);
+    if (!p->open || !first_word_is(typed, p->open))
+        return NULL;
+    push_method(g, "judge");
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    push_uv(g, UV_TABLE);
+    lua_pushinteger(L, seat);
+    lua_pushstring(L, typed);
+    if (call_rules(g, 3, 2) != LUA_OK) {
+        game_set_error(g, "the rules failed in judge(): %s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return NULL;
+    }
+    const char *move = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+    const char *problem = move ? move_text_problem(move, strlen(move)) : NULL;
+    if (!move || problem || !first_word_is(move, p->open)) {
+        char shown[84];
+        strfmt_shown(typed, shown, sizeof shown);
+        if (move)
+            game_set_error(g, "the rules' judge() made '%s' of it, which is not a move that begins "
+                              "with '%s'%s%s", shown, p->open, problem ? ": " : "",
+                           problem ? problem : "");
+        else
+            game_set_error(g, "'%s' is not a legal move: %s", shown,
+                           lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+                                                          : "the rules refuse it");
+        lua_pop(L, 2);
+        return NULL;
+    }
+    free(g->judged);
+    g->judged = strdup(move);
+    lua_pop(L, 2);
+    if (!g->judged)
+        game_set_error(g, "out of memory");
+    return g->judged;
+}
+
+/* A legal answer's canonical text: listed, or judged by the rules. NULL
+ * with the error set when judged and refused, or without it. */
+static const char *accept_answer(Game *g, int seat, const char *text)
+{
+    const char *canon = game_match(g, seat, text);
+    if (canon)
+        return canon;
+    free(g->error);
+    g->error = NULL;
+    return judge_answer(g, seat, text);
+}
+
 static void seat_list(const Pending *p, char *buf, size_t size)
 {
     size_t n = 0;
@@ -362,15 +437,23 @@ static void explain_illegal(Game *g, int seat, const char *text)
     int slot = slot_of(p, seat);
     char list[1024];
     size_t n = 0;
-    int shown = p->count[slot] < 20 ? p->count[slot] : 16;
+    int shown = 0, more = 0;
     list[0] = '\0';
-    for (int i = 0; i < shown && n < sizeof list; i++)
-        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "",
-                              p->texts[p->first[slot] + i]);
-    char *legal = shown < p->count[slot]
-                      ? strfmt("legal moves: %s and %d more ('moves' lists them all)", list,
-                               p->count[slot] - shown)
-                      : strfmt("legal moves: %s", list);
+    if (p->open) /* the claims a person's cards make are not given away */
+        n += (size_t)snprintf(list, sizeof list, "%s and its cards", p->open);
+    for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++) {
+        if (!game_move_shown(p, p->texts[i]))
+            continue;
+        if (shown == 16 && p->count[slot] >= 20) {
+            more++;
+            continue;
+        }
+        if (n < sizeof list)
+            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", p->texts[i]);
+        shown++;
+    }
+    char *legal = more ? strfmt("legal moves: %s and %d more ('moves' lists them all)", list, more)
+                       : strfmt("legal moves: %s", list);
 
     char *reason = NULL;
     push_method(g, "explain");
@@ -448,8 +531,8 @@ static const char *check_answer(Game *g, int seat, const char *text)
     for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++)
         if (p->texts[i] == text)
             return text;
-    const char *canon = game_match(g, seat, text);
-    if (!canon)
+    const char *canon = accept_answer(g, seat, text);
+    if (!canon && !g->error)
         explain_illegal(g, seat, text);
     return canon;
 }
@@ -548,7 +631,7 @@ static GameStatus run_window(Game *g, int n, const int *seats, char *const *move
         if (s == GAME_SCRIPT)
             return s;
         if (s == GAME_OVER || !now->window || asks_any(now, answered) ||
-            !game_match(g, seats[i], moves[i])) {
+            !accept_answer(g, seats[i], moves[i])) {
             char note[600];
             if (hidden)
                 snprintf(note, sizeof note, "seat %d's answer lapsed: the window had closed", seats[i]);
@@ -851,6 +934,7 @@ int game_gc(lua_State *L)
     free(g->moves);
     free(g->move_texts);
     free(g->pending.texts);
+    free(g->judged);
     free(g->error);
     free(g->source);
     g->moves = NULL;

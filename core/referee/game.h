@@ -48,6 +48,10 @@ typedef struct Pending {
     int count[MAX_SEATS];
     const char **texts;
     int ntexts, cap;
+    /* NULL, or a word: an unlisted answer beginning with it goes to the
+     * rules' judge(t, seat, text); the listed moves beginning with it are
+     * a bot's to pick, and not shown to people (game_move_shown). */
+    const char *open;
 } Pending;
 
 struct Game {
@@ -71,6 +75,7 @@ struct Game {
     int sample;            /* 1: a determinization (game_sample.c), never rebuilt */
     int broken;            /* 1: a sample whose rules failed: it takes no more moves */
     char *error;           /* why the last call failed */
+    char *judged;          /* the last answer the rules' judge made a move of */
 };
 
 /* The text of the game's move i (0-based): valid until the next move. */
@@ -127,6 +132,10 @@ uint64_t game_hash(Game *g);
 /* Whether text names a legal move of seat (after normalising spaces and case);
  * the canonical text, or NULL. */
 const char *game_match(Game *g, int seat, const char *text);
+/* Whether a person is shown this legal move: not one that begins with the
+ * ask's open word (a claim a person's cards make, which the REPL must not
+ * give away; a person types their claim instead). */
+int game_move_shown(const Pending *p, const char *move);
 
 /* Pushes a new game on table t (which it then owns), playing on from g's
  * state: g's rules, options and a copy of its vars. It has no moves before

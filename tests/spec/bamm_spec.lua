@@ -135,31 +135,47 @@ describe("BAMM!", function()
     assert.are.equal(3, g:pending().seats[1]) -- Chris's turn, as after any window
   end)
 
-  it("explains a claim that is not a set or a run, or not written as one", function()
-    local g = new(EXAMPLE, DRAWS)
-    helper.play(g, { "QS/KH", "3H/2C" })
-    all_pass(g)
-    helper.play(g, { "2D/AS" })
-    local cases = {
-      { "bamm 2D/AS 2C/3H 2C/10D", "write it as bamm 2C/10D 2C/3H 2D/AS: a set by suit, a run from its low end" },
-      { "bamm 10D/2C 3H/2C 2D/AS", "neither a set" },
-      { "bamm 2C/10D 2C/3H", "at least two cards from the table" },
-      { "bamm 2C/3H 2D/AS KH/QS", "at least one card from your hand" },
-      { "bamm 2C/10D 9S/4D 2D/AS", "4D/9S is neither in your hand nor on the table" },
-      { "bamm 2C/10D 2C/3H 2C/3H", "named twice" },
-      { "bamm 2C/10D XX/YY", "'XX/YY' is not a card of this deck" },
-      { "snap", "bamm and its cards" },
-      { "BAMM  2c/10d 2C/3H 2d/as", nil }, -- typed in any case and spacing
-    }
-    for _, case in ipairs(cases) do
-      local ok, why = g:play(1, case[1])
-      if case[2] then
-        assert.is_nil(ok, case[1])
-        assert.matches(case[2], why, 1, true)
-      else
-        assert.is_true(ok, case[1])
-      end
+  -- "If a player calls BAMM! and does not have a run or set, they get a 1
+  -- point penalty": a claim of real cards that make neither costs it; a
+  -- claim naming cards that are not there is a typo, refused.
+  it("takes a claim in any order, penalises one that is neither a set nor a run, refuses a typo", function()
+    local function at_window()
+      local g = new(EXAMPLE, DRAWS)
+      helper.play(g, { "QS/KH", "3H/2C" })
+      all_pass(g)
+      helper.play(g, { "2D/AS" })
+      return g
     end
+    local log = function(g) return table.concat(g:table():log_lines(0), "\n") end
+    -- a good claim, typed in another order, case and spacing: the listed claim
+    local g = at_window()
+    assert.is_true(g:play(1, "BAMM  2d/as 2C/3H 2c/10d"))
+    assert.are.same({ 1, "bamm 2C/10D 2C/3H 2D/AS" }, g:moves()[#g:moves()])
+    assert.matches("seat 1: BAMM! a set of twos, 3 cards", log(g), 1, true)
+    -- real cards that make no set or run, or too few of the hand or table: a point off
+    for _, claim in ipairs({ "bamm 10D/2C 3H/2C 2D/AS", "bamm 2C/10D 2C/3H", "bamm 2C/3H 2D/AS KH/QS" }) do
+      g = at_window()
+      local before = g:table():count("hand1")
+      assert.is_true(g:play(1, claim), claim)
+      assert.matches("seat 1 calls BAMM! without a run or a set: 1 off (1 in all)", log(g), 1, true)
+      assert.are.equal(before, g:table():count("hand1")) -- nothing else changes
+      assert.are.equal(1, g:table().vars.penalties[1])
+    end
+    -- typos: refused, and the refusal does not give the good claim away
+    g = at_window()
+    local record = g:record()
+    for claim, reason in pairs({
+      ["bamm 2C/10D 9S/4D 2D/AS"] = "4D/9S is neither in your hand nor on the table",
+      ["bamm 2C/10D 2C/3H 2C/3H"] = "named twice",
+      ["bamm 2C/10D XX/YY"] = "'XX/YY' is not a card of this deck",
+      ["snap"] = "bamm and its cards",
+    }) do
+      local ok, why = g:play(1, claim)
+      assert.is_nil(ok, claim)
+      assert.matches(reason, why, 1, true)
+      assert.is_nil(why:find("bamm 2C/10D 2C/3H 2D/AS", 1, true), why) -- the claim it could make
+    end
+    assert.are.equal(record, g:record())
   end)
 
   it("finds runs of one suit, the ace low or high, each card once", function()

@@ -178,7 +178,8 @@ end]])
       { 't:ask_window({ 1 }, "go", { { "Pass", "pass" } })', "moves 1 and 2 both read 'pass'" },
       { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { policy = "loudest" })', 'policy must be "order", "random" or "arrival"' },
       { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { start = 9 })', "start must be a seat from 1 to 2" },
-      { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { first = 1 })', "how takes policy, start and hidden, not 'first'" },
+      { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { open = "two words" })', "open must be one word" },
+      { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { first = 1 })', "how takes policy, start, hidden and open, not 'first'" },
     }
     for i, case in ipairs(window_cases) do
       rules("window-labels" .. i, "", "function game.setup(t) " .. case[1] .. " end")

@@ -41,7 +41,7 @@ void test_ask(void)
     CHECK(strcmp(moves_of(&a, 0), "QS fold") == 0);
 
     /* A window: each seat's moves after it, the order policy and its start. */
-    ask_begin_window(&a, "bamm", "call or pass", 1, CLAIM_RANDOM, 3);
+    ask_begin_window(&a, "bamm", "call or pass", 1, CLAIM_RANDOM, 3, "bamm");
     ask_window_seat(&a, 3);
     add(&a, "bamm 2C/3H 2D/AS 2S/2H");
     add(&a, "pass");
@@ -49,6 +49,7 @@ void test_ask(void)
     add(&a, "pass");
     ask_finish(&a);
     CHECK(a.set && a.window && a.hidden);
+    CHECK(strcmp(a.open, "bamm") == 0);
     CHECK_EQ_INT(a.policy, CLAIM_RANDOM);
     CHECK_EQ_INT(a.order_from, 3);
     CHECK_EQ_INT(a.nseats, 2);
@@ -79,7 +80,7 @@ void test_ask(void)
     ask_begin(&a, 1, "play", NULL, 0);
     add(&a, "AS");
     ask_finish(&a);
-    CHECK(!a.window && a.nseats == 1 && a.count[0] == 1);
+    CHECK(!a.window && a.nseats == 1 && a.count[0] == 1 && !a.open[0]);
 
     ask_free(&a);
     ask_free(&c);
