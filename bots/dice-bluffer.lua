@@ -53,8 +53,8 @@ function bot.choose(view, moves, ctx)
   local v = view.vars
   local kind = ctx.kind
   if kind == "declare" then return declare(view, moves) end
-  if kind == "accept or challenge" or kind == "roll" then
-    if has(moves, "revive") and v.strikes[view.seat] > 0 then return "revive" end
+  if kind == "accept or challenge" or kind == "roll" or kind == "face the score" then
+    if has(moves, "Revive") and v.strikes[view.seat] > 0 then return "Revive" end
     if kind == "roll" and not v.score then return "roll" end
     local p = chance_of(v.score)
     if has(moves, "challenge") then
@@ -63,7 +63,7 @@ function bot.choose(view, moves, ctx)
       if p < 0.2 or (p < 0.35 and math.random() < 0.5) then return "challenge" end
     end
     if p < 0.3 then
-      for _, card in ipairs({ "fresh start", "skip", "reverse" }) do
+      for _, card in ipairs({ "FreshStart", "MyBad", "Skip", "Reverse" }) do
         if has(moves, card) then return card end
       end
     end

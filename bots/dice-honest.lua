@@ -24,10 +24,10 @@ function bot.choose(view, moves, ctx)
     end
     return "declare " .. low
   elseif ctx.kind == "accept or challenge" then
-    if has(moves, "revive") and v.strikes[view.seat] > 0 then return "revive" end
+    if has(moves, "Revive") and v.strikes[view.seat] > 0 then return "Revive" end
     return chance_of(v.score) < 0.12 and "challenge" or "accept"
   elseif ctx.kind == "roll" then
-    if has(moves, "revive") and v.strikes[view.seat] > 0 then return "revive" end
+    if has(moves, "Revive") and v.strikes[view.seat] > 0 then return "Revive" end
     return "roll"
   elseif ctx.kind == "back your claim" or ctx.kind == "strike" then
     return moves[1]

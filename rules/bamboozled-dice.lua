@@ -9,11 +9,14 @@
 -- player starts the next round). A bluff that is accepted earns the claimer
 -- an action card. Three strikes eliminate; the last player left wins.
 --
--- Move texts: "roll", "declare 53", "accept", "challenge", the before-roll
--- cards "fresh start", "reverse", "skip", "revive"; when a challenged bluff
--- can be backed, "double", "jackpot" or "up/down" (or "take strike"); when a
--- strike arrives, "revive", "my bad" or "take strike"; over the hand limit,
--- "discard Skip" and so on.
+-- Move texts: "roll", "declare 53", "accept", "challenge"; a card is played
+-- by its name, the one name it has everywhere (hands, moves, notes): the
+-- before-roll cards "FreshStart", "Reverse", "Skip", "Revive"; when a
+-- challenged bluff can be backed, "Double", "Jackpot" or "UpDown" (or
+-- "take strike"); facing a backed claim, "MyBad" besides the before-roll
+-- cards; when a strike arrives, "Revive", "MyBad" or "take strike"; over
+-- the hand limit, "discard Skip"; without bluffing, a short roll changed by
+-- a card, "UpDown 54". Typed in any case ("freshstart").
 --
 -- Readings of our own (not decided by the texts or RULINGS.md):
 --   * One before-roll card per turn (the no-limits variant lifts this).
@@ -27,6 +30,16 @@
 --   * The starter of a round may play Reverse or Revive before rolling, but
 --     not Skip or Fresh Start (there is no score to pass on or reset).
 --   * Discards from a full hand go face down; cards played are shown.
+--   * After a card backs a challenged claim (RULINGS.md; seed 004's Jackpot
+--     card) the challenger faces the score: rolls to beat it, or first
+--     plays MyBad or FreshStart (the score resets and they roll) or Skip or
+--     Reverse (the next player, in the new direction for Reverse, faces it).
+--   * Without bluffing, a roll short of the score may be changed by the
+--     roller's Double, Jackpot or UpDown to one that beats it (RULINGS.md:
+--     "used as normal, on your own public roll"); the card that a short
+--     roll gives goes to the previous player, whose score was not beaten,
+--     and to the other player when a Skip made a player roll from their
+--     own score.
 --   * Only a struck player who holds Revive (or My Bad, after a failed
 --     challenge), or a caught claimer holding a card that backs the claim,
 --     is asked before the strike counts; the others then know that they hold
@@ -45,16 +58,17 @@ local game = {
   },
 }
 
--- The 26 action cards: name in the deck, and the move that plays it.
+-- The 26 action cards: the name of each, in the deck and in the move that
+-- plays it, and how many the deck holds.
 game.ACTION_CARDS = {
-  { card = "Double", count = 2, move = "double" },
-  { card = "FreshStart", count = 4, move = "fresh start" },
-  { card = "Jackpot", count = 1, move = "jackpot" },
-  { card = "MyBad", count = 4, move = "my bad" },
-  { card = "Reverse", count = 4, move = "reverse" },
-  { card = "Revive", count = 4, move = "revive" },
-  { card = "Skip", count = 4, move = "skip" },
-  { card = "UpDown", count = 3, move = "up/down" },
+  { card = "Double", count = 2 },
+  { card = "FreshStart", count = 4 },
+  { card = "Jackpot", count = 1 },
+  { card = "MyBad", count = 4 },
+  { card = "Reverse", count = 4 },
+  { card = "Revive", count = 4 },
+  { card = "Skip", count = 4 },
+  { card = "UpDown", count = 3 },
 }
 
 -- Zone names, made once: rules code runs on every decision of every game.
@@ -190,10 +204,12 @@ local function with_cards(t, seat, fixed)
   if t:count(hand(seat)) == 0 then return fixed end
   local moves
   local live = v.score ~= nil
-  if live and holds(t, seat, "FreshStart") then moves = plus(moves, fixed, "fresh start") end
-  if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then moves = plus(moves, fixed, "reverse") end
-  if live and holds(t, seat, "Skip") then moves = plus(moves, fixed, "skip") end
-  if holds(t, seat, "Revive") and v.strikes[seat] > 0 then moves = plus(moves, fixed, "revive") end
+  if live and holds(t, seat, "FreshStart") then moves = plus(moves, fixed, "FreshStart") end
+  -- Facing a backed claim, My Bad resets the score too (seed 004's Jackpot card).
+  if v.phase == "face" and holds(t, seat, "MyBad") then moves = plus(moves, fixed, "MyBad") end
+  if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then moves = plus(moves, fixed, "Reverse") end
+  if live and holds(t, seat, "Skip") then moves = plus(moves, fixed, "Skip") end
+  if holds(t, seat, "Revive") and v.strikes[seat] > 0 then moves = plus(moves, fixed, "Revive") end
   return moves or fixed
 end
 
@@ -208,6 +224,8 @@ local function memo(format)
   end
 end
 local declared = memo("seat %d declared %d")
+local stands = memo("seat %d's %d stands: roll to beat it, or play a card against it")
+local short_of = memo("your %d is short of %d: change it with a card, or take the strike")
 local at_least = memo("declare at least %d")
 local hold_limit = memo("you may hold %d action cards: discard one")
 
@@ -229,8 +247,17 @@ local function ask_to_respond(t)
   end
 end
 
+-- After a card backs a challenged claim, the challenger faces its score
+-- (and, after a Skip or Reverse, the next player).
+local function ask_to_face(t)
+  local v, seat = t.vars, t:turn()
+  t:ask(seat, "face the score", with_cards(t, seat, ROLL), stands(v.claimer, v.score))
+end
+
 local function ask_again(t)
-  if t.vars.phase == "start" then return ask_to_start(t) end
+  local phase = t.vars.phase
+  if phase == "start" then return ask_to_start(t) end
+  if phase == "face" then return ask_to_face(t) end
   ask_to_respond(t)
 end
 
@@ -300,7 +327,8 @@ end
 -- What waits on a drawn card: {roll = seat} or {strike = seat}.
 function game.resume(t, after)
   if after.roll then return game.roll(t, after.roll) end
-  if after.strike then return game.take_strike(t, after.strike) end
+  -- a strike, which Revive may still answer (RULINGS.md, no-bluffing)
+  if after.strike then return game.strike(t, after.strike, false) end
 end
 
 -- A card from the deck, refilled from its shuffled discards when empty;
@@ -342,15 +370,15 @@ end
 -- kept in vars: every seat sees the vars.
 local function strike_answers(t, seat, failed_challenge)
   local answers = {}
-  if holds(t, seat, "Revive") then answers[#answers + 1] = "revive" end
-  if failed_challenge and holds(t, seat, "MyBad") then answers[#answers + 1] = "my bad" end
+  if holds(t, seat, "Revive") then answers[#answers + 1] = "Revive" end
+  if failed_challenge and holds(t, seat, "MyBad") then answers[#answers + 1] = "MyBad" end
   return answers
 end
 
 local function backing_answers(t, claimer, reading)
   local answers = {}
   for _, a in ipairs(game.ACTION_CARDS) do
-    if holds(t, claimer, a.card) and game.backing(t, a.card, reading) then answers[#answers + 1] = a.move end
+    if holds(t, claimer, a.card) and game.backing(t, a.card, reading) then answers[#answers + 1] = a.card end
   end
   return answers
 end
@@ -417,14 +445,21 @@ function game.back(t, seat, card)
   t:show_die(1, "all")
   t:show_die(2, "all")
   t:notef("seat %d plays %s: the dice now show %d and %d", seat, card, dice[1], dice[2])
-  game.roll(t, v.challenger)
+  -- "To beat the Jackpot the next player either needs to roll their own
+  -- Jackpot or use another action card."
+  v.phase, v.played = "face", 0
+  t:set_turn(v.challenger)
+  ask_to_face(t)
 end
 
 -- ---- before-roll cards ----
 
-function game.fresh_start(t, seat)
-  play_card(t, seat, "FreshStart")
-  t:notef("seat %d plays Fresh Start: the score resets", seat)
+-- FreshStart, or MyBad against a backed claim: the score resets, and the
+-- player rolls.
+function game.fresh_start(t, seat, card)
+  card = card or "FreshStart"
+  play_card(t, seat, card)
+  t:notef("seat %d plays %s: the score resets", seat, card)
   t.vars.score, t.vars.claimer = nil, nil
   reset_direction(t)
   game.roll(t, seat)
@@ -457,7 +492,16 @@ function game.reverse(t, seat)
   t:reverse()
   t:notef("seat %d plays Reverse: play now runs %s", seat,
     t:direction() > 0 and "clockwise" or "counter-clockwise")
-  t.vars.played = t.vars.played + 1
+  local v = t.vars
+  if v.phase == "face" then
+    -- "force another player to deal with the Jackpot": the next, this way
+    local nxt = t:next(seat)
+    if nxt == v.claimer then return claimer_again(t) end
+    t:set_turn(nxt)
+    v.played = 0
+    return ask_again(t)
+  end
+  v.played = v.played + 1
   ask_again(t)
 end
 
@@ -472,29 +516,79 @@ end
 
 -- ---- the no-bluffing rule ----
 
--- Rolls are public; the roller's best reading must beat the score, else a
--- strike, and the previous player draws an action card. Returns true when
--- the roll fell short.
-function game.public_roll(t, seat)
-  local v = t.vars
-  t:show_die(1, "all")
-  t:show_die(2, "all")
+-- The best reading the dice show.
+local function best_reading(t)
   local best
   for _, r in ipairs(READINGS) do
     if game.shows(t, r) and (not best or game.rank(r) > game.rank(best)) then best = r end
   end
-  if v.score and game.rank(best) < game.rank(v.score) then
-    t:notef("seat %d rolls %d, short of %d", seat, best, v.score)
-    game.draw_card(t, v.claimer, { strike = seat })
+  return best
+end
+
+-- The after-roll cards that could make seat's short roll beat the score:
+-- "UpDown 54", one move per card and reading.
+local function rescues(t, seat)
+  local v, moves = t.vars, {}
+  local floor = game.rank(v.score)
+  for _, card in ipairs({ "Double", "Jackpot", "UpDown" }) do
+    if holds(t, seat, card) then
+      for _, r in ipairs(READINGS) do
+        if game.rank(r) >= floor and game.backing(t, card, r) then moves[#moves + 1] = card .. " " .. r end
+      end
+    end
+  end
+  return moves
+end
+
+-- Rolls are public; the roller's best reading must beat the score, else a
+-- strike, and the previous player draws an action card, unless the roller
+-- changes the roll with an after-roll card. Returns true when the roll
+-- fell short.
+function game.public_roll(t, seat)
+  local v = t.vars
+  t:show_die(1, "all")
+  t:show_die(2, "all")
+  if not v.score or game.rank(best_reading(t)) >= game.rank(v.score) then return false end
+  local moves = rescues(t, seat)
+  if #moves > 0 then
+    v.phase = "rescue"
+    moves[#moves + 1] = "take strike"
+    t:ask(seat, "short roll", moves, short_of(best_reading(t), v.score))
     return true
   end
+  game.short_roll(t, seat)
+  return true
+end
+
+-- "If your score is lower than the last score, you have to take a strike
+-- card. The previous player also gets to take an action card": the one
+-- whose score was not beaten (after a Skip of two players, the other one).
+function game.short_roll(t, seat)
+  local v = t.vars
+  t:notef("seat %d rolls %d, short of %d", seat, best_reading(t), v.score)
+  local previous = v.claimer ~= seat and v.claimer or t:prev(seat)
+  game.draw_card(t, previous, { strike = seat })
+end
+
+-- An after-roll card changes the roller's own public roll to beat the score.
+function game.rescue(t, seat, move)
+  local v = t.vars
+  local card, reading = move:match("^(%S+) (%d+)$")
+  local dice = game.backing(t, card, tonumber(reading))
+  play_card(t, seat, card)
+  t:set_die(1, dice[1])
+  t:set_die(2, dice[2])
+  t:notef("seat %d plays %s: the dice now show %d and %d", seat, card, dice[1], dice[2])
+  v.phase = "declare"
+  ask_to_declare(t, seat)
 end
 
 -- ---- the referee's interface ----
 -- Each step above asks the decision it reaches; here a move is applied.
 
-local CARD_OF_MOVE = {}
-for _, a in ipairs(game.ACTION_CARDS) do CARD_OF_MOVE[a.move] = a.card end
+-- Each card's name, by its name in lower case (a person may type either).
+local CARD_NAMED = {}
+for _, a in ipairs(game.ACTION_CARDS) do CARD_NAMED[a.card:lower()] = a.card end
 
 function game.apply(t, seat, move)
   local v = t.vars
@@ -504,14 +598,18 @@ function game.apply(t, seat, move)
   if move == "challenge" then return game.challenge(t, seat) end
   if v.phase == "back" then
     if move == "take strike" then return game.strike(t, seat, false) end
-    return game.back(t, seat, CARD_OF_MOVE[move])
+    return game.back(t, seat, move)
   end
   if v.phase == "strike" then
     if move == "take strike" then return game.take_strike(t, seat) end
-    play_card(t, seat, CARD_OF_MOVE[move])
-    t:notef(move == "my bad" and "seat %d plays My Bad: no strike, the score resets"
+    play_card(t, seat, move)
+    t:notef(move == "MyBad" and "seat %d plays MyBad: no strike, the score resets"
       or "seat %d plays Revive against the strike", seat)
     return game.start_round(t, seat)
+  end
+  if v.phase == "rescue" then
+    if move == "take strike" then return game.short_roll(t, seat) end
+    return game.rescue(t, seat, move)
   end
   if v.phase == "discard" then
     t:move(holds(t, seat, move:match("^discard (%S+)$")), "discards")
@@ -519,10 +617,10 @@ function game.apply(t, seat, move)
     v.after, v.discarder = nil, nil
     return game.resume(t, after)
   end
-  if move == "fresh start" then return game.fresh_start(t, seat) end
-  if move == "reverse" then return game.reverse(t, seat) end
-  if move == "skip" then return game.skip(t, seat, "Skip") end
-  if move == "revive" then return game.revive(t, seat) end
+  if move == "FreshStart" or move == "MyBad" then return game.fresh_start(t, seat, move) end
+  if move == "Reverse" then return game.reverse(t, seat) end
+  if move == "Skip" then return game.skip(t, seat, "Skip") end
+  if move == "Revive" then return game.revive(t, seat) end
   error("unknown move " .. move)
 end
 
@@ -539,7 +637,7 @@ function game.explain(t, seat, text)
     end
     return ("%d does not beat the current %d"):format(reading, v.score)
   end
-  local card = CARD_OF_MOVE[text:lower()]
+  local card = CARD_NAMED[text:lower()]
   if card and not holds(t, seat, card) then return ("you do not hold a %s card"):format(card) end
   if card and v.opts.cards_per_turn > 0 and v.played >= v.opts.cards_per_turn then
     return ("you have played your %d action card for this turn"):format(v.opts.cards_per_turn)

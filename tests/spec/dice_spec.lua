@@ -105,25 +105,62 @@ describe("action cards", function()
   it("Double backs a challenged claim: no strike, and the challenger plays on", function()
     local g = new({ rolls = { 6, 1, 4, 4 }, cards = { "Double", "Skip", "Skip" } })
     play(g, { "roll", "declare 66", "challenge" })
-    assert.are.same({ "double", "take strike" }, g:pending().moves[1])
-    play(g, { "double" })
+    assert.are.same({ "Double", "take strike" }, g:pending().moves[1])
+    play(g, { "Double" })
     local t = g:table()
     assert.are.same({ 0, 0, 0 }, t.vars.strikes)
     assert.are.equal(66, t.vars.score)
     assert.are.equal("discards", t:where(t:card("Double")))
-    assert.are.equal(2, pending_seat(g))         -- the challenger rolls
-    assert.are.equal("declare", g:pending().kind)
+    assert.are.equal(2, pending_seat(g))         -- the challenger faces the 66
+    assert.are.equal("face the score", g:pending().kind)
+    assert.are.same({ "roll", "Skip" }, g:pending().moves[2])
+    play(g, { "roll" })
     assert.are.same({ "declare 21", "declare 66" }, g:pending().moves[2])
+  end)
+
+  -- Seed 004's Jackpot card: "To beat the Jackpot the next player either
+  -- needs to roll their own Jackpot or use another action card. They can
+  -- use a My Bad or Fresh Start card to reset the total to zero, or they
+  -- can play a Skip or Reverse card to force another player to deal with
+  -- the Jackpot."
+  it("facing a backed Jackpot, MyBad or FreshStart resets it, Skip or Reverse passes it on", function()
+    local function backed(seats, second)
+      local cards = { "Jackpot", second, "Revive", "Revive" }
+      local g = new({ seats = seats, rolls = { 5, 3, 4, 4 }, cards = { table.unpack(cards, 1, seats) } })
+      play(g, { "roll", "declare 21", "challenge", "Jackpot" })
+      assert.are.equal(2, pending_seat(g))
+      assert.are.equal("face the score", g:pending().kind)
+      return g
+    end
+    for _, card in ipairs({ "MyBad", "FreshStart" }) do
+      local g = backed(3, card)
+      assert.are.same({ "roll", card }, g:pending().moves[2])
+      play(g, { card:lower() })                      -- typed in any case
+      assert.is_nil(g:table().vars.score)
+      assert.are.equal("declare", g:pending().kind)  -- seat 2 rolls, and declares anything
+      assert.are.equal(2, pending_seat(g))
+      assert.matches("seat 2 plays " .. card .. ": the score resets", log(g))
+    end
+    local g = backed(3, "Skip")
+    play(g, { "Skip" })
+    assert.are.equal(3, pending_seat(g))              -- seat 3 must deal with the 21
+    assert.are.equal("face the score", g:pending().kind)
+    assert.are.equal(21, g:table().vars.score)
+    g = backed(4, "Reverse")
+    play(g, { "Reverse" })
+    assert.are.equal(1, pending_seat(g))              -- the other way: the claimer rolls from 21
+    assert.are.equal("declare", g:pending().kind)
+    assert.matches("seat 1 rolls again from their own 21", log(g))
   end)
 
   it("Jackpot turns the dice to 21, Up/Down moves one die by one", function()
     local g = new({ rolls = { 5, 3 }, cards = { "Jackpot", "Skip", "Skip" } })
-    play(g, { "roll", "declare 21", "challenge", "jackpot" })
+    play(g, { "roll", "declare 21", "challenge", "Jackpot" })
     assert.matches("the dice now show 2 and 1", log(g))
     g = new({ rolls = { 2, 2 }, cards = { "UpDown", "Skip", "Skip" } })
     play(g, { "roll", "declare 21", "challenge" })
-    assert.are.same({ "up/down", "take strike" }, g:pending().moves[1])
-    play(g, { "up/down" })
+    assert.are.same({ "UpDown", "take strike" }, g:pending().moves[1])
+    play(g, { "UpDown" })
     assert.are.same({ 0, 0, 0 }, g:table().vars.strikes)
     g = new({ rolls = { 6, 6 }, cards = { "UpDown", "Skip", "Skip" } })
     play(g, { "roll", "declare 21", "challenge" })  -- 66 cannot become 21
@@ -141,8 +178,8 @@ describe("action cards", function()
   it("Fresh Start resets the score, and the bluffer gets no card", function()
     local g = new({ rolls = { 1, 3, 4, 2 }, cards = { "Skip", "FreshStart", "Skip" } })
     play(g, { "roll", "declare 66" })
-    assert.are.same({ "accept", "challenge", "fresh start", }, g:pending().moves[2])
-    play(g, { "fresh start" })
+    assert.are.same({ "accept", "challenge", "FreshStart", }, g:pending().moves[2])
+    play(g, { "FreshStart" })
     local t = g:table()
     assert.is_nil(t.vars.score)
     assert.are.equal(1, t:count("cards1"))
@@ -152,14 +189,14 @@ describe("action cards", function()
 
   it("Reverse sends the turn the other way with three players", function()
     local g = new({ rolls = { 6, 5, 4, 4 }, cards = { "Skip", "Reverse", "Skip" } })
-    play(g, { "roll", "declare 65", "reverse", "accept", "declare 44" })
+    play(g, { "roll", "declare 65", "Reverse", "accept", "declare 44" })
     assert.are.equal(1, pending_seat(g)) -- after seat 2, seat 1 now
     assert.are.equal(-1, g:table():direction())
   end)
 
   it("Skip passes the same claim to the next player with three players", function()
     local g = new({ rolls = { 6, 5 }, cards = { "Skip", "Skip", "Skip" } })
-    play(g, { "roll", "declare 65", "skip" })
+    play(g, { "roll", "declare 65", "Skip" })
     assert.are.equal(3, pending_seat(g))
     assert.are.equal(65, g:table().vars.score)
     assert.are.equal("accept or challenge", g:pending().kind)
@@ -168,7 +205,7 @@ describe("action cards", function()
   it("with two players, Skip and Reverse make the claimer roll again from their own score", function()
     for _, card in ipairs({ "Skip", "Reverse" }) do
       local g = new({ seats = 2, rolls = { 3, 1, 5, 5 }, cards = { "Revive", card } })
-      play(g, { "roll", "declare 44", card == "Skip" and "skip" or "reverse" })
+      play(g, { "roll", "declare 44", card })
       local t = g:table()
       assert.are.equal(1, pending_seat(g))
       assert.are.equal("declare", g:pending().kind)
@@ -184,17 +221,17 @@ describe("action cards", function()
     local g = new({ seats = 2, options = { first = 1 }, rolls = { 6, 5, 6, 5, 6, 5 },
       cards = { "Revive", "Revive", "Skip", "Skip" } })
     play(g, { "roll", "declare 65", "challenge" })      -- seat 2 may stop the strike
-    assert.are.same({ "revive", "take strike" }, g:pending().moves[2])
+    assert.are.same({ "Revive", "take strike" }, g:pending().moves[2])
     play(g, { "take strike" })                          -- seat 2: strike 1
-    assert.are.same({ "roll", "revive" }, g:pending().moves[2])
-    play(g, { "revive" })
+    assert.are.same({ "roll", "Revive" }, g:pending().moves[2])
+    play(g, { "Revive" })
     assert.are.same({ 0, 0 }, g:table().vars.strikes)
 
     g = new({ seats = 2, options = { first = 1, strikes = 1 }, rolls = { 6, 5 },
       cards = { "Skip", "Revive" } })
     play(g, { "roll", "declare 65", "challenge" })
-    assert.are.same({ "revive", "take strike" }, g:pending().moves[2])
-    play(g, { "revive" })
+    assert.are.same({ "Revive", "take strike" }, g:pending().moves[2])
+    play(g, { "Revive" })
     assert.is_nil(g:result())                            -- still in the game
     assert.is_true(g:table():active(2))
   end)
@@ -202,8 +239,8 @@ describe("action cards", function()
   it("My Bad answers a failed challenge: no strike, the score resets, the challenger rolls", function()
     local g = new({ rolls = { 6, 5 }, cards = { "Skip", "MyBad", "Skip" } })
     play(g, { "roll", "declare 65", "challenge" })
-    assert.are.same({ "my bad", "take strike" }, g:pending().moves[2])
-    play(g, { "my bad" })
+    assert.are.same({ "MyBad", "take strike" }, g:pending().moves[2])
+    play(g, { "MyBad" })
     local t = g:table()
     assert.are.same({ 0, 0, 0 }, t.vars.strikes)
     assert.is_nil(t.vars.score)
@@ -215,12 +252,12 @@ describe("action cards", function()
     local json = referee.json
     local g = new({ rolls = { 6, 5 }, cards = { "Skip", "MyBad", "Skip" } })
     play(g, { "roll", "declare 65", "challenge" })
-    assert.are.same({ "my bad", "take strike" }, g:pending().moves[2])
+    assert.are.same({ "MyBad", "take strike" }, g:pending().moves[2])
     for seat = 1, 3 do assert.is_nil(json.encode(g:view(seat).vars):lower():find("my ?bad")) end
     g = new({ rolls = { 6, 1, 4, 4 }, cards = { "Double", "Skip", "Skip" } })
     play(g, { "roll", "declare 66", "challenge" })
-    assert.are.same({ "double", "take strike" }, g:pending().moves[1])
-    for seat = 1, 3 do assert.is_nil(json.encode(g:view(seat).vars):lower():find("double")) end
+    assert.are.same({ "Double", "take strike" }, g:pending().moves[1])
+    for seat = 1, 3 do assert.is_nil(json.encode(g:view(seat).vars):lower():find("Double")) end
   end)
 
   it("makes a player over the hand limit discard one of three, and refills an empty deck", function()
@@ -244,10 +281,10 @@ describe("action cards", function()
   it("allows one before-roll card a turn", function()
     local g = new({ rolls = { 6, 5 }, arrange = give({ [2] = { "Reverse", "FreshStart" } }) })
     play(g, { "roll", "declare 65" })
-    assert.are.same({ "accept", "challenge", "fresh start", "reverse" }, g:pending().moves[2])
-    play(g, { "reverse" })
+    assert.are.same({ "accept", "challenge", "FreshStart", "Reverse" }, g:pending().moves[2])
+    play(g, { "Reverse" })
     assert.are.same({ "accept", "challenge" }, g:pending().moves[2])
-    local ok, err = g:play(2, "fresh start")
+    local ok, err = g:play(2, "FreshStart")
     assert.matches("you have played your 1 action card for this turn", err)
   end)
 end)
@@ -275,10 +312,10 @@ describe("the variants", function()
   it("no limits: any number of cards held and played in a turn", function()
     local g = new({ game = "bamboozled-dice-no-limits", options = { first = 1 }, rolls = { 6, 5, 3, 1 },
       arrange = give({ [2] = { "Reverse", "FreshStart", "Skip" } }) })
-    play(g, { "roll", "declare 65", "reverse" })          -- and still more cards to play
+    play(g, { "roll", "declare 65", "Reverse" })          -- and still more cards to play
     local moves = table.concat(g:pending().moves[2], ",")
-    assert.matches("fresh start", moves)
-    assert.matches("skip", moves)
+    assert.matches("FreshStart", moves)
+    assert.matches("Skip", moves)
     g = new({ game = "bamboozled-dice-no-limits", seats = 2, options = { first = 1 }, rolls = { 3, 1 },
       arrange = give({ [1] = { "Jackpot", "Double" } }) })
     play(g, { "roll", "declare 44", "accept" })
@@ -338,5 +375,54 @@ describe("random games", function()
       assert.is_true(steps <= 3000, name .. " did not end, seed " .. seed)
       assert.are.equal(1, #g:result().winners)
     end
+  end)
+end)
+
+describe("the no-bluffing variant, after RULINGS.md", function()
+  local function nb(args)
+    args.game = "bamboozled-dice-no-bluffing"
+    args.options = { first = 1 }
+    return new(args)
+  end
+
+  it("lets Revive answer the strike of a short roll", function()
+    local g = nb({ rolls = { 6, 5, 2, 3 }, cards = { "Skip", "Revive", "Skip" } })
+    play(g, { "roll", "declare 65", "roll" })
+    assert.are.equal(2, pending_seat(g))
+    assert.are.equal("strike", g:pending().kind)
+    assert.are.same({ "Revive", "take strike" }, g:pending().moves[2])
+    play(g, { "Revive" })
+    assert.are.same({ 0, 0, 0 }, g:table().vars.strikes)
+  end)
+
+  it("gives the card of a short roll to the previous player, with two players too", function()
+    -- Seat 2 skips: seat 1 rolls from its own 65, short: seat 2 gets the card.
+    local g = nb({ seats = 2, rolls = { 6, 5, 2, 3 }, cards = { "Reverse", "Skip" } })
+    play(g, { "roll", "declare 65", "Skip" })
+    local t = g:table()
+    assert.are.same({ 1, 0 }, t.vars.strikes)
+    assert.are.equal(1, t:count("cards2"))          -- Skip played, one card taken
+    assert.are.equal(1, t:count("cards1"))
+    assert.matches("seat 2 takes an action card", log(g))
+  end)
+
+  it("lets a Double, Jackpot or UpDown change the roller's own short roll", function()
+    local g = nb({ seats = 2, rolls = { 5, 4, 5, 3 }, cards = { "Skip", "UpDown" } })
+    play(g, { "roll", "declare 54", "roll" })
+    assert.are.equal("short roll", g:pending().kind)
+    assert.are.same({ "UpDown 54", "UpDown 63", "take strike" }, g:pending().moves[2])
+    play(g, { "UpDown 63" })
+    assert.are.same({ "declare 63" }, g:pending().moves[2])
+    assert.matches("seat 2 plays UpDown: the dice now show 6 and 3", log(g))
+    assert.are.same({ 0, 0 }, g:table().vars.strikes)
+  end)
+end)
+
+describe("the cards' names", function()
+  it("are one name each, in hands, moves, discards and notes", function()
+    local g = new({ rolls = { 6, 5 }, cards = { "Skip", "FreshStart", "Skip" } })
+    play(g, { "roll", "declare 65" })
+    assert.are.same({ "accept", "challenge", "FreshStart" }, g:pending().moves[2])
+    assert.are.same({ "FreshStart" }, g:view(2).zones.cards2.cards)
   end)
 end)
