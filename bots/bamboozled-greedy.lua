@@ -13,13 +13,16 @@ local bot = { ask_forced = false }
 local RANKS = { A = 14, K = 13, Q = 12, J = 11 }
 local POINTS = { A = 1, K = 10, Q = 10, J = 10 }
 
--- A card's rank and suit ("10H": 10, "H"); a joker ("JK") has neither.
+-- A joker: JK, or JK1 and JK2 where the two are told apart.
+local function is_joker(name) return name:sub(1, 2) == "JK" end
+
+-- A card's rank and suit ("10H": 10, "H"); a joker has neither.
 -- Each name is read once per game: a pattern match costs hundreds of
 -- instructions, and a decision weighs every pair of cards.
 local RANK_OF, SUIT_OF = {}, {}
 
 local function parse(name)
-  if name == "JK" then return nil, nil end
+  if is_joker(name) then return nil, nil end
   local suit = SUIT_OF[name]
   if suit then return RANK_OF[name], suit end
   local rank
@@ -33,9 +36,9 @@ end
 -- view shows them.
 local function value(view, name)
   local values = view.vars.opts and view.vars.opts.values
-  local rank = name == "JK" and "JK" or name:sub(1, -2)
+  local rank = is_joker(name) and "JK" or name:sub(1, -2)
   if values and values[rank] then return values[rank] end
-  return name == "JK" and 10 or POINTS[rank] or tonumber(rank)
+  return is_joker(name) and 10 or POINTS[rank] or tonumber(rank)
 end
 
 -- Are two cards related: the same rank, or the same suit and next to each
@@ -108,7 +111,7 @@ function choose.play(view, moves)
     if name then
       -- Shed points, but not into a rap; a joker is worth keeping.
       local score = value(view, name) - (relates_to_any(name, around) and 20 or 0)
-                    - (name == "JK" and 100 or 0)
+                    - (is_joker(name) and 100 or 0)
       if not best_score or score > best_score then best, best_score = m, score end
     end
   end

@@ -26,6 +26,8 @@
 --   * The rap is offered to the other player whenever the discard relates
 --     to a card of either side or to a card of the stack; the rapped card
 --     goes to the rapper's hand, and their turn begins with the draw.
+--   * After the pair of jokers the opponent's hand is shown and the player
+--     "may" take a card of it: "steal 7H", or "pass" to take none.
 --   * Showing the hand reveals each card the opponent has not seen yet;
 --     the cards drawn later stay hidden until the next combination.
 
@@ -72,7 +74,8 @@ function game.setup(t, opts)
     t:zone(HANDS[s], { owner = s })
     t:zone(SIDES[s], { vis = "public" })
   end
-  t:deck("deck", opts.jokers and { "standard52", "JK", "JK" } or "standard52")
+  -- "The two jokers are told apart" (RULINGS.md): JK1 and JK2.
+  t:deck("deck", opts.jokers and { "standard52", "JK1", "JK2" } or "standard52")
   v.totals, v.hands_played = { 0, 0 }, 0
   v.first = (opts.first == 1 or opts.first == 2) and opts.first or t:random(2)
   game.deal(t)
@@ -320,7 +323,7 @@ end
 local PROMPTS = {
   draw = "draw from the deck, or take a card of the stack (and every card above it)",
   play = "place combinations, bamboozle, then discard",
-  steal = "take one card of your opponent's hand",
+  steal = "take one card of your opponent's hand, or pass",
   rap = "rap the table for the discard, or pass",
 }
 
@@ -341,6 +344,7 @@ function ask_to_steal(t)
   local seat = t:turn()
   local moves, add = list()
   for _, c in ipairs(t:cards(HANDS[other(seat)])) do add("steal " .. t:name(c)) end
+  add("pass")
   t:ask(seat, "steal", moves, PROMPTS.steal)
 end
 
@@ -499,8 +503,12 @@ function game.apply(t, seat, move)
     return ask_to_play(t)
   end
   if verb == "bamboozle" then return game.bamboozle(t, seat, a) end
-  if verb == "steal" then
-    t:move(t:card(a, HANDS[other(seat)]), HANDS[seat])
+  if v.phase == "steal" then
+    if verb == "steal" then
+      t:move(t:card(a, HANDS[other(seat)]), HANDS[seat])
+    else
+      t:notef("seat %d takes no card of seat %d's hand", seat, other(seat))
+    end
     v.phase = "play"
     return ask_to_play(t)
   end
@@ -510,7 +518,7 @@ end
 local VERBS = {
   draw = { draw = true, take = true },
   play = { meld = true, extend = true, bamboozle = true, discard = true },
-  steal = { steal = true },
+  steal = { steal = true, pass = true },
   rap = { rap = true, pass = true },
 }
 

@@ -35,7 +35,10 @@ static int parse_rank(const char *s, int len)
 
 static int parse_face_n(const char *s, int len, Face *out)
 {
-    if (len == 2 && toupper((unsigned char)s[0]) == 'J' && toupper((unsigned char)s[1]) == 'K') {
+    /* JK, or JK1 to JK9: jokers told apart by a number (two jokers of one
+     * deck that a move must name one by one). */
+    if ((len == 2 || (len == 3 && s[2] >= '1' && s[2] <= '9')) &&
+        toupper((unsigned char)s[0]) == 'J' && toupper((unsigned char)s[1]) == 'K') {
         out->rank = RANK_JOKER;
         out->suit = SUIT_NONE;
         return 1;
@@ -96,6 +99,8 @@ DeckStatus deck_add(Deck *d, const char *name, int *id)
         snprintf(c.name, sizeof c.name, "%s/%s", a, b);
     } else if (parse_face_n(name, (int)strlen(name), &c.face[0])) {
         face_name(c.face[0], c.name);
+        if (c.face[0].rank == RANK_JOKER && name[2]) /* its number kept: JK2 */
+            snprintf(c.name, sizeof c.name, "JK%c", name[2]);
     } else {
         strcpy(c.name, name);
     }

@@ -47,11 +47,11 @@ describe("Bamboozled, the rummy", function()
 
   it("bamboozles with an ace through the king and the two of its suit, but never a joker", function()
     local g = new({ hand1 = { "AH", "9C", "KS" }, hand2 = { "2C" },
-                    side2 = { "KH", "QH", "2H", "3H", "JK", "JK", "5S" }, stack = { "QC" } })
+                    side2 = { "KH", "QH", "2H", "3H", "JK1", "JK2", "5S" }, stack = { "QC" } })
     helper.play(g, { "draw", "bamboozle AH" })
     local t = g:table()
     assert.are.same(sorted({ "AH", "KH", "QH", "2H", "3H" }), names(t, "side1"))
-    assert.are.same({ "5S", "JK", "JK" }, names(t, "side2"))
+    assert.are.same({ "5S", "JK1", "JK2" }, names(t, "side2"))
     assert.is_false(has(g:pending().moves[1], "bamboozle 5S"))
   end)
 
@@ -95,18 +95,40 @@ describe("Bamboozled, the rummy", function()
     assert.are.same({ "8S", "9S" }, names(t, "side1"))
   end)
 
-  it("lets a pair of jokers see the opponent's hand and take one card of it", function()
-    local g = new({ hand1 = { "JK", "JK", "2C" }, hand2 = { "5D", "QH" }, stack = { "9C" } })
-    helper.play(g, { "draw", "meld JK JK" })
+  it("lets a pair of jokers see the opponent's hand and take one card of it, if the player wishes", function()
+    local function melded()
+      local g = new({ hand1 = { "JK1", "JK2", "2C" }, hand2 = { "5D", "QH" }, stack = { "9C" } })
+      helper.play(g, { "draw", "meld JK1 JK2" })
+      return g
+    end
+    local g = melded()
     local p = g:pending()
     assert.are.equal("steal", p.kind)
-    assert.are.same({ "steal 5D", "steal QH" }, p.moves[1])
+    assert.are.same({ "steal 5D", "steal QH", "pass" }, p.moves[1])
     local t = g:table()
     assert.is_true(t:sees(1, t:card("QH")))
     helper.play(g, { "steal QH" })
     t = g:table()
     assert.are.same({ "5D" }, names(t, "hand2"))
     assert.is_true(has(names(t, "hand1"), "QH"))
+    -- "may": a pass takes nothing, and the turn goes on
+    g = melded()
+    helper.play(g, { "pass" })
+    t = g:table()
+    assert.are.same({ "5D", "QH" }, names(t, "hand2"))
+    assert.are.equal("play", g:pending().kind)
+    assert.matches("seat 1 takes no card of seat 2's hand", table.concat(t:log_lines(0), "\n"), 1, true)
+  end)
+
+  -- "The two jokers are told apart (JK1, JK2 or similar) in moves and records."
+  it("tells the two jokers apart, in moves and records", function()
+    local g = new({ hand1 = { "7H", "8H", "2C" }, hand2 = { "5D" }, stack = { "JK1", "9C", "JK2" } })
+    local moves = g:pending().moves[1]
+    assert.is_true(has(moves, "take JK1"))  -- with the 9C and the JK2 above it: a pair of jokers
+    assert.is_false(has(moves, "take JK2")) -- alone, it pairs with nothing
+    local t = g:table()
+    assert.are_not.equal(t:card("JK1"), t:card("JK2"))
+    assert.are.equal(0, t:rank(t:card("JK2")) - t:rank(t:card("JK1")))
   end)
 
   it("offers the rap when the discard could have gone onto the table, and the rapper takes it", function()
@@ -132,8 +154,8 @@ describe("Bamboozled, the rummy", function()
     -- Seat 1 draws the 2C, melds 7H 8H and discards the 2C: out, with
     -- 4S 4C 7H 8H on its side (23). Seat 2 has 5S 5C and a joker on its
     -- side (10 + 0) and holds a joker (+10), the KH (-10) and the AS (-1).
-    local g = new({ hand1 = { "7H", "8H" }, hand2 = { "JK", "KH", "AS" }, side1 = { "4S", "4C" },
-                    side2 = { "5S", "5C", "JK" }, stack = { "QD" }, deck = { "2C" } })
+    local g = new({ hand1 = { "7H", "8H" }, hand2 = { "JK1", "KH", "AS" }, side1 = { "4S", "4C" },
+                    side2 = { "5S", "5C", "JK2" }, stack = { "QD" }, deck = { "2C" } })
     helper.play(g, { "draw", "meld 7H 8H", "discard 2C" })
     assert.is_nil(g:pending())
     local result = g:result()

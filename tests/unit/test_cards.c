@@ -24,6 +24,14 @@ void test_cards(void)
     CHECK_EQ_INT(d.cards[dual].face[0].rank, RANK_Q);
     CHECK_EQ_INT(d.cards[dual].face[1].rank, RANK_K);
     CHECK_EQ_INT(d.cards[dual].face[1].suit, SUIT_H);
+    /* Jokers told apart by a number keep it in their name. */
+    int jk2, jk0;
+    CHECK(deck_add(&d, "jk2", &jk2) == DECK_OK);
+    CHECK(strcmp(d.cards[jk2].name, "JK2") == 0);
+    CHECK_EQ_INT(d.cards[jk2].face[0].rank, RANK_JOKER);
+    CHECK(strcmp(d.cards[jk].name, "JK") == 0);
+    CHECK(deck_add(&d, "JK0", &jk0) == DECK_OK); /* not a joker: a token named so */
+    CHECK_EQ_INT(d.cards[jk0].face[0].rank, 0);
     CHECK(deck_add(&d, "Skip", &token) == DECK_OK);
     CHECK_EQ_INT(d.cards[token].face[0].rank, 0);
 
