@@ -116,8 +116,10 @@ static void after_step(Session *s, void *ctx)
 {
     GameArgs *args = ctx;
     if (args->json) {
+        record_window(stdout, s);
         record_entries(stdout, s, s->log_shown);
         s->log_shown = s->game->t->log.n;
+        record_ask(stdout, s);
     }
     if (args->hashes)
         record_hash(stdout, s);

@@ -32,8 +32,8 @@ void record_start(FILE *out, Session *s)
     game_push_options(g);
     json_t *opts = lua_to_json(s->L, -1);
     lua_pop(s->L, 1);
-    emit(out, json_pack("{s:s, s:s, s:s, s:o, s:o}", "type", "start", "game", g->name, "seed",
-                        g->seed, "seats", seats, "options", opts));
+    emit(out, json_pack("{s:s, s:s, s:s, s:s, s:o, s:o}", "type", "start", "format", RECORD_FORMAT,
+                        "game", g->name, "seed", g->seed, "seats", seats, "options", opts));
 }
 
 static json_t *seat_set(uint32_t mask, int nseats)
@@ -91,9 +91,65 @@ static json_t *entry_json(const Table *t, const LogEntry *e)
                          e->text ? log_text(&t->log, e) : "");
     case LOG_ELIMINATE:
         return json_pack("{s:s, s:i}", "type", kind, "seat", e->a);
+    case LOG_EVENT: {
+        /* {"type": "event", "event": name, ...its fields} */
+        json_t *fields = json_loads(e->text ? log_text(&t->log, e) : "{}", 0, NULL);
+        json_t *line = json_pack("{s:s}", "type", kind);
+        if (json_is_object(fields))
+            json_object_update(line, fields);
+        json_decref(fields);
+        return line;
+    }
     default:
         return json_pack("{s:s}", "type", kind);
     }
+}
+
+void record_ask(FILE *out, Session *s)
+{
+    const Pending *p;
+    if (game_pending(s->game, &p) != GAME_OK)
+        return;
+    json_t *seats = json_array(), *moves = json_object();
+    for (int i = 0; i < p->nseats; i++) {
+        json_t *list = json_array();
+        for (int k = p->first[i]; k < p->first[i] + p->count[i]; k++)
+            json_array_append_new(list, json_string(p->texts[k]));
+        char seat[8];
+        snprintf(seat, sizeof seat, "%d", p->seats[i]);
+        json_object_set_new(moves, seat, list);
+        json_array_append_new(seats, json_integer(p->seats[i]));
+    }
+    json_t *line = json_pack("{s:s, s:s, s:o, s:o}", "type", "ask", "kind", p->kind, "seats", seats,
+                             "moves", moves);
+    if (p->prompt)
+        json_object_set_new(line, "prompt", json_string(p->prompt));
+    if (p->hidden)
+        json_object_set_new(line, "hidden", json_true());
+    if (p->window) {
+        json_object_set_new(line, "window", json_true());
+        json_object_set_new(line, "policy", json_string(claim_policy_name(p->policy)));
+        json_object_set_new(line, "start", json_integer(p->start));
+        if (p->open)
+            json_object_set_new(line, "open", json_string(p->open));
+    }
+    emit(out, line);
+}
+
+void record_window(FILE *out, Session *s)
+{
+    Game *g = s->game;
+    if (!g->window_group || g->window_group == s->window_shown)
+        return;
+    s->window_shown = g->window_group;
+    json_t *answers = json_array(), *order = json_array();
+    for (int i = 0; i < g->nmoves; i++)
+        if (g->moves[i].group == g->window_group)
+            json_array_append_new(answers, json_pack("{s:i, s:s}", "seat", g->moves[i].seat, "move",
+                                                     game_move_text(g, i)));
+    for (int i = 0; i < g->window_n; i++)
+        json_array_append_new(order, json_integer(g->window_order[i]));
+    emit(out, json_pack("{s:s, s:o, s:o}", "type", "window", "answers", answers, "order", order));
 }
 
 void record_entries(FILE *out, Session *s, int from)

@@ -1,12 +1,22 @@
 /* record: the full-information record of `referee run --json`, one JSON
- * object per line: the start, every log entry, and last the result. */
+ * object per line: the start, every log entry, each decision asked with its
+ * legal moves, each claim window's answers and order, and last the result.
+ * Its schema: repl/README.md, "The record". */
 #ifndef REFEREE_RECORD_H
 #define REFEREE_RECORD_H
 
 #include <stdio.h>
 #include "session.h"
 
+/* The record's format, in its start line: a reader checks it. */
+#define RECORD_FORMAT "referee-record/2"
+
 void record_start(FILE *out, Session *s);
+/* The decision due: kind, seats asked, each seat's legal moves. */
+void record_ask(FILE *out, Session *s);
+/* The last claim window's answers, as given (lapsed ones too), and the
+ * order its policy drew, once per window. */
+void record_window(FILE *out, Session *s);
 /* Entries [from, t->log.n) of the game's log. */
 void record_entries(FILE *out, Session *s, int from);
 /* The result table on top of the Lua stack. */

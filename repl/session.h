@@ -91,6 +91,7 @@ struct Session {
     void (*on_fault)(struct Session *s, int seat, const char *why, void *ctx);
     void *fault_ctx;
     int log_shown;       /* log entries already printed */
+    int window_shown;    /* the last claim window a record printed (its group) */
     StuckNote *note;     /* or NULL: unsupervised */
     Rescue *rescue;      /* or NULL: no record kept for a restart */
     const Stuck *stuck;  /* or NULL: nothing found stuck before */

@@ -57,6 +57,7 @@ function game.setup(t, opts)
   t.vars.score = {}
   for s = 1, t.nseats do t.vars.score[s] = 0 end
   t.vars.ai = opts.levels[1].ai
+  t.vars.level_starts = "drawn" -- the first level's dealer: setup draws it
   setup(t, opts)
 end
 
@@ -105,13 +106,16 @@ local start_hand = game.start_hand
 function game.start_hand(t)
   local v = t.vars
   if v.level_starts then
-    v.level_starts = nil
-    local seats = {}
-    for s = 1, t.nseats do
-      if t:active(s) then seats[#seats + 1] = s end
+    if v.level_starts ~= "drawn" then
+      local seats = {}
+      for s = 1, t.nseats do
+        if t:active(s) then seats[#seats + 1] = s end
+      end
+      t:set_dealer(seats[t:random(#seats)])
+      t:notef("Level %d: %s deal%s first", v.level, name(t:dealer()), t:dealer() == 1 and "" or "s")
     end
-    t:set_dealer(seats[t:random(#seats)])
-    t:notef("Level %d: %s deal%s first", v.level, name(t:dealer()), t:dealer() == 1 and "" or "s")
+    v.level_starts = nil
+    t:event("level", { level = v.level, dealer = t:dealer() })
   end
   start_hand(t)
 end

@@ -132,6 +132,7 @@ function game.start_hand(t)
   if game.game_over(t) then return game.finish(t, { at_pay_in = true }) end
   if not t:active(t:dealer()) then t:rotate_dealer() end
   v.order = lib.clockwise_from_left_of(t, t:dealer())
+  t:event("hand", { number = v.hands_played + 1, dealer = t:dealer(), pot = t:balance("pot") })
   v.folded = per_seat(t, false)
   v.won = per_seat(t, 0)
   v.replace = 0
@@ -151,6 +152,7 @@ function game.turn(t, card)
   local v = t.vars
   t:reveal(card, "all")
   v.trump, v.turned = t:suit(card), t:name(card)
+  t:event("trump", { suit = v.trump, card = v.turned, dealer = t:dealer() })
   t:notef("trumps are %s (seat %d turns %s)", lib.SUIT_NAMES[v.trump], t:dealer(), v.turned)
   if t.vars.opts.redraw then
     v.phase = "keep"
@@ -269,6 +271,7 @@ end
 local function ask_round(t, leader)
   local v = t.vars
   v.round_order = round_order(t, leader)
+  t:event("round", { number = v.round, leader = leader, order = v.round_order })
   t:ask_trick(v.round_order, "play", HANDS, "trick", ROUND_PROMPTS[v.trump][v.round])
 end
 

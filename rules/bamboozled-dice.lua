@@ -301,6 +301,7 @@ function game.start_round(t, seat)
   reset_direction(t)
   t:set_turn(seat)
   v.phase, v.played = "start", 0
+  t:event("round", { starter = seat })
   ask_to_start(t)
 end
 
@@ -398,6 +399,7 @@ end
 function game.take_strike(t, seat)
   local v = t.vars
   v.strikes[seat] = v.strikes[seat] + 1
+  t:event("strike", { seat = seat, strikes = v.strikes[seat] })
   t:notef("seat %d takes strike %d", seat, v.strikes[seat])
   local next_starter = seat
   if v.strikes[seat] >= v.opts.strikes then

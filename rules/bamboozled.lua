@@ -92,6 +92,7 @@ function game.deal(t)
   v.phase, v.must_use = "draw", nil
   t:set_dealer(other(v.first)) -- the other player deals
   t:set_turn(v.first)
+  t:event("hand", { number = v.hands_played + 1, dealer = t:dealer(), first = v.first })
   ask_to_draw(t)
 end
 

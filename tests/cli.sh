@@ -137,10 +137,10 @@ if cmp -s "$work/a.jsonl" "$work/b.jsonl"; then ok; else bad "run --json differs
 if cmp -s "$work/a.jsonl" "$work/c.jsonl"; then bad "seed 8 gave the same record as seed 7"; else ok; fi
 # It holds every kind of event, starts with the start and ends with the result.
 "$bin" run fixture --seats random,random,random,random --seed 5 --set hands=12 --json >"$work/d.jsonl" 2>&1
-for kind in start shuffle move roll die_reveal reveal transfer decision note eliminate result; do
+for kind in start shuffle move roll die_reveal reveal transfer decision note eliminate result ask window; do
     if grep -q "\"type\":\"$kind\"" "$work/d.jsonl"; then ok; else bad "run --json has no $kind event"; fi
 done
-head -1 "$work/a.jsonl" | grep -q '^{"type":"start","game":"fixture","seed":"7"' && ok || bad "first line is not the start"
+head -1 "$work/a.jsonl" | grep -q '^{"type":"start","format":"referee-record/2","game":"fixture","seed":"7"' && ok || bad "first line is not the start"
 tail -1 "$work/a.jsonl" | grep -q '^{"type":"result",.*"winners":\[' && ok || bad "last line is not the result"
 # Every line is one JSON object (read back with the kernel's own JSON module).
 if LD_PRELOAD="${SANITIZER_PRELOAD:-}" ASAN_OPTIONS=detect_leaks=0 lua5.4 - "$work/d.jsonl" <<'LUA' >/dev/null 2>&1
@@ -314,6 +314,25 @@ grep -q '^bamm CARDS\.\.\.  bamm  pass$' "$work/out" && ! grep -q 'bamm AD/6H AH
     grep -q "error: 'bamm AS' is not a legal move: 'AS' is not a card" "$work/out" &&
     grep -q 'pile2: AD/6H 5D/AH AS/4H' "$work/out" && ok ||
     bad "BAMM! at the REPL gave a claim away or refused one typed in another order: $(tail -5 "$work/out")"
+# A record re-referees on its own (tests/record_check.lua): each decision
+# by a seat asked, with a move it was offered; each window's answers and
+# order; every option; the events of each game. A changed move is caught.
+check="$(cd "$(dirname "$0")" && pwd)/record_check.lua"
+for spec in "bam random,bam-greedy,random hand trump round" "bam-app random,random level hand trump round" \
+            "bamboozled-dice random,dice-bluffer,random round strike" "bamboozled random,random hand" \
+            "bamm random,bamm-greedy,random" "fixture random,random,random"; do
+    set -- $spec
+    game=$1 seats=$2
+    shift 2
+    "$bin" run "$game" --seats "$seats" --seed 7 --json >"$work/rec.jsonl" 2>&1
+    lua5.4 "$check" "$@" <"$work/rec.jsonl" >"$work/rec.out" 2>&1 && ok ||
+        bad "the record of $game does not re-referee: $(head -3 "$work/rec.out")"
+done
+sed '0,/"type":"decision","seat":1,"move":"[^"]*"/s//"type":"decision","seat":1,"move":"fold and run"/' \
+    "$work/rec.jsonl" >"$work/rec-bad.jsonl"
+lua5.4 "$check" <"$work/rec-bad.jsonl" >"$work/rec.out" 2>&1 && bad "a record with a move never offered passed the check" ||
+    { grep -Eq "which the ask before it did not offer it|is not its window answer" "$work/rec.out" && ok ||
+      bad "the record check said: $(head -2 "$work/rec.out")"; }
 # ... and each variant does what its description says.
 expect 0 '^ +--set credits=5000 ' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" games
 expect 0 '"credits":5000,' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run bam-rich --seats random,random,random --seed 1 --json

@@ -257,6 +257,43 @@ static int t_note(lua_State *L)
     return 0;
 }
 
+/* t:event(name, fields): a step of the game, public, for records:
+ * {"event": name, ...fields}, fields a table of names to numbers, texts and
+ * booleans (a list of them too). People read notes; records read these. */
+static int t_event(lua_State *L)
+{
+    Table *t = ltable_check(L, 1);
+    const char *name = lt_check_text(L, 2);
+    luaL_argcheck(L, *name && strcspn(name, " \t\n") == strlen(name), 2,
+                  "an event's name is one word, such as \"hand\"");
+    lua_settop(L, 3);
+    if (lua_isnil(L, 3))
+        lua_newtable(L);
+    else
+        luaL_checktype(L, 3, LUA_TTABLE);
+    lua_createtable(L, 0, 8);
+    lua_pushnil(L);
+    while (lua_next(L, -3)) {
+        int kt = lua_type(L, -2), vt = lua_type(L, -1);
+        if (kt != LUA_TSTRING || !strcmp(lua_tostring(L, -2), "event") ||
+            (vt != LUA_TNUMBER && vt != LUA_TSTRING && vt != LUA_TBOOLEAN && vt != LUA_TTABLE))
+            return luaL_argerror(L, 3, "an event's fields are names (not 'event') of numbers, "
+                                       "texts, booleans or lists of them");
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+    lua_pushvalue(L, 2);
+    lua_setfield(L, -2, "event");
+    char err[200];
+    char *json = ljson_encode(L, -1, err, sizeof err);
+    if (!json)
+        return luaL_argerror(L, 3, err);
+    table_event(t, json);
+    free(json);
+    return 0;
+}
+
 /* Writes an integer in decimal at the buffer's end. */
 static void add_integer(luaL_Buffer *b, lua_Integer n)
 {
@@ -520,6 +557,7 @@ static int new_table(lua_State *L)
 
 static const luaL_Reg table_methods[] = {
     {"note", t_note},
+    {"event", t_event},
     {"notef", t_notef},
     {"random", t_random},
     {"view", t_view},

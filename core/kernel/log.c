@@ -70,7 +70,7 @@ int log_add(Log *g, LogKind kind, int seat, int a, int b, int c, int64_t n, cons
 
 static const char *KIND_NAMES[LOG_KIND_COUNT] = {
     "decision", "shuffle", "move", "reveal", "roll", "die_set",
-    "die_reveal", "transfer", "note", "eliminate",
+    "die_reveal", "transfer", "note", "eliminate", "event",
 };
 
 const char *log_kind_name(LogKind k)

@@ -18,6 +18,7 @@ typedef enum LogKind {
     LOG_TRANSFER,     /* a = journal index */
     LOG_NOTE,         /* seat (0 for all), text: an announcement of the rules */
     LOG_ELIMINATE,    /* a = seat */
+    LOG_EVENT,        /* text: {"event": name, ...} in JSON: a step of the game, for records */
     LOG_KIND_COUNT
 } LogKind;
 

@@ -192,6 +192,11 @@ void table_note(Table *t, int seat, const char *text)
     note_oom(t, log_add(&t->log, LOG_NOTE, seat, 0, 0, 0, 0, text));
 }
 
+void table_event(Table *t, const char *json)
+{
+    note_oom(t, log_add(&t->log, LOG_EVENT, 0, 0, 0, 0, 0, json));
+}
+
 void table_decision(Table *t, int seat, const char *move, int hidden)
 {
     note_oom(t, log_add(&t->log, LOG_DECISION, seat, 0, 0, 0, hidden, move));
@@ -323,6 +328,8 @@ int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
     case LOG_ELIMINATE:
         snprintf(buf, size, "seat %d is out", e->a);
         break;
+    case LOG_EVENT:
+        return 0; /* for records: the notes tell people */
     default:
         snprintf(buf, size, "?");
     }

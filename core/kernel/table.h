@@ -62,6 +62,10 @@ DiceStatus table_die_set(Table *t, int die, int value);
 void table_die_reveal(Table *t, int die, uint32_t seats);
 LedgerStatus table_transfer(Table *t, int from, int to, int64_t amount, const char *reason);
 void table_note(Table *t, int seat, const char *text);
+/* An event of the game (a hand begins, trumps, a strike) as a JSON object,
+ * public: for records and for programs that re-referee them. People read
+ * notes instead: an event shows in no log line. */
+void table_event(Table *t, const char *json);
 /* hidden: only the seat itself (and the full record) may know the move. */
 void table_decision(Table *t, int seat, const char *move, int hidden);
 void table_eliminate(Table *t, int seat);

@@ -622,6 +622,9 @@ static GameStatus run_window(Game *g, int n, const int *seats, char *const *move
     const Pending *p = &g->pending;
     int hidden = p->hidden; /* the answers are known only to their seats (a claim of hand cards) */
     seats_claim_order(&g->t->seats, p->policy, p->start, seats, n, &chance, order);
+    g->window_group = group;
+    g->window_n = n;
+    memcpy(g->window_order, order, sizeof(int) * (size_t)n);
     for (int k = 0; k < n; k++) {
         int i = 0;
         while (seats[i] != order[k])

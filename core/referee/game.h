@@ -64,6 +64,9 @@ struct Game {
     LTableBinding bound;   /* t and the Lua table the rules hold: bound while they run */
     Move *moves;
     int nmoves, cap, groups;
+    /* The last claim window's answers in the order the policy drew, for
+     * records (its answers are the moves of group window_group). */
+    int window_group, window_n, window_order[MAX_SEATS];
     /* The moves' texts, one after another: one buffer for the whole game
      * instead of a malloc and a free per decision. */
     char *move_texts;

@@ -181,6 +181,10 @@ end]])
       { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { open = "two words" })', "open must be one word" },
       { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { first = 1 })', "how takes policy, start, hidden and open, not 'first'" },
     }
+    -- and the events a record carries
+    window_cases[#window_cases + 1] = { 't:event("two words")', "an event's name is one word" }
+    window_cases[#window_cases + 1] = { 't:event("hand", { event = 2 })', "an event's fields are names (not 'event')" }
+    window_cases[#window_cases + 1] = { 't:event("hand", { f = print })', "an event's fields are names (not 'event')" }
     for i, case in ipairs(window_cases) do
       rules("window-labels" .. i, "", "function game.setup(t) " .. case[1] .. " end")
       local g, why = start("window-labels" .. i)
