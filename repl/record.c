@@ -70,7 +70,7 @@ static json_t *entry_json(const Table *t, const LogEntry *e)
     case LOG_MOVE:
         return json_pack("{s:s, s:s, s:s, s:s, s:b}", "type", kind, "card", card, "from",
                          e->b ? t->zones.z[e->b].name : "", "to", t->zones.z[e->c].name,
-                         "bottom", (int)e->n);
+                         "bottom", log_move_bottom(e));
     case LOG_REVEAL:
         return json_pack("{s:s, s:s, s:o}", "type", kind, "card", card, "to",
                          seat_set((uint32_t)e->n, t->seats.n));

@@ -94,8 +94,10 @@ static int run_end(const Table *t, int i)
     int j = i + 1;
     if (first->kind != LOG_MOVE && first->kind != LOG_REVEAL)
         return j;
-    while (j < t->log.n && t->log.e[j].kind == first->kind && t->log.e[j].n == first->n &&
-           (first->kind == LOG_REVEAL || t->log.e[j].b == first->b))
+    while (j < t->log.n && t->log.e[j].kind == first->kind &&
+           (first->kind == LOG_REVEAL ? t->log.e[j].n == first->n
+                                      : log_move_bottom(&t->log.e[j]) == log_move_bottom(first) &&
+                                            t->log.e[j].b == first->b))
         j++;
     return j;
 }
@@ -136,7 +138,7 @@ static void render_move_run(FILE *out, const Table *t, int from, int to, int vie
         fprintf(out, "%s %s", k ? "," : "", table_zone_name(t, dest[k]));
         render_arrivals(out, t, from, to, dest[k], viewer, ndest == 1);
     }
-    fputs(t->log.e[from].n ? " (bottom)\n" : "\n", out);
+    fputs(log_move_bottom(&t->log.e[from]) ? " (bottom)\n" : "\n", out);
 }
 
 /* A run of reveals as one line: "reveal 6 cards to seat 2: 9D 4D JH 3C QS

@@ -125,6 +125,9 @@ mutant fresh-seed core/kernel/seed.c 'randombytes_buf(bits, sizeof bits);' 'mems
 mutant window-sample core/referee/game_sample.c '    ask_keep_seat(&t->ask, seat);' '' spec sample_spec.lua
 # A game that ends with credits in the pot taken as ended right.
 mutant pot-promise core/referee/game.c 'if (pot > 0 && g->t->ledger.a[pot].balance != 0) {' 'if (0) {' spec bam_spec.lua
+# A log line that names a card with what its viewer learned later.
+mutant log-hindsight core/kernel/table.c 'return sees_arrival(t, log_move_known(e), e->c, viewer)' \
+    'return sees_arrival(t, t->zones.known[e->a], e->c, viewer)' spec log_knowledge_spec.lua
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -10,7 +10,7 @@
 typedef enum LogKind {
     LOG_DECISION = 0, /* seat, text = the move, n = 1 if only the seat knows it */
     LOG_SHUFFLE,      /* a = zone, text = the resulting order, bottom first */
-    LOG_MOVE,         /* a = card, b = from zone, c = to zone */
+    LOG_MOVE,         /* a = card, b = from zone, c = to zone, n = log_move_n(bottom, known) */
     LOG_REVEAL,       /* a = card, b = the zone it lay in (0 in old saves), n = seat mask */
     LOG_ROLL,         /* a = die, b = value */
     LOG_DIE_SET,      /* a = die, b = value */
@@ -40,6 +40,22 @@ typedef struct Log {
     char *texts;
     size_t used, size;
 } Log;
+
+/* A card move's n: whether it went to the bottom, and the seats that knew
+ * the card as it moved (a seat mask), so that a log line shows what its
+ * viewer knew then, never what they learned later. */
+static inline int64_t log_move_n(int bottom, uint32_t known)
+{
+    return (bottom ? 1 : 0) | (int64_t)known << 1;
+}
+static inline int log_move_bottom(const LogEntry *e)
+{
+    return (int)(e->n & 1);
+}
+static inline uint32_t log_move_known(const LogEntry *e)
+{
+    return (uint32_t)(e->n >> 1);
+}
 
 /* The entry's text, or NULL; valid until the next log_add. */
 static inline const char *log_text(const Log *g, const LogEntry *e)

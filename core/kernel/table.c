@@ -103,7 +103,8 @@ void table_move(Table *t, int card, int to, int bottom)
         zones_move_bottom(&t->zones, card, to);
     else
         zones_move(&t->zones, card, to);
-    note_oom(t, log_add(&t->log, LOG_MOVE, 0, card, from, to, bottom, NULL));
+    note_oom(t, log_add(&t->log, LOG_MOVE, 0, card, from, to,
+                        log_move_n(bottom, t->zones.known[card]), NULL));
 }
 
 static void log_shuffle(Table *t, int zone)
@@ -232,13 +233,16 @@ static int told(uint32_t mask, int viewer)
 }
 
 /* Could viewer see a card arrive in zone z? */
-static int sees_arrival(const Table *t, int card, int z, int viewer)
+/* Could viewer see the card of a move arrive in zone z: a zone they see
+ * into, or a card they knew then (known: the seats that knew it as it
+ * moved, kept in the log entry, not what they know now). */
+static int sees_arrival(const Table *t, uint32_t known, int z, int viewer)
 {
     if (viewer < 0)
         return 1;
     const Zone *zone = &t->zones.z[z];
     return zone->vis == VIS_PUBLIC || zone->vis == VIS_TOP ||
-           (zone->vis == VIS_OWNER && zone->owner == viewer) || told(t->zones.known[card], viewer);
+           (zone->vis == VIS_OWNER && zone->owner == viewer) || told(known, viewer);
 }
 
 /* Could viewer see a card leave zone z (a public zone, or their own)? */
@@ -257,7 +261,7 @@ const char *table_log_move_card(const Table *t, int i, int viewer)
     const LogEntry *e = &t->log.e[i];
     if (e->kind != LOG_MOVE)
         return NULL;
-    return sees_arrival(t, e->a, e->c, viewer) || sees_departure(t, e->b, viewer)
+    return sees_arrival(t, log_move_known(e), e->c, viewer) || sees_departure(t, e->b, viewer)
                ? t->deck.cards[e->a].name
                : NULL;
 }
@@ -288,7 +292,7 @@ int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
     case LOG_MOVE:
         name = table_log_move_card(t, i, viewer);
         snprintf(buf, size, "%s: %s -> %s%s", name ? name : "a card", table_zone_name(t, e->b),
-                 table_zone_name(t, e->c), e->n ? " (bottom)" : "");
+                 table_zone_name(t, e->c), log_move_bottom(e) ? " (bottom)" : "");
         break;
     case LOG_REVEAL:
         seat_list((uint32_t)e->n, seats, sizeof seats);
