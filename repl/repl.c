@@ -439,8 +439,17 @@ static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
     (void)rest;
     if (!need_game(r))
         return;
+    /* The undoer: the person to answer now, or else the last person who moved. */
+    int seat = human_to_answer(r);
+    for (int i = r->s.game->nmoves - 1; !seat && i >= 0; i--)
+        if (r->s.ctl[r->s.game->moves[i].seat] == SEAT_HUMAN)
+            seat = r->s.game->moves[i].seat;
+    if (!seat) {
+        error(r, "nothing to undo: no person has moved yet");
+        return;
+    }
     clear_window(r);
-    GameStatus st = session_undo(&r->s);
+    GameStatus st = session_undo(&r->s, seat);
     if (st != GAME_OK) {
         report(r, st);
         return;
@@ -558,7 +567,7 @@ static const Command COMMANDS[] = {
     {"show", "[table]", "what you see (or what everyone sees)", cmd_show},
     {"moves", "", "your legal moves", cmd_moves},
     {"play", "MOVE", "play a move", cmd_play},
-    {"undo", "", "take back your last move", cmd_undo},
+    {"undo", "", "take back your own last move, if nothing was shown to you since", cmd_undo},
     {"continue", "", "let the bots play on (after Ctrl-C or the move limit)", cmd_continue},
     {"log", "[N|all]", "the last N events you may know of", cmd_log},
     {"seats", "", "who plays each seat", cmd_seats},

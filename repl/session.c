@@ -763,21 +763,39 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
     }
 }
 
-GameStatus session_undo(Session *s)
+/* Undo takes back seat's own last move (and the bots' replies after it),
+ * never another person's, and never once the seat has seen something
+ * that was hidden since: undoing a draw, or an accept that showed the
+ * dice, and choosing again would be choosing knowing it. */
+GameStatus session_undo(Session *s, int seat)
 {
     Game *g = s->game;
     int n = g->nmoves;
-    while (n > 0 && s->ctl[g->moves[n - 1].seat] != SEAT_HUMAN)
+    while (n > 0 && g->moves[n - 1].seat != seat)
         n--;
     if (n == 0) {
-        free(g->error);
-        g->error = strdup("nothing to undo: no person has moved yet");
+        game_set_error(g, "nothing to undo: seat %d has made no move yet", seat);
         return GAME_ILLEGAL;
     }
     n--;
     /* Never split a claim window: undo its whole group. */
     while (n > 0 && g->moves[n].group && g->moves[n - 1].group == g->moves[n].group)
         n--;
+    for (int i = n; i < g->nmoves; i++)
+        if (s->ctl[g->moves[i].seat] == SEAT_HUMAN && g->moves[i].seat != seat) {
+            game_set_error(g, "seat %d has moved since: undo takes back only your own last move, "
+                              "before anyone else has moved", g->moves[i].seat);
+            return GAME_ILLEGAL;
+        }
+    int learned = table_learned_since(g->t, g->moves[n].log_at, seat);
+    if (learned >= 0) {
+        char line[300];
+        if (!table_log_line(g->t, learned, seat, line, sizeof line))
+            snprintf(line, sizeof line, "a hidden card or die");
+        game_set_error(g, "you have seen what was hidden since that move (%s): undoing it would "
+                          "let you choose again knowing it", line);
+        return GAME_ILLEGAL;
+    }
     GameStatus st = game_rebuild(g, n);
     s->log_shown = g->t->log.n;
     return st;

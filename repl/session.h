@@ -158,6 +158,6 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
 /* args's seed: kept when given, else drawn fresh from the operating system. */
 void session_choose_seed(GameArgs *args);
 /* Undoes back to before the last move a person made. */
-GameStatus session_undo(Session *s);
+GameStatus session_undo(Session *s, int seat);
 
 #endif

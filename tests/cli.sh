@@ -333,6 +333,21 @@ sed '0,/"type":"decision","seat":1,"move":"[^"]*"/s//"type":"decision","seat":1,
 lua5.4 "$check" <"$work/rec-bad.jsonl" >"$work/rec.out" 2>&1 && bad "a record with a move never offered passed the check" ||
     { grep -Eq "which the ask before it did not offer it|is not its window answer" "$work/rec.out" && ok ||
       bad "the record check said: $(head -2 "$work/rec.out")"; }
+# Undo that cannot peek: a person's own last move comes back while nothing
+# hidden has been shown to them since; an accept that showed the dice, or
+# a move after which cards were dealt to them, does not.
+printf 'play\nundo\nmoves\n' | "$bin" play bam --seats human,random,random --seed 2 --set dealer=3 --set redraw=false >"$work/out" 2>&1
+grep -q '^undone: back before your last move' "$work/out" && grep -q '^play  fold$' "$work/out" && ok ||
+    bad "undo of a move nothing followed was refused: $(tail -3 "$work/out")"
+printf 'accept\nundo\n' | "$bin" play bamboozled-dice --seats human,random --seed 3 --set first=2 >"$work/out" 2>&1
+grep -q 'error: you have seen what was hidden since that move (show die 1 to seat 1' "$work/out" && ok ||
+    bad "undo after the dice were seen was not refused: $(tail -3 "$work/out")"
+printf 'play\nundo\n' | "$bin" play bam --seats human,random,random --seed 1 --set dealer=3 --set redraw=false >"$work/out" 2>&1
+grep -q 'error: you have seen what was hidden since that move (2D: stock -> hand1)' "$work/out" && ok ||
+    bad "undo across a deal to the person was not refused: $(tail -3 "$work/out")"
+printf 'new bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false\nplay\nundo\n' | "$bin" >"$work/out" 2>&1
+grep -Eq 'error: nothing to undo: seat [23] has made no move yet' "$work/out" && ok ||
+    bad "one person undid another's move: $(tail -3 "$work/out")"
 # ... and each variant does what its description says.
 expect 0 '^ +--set credits=5000 ' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" games
 expect 0 '"credits":5000,' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run bam-rich --seats random,random,random --seed 1 --json

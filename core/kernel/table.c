@@ -256,6 +256,31 @@ static int sees_departure(const Table *t, int z, int viewer)
     return zone->vis == VIS_PUBLIC || (zone->vis == VIS_OWNER && zone->owner == viewer);
 }
 
+int table_learned_since(const Table *t, int from, int seat)
+{
+    for (int i = from < 0 ? 0 : from; i < t->log.n; i++) {
+        const LogEntry *e = &t->log.e[i];
+        int learned = 0;
+        switch ((LogKind)e->kind) {
+        case LOG_MOVE:
+            learned = !sees_departure(t, e->b, seat) && !told(log_move_known(e), seat) &&
+                      sees_arrival(t, 0, e->c, seat);
+            break;
+        case LOG_REVEAL:
+            learned = told((uint32_t)e->n, seat) && !sees_departure(t, e->b, seat);
+            break;
+        case LOG_DIE_REVEAL:
+            learned = told((uint32_t)e->n, seat);
+            break;
+        default:
+            break;
+        }
+        if (learned)
+            return i;
+    }
+    return -1;
+}
+
 const char *table_log_move_card(const Table *t, int i, int viewer)
 {
     const LogEntry *e = &t->log.e[i];

@@ -66,6 +66,10 @@ void table_note(Table *t, int seat, const char *text);
  * public: for records and for programs that re-referee them. People read
  * notes instead: an event shows in no log line. */
 void table_event(Table *t, const char *json);
+/* The first log entry from `from` on at which seat learned something that
+ * was hidden from it (a card it came to see, a card or die shown to it),
+ * or -1: an undo past it would let the seat choose again knowing it. */
+int table_learned_since(const Table *t, int from, int seat);
 /* hidden: only the seat itself (and the full record) may know the move. */
 void table_decision(Table *t, int seat, const char *move, int hidden);
 void table_eliminate(Table *t, int seat);

@@ -214,6 +214,7 @@ static int played_in_round(Game *g, int seat, int card, GameStatus *st)
 static GameStatus apply_move(Game *g, int seat, const char *move)
 {
     lua_State *L = g->L;
+    g->move_log_at = g->t->log.n;
     table_decision(g->t, seat, move, g->pending_valid && g->pending.hidden);
     invalidate(g);
     /* Rules that ask get the card a card move names; a round's cards but
@@ -496,7 +497,7 @@ static int commit_move(Game *g, int seat, int group, size_t len)
         g->moves = m;
         g->cap = cap;
     }
-    g->moves[g->nmoves++] = (Move){seat, group, g->texts_used};
+    g->moves[g->nmoves++] = (Move){seat, group, g->texts_used, g->move_log_at};
     g->texts_used += len + 1;
     return 1;
 }
@@ -621,6 +622,7 @@ static GameStatus run_window(Game *g, int n, const int *seats, char *const *move
     Chance chance = table_chance(g->t);
     const Pending *p = &g->pending;
     int hidden = p->hidden; /* the answers are known only to their seats (a claim of hand cards) */
+    int log_at = g->t->log.n;
     seats_claim_order(&g->t->seats, p->policy, p->start, seats, n, &chance, order);
     g->window_group = group;
     g->window_n = n;
@@ -648,6 +650,7 @@ static GameStatus run_window(Game *g, int n, const int *seats, char *const *move
             return s;
         answered |= 1u << seats[i];
     }
+    g->move_log_at = log_at;
     for (int i = 0; i < n; i++)
         if (!append_move(g, seats[i], group, moves[i])) {
             game_set_error(g, "out of memory");

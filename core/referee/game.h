@@ -31,6 +31,7 @@ typedef struct Move {
     int seat;
     int group;   /* 0, or the claim window this answer was given in */
     size_t text; /* where its text starts in the game's move_texts */
+    int log_at;  /* the table's log entries before it (its window's, for an answer) */
 } Move;
 
 /* The decision now due, as the rules asked it. Strings point into the
@@ -64,6 +65,7 @@ struct Game {
     LTableBinding bound;   /* t and the Lua table the rules hold: bound while they run */
     Move *moves;
     int nmoves, cap, groups;
+    int move_log_at;       /* the log's length as the move being applied began */
     /* The last claim window's answers in the order the policy drew, for
      * records (its answers are the moves of group window_group). */
     int window_group, window_n, window_order[MAX_SEATS];
