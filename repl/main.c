@@ -28,6 +28,8 @@ static const char OPTIONS_HELP[] =
     "  --seats S1,S2,...   one entry per seat: human, random, or a bot (bots/NAME.lua) or path\n"
     "  --seed S            the seed, a word such as 7 (when absent: 128 fresh bits, printed)\n"
     "  --set NAME=VALUE    a game option, repeatable\n"
+    "  --names A,B,...     (play) the people's names, by seat\n"
+    "  --no-hot-seat       (play) one person plays every human seat: no passing the keyboard\n"
     "  --json              (run) the full-information record, one JSON object per line\n"
     "  --hashes            (run) the table's fingerprint after every move\n"
     "  --bot-budget N      instructions a bot may run per decision (default 50000000)\n"

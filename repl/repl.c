@@ -27,6 +27,8 @@ typedef struct Repl {
     int wn;
     int wseats[MAX_SEATS];
     char *wmoves[MAX_SEATS];
+    /* Whose private things (hand, dice) the screen shows now: 0 for none. */
+    int on_screen;
 } Repl;
 
 typedef void (*CommandFn)(Repl *r, int argc, char **argv, const char *rest);
@@ -106,6 +108,45 @@ static int log_viewer(const Repl *r)
     return person;
 }
 
+/* "seat 2 (Ann)", or "seat 2" for a seat without a name. */
+static const char *who(const Repl *r, int seat, char *buf, size_t size)
+{
+    if (r->s.names[seat][0])
+        snprintf(buf, size, "seat %d (%s)", seat, r->s.names[seat]);
+    else
+        snprintf(buf, size, "seat %d", seat);
+    return buf;
+}
+
+/* Private hot seat: when the next private thing on screen is another
+ * person's, the keyboard is passed and the screen cleared first, so that
+ * nothing of one person's hand is left when the next sits down. Not on a
+ * pipe (scripts), not with one person, not with --no-hot-seat. from: the
+ * log entries shown since the last person, shown again on the clean screen. */
+static void show_new_log(Repl *r);
+static int sit_down(Repl *r, int seat, int from)
+{
+    int people = 0;
+    for (int s = 1; s <= r->s.game->nseats; s++)
+        people += r->s.ctl[s] == SEAT_HUMAN;
+    int pass = r->interactive && !r->s.no_hot_seat && people >= 2 && r->on_screen &&
+               seat != r->on_screen;
+    r->on_screen = seat;
+    if (!pass)
+        return 0;
+    /* The screen is cleared first: only what everyone may see is on it
+     * while the keyboard changes hands. */
+    char name[64], prompt[160];
+    fputs("\033[H\033[2J\033[3J", stdout); /* home, clear the screen and its scrollback */
+    r->s.log_shown = from;
+    show_new_log(r);
+    snprintf(prompt, sizeof prompt, "pass the keyboard to %s, and press Enter when they sit down ",
+             who(r, seat, name, sizeof name));
+    fflush(stdout);
+    free(readline(prompt));
+    return 1;
+}
+
 /* What happened since the person last looked. After a long run of the
  * bots' moves (a table of bots only, or bots playing on once the person is
  * out) only the last entries: a million moves would flood the terminal. */
@@ -140,6 +181,7 @@ static void advance(Repl *r)
     Game *g = r->s.game;
     session_keep_rescue(&r->s);
     GameStatus st = session_run_bots(&r->s, NULL, NULL);
+    int from = r->s.log_shown;
     show_new_log(r);
     if (st == GAME_SCRIPT && got_interrupt) {
         /* Ctrl-C stopped the rules in a bot's move, which was undone. */
@@ -169,12 +211,15 @@ static void advance(Repl *r)
         return;
     }
     const Pending *p;
+    int seat = human_to_answer(r);
+    if (seat)
+        sit_down(r, seat, from);
     game_pending(g, &p);
     render_pending(stdout, p);
-    int seat = human_to_answer(r);
     if (seat) {
+        char name[64];
         if (p->window)
-            printf("seat %d, your answer:\n", seat);
+            printf("%s, your answer:\n", who(r, seat, name, sizeof name));
         render_own(stdout, g->t, seat);
     }
 }
@@ -224,8 +269,10 @@ static void start_game(Repl *r)
     Game *g = r->s.game;
     printf("new game: %s, seed %s, seats:", g->name, g->seed);
     for (int i = 1; i <= r->s.nseats; i++)
-        printf("%s %d %s", i > 1 ? "," : "", i, r->s.seat_names[i]);
+        printf("%s %d %s%s%s%s", i > 1 ? "," : "", i, r->s.seat_names[i],
+               r->s.names[i][0] ? " (" : "", r->s.names[i], r->s.names[i][0] ? ")" : "");
     putchar('\n');
+    r->on_screen = 0; /* the first person sits down without a pass */
     advance(r);
 }
 
@@ -379,8 +426,12 @@ static void play_move(Repl *r, const char *text)
     r->wseats[r->wn] = seat;
     r->wmoves[r->wn++] = strdup(canon);
     if (human_to_answer(r)) {
-        printf("seat %d, your answer:\n", human_to_answer(r));
-        render_own(stdout, g->t, human_to_answer(r));
+        char name[64];
+        int next = human_to_answer(r);
+        if (sit_down(r, next, r->s.log_shown))
+            render_pending(stdout, p);
+        printf("%s, your answer:\n", who(r, next, name, sizeof name));
+        render_own(stdout, g->t, next);
         return;
     }
     /* Every person has answered; the bots answer too, then the window runs. */
@@ -536,6 +587,7 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
     if (notes)
         printf("%s\n", notes);
     free(notes);
+    r->on_screen = 0;
     advance(r);
 }
 
@@ -704,7 +756,11 @@ static char *prompt_text(Repl *r, char *buf, size_t size)
     const Pending *p;
     char kind[128]; /* the rules' words, printed: control characters as '?' */
     if (seat && game_pending(r->s.game, &p) == GAME_OK)
-        snprintf(buf, size, "%s seat %d (%s)> ", r->s.game->name, seat, strfmt_shown(p->kind, kind, sizeof kind));
+    {
+        char name[64];
+        snprintf(buf, size, "%s %s (%s)> ", r->s.game->name, who(r, seat, name, sizeof name),
+                 strfmt_shown(p->kind, kind, sizeof kind));
+    }
     else
         snprintf(buf, size, "referee> ");
     return buf;

@@ -4,6 +4,7 @@
 #include "../core/kernel/strfmt.h"
 #include "../core/guards/watchdog.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -77,6 +78,15 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
             args->json = 1;
         } else if (!strcmp(a, "--hashes")) {
             args->hashes = 1;
+        } else if (!strcmp(a, "--no-hot-seat")) {
+            args->no_hot_seat = 1;
+        } else if (!strcmp(a, "--names")) {
+            if (!value) {
+                snprintf(err, errsize, "--names needs the names, by seat (such as --names Ann,Bob,Cy)");
+                return 0;
+            }
+            args->names = value;
+            i++;
         } else if (!strcmp(a, "--on-fault")) {
             if (!value || (strcmp(value, "forfeit") && strcmp(value, "play-on"))) {
                 snprintf(err, errsize, "--on-fault takes forfeit or play-on, not '%s'", value ? value : "");
@@ -135,7 +145,7 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
                 args->sets[args->nsets++] = value;
             }
         } else if (a[0] == '-') {
-            snprintf(err, errsize, "unknown option '%s' (options: --seats, --seed, --set, --json, --bot-budget, --bot-memory, --on-fault, --max-moves)", a);
+            snprintf(err, errsize, "unknown option '%s' (options: --seats, --seed, --set, --names, --no-hot-seat, --json, --bot-budget, --bot-memory, --on-fault, --max-moves)", a);
             return 0;
         } else if (!args->game) {
             args->game = a;
@@ -300,6 +310,39 @@ static int people_fit(Session *s, const GameArgs *args, char **err)
     return 1;
 }
 
+/* The people's names, by seat (--names Ann,Bob): a name is 1 to 24
+ * letters, digits, '-' or '_' ("" for a seat left unnamed). */
+static int take_names(Session *s, const GameArgs *args, char **err)
+{
+    memset(s->names, 0, sizeof s->names);
+    s->no_hot_seat = args->no_hot_seat;
+    if (!args->names)
+        return 1;
+    int seat = 1;
+    for (const char *p = args->names; ; seat++) {
+        size_t len = strcspn(p, ",");
+        if (seat > s->nseats) {
+            *err = strfmt("--names gives more names than the game's %d seats", s->nseats);
+            return 0;
+        }
+        for (size_t i = 0; i < len; i++)
+            if (!isalnum((unsigned char)p[i]) && p[i] != '-' && p[i] != '_')
+                len = 99;
+        if (len > 24) {
+            *err = strfmt("--names '%s': a name is 1 to 24 letters, digits, '-' or '_', by seat "
+                          "(such as --names Ann,Bob,Cy; an empty one leaves a seat unnamed)",
+                          strfmt_printable(strdup(args->names)));
+            return 0;
+        }
+        memcpy(s->names[seat], p, len);
+        s->names[seat][len] = '\0';
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    return 1;
+}
+
 /* Sets up the seats and the game of args in s, which holds no game. */
 static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
 {
@@ -318,7 +361,7 @@ static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
         return 0;
     if (args->seats)
         s->nseats = n;
-    if (!people_fit(s, args, err))
+    if (!people_fit(s, args, err) || !take_names(s, args, err))
         return 0;
     *usage = 0; /* from here on, what fails is the rules' (but see game_choice_problem) */
     session_push_sets(L, args->sets, args->nsets);

@@ -72,6 +72,8 @@ struct Session {
     int nseats;
     Controller ctl[MAX_SEATS + 1];
     char *seat_names[MAX_SEATS + 1]; /* as given in --seats, for records */
+    char names[MAX_SEATS + 1][25];   /* the people's names (--names), "" when none */
+    int no_hot_seat;                 /* the people share the screen without passing it */
     Bot *bots[MAX_SEATS + 1];        /* the scripted bot of each SEAT_BOT seat */
     BotPool *pool;       /* where the bots come from and go back to, or NULL: opened
                             and closed with each game */
@@ -112,6 +114,8 @@ typedef struct GameArgs {
     size_t bot_memory;   /* bytes per bot, 0: the default */
     int forfeit;         /* a faulting bot forfeits the game (else a random move) */
     long max_moves;      /* bot moves in a row before the game is stopped; 0: the default */
+    const char *names;   /* --names Ann,Bob: the people's names, by seat, or NULL */
+    int no_hot_seat;     /* --no-hot-seat: one person plays every human seat, no passing */
 } GameArgs;
 
 void session_init(Session *s, lua_State *L, const char *rules_path, const char *bots_path);

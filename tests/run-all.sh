@@ -52,6 +52,8 @@ sh "$here/cli.sh" >"$out/cli" 2>&1
 cat "$out/cli"; tally cli "$out/cli"
 sh "$here/hostile.sh" >"$out/hostile" 2>&1
 cat "$out/hostile"; tally hostile "$out/hostile"
+sh "$here/terminal.sh" >"$out/terminal" 2>&1
+cat "$out/terminal"; tally terminal "$out/terminal"
 # A short run of each fuzz target (make fuzz runs them longer).
 if [ "$mode" != asan ]; then
     sh "$top/tools/fuzz.sh" "${FUZZ_TEST_SECONDS:-10}" save lines repl args >"$out/fuzz" 2>&1

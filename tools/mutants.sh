@@ -15,7 +15,7 @@ layer() {
     case "$1" in
     unit) "$copy/build/unit-tests" ;;
     spec) (cd "$copy" && LUA_CPATH="$copy/build/?.so;;" busted --lua=lua5.4 "tests/spec/$2") ;;
-    hostile|cli) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
+    hostile|cli|terminal) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
         REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" sh "$copy/tests/$1.sh" >"$work/layer.log" 2>&1
         status=$?
         cat "$work/layer.log"
@@ -128,6 +128,8 @@ mutant pot-promise core/referee/game.c 'if (pot > 0 && g->t->ledger.a[pot].balan
 # A log line that names a card with what its viewer learned later.
 mutant log-hindsight core/kernel/table.c 'return sees_arrival(t, log_move_known(e), e->c, viewer)' \
     'return sees_arrival(t, t->zones.known[e->a], e->c, viewer)' spec log_knowledge_spec.lua
+# The hot seat's screen left as it was when the keyboard passes.
+mutant hot-seat-clear repl/repl.c '    fputs("\033[H\033[2J\033[3J", stdout);' '    (void)0;' terminal
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]

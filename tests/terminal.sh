@@ -1,0 +1,64 @@
+#!/bin/sh
+# The REPL in a real terminal (tmux), as a table of people sees it: what is
+# on the screen after each key, not what a pipe gets. Private hot seat:
+# when the keyboard passes from one person to the next, nothing of the
+# first one's hand is left on the screen.
+bin=${REFEREE_BIN:?set REFEREE_BIN}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "terminal: FAILED: $*"; }
+command -v tmux >/dev/null || { echo "terminal: tmux is needed (apt-get install tmux)"; echo "terminal: 0 passed, 1 failed"; exit 1; }
+work=$(mktemp -d)
+n=0
+sock="$work/tmux0"
+t() { tmux -S "$sock" "$@"; }
+trap 'for s in "$work"/tmux*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
+screen() { t capture-pane -p -t table 2>/dev/null; }
+# Waits (up to 10 s) for the screen to show the text.
+wait_for() {
+    i=0
+    while [ $i -lt 100 ]; do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+# Each game in a tmux server of its own.
+start() {
+    t kill-server 2>/dev/null
+    n=$((n + 1))
+    sock="$work/tmux$n"
+    t new-session -d -s table -x 150 -y 50 "HOME='$work' $*; sleep 30"
+}
+
+# Three people at BAM!: Cy (seat 3) deals and turns trumps, then Ann.
+start "$bin" play bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false --names Ann,Bob,Cy
+wait_for "hand3 (seat 3, yours): 9S 9C 3C 7C" && ok || bad "Cy's hand was not shown: $(screen | tail -3)"
+t send-keys -t table "turn 9S" Enter
+wait_for "pass the keyboard to seat 1 (Ann)" && ok || bad "no pass to Ann: $(screen | tail -3)"
+screen | grep -q "hand3\|9C" && bad "Cy's hand is still on the screen as the keyboard passes: $(screen | grep 'hand3\|9C')" || ok
+screen | grep -qF "trumps are spades (seat 3 turns 9S)" && ok || bad "the public events were not shown again"
+t send-keys -t table Enter
+wait_for "hand1 (seat 1, yours): 8S KC 2C 3S" && ok || bad "Ann's hand was not shown after Enter"
+wait_for "bam seat 1 (Ann) (play or fold)>" && ok || bad "the prompt does not name Ann: $(screen | tail -1)"
+t send-keys -t table "play" Enter
+wait_for "pass the keyboard to seat 2 (Bob)" && ok || bad "no pass to Bob"
+screen | grep -q "hand1\|KC" && bad "Ann's hand is still on the screen as the keyboard passes" || ok
+t send-keys -t table Enter
+wait_for "hand2 (seat 2, yours)" && ok || bad "Bob's hand was not shown"
+
+# One person playing every seat turns it off.
+start "$bin" play bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false --no-hot-seat
+wait_for "hand3 (seat 3, yours)" && ok || bad "no hand shown with --no-hot-seat"
+t send-keys -t table "turn 9S" Enter
+wait_for "hand1 (seat 1, yours)" && ok || bad "--no-hot-seat still asked to pass: $(screen | tail -3)"
+screen | grep -q "pass the keyboard" && bad "--no-hot-seat asked to pass the keyboard" || ok
+
+# One person with bots: never a pass.
+start "$bin" play bam --seats human,random,random --seed 2 --set dealer=3 --set redraw=false
+wait_for "(play or fold)>" && ok || bad "one person's game did not reach their decision: $(screen | tail -3)"
+screen | grep -q "pass the keyboard" && bad "one person was asked to pass the keyboard" || ok
+
+echo "terminal: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
