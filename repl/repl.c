@@ -174,6 +174,23 @@ static void report(Repl *r, GameStatus st)
         error(r, "%s", g->error ? g->error : "failed");
 }
 
+/* The rules' status lines for seat (0: everyone): the state at a glance. */
+static void show_status(Repl *r, int seat)
+{
+    lua_State *L = r->s.L;
+    int top = lua_gettop(L);
+    if (game_push_status(r->s.game, seat) != GAME_OK) {
+        lua_settop(L, top);
+        report(r, GAME_SCRIPT);
+        return;
+    }
+    for (lua_Integer i = 1; lua_istable(L, top + 1) && lua_rawgeti(L, top + 1, i) == LUA_TSTRING; i++) {
+        printf("  %s\n", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_settop(L, top);
+}
+
 /* After a change: bots answer until a person must, then show what happened
  * and what is due. */
 static void advance(Repl *r)
@@ -218,6 +235,7 @@ static void advance(Repl *r)
     render_pending(stdout, p);
     if (seat) {
         char name[64];
+        show_status(r, seat); /* the state at a glance, as the decision is made */
         if (p->window)
             printf("%s, your answer:\n", who(r, seat, name, sizeof name));
         render_own(stdout, g->t, seat);
@@ -325,6 +343,7 @@ static void cmd_show(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     render_view(stdout, r->s.game->t, seat);
+    show_status(r, seat);
 }
 
 /* The decision now due, or 0 after saying why there is none (no game, the

@@ -436,6 +436,42 @@ function game.explain(t, seat, text)
   end
 end
 
+-- "seat 1 2, seat 2 0": one value per seat, as f gives it (nil: left out).
+local function per_seat_text(t, f)
+  local parts = {}
+  for s = 1, t.nseats do
+    local value = f(s)
+    if value ~= nil then parts[#parts + 1] = ("seat %d %s"):format(s, tostring(value)) end
+  end
+  return table.concat(parts, ", ")
+end
+
+-- The state at a glance (show, and each decision at the REPL): all public.
+function game.status(t, seat)
+  local v, lines = t.vars, {}
+  lines[#lines + 1] = ("hand %d, dealer seat %d; pot %d"):format(v.hands_played + 1, t:dealer(), t:balance("pot"))
+  if v.trump then
+    lines[#lines + 1] = ("trumps: %s (%s turned%s)"):format(lib.SUIT_NAMES[v.trump], v.turned,
+      t:where(t:card(v.turned)) == "discard" and ", discarded" or ", kept")
+  end
+  local folded = {}
+  for _, s in ipairs(v.order or {}) do
+    if v.folded and v.folded[s] then folded[#folded + 1] = s end
+  end
+  if #folded > 0 then lines[#lines + 1] = "folded: seat " .. table.concat(folded, ", seat ") end
+  if v.won and v.phase == "play" then
+    lines[#lines + 1] = "rounds won: " .. per_seat_text(t, function(s)
+      return not v.folded[s] and t:active(s) and v.won[s] or nil
+    end)
+  end
+  lines[#lines + 1] = "credits: " .. per_seat_text(t, function(s)
+    return t:active(s) and t:balance(account(s)) or "out"
+  end)
+  local owed = per_seat_text(t, function(s) return v.owes[s] > 0 and v.owes[s] or nil end)
+  if owed ~= "" then lines[#lines + 1] = "BamBoozalled, to pay in next hand: " .. owed end
+  return lines
+end
+
 -- How each seat stands while the game goes on (for search bots that cut
 -- a playout short): its credits.
 function game.standing(t)

@@ -646,6 +646,27 @@ function game.explain(t, seat, text)
   end
 end
 
+-- The state at a glance (show, and each decision at the REPL): all public.
+function game.status(t, seat)
+  local v, lines = t.vars, {}
+  if v.score then
+    lines[#lines + 1] = ("score: %d, declared by seat %d"):format(v.score, v.claimer)
+  else
+    lines[#lines + 1] = "score: none yet this round"
+  end
+  local strikes, out = {}, {}
+  for s = 1, t.nseats do
+    if t:active(s) then strikes[#strikes + 1] = ("seat %d %d"):format(s, v.strikes[s])
+    else out[#out + 1] = s end
+  end
+  lines[#lines + 1] = ("strikes (%d put a player out): %s"):format(v.opts.strikes, table.concat(strikes, ", "))
+  if #out > 0 then lines[#lines + 1] = "out: seat " .. table.concat(out, ", seat ") end
+  if t:active_count() > 2 then
+    lines[#lines + 1] = "play runs " .. (t:direction() > 0 and "clockwise" or "counter-clockwise")
+  end
+  return lines
+end
+
 -- How each seat stands while the game goes on (for search bots that cut
 -- a playout short): the strikes it may still take, 0 once out.
 function game.standing(t)

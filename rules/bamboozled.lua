@@ -565,6 +565,23 @@ function game.explain(t, seat, text)
 end
 
 -- The match so far: each seat's total, with this hand's score as it stands.
+-- The state at a glance (show, and each decision at the REPL): all public.
+function game.status(t, seat)
+  local v = t.vars
+  local function names(zone)
+    local list = {}
+    for _, c in ipairs(t:cards(zone)) do list[#list + 1] = t:name(c) end
+    return #list > 0 and table.concat(list, " ") or "empty"
+  end
+  return {
+    "stack (top last): " .. names("stack"),
+    "side of seat 1: " .. names(SIDES[1]),
+    "side of seat 2: " .. names(SIDES[2]),
+    ("match: seat 1 %d, seat 2 %d (to %d); hand %d, deck %d cards"):format(v.totals[1], v.totals[2],
+      v.opts.target, v.hands_played + 1, t:count("deck")),
+  }
+end
+
 function game.standing(t)
   local v = t.vars
   return { v.totals[1] + game.hand_score(t, 1), v.totals[2] + game.hand_score(t, 2) }

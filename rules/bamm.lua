@@ -573,6 +573,20 @@ end
 
 function game.standing(t) return game.scores(t) end
 
+-- The state at a glance (show, and each decision at the REPL): all public.
+function game.status(t, seat)
+  local v, names = t.vars, {}
+  for _, c in ipairs(t:cards("table")) do names[#names + 1] = t:name(c) end
+  local lines = { "table: " .. (#names > 0 and table.concat(names, " ") or "empty") }
+  local parts = {}
+  for s = 1, t.nseats do
+    parts[#parts + 1] = ("seat %d %d"):format(s, t:count(PILES[s]) - v.penalties[s])
+  end
+  lines[#lines + 1] = "points (pile less penalties): " .. table.concat(parts, ", ")
+  lines[#lines + 1] = ("stock: %d cards"):format(t:count("stock"))
+  return lines
+end
+
 function game.result(t)
   if t.vars.phase ~= "over" then return nil end
   return lib.highest_score_wins(t, game.scores(t), "points")

@@ -850,6 +850,37 @@ GameStatus game_push_standing(Game *g)
     return GAME_SCRIPT;
 }
 
+GameStatus game_push_status(Game *g, int seat)
+{
+    lua_State *L = g->L;
+    push_method(g, "status");
+    if (lua_isnil(L, -1))
+        return GAME_OK;
+    push_uv(g, UV_TABLE);
+    lua_pushinteger(L, seat);
+    if (call_rules_plain(g, 2) != LUA_OK) {
+        game_set_error(g, "the rules failed in status(): %s", lua_tostring(L, -1));
+    } else {
+        int ok = lua_istable(L, -1);
+        for (lua_Integer i = 1; ok && lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+            size_t len;
+            const char *line = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+            ok = line && len < 400 && !strfmt_has_control(line) && strfmt_utf8(line, len);
+            lua_pop(L, 1);
+        }
+        if (ok) {
+            lua_pop(L, 1);
+            return GAME_OK;
+        }
+        lua_pop(L, 1);
+        game_set_error(g, "the rules' status() is malformed: it returns a list of lines, each a "
+                          "text of one line under 400 bytes");
+    }
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    return GAME_SCRIPT;
+}
+
 GameStatus game_push_result(Game *g)
 {
     lua_State *L = g->L;

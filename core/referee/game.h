@@ -125,6 +125,9 @@ GameStatus game_rebuild(Game *g, int n);
 const char *game_random_move(Game *g, int seat, Rng *r);
 /* Pushes the result table, or nil while the game goes on. */
 GameStatus game_push_result(Game *g);
+/* Pushes the rules' status(t, seat): the state at a glance for a seat (0:
+ * everyone), a list of lines; nil when the rules define none. */
+GameStatus game_push_status(Game *g, int seat);
 /* Pushes the rules' standing(t): one number per seat, higher standing
  * better, for a game still going (what a search judges a playout it cut
  * short by); nil when the rules define none. */

@@ -195,6 +195,15 @@ static int l_game_standing(lua_State *L)
     return pushed_result(L, g, game_push_standing(g));
 }
 
+/* g:status(seat) -> the rules' lines for the seat, or nil (none defined) */
+static int l_game_status(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    lua_Integer seat = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, seat >= 0 && seat <= g->nseats, 2, "a seat of the game, or 0 for everyone");
+    return pushed_result(L, g, game_push_status(g, (int)seat));
+}
+
 static int l_game_table(lua_State *L)
 {
     game_push_table(game_check(L, 1));
@@ -315,7 +324,7 @@ static int l_game_tostring(lua_State *L)
 
 static const luaL_Reg game_methods[] = {
     {"pending", l_game_pending}, {"play", l_game_play}, {"window", l_game_window},
-    {"result", l_game_result}, {"standing", l_game_standing}, {"table", l_game_table},
+    {"result", l_game_result}, {"standing", l_game_standing}, {"status", l_game_status}, {"table", l_game_table},
     {"options", l_game_options},
     {"view", l_game_view}, {"undo", l_game_undo}, {"hash", l_game_hash},
     {"moves", l_game_moves}, {"random_move", l_game_random_move}, {"record", l_game_record},

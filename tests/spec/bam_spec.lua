@@ -258,6 +258,16 @@ describe("BAM! rules", function()
     assert.are.same({ "KS" }, g:pending().moves[2])
   end)
 
+  it("shows the state at a glance: trumps, the pot, rounds won, credits", function()
+    local g = new("bam", 3, 3, hands, TABLETOP)
+    play(g, { "turn " .. hands[3][1], "AS" })
+    local status = table.concat(assert(g:status(1)), "\n")
+    assert.matches("hand 1, dealer seat 3; pot 150", status, 1, true)
+    assert.matches("trumps: spades (" .. hands[3][1] .. " turned, kept)", status, 1, true)
+    assert.matches("rounds won: seat 1 0, seat 2 0, seat 3 0", status, 1, true)
+    assert.matches("credits: seat 1 950, seat 2 950, seat 3 950", status, 1, true)
+  end)
+
   it("lets a trump beat the round suit", function()
     -- Seat 2 has no spades; hearts are trumps; its 2H beats the AS led.
     local h = { { "AS", "3S", "4S", "5S" }, { "2H", "3D", "4D", "5D" }, { "KH", "6S", "7S", "8S" } }

@@ -127,6 +127,18 @@ end]])
     end
   end)
 
+  it("shows the rules' status lines for a seat, and refuses status that is not a list of lines", function()
+    rules("status-good", "", 'function game.status(t, seat) return { "moves so far: " .. t.vars.n, "for seat " .. seat } end')
+    local g = assert(start("status-good"))
+    assert.are.same({ "moves so far: 0", "for seat 2" }, g:status(2))
+    rules("status-bad", "", 'function game.status(t, seat) return { "two\\nlines" } end')
+    local lines, why = assert(start("status-bad")):status(1)
+    assert.is_nil(lines)
+    assert.matches("the rules' status() is malformed: it returns a list of lines", why, 1, true)
+    rules("status-none", "")
+    assert.is_nil(assert(start("status-none")):status(1)) -- none defined: nil, no error
+  end)
+
   it("has what result and standing return read without their metatables", function()
     local failing = 'setmetatable({}, { __index = function(_, k) error("read " .. tostring(k)) end, '
                     .. '__len = function() error("len") end })'
