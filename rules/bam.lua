@@ -17,8 +17,7 @@
 --     what the pot held before it among the players in the game then; one
 --     that ends after a split hand shares the pot among those who tied.
 --     A remainder goes a credit each clockwise from the dealer's left.
---   * A discard names its cards in the order the hand shows them
---     ("discard 2C 9H"); the refusal of another order says so.
+--   * A discard names its cards ("discard 2C 9H"), typed in any order.
 
 local lib = import("cards")
 
@@ -426,11 +425,6 @@ function game.explain(t, seat, text)
       return ("you may discard at most %d: the stock holds %d"):format(discard_limit(t), t:count("stock"))
     end
     if #named == 0 then return "name the cards to discard (such as: discard 2C 9H), or stand" end
-    local in_order = {}
-    for _, c in ipairs(t:cards(hand(seat))) do
-      if seen[c] then in_order[#in_order + 1] = t:name(c) end
-    end
-    return ("name the cards in the order your hand shows them: discard %s"):format(table.concat(in_order, " "))
   elseif v.phase == "trump" then
     return "the dealer turns one of their own cards (such as: turn QS)"
   end

@@ -539,14 +539,6 @@ function game.explain(t, seat, text)
   for i = 2, #words do
     if not t:card(words[i], hand) then return ("you do not hold %s"):format(words[i]) end
   end
-  if verb == "meld" and #words == 3 then
-    local swapped = ("meld %s %s"):format(words[3], words[2])
-    for _, move in ipairs(game.play_moves(t, seat)) do
-      if move:upper() == swapped:upper() then
-        return ("name the two cards in the order your hand shows them: %s"):format(move)
-      end
-    end
-  end
   local must = v.must_use and t:name(v.must_use)
   if must and verb == "discard" then return ("use %s, taken from the stack, before you discard"):format(must) end
   if must then

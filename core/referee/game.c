@@ -330,22 +330,79 @@ static void normalise(const char *text, char *out, size_t size)
     out[n] = '\0';
 }
 
-const char *game_match(Game *g, int seat, const char *text)
+/* Splits a normalised text into its words (at most max), in buf. */
+static int split_words(const char *text, char *buf, size_t size, char **words, int max)
 {
-    const Pending *p = &g->pending;
-    int slot = slot_of(p, seat);
-    if (slot < 0)
-        return NULL;
-    char want[512];
-    normalise(text, want, sizeof want);
-    const char *loose = NULL;
+    snprintf(buf, size, "%s", text);
+    int n = 0;
+    for (char *save = NULL, *w = strtok_r(buf, " ", &save); w && n < max; w = strtok_r(NULL, " ", &save))
+        words[n++] = w;
+    return n;
+}
+
+static int compare_words(const void *a, const void *b)
+{
+    return strcasecmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether two normalised texts have the same first word and the same other
+ * words in any order, ignoring case: "discard 8H 8C" is "discard 8C 8H". */
+static int same_words(const char *a, const char *b)
+{
+    char abuf[512], bbuf[512], *aw[24], *bw[24];
+    int an = split_words(a, abuf, sizeof abuf, aw, 24), bn = split_words(b, bbuf, sizeof bbuf, bw, 24);
+    if (an != bn || an < 3 || strcasecmp(aw[0], bw[0]) != 0)
+        return 0;
+    qsort(aw + 1, (size_t)an - 1, sizeof *aw, compare_words);
+    qsort(bw + 1, (size_t)bn - 1, sizeof *bw, compare_words);
+    for (int i = 1; i < an; i++)
+        if (strcasecmp(aw[i], bw[i]) != 0)
+            return 0;
+    return 1;
+}
+
+/* The legal move of slot that want names: as listed, in another case, or
+ * with its cards in another order (the only such move); NULL if none. */
+static const char *match_in(const Pending *p, int slot, const char *want)
+{
+    const char *loose = NULL, *reordered = NULL;
+    int nreordered = 0;
     for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++) {
         if (strcmp(p->texts[i], want) == 0)
             return p->texts[i];
         if (!loose && strcasecmp(p->texts[i], want) == 0)
             loose = p->texts[i];
+        if (!loose && same_words(p->texts[i], want)) {
+            reordered = p->texts[i];
+            nreordered++;
+        }
     }
-    return loose;
+    return loose ? loose : nreordered == 1 ? reordered : NULL;
+}
+
+const char *game_match(Game *g, int seat, const char *text)
+{
+    const Pending *p = &g->pending;
+    int slot = slot_of(p, seat);
+    if (slot < 0 || !p->count[slot])
+        return NULL;
+    char want[512];
+    normalise(text, want, sizeof want);
+    const char *found = match_in(p, slot, want);
+    if (found)
+        return found;
+    /* Where every legal move begins with one verb, the verb may be left
+     * out: "53" at a declaration is "declare 53". */
+    const char *first = p->texts[p->first[slot]];
+    size_t verb = strcspn(first, " ");
+    if (!first[verb] || strncasecmp(want, first, verb) == 0)
+        return NULL;
+    for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++)
+        if (strncmp(p->texts[i], first, verb) != 0 || p->texts[i][verb] != ' ')
+            return NULL;
+    char with_verb[600];
+    snprintf(with_verb, sizeof with_verb, "%.*s %s", (int)verb, first, want);
+    return match_in(p, slot, with_verb);
 }
 
 /* Whether text's first word is word, ignoring case. */

@@ -74,13 +74,14 @@ describe("Bamboozled, the rummy", function()
       ["discard 2C"] = "use 7S, taken from the stack, before you discard",
       ["meld 2C KS"] = "use 7S, taken from the stack, first",
       ["meld 7S 9D"] = "7S 9D are neither a pair nor suited connectors",
-      ["meld 7s 7h"] = "name the two cards in the order your hand shows them: meld 7H 7S",
     }) do
       ok, why = g:play(1, move)
       assert.is_nil(ok)
       assert.matches(reason, why, 1, true)
     end
-    helper.play(g, { "meld 7H 7S", "discard 2C" })
+    assert.is_true(g:play(1, "meld 7s 7h")) -- its cards in any order and case
+    assert.are.same({ 1, "meld 7H 7S" }, g:moves()[#g:moves()])
+    helper.play(g, { "discard 2C" })
   end)
 
   it("shows the hand to the opponent after a combination", function()

@@ -418,6 +418,18 @@ describe("the no-bluffing variant, after RULINGS.md", function()
   end)
 end)
 
+describe("typing", function()
+  it("takes a declaration without its verb, where every move is a declaration", function()
+    local g = new({ rolls = { 6, 5 }, cards = { "Skip", "Skip", "Skip" } })
+    play(g, { "roll" })
+    assert.is_true(g:play(1, "65"))
+    assert.are.same({ 1, "declare 65" }, g:moves()[#g:moves()])
+    local ok, why = g:play(2, "65")                    -- accept or challenge: no one verb
+    assert.is_nil(ok)
+    assert.matches("not a legal move", why, 1, true)
+  end)
+end)
+
 describe("the cards' names", function()
   it("are one name each, in hands, moves, discards and notes", function()
     local g = new({ rolls = { 6, 5 }, cards = { "Skip", "FreshStart", "Skip" } })
