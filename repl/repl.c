@@ -29,6 +29,8 @@ typedef struct Repl {
     char *wmoves[MAX_SEATS];
     /* Whose private things (hand, dice) the screen shows now: 0 for none. */
     int on_screen;
+    /* The game's moves when it was last saved, loaded or started. */
+    int saved_moves;
 } Repl;
 
 typedef void (*CommandFn)(Repl *r, int argc, char **argv, const char *rest);
@@ -291,7 +293,38 @@ static void start_game(Repl *r)
                r->s.names[i][0] ? " (" : "", r->s.names[i], r->s.names[i][0] ? ")" : "");
     putchar('\n');
     r->on_screen = 0; /* the first person sits down without a pass */
+    r->saved_moves = 0;
     advance(r);
+}
+
+/* Whether the game in progress may be dropped (to quit, or for a new
+ * one): yes when nothing was played since it was saved; else a person is
+ * asked first, and a script is told what was dropped. */
+static int may_drop_game(Repl *r, const char *doing)
+{
+    Game *g = r->s.game;
+    if (!g || g->nmoves == r->saved_moves)
+        return 1;
+    int n = g->nmoves;
+    if (!r->interactive)
+        return 1; /* told once it is dropped (dropped_game) */
+    char prompt[200];
+    snprintf(prompt, sizeof prompt, "the game has %d move%s since it was last saved ('save FILE' "
+             "keeps it): %s anyway? [y/N] ", n, n == 1 ? "" : "s", doing);
+    char *answer = readline(prompt);
+    int yes = answer && (strcasecmp(answer, "y") == 0 || strcasecmp(answer, "yes") == 0);
+    free(answer);
+    if (!yes)
+        printf("kept: the game goes on\n");
+    return yes;
+}
+
+/* A script is told what was dropped, once it was. */
+static void dropped_game(Repl *r, int unsaved)
+{
+    if (!r->interactive && unsaved > 0)
+        printf("dropped: the game in progress, %d move%s since it was last saved\n", unsaved,
+               unsaved == 1 ? "" : "s");
 }
 
 static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
@@ -312,6 +345,9 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
                  "started)");
         return;
     }
+    if (!may_drop_game(r, "start another"))
+        return;
+    int unsaved = r->s.game ? r->s.game->nmoves - r->saved_moves : 0;
     char *why;
     const Stuck *stuck = r->s.stuck;
     r->s.stuck = NULL; /* what got stuck was the rescued game's */
@@ -322,6 +358,7 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     clear_window(r);
+    dropped_game(r, unsaved);
     start_game(r);
 }
 
@@ -580,6 +617,7 @@ static void cmd_save(Repl *r, int argc, char **argv, const char *rest)
     char shown[4096];
     printf("saved to %s (%d move%s)\n", strfmt_shown(argv[1], shown, sizeof shown), r->s.game->nmoves,
            r->s.game->nmoves == 1 ? "" : "s");
+    r->saved_moves = r->s.game->nmoves;
 }
 
 static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
@@ -606,6 +644,7 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
     if (notes)
         printf("%s\n", notes);
     free(notes);
+    r->saved_moves = r->s.game->nmoves;
     r->on_screen = 0;
     advance(r);
 }
@@ -627,7 +666,10 @@ static void cmd_quit(Repl *r, int argc, char **argv, const char *rest)
     (void)argc;
     (void)argv;
     (void)rest;
-    r->quit = 1;
+    if (may_drop_game(r, "quit")) {
+        dropped_game(r, r->s.game ? r->s.game->nmoves - r->saved_moves : 0);
+        r->quit = 1;
+    }
 }
 
 static const Command COMMANDS[] = {

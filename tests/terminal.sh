@@ -60,5 +60,21 @@ start "$bin" play bam --seats human,random,random --seed 2 --set dealer=3 --set 
 wait_for "(play or fold)>" && ok || bad "one person's game did not reach their decision: $(screen | tail -3)"
 screen | grep -q "pass the keyboard" && bad "one person was asked to pass the keyboard" || ok
 
+# Nothing lost: quit with moves since the last save asks first.
+start "$bin" play bam --seats human,random,random --seed 2 --set dealer=3 --set redraw=false
+wait_for "(play or fold)>" && ok || bad "the game did not reach a decision"
+t send-keys -t table "play" Enter
+t send-keys -t table "quit" Enter
+wait_for "since it was last saved ('save FILE' keeps it): quit anyway? [y/N]" && ok ||
+    bad "quit with an unsaved game did not ask: $(screen | tail -3)"
+t send-keys -t table "n" Enter
+wait_for "kept: the game goes on" && ok || bad "'n' did not keep the game"
+t send-keys -t table "save $work/kept.json" Enter
+wait_for "saved to" && ok || bad "save failed: $(screen | tail -2)"
+t send-keys -t table "quit" Enter
+sleep 0.3
+screen | grep -q "quit anyway" && [ "$(screen | grep -c 'quit anyway')" -eq 1 ] && ok ||
+    bad "quit after a save asked again: $(screen | tail -3)"
+
 echo "terminal: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
