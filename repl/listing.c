@@ -111,6 +111,61 @@ int list_games(FILE *out, lua_State *L, const char *rules_path)
     return status;
 }
 
+int game_names(const char *rules_path, char **names, int max)
+{
+    return script_names(rules_path, names, max);
+}
+
+/* The opening comment of a script, without its "-- ", and the game it
+ * inherits (a variant's base, in base; "" when none). */
+static void print_header(FILE *out, const char *path, char *base, size_t size)
+{
+    char line[400];
+    FILE *f = fopen(path, "r");
+    int in_header = 1;
+    base[0] = '\0';
+    for (int n = 0; f && fgets(line, sizeof line, f) && n < 400; n++) {
+        const char *inherit = strstr(line, "inherit(\"");
+        if (inherit && !base[0]) {
+            inherit += 9;
+            size_t len = strcspn(inherit, "\"");
+            snprintf(base, size, "%.*s", (int)(len < size ? len : size - 1), inherit);
+        }
+        if (in_header && strncmp(line, "--", 2) == 0) {
+            char *text = line + 2 + (line[2] == ' ');
+            text[strcspn(text, "\r\n")] = '\0';
+            put_printable(out, "  %s\n", text);
+        } else {
+            in_header = 0;
+        }
+        if (!in_header && base[0])
+            break;
+    }
+    if (f)
+        fclose(f);
+}
+
+int print_rules(FILE *out, lua_State *L, const char *name, const char *rules_path)
+{
+    char path[4096], base[64];
+    if (!rules_find(name, rules_path, path, sizeof path) || !rules_load_definition(L, name, rules_path)) {
+        if (lua_gettop(L) && lua_isstring(L, -1))
+            lua_pop(L, 1);
+        fprintf(stderr, "error: no game '%s' ('games' lists them)\n", name);
+        return 0;
+    }
+    describe_game(out, L, name);
+    lua_pop(L, 1);
+    print_header(out, path, base, sizeof base);
+    for (int depth = 0; base[0] && depth < 4 && rules_find(base, rules_path, path, sizeof path); depth++) {
+        char next[64];
+        fprintf(out, "a variant of %s, whose rules say:\n", base);
+        print_header(out, path, next, sizeof next);
+        snprintf(base, sizeof base, "%s", next);
+    }
+    return 1;
+}
+
 /* A bot's description: the first sentence of the comment its file opens
  * with, less the "name: " it starts with. The file is only read: a bot's
  * code runs nowhere but in its sandbox. */

@@ -260,11 +260,30 @@ static void cmd_help(Repl *r, int argc, char **argv, const char *rest)
             printf("  %-*s %-*s %s\n", name_width, c->name, args_width, c->args, c->help);
             shown++;
         }
-    if (argc < 2)
+    if (argc < 2) {
         puts("  A legal move typed on its own is played too (such as: play 2H, or just 2H "
              "where the move is '2H').");
-    else if (!shown)
-        error(r, "unknown command '%s' ('help' lists the commands)", argv[1]);
+    } else if (!shown) {
+        /* help GAME: a game's rules in short */
+        char path[4096];
+        if (rules_find(argv[1], r->s.rules_path, path, sizeof path) && !rules_is_path(argv[1]))
+            print_rules(stdout, r->s.L, argv[1], r->s.rules_path);
+        else
+            error(r, "unknown command '%s' ('help' lists the commands, 'games' the games)", argv[1]);
+    }
+}
+
+/* rules [GAME]: a game's rules in short, the game in play's by default. */
+static void cmd_rules(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    const char *name = argc > 1 ? argv[1] : r->s.game ? r->s.game->name : NULL;
+    if (!name) {
+        error(r, "which game? rules GAME ('games' lists them)");
+        return;
+    }
+    if (!print_rules(stdout, r->s.L, name, r->s.rules_path))
+        r->errors++;
 }
 
 static void cmd_games(Repl *r, int argc, char **argv, const char *rest)
@@ -675,6 +694,7 @@ static void cmd_quit(Repl *r, int argc, char **argv, const char *rest)
 static const Command COMMANDS[] = {
     {"help", "[COMMAND]", "this list", cmd_help},
     {"games", "", "the games and their options", cmd_games},
+    {"rules", "[GAME]", "a game's rules in short, and its moves", cmd_rules},
     {"bots", "", "the bots a seat can be", cmd_bots},
     {"new", "GAME [--seats S,..] [--seed N] [--set K=V]", "start a game", cmd_new},
     {"show", "[table]", "what you see (or what everyone sees)", cmd_show},
@@ -771,6 +791,37 @@ static int candidate(const char *cand, const char *line, size_t n)
     return strncasecmp(cand, line, n) == 0;
 }
 
+/* Completions past a command's name: the games after new, rules and
+ * help, the moves after play; made once per completion. */
+#define MAX_EXTRA 300
+static char *extra[MAX_EXTRA];
+static int nextra;
+
+static void make_extra(Repl *r, const char *line)
+{
+    for (int i = 0; i < nextra; i++)
+        free(extra[i]);
+    nextra = 0;
+    static const char *const WITH_GAME[] = {"new ", "rules ", "help "};
+    for (size_t k = 0; k < sizeof WITH_GAME / sizeof *WITH_GAME; k++)
+        if (strncasecmp(line, WITH_GAME[k], strlen(WITH_GAME[k])) == 0) {
+            char *names[256];
+            int n = game_names(r->s.rules_path, names, 256);
+            for (int i = 0; i < n; i++) {
+                if (nextra < MAX_EXTRA)
+                    extra[nextra++] = strfmt("%s%s", WITH_GAME[k], names[i]);
+                free(names[i]);
+            }
+        }
+    const Pending *p;
+    int seat = human_to_answer(r);
+    if (strncasecmp(line, "play ", 5) == 0 && seat && game_pending(r->s.game, &p) == GAME_OK)
+        for (int i = 0; i < p->nseats; i++)
+            for (int k = p->first[i]; p->seats[i] == seat && k < p->first[i] + p->count[i]; k++)
+                if (nextra < MAX_EXTRA && game_move_shown(p, p->texts[k]))
+                    extra[nextra++] = strfmt("play %s", p->texts[k]);
+}
+
 static char *generate(const char *text, int state)
 {
     static int index;
@@ -781,6 +832,7 @@ static char *generate(const char *text, int state)
         start = (size_t)rl_point - strlen(text);
         snprintf(prefix, sizeof prefix, "%.*s", rl_point, rl_line_buffer);
         plen = strlen(prefix);
+        make_extra(completing, prefix);
     }
     Repl *r = completing;
     int ncmd = (int)(sizeof COMMANDS / sizeof *COMMANDS) - 1;
@@ -791,11 +843,13 @@ static char *generate(const char *text, int state)
             if (p->seats[i] == seat)
                 slot = i;
     int nmoves = slot >= 0 ? p->count[slot] : 0;
-    /* Candidates: the commands, then each legal move. */
-    while (index < ncmd + nmoves) {
+    /* Candidates: the commands, each legal move, then those past a command. */
+    while (index < ncmd + nmoves + nextra) {
         int i = index++;
-        const char *cand = i < ncmd ? COMMANDS[i].name : p->texts[p->first[slot] + i - ncmd];
-        if (i >= ncmd && !game_move_shown(p, cand))
+        const char *cand = i < ncmd ? COMMANDS[i].name
+                           : i < ncmd + nmoves ? p->texts[p->first[slot] + i - ncmd]
+                                               : extra[i - ncmd - nmoves];
+        if (i >= ncmd && i < ncmd + nmoves && !game_move_shown(p, cand))
             continue; /* a claim the person's cards make is theirs to find */
         if (candidate(cand, prefix, plen) && strlen(cand) >= start)
             return strdup(cand + start);

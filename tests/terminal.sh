@@ -12,7 +12,7 @@ work=$(mktemp -d)
 n=0
 sock="$work/tmux0"
 t() { tmux -S "$sock" "$@"; }
-trap 'for s in "$work"/tmux*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
+trap 'for s in "$work"/tmux*; do tmux -S "$s" kill-server 2>/dev/null; done; sleep 0.3; rm -rf "$work" 2>/dev/null' EXIT
 screen() { t capture-pane -p -t table 2>/dev/null; }
 # Waits (up to 10 s) for the screen to show the text.
 wait_for() {
@@ -75,6 +75,17 @@ t send-keys -t table "quit" Enter
 sleep 0.3
 screen | grep -q "quit anyway" && [ "$(screen | grep -c 'quit anyway')" -eq 1 ] && ok ||
     bad "quit after a save asked again: $(screen | tail -3)"
+
+# Tab completes games after new and rules, moves after play; help GAME and
+# rules GAME print a game's rules in short.
+start "$bin" play bamboozled-dice --seats human,random --seed 2 --set first=1
+wait_for "(roll)>" && ok || bad "the dice game did not reach a decision"
+t send-keys -t table "rules bamboozled-d" Tab
+wait_for "rules bamboozled-dice" && ok || bad "Tab did not complete a game's name: $(screen | tail -1)"
+t send-keys -t table C-u "play ro" Tab
+wait_for "play roll" && ok || bad "Tab did not complete a move after play: $(screen | tail -1)"
+t send-keys -t table C-u "help bamm" Enter
+wait_for "BAMM! (seeds/001)" && ok || bad "help bamm did not print BAMM!'s rules: $(screen | tail -3)"
 
 echo "terminal: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
