@@ -5,6 +5,7 @@
 #include <readline/readline.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -467,14 +468,19 @@ static int begins_a_move(Game *g, int seat, const char *line)
 
 /* A person's answer: played at once, or kept until every person in an
  * open claim window has answered. */
-static void play_move(Repl *r, const char *text)
+static void run_open_window(Repl *r);
+
+/* seat's answer (0: the person to answer now). In a claim window any of
+ * its people may answer, in the order they call ("2: bamm ..."). */
+static void play_move_as(Repl *r, int seat, const char *text)
 {
     const Pending *p;
     if (!decision_due(r, &p))
         return;
     Game *g = r->s.game;
     GameStatus st;
-    int seat = human_to_answer(r);
+    if (!seat)
+        seat = human_to_answer(r);
     if (!seat) {
         error(r, "no seat played by a person is to answer now");
         return;
@@ -500,6 +506,22 @@ static void play_move(Repl *r, const char *text)
     }
     r->wseats[r->wn] = seat;
     r->wmoves[r->wn++] = strdup(canon);
+    run_open_window(r);
+}
+
+static void play_move(Repl *r, const char *text)
+{
+    play_move_as(r, 0, text);
+}
+
+/* A claim window in which people answer: the next person is asked, or,
+ * once every person has answered, the bots answer and the window runs. */
+static void run_open_window(Repl *r)
+{
+    const Pending *p;
+    Game *g = r->s.game;
+    GameStatus st;
+    game_pending(g, &p);
     if (human_to_answer(r)) {
         char name[64];
         int next = human_to_answer(r);
@@ -536,6 +558,56 @@ static void play_move(Repl *r, const char *text)
         report(r, st);
     else
         advance(r);
+}
+
+/* "2: bamm ..." or "Ann: bamm ...": the seat a call in a claim window is
+ * from, when several people share it; 0 when the line names none. */
+static int caller_of(Repl *r, const char *line, const char **rest)
+{
+    const char *colon = strchr(line, ':');
+    const Pending *p;
+    if (!colon || !r->s.game || game_pending(r->s.game, &p) != GAME_OK || !p->window)
+        return 0;
+    char who_text[32];
+    size_t len = (size_t)(colon - line);
+    while (len && isspace((unsigned char)line[len - 1]))
+        len--;
+    size_t skip = strspn(line, " \t");
+    if (len <= skip || len - skip >= sizeof who_text)
+        return 0;
+    snprintf(who_text, sizeof who_text, "%.*s", (int)(len - skip), line + skip);
+    int seat = 0;
+    for (int s = 1; s <= r->s.game->nseats && !seat; s++)
+        if (atoi(who_text) == s || (r->s.names[s][0] && strcasecmp(r->s.names[s], who_text) == 0))
+            seat = s;
+    *rest = colon + 1 + strspn(colon + 1, " \t");
+    return seat;
+}
+
+/* go on: the people of a claim window who have not called pass. */
+static void cmd_go_on(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)argc;
+    (void)argv;
+    (void)rest;
+    const Pending *p;
+    if (!decision_due(r, &p))
+        return;
+    if (!p->window || !human_to_answer(r)) {
+        error(r, "no claim window waits for a person's call: 'go on' closes one");
+        return;
+    }
+    for (int seat; (seat = human_to_answer(r)) != 0;) {
+        const char *pass = game_match(r->s.game, seat, "pass");
+        if (!pass) {
+            error(r, "seat %d must answer: this window has no 'pass'", seat);
+            return;
+        }
+        r->wseats[r->wn] = seat;
+        r->wmoves[r->wn++] = strdup(pass);
+    }
+    session_keep_rescue(&r->s);
+    run_open_window(r);
 }
 
 /* Moves of their own may begin with "play" ("play QS"): then the whole
@@ -700,6 +772,7 @@ static const Command COMMANDS[] = {
     {"show", "[table]", "what you see (or what everyone sees)", cmd_show},
     {"moves", "", "your legal moves", cmd_moves},
     {"play", "MOVE", "play a move", cmd_play},
+    {"go", "on", "close a claim window: the people who have not called pass", cmd_go_on},
     {"undo", "", "take back your own last move, if nothing was shown to you since", cmd_undo},
     {"continue", "", "let the bots play on (after Ctrl-C or the move limit)", cmd_continue},
     {"log", "[N|all]", "the last N events you may know of", cmd_log},
@@ -732,6 +805,22 @@ static void execute(Repl *r, const char *line)
     rest += strcspn(rest, " \t");
     rest += strspn(rest, " \t");
 
+    /* A call out of turn in a claim window: "2: bamm ...". */
+    const char *call;
+    int caller = caller_of(r, line, &call);
+    if (caller) {
+        const Pending *p;
+        game_pending(r->s.game, &p);
+        int in_window = 0;
+        for (int i = 0; i < p->nseats; i++)
+            in_window |= p->seats[i] == caller;
+        if (!in_window || r->s.ctl[caller] != SEAT_HUMAN || answered(r, caller))
+            error(r, "seat %d may not call now: the window waits for the people of seats it asks "
+                     "who have not answered", caller);
+        else
+            play_move_as(r, caller, call);
+        return;
+    }
     /* A legal move typed alone is played; moves win over command prefixes. */
     int seat = human_to_answer(r);
     if (seat && game_match(r->s.game, seat, line)) {

@@ -348,6 +348,13 @@ grep -q 'error: you have seen what was hidden since that move (2D: stock -> hand
 printf 'new bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false\nplay\nundo\n' | "$bin" >"$work/out" 2>&1
 grep -Eq 'error: nothing to undo: seat [23] has made no move yet' "$work/out" && ok ||
     bad "one person undid another's move: $(tail -3 "$work/out")"
+# Calls out of turn: in a window open to several people, any of them calls
+# as they call ("3: bamm"), and 'go on' lets the others pass.
+printf 'AD/6H\n5D/AH\n3: bamm\ngo on\n' | "$bin" play bamm --seats human,human,human --seed 1 --set first=1 --set claims=arrival >"$work/out" 2>&1
+grep -q 'seat 3 calls BAMM! without a run or a set: 1 off' "$work/out" && grep -q '^seat 3 to play' "$work/out" && ok ||
+    bad "a call out of turn or 'go on' did not work: $(tail -4 "$work/out")"
+printf 'AD/6H\n5D/AH\n2: bamm\n' | "$bin" play bamm --seats human,human,human --seed 1 --set first=1 >"$work/out" 2>&1
+grep -q 'error: seat 2 may not call now' "$work/out" && ok || bad "a seat the window does not ask could call: $(tail -2 "$work/out")"
 # ... and each variant does what its description says.
 expect 0 '^ +--set credits=5000 ' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" games
 expect 0 '"credits":5000,' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run bam-rich --seats random,random,random --seed 1 --json
