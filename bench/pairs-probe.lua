@@ -12,7 +12,6 @@ function game.setup(t, opts)
   end
   t.vars.sum = sum
 end
-function game.pending() return nil end
 function game.apply() end
 function game.result() return { winners = { 1 } } end
 return game

@@ -537,13 +537,25 @@ function game.judge(t, seat, text)
   return "bamm " .. table.concat(written, " ")
 end
 
+-- Whether move is a claim that makes a set or a run: one the window
+-- listed (judge writes a good claim so), or, where the window's moves were
+-- not made on this table (a sample's first answer), worked out again.
+local function good_claim(t, seat, move)
+  local kept = window_moves[t]
+  if kept and kept.window == t.vars.windows and kept.moves[seat] then
+    for _, listed in ipairs(kept.moves[seat]) do
+      if listed == move then return true end
+    end
+    return false
+  end
+  return game.claim_of(t, seat, assert(game.read_claim(t, seat, move))) ~= nil
+end
+
 function game.apply(t, seat, move)
   local phase = t.vars.phase
   if phase == "turn" then return game.play(t, seat, move) end
   if move == "pass" then return leave_window(t, seat) end
-  if move ~= "bamm" and game.claim_of(t, seat, assert(game.read_claim(t, seat, move))) then
-    return game.bamm(t, seat, move)
-  end
+  if move ~= "bamm" and good_claim(t, seat, move) then return game.bamm(t, seat, move) end
   game.empty_call(t, seat)
 end
 

@@ -355,6 +355,9 @@ grep -q 'seat 3 calls BAMM! without a run or a set: 1 off' "$work/out" && grep -
     bad "a call out of turn or 'go on' did not work: $(tail -4 "$work/out")"
 printf 'AD/6H\n5D/AH\n2: bamm\n' | "$bin" play bamm --seats human,human,human --seed 1 --set first=1 >"$work/out" 2>&1
 grep -q 'error: seat 2 may not call now' "$work/out" && ok || bad "a seat the window does not ask could call: $(tail -2 "$work/out")"
+# 'show table' shows what everyone sees: the dealer's kept trump card too.
+printf 'turn 9C\nkeep\nshow table\n' | "$bin" play bam --seats human,random,random --seed 2 --set dealer=1 >"$work/out" 2>&1
+grep -q '^  hand1 (seat 1): ?? 9C ?? ??$' "$work/out" && ok || bad "show table hid the kept trump card: $(grep 'hand1 (seat 1)' "$work/out")"
 # ... and each variant does what its description says.
 expect 0 '^ +--set credits=5000 ' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" games
 expect 0 '"credits":5000,' -- env REFEREE_RULES="$work/docrules:$REFEREE_RULES" "$bin" run bam-rich --seats random,random,random --seed 1 --json

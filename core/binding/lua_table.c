@@ -7,6 +7,7 @@
 #include "lua_table.h"
 
 #include <lauxlib.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,40 +258,152 @@ static int t_note(lua_State *L)
     return 0;
 }
 
+/* Event text, written into a fixed buffer: events are small. */
+typedef struct EventText {
+    char text[1024];
+    size_t len;
+    int full;
+} EventText;
+
+static void put(EventText *e, const char *s, size_t n)
+{
+    if (e->len + n >= sizeof e->text) {
+        e->full = 1;
+        return;
+    }
+    memcpy(e->text + e->len, s, n);
+    e->len += n;
+    e->text[e->len] = '\0';
+}
+
+static void puts_(EventText *e, const char *s)
+{
+    put(e, s, strlen(s));
+}
+
+/* An event's value as JSON: a number, a text, a boolean, or a list of
+ * them. Written here, not through a JSON library: events are made on every
+ * hand and round, and cost no more than a note. 0 when it is none of these. */
+static int put_event_value(lua_State *L, EventText *e, int idx, int list_ok)
+{
+    char num[64];
+    switch (lua_type(L, idx)) {
+    case LUA_TBOOLEAN:
+        puts_(e, lua_toboolean(L, idx) ? "true" : "false");
+        return 1;
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, idx)) {
+            /* by hand: snprintf costs more than the rest of an event */
+            lua_Integer v = lua_tointeger(L, idx);
+            lua_Unsigned u = v < 0 ? 0u - (lua_Unsigned)v : (lua_Unsigned)v;
+            int i = (int)sizeof num;
+            do
+                num[--i] = (char)('0' + u % 10);
+            while ((u /= 10) != 0);
+            if (v < 0)
+                num[--i] = '-';
+            put(e, num + i, sizeof num - (size_t)i);
+            return 1;
+        } else if (isfinite(lua_tonumber(L, idx)))
+            snprintf(num, sizeof num, "%.17g", lua_tonumber(L, idx));
+        else
+            return 0;
+        puts_(e, num);
+        return 1;
+    case LUA_TSTRING: {
+        size_t len;
+        const char *text = lua_tolstring(L, idx, &len);
+        if (!strfmt_utf8(text, len))
+            return 0;
+        put(e, "\"", 1);
+        for (size_t i = 0; i < len; i++) {
+            unsigned char c = (unsigned char)text[i];
+            if (c == '"' || c == '\\') {
+                char esc[2] = {'\\', (char)c};
+                put(e, esc, 2);
+            } else if (c < 0x20) {
+                snprintf(num, sizeof num, "\\u%04x", c);
+                puts_(e, num);
+            } else {
+                put(e, text + i, 1);
+            }
+        }
+        put(e, "\"", 1);
+        return 1;
+    }
+    case LUA_TTABLE: {
+        if (!list_ok)
+            return 0;
+        lua_Unsigned n = lua_rawlen(L, idx);
+        put(e, "[", 1);
+        for (lua_Unsigned i = 1; i <= n; i++) {
+            if (i > 1)
+                put(e, ",", 1);
+            lua_rawgeti(L, idx, (lua_Integer)i);
+            int ok = put_event_value(L, e, lua_gettop(L), 0);
+            lua_pop(L, 1);
+            if (!ok)
+                return 0;
+        }
+        put(e, "]", 1);
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+#define EVENT_FIELDS "an event's fields are names (not 'event', at most 32) of numbers, texts, " \
+                     "booleans or lists of them, in at most 1000 bytes"
+
 /* t:event(name, fields): a step of the game, public, for records:
  * {"event": name, ...fields}, fields a table of names to numbers, texts and
- * booleans (a list of them too). People read notes; records read these. */
+ * booleans (a list of them too), written with its names in order. People
+ * read notes; records read these. */
 static int t_event(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
     const char *name = lt_check_text(L, 2);
-    luaL_argcheck(L, *name && strcspn(name, " \t\n") == strlen(name), 2,
+    luaL_argcheck(L, *name && strcspn(name, " \t\n\"\\") == strlen(name), 2,
                   "an event's name is one word, such as \"hand\"");
     lua_settop(L, 3);
-    if (lua_isnil(L, 3))
-        lua_newtable(L);
-    else
+    if (!lua_isnil(L, 3))
         luaL_checktype(L, 3, LUA_TTABLE);
-    lua_createtable(L, 0, 8);
-    lua_pushnil(L);
-    while (lua_next(L, -3)) {
-        int kt = lua_type(L, -2), vt = lua_type(L, -1);
-        if (kt != LUA_TSTRING || !strcmp(lua_tostring(L, -2), "event") ||
-            (vt != LUA_TNUMBER && vt != LUA_TSTRING && vt != LUA_TBOOLEAN && vt != LUA_TTABLE))
-            return luaL_argerror(L, 3, "an event's fields are names (not 'event') of numbers, "
-                                       "texts, booleans or lists of them");
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
+    const char *keys[32];
+    int n = 0;
+    for (lua_pushnil(L); !lua_isnil(L, 3) && lua_next(L, 3); lua_pop(L, 1)) {
+        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        if (!key || !strcmp(key, "event") || n == 32 || strcspn(key, "\"\\") != strlen(key)) {
+            lua_pop(L, 2);
+            return luaL_argerror(L, 3, EVENT_FIELDS);
+        }
+        keys[n++] = key; /* alive: the fields table holds it */
     }
-    lua_pushvalue(L, 2);
-    lua_setfield(L, -2, "event");
-    char err[200];
-    char *json = ljson_encode(L, -1, err, sizeof err);
-    if (!json)
-        return luaL_argerror(L, 3, err);
-    table_event(t, json);
-    free(json);
+    qsort(keys, (size_t)n, sizeof *keys, compare_keys);
+    EventText e = {.len = 0, .full = 0};
+    e.text[0] = '\0';
+    puts_(&e, "{\"event\":\"");
+    puts_(&e, name);
+    put(&e, "\"", 1);
+    for (int i = 0; i < n; i++) {
+        puts_(&e, ",\"");
+        puts_(&e, keys[i]);
+        puts_(&e, "\":");
+        lua_getfield(L, 3, keys[i]);
+        int ok = put_event_value(L, &e, lua_gettop(L), 1);
+        lua_pop(L, 1);
+        if (!ok)
+            return luaL_argerror(L, 3, EVENT_FIELDS);
+    }
+    put(&e, "}", 1);
+    if (e.full)
+        return luaL_argerror(L, 3, EVENT_FIELDS);
+    table_event(t, e.text);
     return 0;
 }
 

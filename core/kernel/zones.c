@@ -155,6 +155,8 @@ int zones_seat_sees(const Zones *zs, int card, int seat)
         return 0;
     if (seat >= 1 && seat <= MAX_SEATS && (zs->known[card] & (1u << seat)))
         return 1;
+    if (seat == 0 && zs->known[card] == ALL_SEATS)
+        return 1; /* shown to all: a spectator sees it too (the dealer's kept trump) */
     const Zone *z = &zs->z[zone];
     switch ((Visibility)z->vis) {
     case VIS_PUBLIC: return 1;

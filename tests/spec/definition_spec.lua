@@ -195,8 +195,8 @@ end]])
     }
     -- and the events a record carries
     window_cases[#window_cases + 1] = { 't:event("two words")', "an event's name is one word" }
-    window_cases[#window_cases + 1] = { 't:event("hand", { event = 2 })', "an event's fields are names (not 'event')" }
-    window_cases[#window_cases + 1] = { 't:event("hand", { f = print })', "an event's fields are names (not 'event')" }
+    window_cases[#window_cases + 1] = { 't:event("hand", { event = 2 })', "an event's fields are names (not 'event'" }
+    window_cases[#window_cases + 1] = { 't:event("hand", { f = print })', "an event's fields are names (not 'event'" }
     for i, case in ipairs(window_cases) do
       rules("window-labels" .. i, "", "function game.setup(t) " .. case[1] .. " end")
       local g, why = start("window-labels" .. i)
