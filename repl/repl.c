@@ -525,10 +525,15 @@ static void run_open_window(Repl *r)
     if (human_to_answer(r)) {
         char name[64];
         int next = human_to_answer(r);
+        /* After a call out of turn the person asked may be the one asked
+         * already, whose hand is on the screen: not shown twice. */
+        int asked_already = next == r->on_screen;
         if (sit_down(r, next, r->s.log_shown))
             render_pending(stdout, p);
-        printf("%s, your answer:\n", who(r, next, name, sizeof name));
-        render_own(stdout, g->t, next);
+        if (!asked_already) {
+            printf("%s, your answer:\n", who(r, next, name, sizeof name));
+            render_own(stdout, g->t, next);
+        }
         return;
     }
     /* Every person has answered; the bots answer too, then the window runs. */

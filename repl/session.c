@@ -329,9 +329,10 @@ static int take_names(Session *s, const GameArgs *args, char **err)
             if (!isalnum((unsigned char)p[i]) && p[i] != '-' && p[i] != '_')
                 len = 99;
         if (len > 24) {
+            char shown[200];
             *err = strfmt("--names '%s': a name is 1 to 24 letters, digits, '-' or '_', by seat "
                           "(such as --names Ann,Bob,Cy; an empty one leaves a seat unnamed)",
-                          strfmt_printable(strdup(args->names)));
+                          strfmt_shown(args->names, shown, sizeof shown));
             return 0;
         }
         memcpy(s->names[seat], p, len);

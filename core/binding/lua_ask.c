@@ -273,6 +273,33 @@ static int t_ask(lua_State *L)
     return finish(L, t, 0);
 }
 
+/* The list of seats at arg (1 or more of the table's, each once) into
+ * seats; returns how many. what: what the list is for, in the message;
+ * twice: why a seat may not be listed twice. */
+static int check_seat_list(lua_State *L, Table *t, int arg, int *seats, const char *what,
+                           const char *twice)
+{
+    lua_Unsigned listed_n = lua_rawlen(L, arg);
+    if (listed_n < 1 || listed_n > (lua_Unsigned)t->seats.n)
+        luaL_argerror(L, arg, lua_pushfstring(L, "seats must list 1 or more of the table's seats, %s",
+                                              what));
+    int n = (int)listed_n;
+    uint32_t listed = 0;
+    for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, arg, i + 1);
+        lua_Integer s = lua_tointeger(L, -1);
+        if (!lua_isinteger(L, -1) || s < 1 || s > t->seats.n)
+            luaL_argerror(L, arg, lua_pushfstring(L, "entry %d is not a seat from 1 to %d", i + 1,
+                                                  t->seats.n));
+        if (listed & 1u << s)
+            luaL_argerror(L, arg, lua_pushfstring(L, "seat %d is listed twice: %s", (int)s, twice));
+        listed |= 1u << s;
+        seats[i] = (int)s;
+        lua_pop(L, 1);
+    }
+    return n;
+}
+
 /* A window's how: {policy = ..., start = seat, hidden = bool}, each field
  * optional. */
 static void check_how(lua_State *L, Table *t, int arg, int first_seat, int *policy, int *start,
@@ -325,25 +352,9 @@ static int t_ask_window(lua_State *L)
     const char *kind = check_kind(L, 3);
     luaL_checktype(L, 4, LUA_TTABLE);
     const char *prompt = check_prompt(L, 5);
-    lua_Unsigned listed_n = lua_rawlen(L, 2);
-    luaL_argcheck(L, listed_n >= 1 && listed_n <= (lua_Unsigned)t->seats.n, 2,
-                  "seats must list 1 or more of the table's seats: those who may answer");
-    int n = (int)listed_n, seats[MAX_SEATS] = {0};
-    uint32_t listed = 0;
-    for (int i = 0; i < n; i++) {
-        lua_rawgeti(L, 2, i + 1);
-        lua_Integer s = lua_tointeger(L, -1);
-        if (!lua_isinteger(L, -1) || s < 1 || s > t->seats.n)
-            return luaL_argerror(L, 2, lua_pushfstring(L, "entry %d is not a seat from 1 to %d",
-                                                       i + 1, t->seats.n));
-        if (listed & 1u << s)
-            return luaL_argerror(L, 2, lua_pushfstring(L, "seat %d is listed twice: a window "
-                                                          "takes one answer from each seat",
-                                                       (int)s));
-        listed |= 1u << s;
-        seats[i] = (int)s;
-        lua_pop(L, 1);
-    }
+    int seats[MAX_SEATS] = {0};
+    int n = check_seat_list(L, t, 2, seats, "those who may answer",
+                            "a window takes one answer from each seat");
     int policy, start, hidden;
     const char *open;
     check_how(L, t, 6, seats[0], &policy, &start, &hidden, &open);
@@ -406,23 +417,10 @@ static int t_ask_trick(lua_State *L)
     luaL_checktype(L, 4, LUA_TTABLE);
     int into = lt_check_zone(L, t, 5);
     const char *prompt = check_prompt(L, 6);
-    lua_Unsigned listed_n = lua_rawlen(L, 2);
-    luaL_argcheck(L, listed_n >= 1 && listed_n <= (lua_Unsigned)t->seats.n, 2,
-                  "seats must list 1 or more of the table's seats, in the order they play");
-    int n = (int)listed_n, seats[MAX_SEATS], hands[MAX_SEATS];
-    uint32_t listed = 0;
+    int seats[MAX_SEATS], hands[MAX_SEATS];
+    int n = check_seat_list(L, t, 2, seats, "in the order they play", "each seat plays once a round");
     for (int i = 0; i < n; i++) {
-        lua_rawgeti(L, 2, i + 1);
-        lua_Integer s = lua_tointeger(L, -1);
-        if (!lua_isinteger(L, -1) || s < 1 || s > t->seats.n)
-            return luaL_argerror(L, 2, lua_pushfstring(L, "entry %d is not a seat from 1 to %d",
-                                                       i + 1, t->seats.n));
-        if (listed & 1u << s)
-            return luaL_argerror(L, 2, lua_pushfstring(L, "seat %d is listed twice: each seat "
-                                                          "plays once a round", (int)s));
-        listed |= 1u << s;
-        seats[i] = (int)s;
-        lua_pop(L, 1);
+        int s = seats[i];
         if (lua_rawgeti(L, 4, s) != LUA_TSTRING)
             return luaL_argerror(L, 4, lua_pushfstring(L, "hands[%d] is a %s: expected the name "
                                                           "of seat %d's hand", (int)s,

@@ -362,22 +362,27 @@ static int same_words(const char *a, const char *b)
 }
 
 /* The legal move of slot that want names: as listed, in another case, or
- * with its cards in another order (the only such move); NULL if none. */
+ * with its cards in another order (the only such move); NULL if none. The
+ * words are weighed only once no text matches as typed: a bot's answer,
+ * matched on every claim window, never gets that far. */
 static const char *match_in(const Pending *p, int slot, const char *want)
 {
     const char *loose = NULL, *reordered = NULL;
-    int nreordered = 0;
-    for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++) {
+    int end = p->first[slot] + p->count[slot], nreordered = 0;
+    for (int i = p->first[slot]; i < end; i++) {
         if (strcmp(p->texts[i], want) == 0)
             return p->texts[i];
         if (!loose && strcasecmp(p->texts[i], want) == 0)
             loose = p->texts[i];
-        if (!loose && same_words(p->texts[i], want)) {
+    }
+    if (loose)
+        return loose;
+    for (int i = p->first[slot]; i < end && nreordered < 2; i++)
+        if (same_words(p->texts[i], want)) {
             reordered = p->texts[i];
             nreordered++;
         }
-    }
-    return loose ? loose : nreordered == 1 ? reordered : NULL;
+    return nreordered == 1 ? reordered : NULL;
 }
 
 const char *game_match(Game *g, int seat, const char *text)
