@@ -395,6 +395,9 @@ static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
     if (!g)
         return 0;
     s->nseats = keep;
+    for (int i = 1; i <= s->nseats; i++)
+        if (s->ctl[i] == SEAT_HUMAN)
+            g->people |= 1u << i;
     s->forfeit = args->forfeit;
     s->forfeited = 0;
     s->max_moves = args->max_moves ? args->max_moves : SESSION_MAX_MOVES;

@@ -106,7 +106,7 @@ local game = {
     { name = "bonus", default = 3, min = 0, max = 52, help = "cards the player who goes out adds to their points pile" },
     { name = "penalty", default = 1, min = 0, max = 52, help = "points a BAMM! without a run or set costs" },
     { name = "claims", default = "random", choices = { "random", "order", "arrival" },
-      help = "who is first when several call BAMM! at once" },
+      help = "who is first when several call BAMM! at once (bots; people's calls at the REPL count in the order typed)" },
     { name = "deck", default = DECK, check = check_deck,
       help = "the 52 dual-value cards, 'TOP/BOTTOM', each face once on top and once below" },
   },

@@ -20,6 +20,10 @@ layer() {
         status=$?
         cat "$work/layer.log"
         [ $status -eq 0 ] && ! grep -Eq '^[a-z]+: [0-9]+ passed, [1-9][0-9]* failed$' "$work/layer.log" ;;
+    transcripts) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
+        REFEREE_BOTS="$copy/bots" sh "$copy/tests/transcripts/run.sh" >"$work/layer.log" 2>&1
+        cat "$work/layer.log"
+        ! grep -Eq '^transcripts: [0-9]+ passed, [1-9][0-9]* failed$' "$work/layer.log" ;;
     esac
 }
 
@@ -130,6 +134,9 @@ mutant log-hindsight core/kernel/table.c 'return sees_arrival(t, log_move_known(
     'return sees_arrival(t, t->zones.known[e->a], e->c, viewer)' spec log_knowledge_spec.lua
 # The hot seat's screen left as it was when the keyboard passes.
 mutant hot-seat-clear repl/repl.c '    fputs("\033[H\033[2J\033[3J", stdout);' '    (void)0;' terminal
+# People's calls in a claim window keep the order they were typed in.
+mutant typed-call-order core/referee/game.c \
+    '    keep_people_in_typed_order(g->people, seats, n, order);' '' transcripts
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -673,6 +673,21 @@ static int asks_any(const Pending *p, unsigned mask)
     return 0;
 }
 
+/* The policy drew order[] from the answers in seats[] (arrival order);
+ * the places it gave people's answers are filled again with those answers
+ * in the order they were typed. */
+static void keep_people_in_typed_order(unsigned people, const int *seats, int n, int *order)
+{
+    int next = 0;
+    for (int k = 0; k < n; k++) {
+        if (!(people & (1u << order[k])))
+            continue;
+        while (!(people & (1u << seats[next])))
+            next++;
+        order[k] = seats[next++];
+    }
+}
+
 /* The core of a claim window, shared by play and replay: answers already
  * checked, in arrival order. An answer lapses once its window has closed:
  * when no window is open, or one asks a seat that has answered already (a
@@ -686,6 +701,7 @@ static GameStatus run_window(Game *g, int n, const int *seats, char *const *move
     int hidden = p->hidden; /* the answers are known only to their seats (a claim of hand cards) */
     int log_at = g->t->log.n;
     seats_claim_order(&g->t->seats, p->policy, p->start, seats, n, &chance, order);
+    keep_people_in_typed_order(g->people, seats, n, order);
     g->window_group = group;
     g->window_n = n;
     memcpy(g->window_order, order, sizeof(int) * (size_t)n);

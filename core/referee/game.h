@@ -69,6 +69,11 @@ struct Game {
     /* The last claim window's answers in the order the policy drew, for
      * records (its answers are the moves of group window_group). */
     int window_group, window_n, window_order[MAX_SEATS];
+    /* Seats played by people (bit s: seat s), fixed when the game is made:
+     * a person's call in a claim window is typed, never at the same moment
+     * as another's, so people's answers keep the order they came in, and
+     * the window's policy places only the bots' among them. */
+    unsigned people;
     /* The moves' texts, one after another: one buffer for the whole game
      * instead of a malloc and a free per decision. */
     char *move_texts;

@@ -137,6 +137,9 @@ Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
     lua_remove(L, g ? -2 : -1);
     if (!g)
         goto done;
+    for (int s = 0; s < nseats; s++)
+        if (!strcmp(json_string_value(json_array_get(seats, s)), "human"))
+            g->people |= 1u << (s + 1);
     size_t n = json_array_size(moves);
     for (size_t i = 0; i < n;) {
         /* A run of answers with the same window group is one claim window. */
