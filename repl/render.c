@@ -58,8 +58,12 @@ void render_view(FILE *out, const Table *t, int seat)
                     (long long)t->ledger.a[a].balance);
         fputc('\n', out);
     }
-    fprintf(out, "  turn: seat %d, dealer: seat %d, %s", t->seats.current, t->seats.dealer,
-            t->seats.direction > 0 ? "clockwise" : "counter-clockwise");
+    fprintf(out, "  turn: seat %d", t->seats.current);
+    if (t->seats.dealer_named)
+        fprintf(out, ", dealer: seat %d", t->seats.dealer);
+    /* Two seats follow each other the same way in either direction. */
+    if (t->seats.n > 2)
+        fputs(t->seats.direction > 0 ? ", clockwise" : ", counter-clockwise", out);
     for (int s = 1, first = 1; s <= t->seats.n; s++)
         if (!seats_active(&t->seats, s)) {
             fprintf(out, "%s%d", first ? ", out: seat " : ", ", s);

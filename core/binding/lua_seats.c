@@ -101,7 +101,7 @@ static int t_dealer(lua_State *L)
 static int t_set_dealer(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
-    t->seats.dealer = lt_check_seat(L, t, 2);
+    seats_set_dealer(&t->seats, lt_check_seat(L, t, 2));
     return 0;
 }
 

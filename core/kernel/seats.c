@@ -9,6 +9,7 @@ void seats_init(Seats *s, int n)
     s->current = n > 0 ? 1 : 0;
     s->dealer = n > 0 ? 1 : 0;
     s->eliminated = 0;
+    s->dealer_named = 0;
 }
 
 int seats_active(const Seats *s, int seat)
@@ -68,6 +69,13 @@ void seats_eliminate(Seats *s, int seat)
 void seats_rotate_dealer(Seats *s)
 {
     s->dealer = step(s, s->dealer, 1);
+    s->dealer_named = 1;
+}
+
+void seats_set_dealer(Seats *s, int seat)
+{
+    s->dealer = seat;
+    s->dealer_named = 1;
 }
 
 static const char *POLICY_NAMES[] = {"order", "random", "arrival"};

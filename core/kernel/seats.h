@@ -13,6 +13,9 @@ typedef struct Seats {
     int direction;       /* +1 clockwise (1, 2, 3, ...), -1 counter-clockwise */
     int current;         /* 0 when nobody is to play */
     int dealer;
+    /* 1 once the rules named or rotated the dealer: a game without one (the
+     * dice game) shows none. For people's eyes only: not saved, not hashed. */
+    int dealer_named;
     uint32_t eliminated; /* bit s set: seat s is out */
 } Seats;
 
@@ -36,6 +39,7 @@ void seats_reverse(Seats *s);
 void seats_eliminate(Seats *s, int seat);
 /* The dealer passes clockwise to the next active seat, whatever the direction. */
 void seats_rotate_dealer(Seats *s);
+void seats_set_dealer(Seats *s, int seat);
 
 const char *claim_policy_name(ClaimPolicy p);
 int claim_policy_parse(const char *name, ClaimPolicy *out);
