@@ -1,7 +1,28 @@
 #include "render.h"
 
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 #include "../core/kernel/strfmt.h"
+#include "../core/kernel/limits.h"
+
+static const char (*seat_names)[25];
+static void put_text(FILE *out, const char *text);
+
+void render_use_names(const char (*names)[25])
+{
+    seat_names = names;
+}
+
+/* "seat 2 (Ann)", or "seat 2" for a seat without a name. */
+static const char *label(int seat, char *buf, size_t size)
+{
+    if (seat_names && seat >= 1 && seat <= MAX_SEATS && seat_names[seat][0])
+        snprintf(buf, size, "seat %d (%s)", seat, seat_names[seat]);
+    else
+        snprintf(buf, size, "seat %d", seat);
+    return buf;
+}
 
 static void render_zone(FILE *out, const Table *t, int z, int seat)
 {
@@ -11,7 +32,9 @@ static void render_zone(FILE *out, const Table *t, int z, int seat)
         visible += zones_seat_sees(&t->zones, zone->cards[i], seat);
     fprintf(out, "  %s", zone->name);
     if (zone->owner)
-        fprintf(out, " (seat %d%s)", zone->owner, zone->owner == seat ? ", yours" : "");
+        fprintf(out, " (seat %d%s%s%s)", zone->owner,
+                seat_names && seat_names[zone->owner][0] ? ", " : "",
+                seat_names ? seat_names[zone->owner] : "", zone->owner == seat ? ", yours" : "");
     fputc(':', out);
     if (zone->n == 0) {
         fputs(" empty\n", out);
@@ -35,8 +58,9 @@ static void render_zone(FILE *out, const Table *t, int z, int seat)
 
 void render_view(FILE *out, const Table *t, int seat)
 {
+    char who[40];
     if (seat)
-        fprintf(out, "seat %d sees:\n", seat);
+        fprintf(out, "%s sees:\n", label(seat, who, sizeof who));
     else
         fputs("the table, as everyone sees it:\n", out);
     for (int z = 1; z <= t->zones.n; z++)
@@ -58,9 +82,9 @@ void render_view(FILE *out, const Table *t, int seat)
                     (long long)t->ledger.a[a].balance);
         fputc('\n', out);
     }
-    fprintf(out, "  turn: seat %d", t->seats.current);
+    fprintf(out, "  turn: %s", label(t->seats.current, who, sizeof who));
     if (t->seats.dealer_named)
-        fprintf(out, ", dealer: seat %d", t->seats.dealer);
+        fprintf(out, ", dealer: %s", label(t->seats.dealer, who, sizeof who));
     /* Two seats follow each other the same way in either direction. */
     if (t->seats.n > 2)
         fputs(t->seats.direction > 0 ? ", clockwise" : ", counter-clockwise", out);
@@ -153,7 +177,8 @@ static void render_reveal_run(FILE *out, const Table *t, int from, int to, int v
     if (!table_log_line(t, from, viewer, line, sizeof line))
         return;
     const char *to_whom = strstr(line, " to ");
-    fprintf(out, "  reveal %d cards%s", to - from, to_whom ? to_whom : "");
+    fprintf(out, "  reveal %d cards", to - from);
+    put_text(out, to_whom ? to_whom : "");
     for (int i = from, named = 0; i < to; i++) {
         const char *name = table_log_reveal_card(t, i, viewer);
         if (name)
@@ -169,7 +194,28 @@ static void render_reveal_run(FILE *out, const Table *t, int from, int to, int v
 static void put_text(FILE *out, const char *text)
 {
     char shown[1024];
-    fputs(strfmt_shown(text, shown, sizeof shown), out);
+    const char *start = strfmt_shown(text, shown, sizeof shown), *from = start;
+    /* "seat 2" as a word, its number whole, becomes "seat 2 (Ann)". */
+    for (const char *p = start; *p; p++) {
+        if (strncmp(p, "seat ", 5) != 0 || (p > start && isalnum((unsigned char)p[-1])) ||
+            !isdigit((unsigned char)p[5]))
+            continue;
+        char *end;
+        long seat = strtol(p + 5, &end, 10);
+        if (isalnum((unsigned char)*end) || strncmp(end, " (", 2) == 0 || seat < 1 ||
+            seat > MAX_SEATS || !seat_names || !seat_names[seat][0])
+            continue;
+        fwrite(from, 1, (size_t)(end - from), out);
+        fprintf(out, " (%s)", seat_names[seat]);
+        from = end;
+        p = end - 1;
+    }
+    fputs(from, out);
+}
+
+void render_text(FILE *out, const char *text)
+{
+    put_text(out, text);
 }
 
 void render_log(FILE *out, const Table *t, int from, int viewer)
@@ -199,10 +245,14 @@ void render_pending(FILE *out, const Pending *p)
     if (p->window) {
         put_text(out, p->kind);
         fprintf(out, " window open to seat%s", p->nseats > 1 ? "s" : "");
-        for (int i = 0; i < p->nseats; i++)
+        for (int i = 0; i < p->nseats; i++) {
             fprintf(out, "%s%d", i ? ", " : " ", p->seats[i]);
+            if (seat_names && seat_names[p->seats[i]][0])
+                fprintf(out, " (%s)", seat_names[p->seats[i]]);
+        }
     } else {
-        fprintf(out, "seat %d to ", p->seats[0]);
+        char who[40];
+        fprintf(out, "%s to ", label(p->seats[0], who, sizeof who));
         put_text(out, p->kind);
     }
     if (p->prompt) {
@@ -225,7 +275,8 @@ void render_result(FILE *out, lua_State *L)
     if (lua_getfield(L, r, "scores") == LUA_TTABLE) {
         fputs("  scores:", out);
         for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
-            fprintf(out, "%s seat %lld %s", i > 1 ? "," : "", (long long)i,
+            char who[40];
+            fprintf(out, "%s %s %s", i > 1 ? "," : "", label((int)i, who, sizeof who),
                     lua_tostring(L, -1) ? lua_tostring(L, -1) : "?");
             lua_pop(L, 1);
         }

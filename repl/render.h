@@ -7,6 +7,12 @@
 #include <stdio.h>
 #include "../core/referee/game.h"
 
+/* The people's names by seat ("" for none), from then on used wherever a
+ * seat is named: "seat 2 (Ann)", in the rules' texts too. */
+void render_use_names(const char (*names)[25]);
+/* A text of the rules (a note, a status line) on its one line: control
+ * characters shown as '?', seats with their names. */
+void render_text(FILE *out, const char *text);
 /* The table as `seat` sees it (0: a spectator). */
 void render_view(FILE *out, const Table *t, int seat);
 /* The zones `seat` owns and the dice it sees: what a person is shown on

@@ -188,7 +188,9 @@ static void show_status(Repl *r, int seat)
         return;
     }
     for (lua_Integer i = 1; lua_istable(L, top + 1) && lua_rawgeti(L, top + 1, i) == LUA_TSTRING; i++) {
-        printf("  %s\n", lua_tostring(L, -1));
+        fputs("  ", stdout);
+        render_text(stdout, lua_tostring(L, -1));
+        putchar('\n');
         lua_pop(L, 1);
     }
     lua_settop(L, top);
@@ -753,8 +755,28 @@ static void cmd_seats(Repl *r, int argc, char **argv, const char *rest)
     if (!need_game(r))
         return;
     for (int i = 1; i <= r->s.nseats; i++)
-        printf("  seat %d: %s%s\n", i, r->s.seat_names[i],
-               seats_active(&r->s.game->t->seats, i) ? "" : " (out)");
+        printf("  seat %d: %s%s%s%s\n", i, r->s.seat_names[i], r->s.names[i][0] ? ", " : "",
+               r->s.names[i], seats_active(&r->s.game->t->seats, i) ? "" : " (out)");
+}
+
+/* names Ann,Bob,Cy: the people's names, by seat, from now on. */
+static void cmd_names(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)argv;
+    if (!need_game(r))
+        return;
+    if (argc < 2) {
+        error(r, "names needs the names, by seat, such as: names Ann,Bob,Cy (an empty one leaves "
+                 "a seat unnamed)");
+        return;
+    }
+    char *why = NULL;
+    if (!session_set_names(&r->s, rest, &why)) {
+        error(r, "%s", why);
+        free(why);
+        return;
+    }
+    cmd_seats(r, 1, argv, "");
 }
 
 static void cmd_quit(Repl *r, int argc, char **argv, const char *rest)
@@ -782,6 +804,7 @@ static const Command COMMANDS[] = {
     {"continue", "", "let the bots play on (after Ctrl-C or the move limit)", cmd_continue},
     {"log", "[N|all]", "the last N events you may know of", cmd_log},
     {"seats", "", "who plays each seat", cmd_seats},
+    {"names", "A,B,...", "name the people, by seat (Ann,Bob,Cy)", cmd_names},
     {"save", "FILE", "save the game", cmd_save},
     {"load", "FILE", "load a saved game, replaying it", cmd_load},
     {"quit", "", "leave", cmd_quit},
@@ -1052,6 +1075,7 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
     Repl r;
     memset(&r, 0, sizeof r);
     session_init(&r.s, L, rules_path, bots_path);
+    render_use_names((const char (*)[25])r.s.names);
     r.s.on_fault = report_fault;
     r.s.fault_ctx = &r;
     r.interactive = interactive;

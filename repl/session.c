@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -310,38 +311,62 @@ static int people_fit(Session *s, const GameArgs *args, char **err)
     return 1;
 }
 
-/* The people's names, by seat (--names Ann,Bob): a name is 1 to 24
- * letters, digits, '-' or '_' ("" for a seat left unnamed). */
+/* The people's names, by seat ("Ann,Bob,Cy"): a name is 1 to 24 letters,
+ * digits, '-' or '_', not a number (a call out of turn is "2: ..." or
+ * "Ann: ..."), and no two alike; an empty one leaves a seat unnamed. On a
+ * mistake nothing changes. */
+int session_set_names(Session *s, const char *list, char **err)
+{
+    char names[MAX_SEATS + 1][25] = {{0}};
+    char shown[200];
+    int seat = 1;
+    for (const char *p = list; ; seat++) {
+        size_t len = strcspn(p, ",");
+        if (seat > s->nseats) {
+            *err = strfmt("'%s' gives more names than the game's %d seats",
+                          strfmt_shown(list, shown, sizeof shown), s->nseats);
+            return 0;
+        }
+        size_t digits = 0;
+        for (size_t i = 0; i < len; i++) {
+            if (!isalnum((unsigned char)p[i]) && p[i] != '-' && p[i] != '_')
+                len = 99;
+            digits += isdigit((unsigned char)p[i]) != 0;
+        }
+        if (len > 24 || (len && digits == len)) {
+            *err = strfmt("'%s': a name is 1 to 24 letters, digits, '-' or '_', and not a number, "
+                          "by seat (such as Ann,Bob,Cy; an empty one leaves a seat unnamed)",
+                          strfmt_shown(list, shown, sizeof shown));
+            return 0;
+        }
+        memcpy(names[seat], p, len);
+        names[seat][len] = '\0';
+        for (int other = 1; other < seat && len; other++)
+            if (!strcasecmp(names[other], names[seat])) {
+                *err = strfmt("seats %d and %d are both named '%s': give each person their own name",
+                              other, seat, names[seat]);
+                return 0;
+            }
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    memcpy(s->names, names, sizeof names);
+    return 1;
+}
+
 static int take_names(Session *s, const GameArgs *args, char **err)
 {
     memset(s->names, 0, sizeof s->names);
     s->no_hot_seat = args->no_hot_seat;
     if (!args->names)
         return 1;
-    int seat = 1;
-    for (const char *p = args->names; ; seat++) {
-        size_t len = strcspn(p, ",");
-        if (seat > s->nseats) {
-            *err = strfmt("--names gives more names than the game's %d seats", s->nseats);
-            return 0;
-        }
-        for (size_t i = 0; i < len; i++)
-            if (!isalnum((unsigned char)p[i]) && p[i] != '-' && p[i] != '_')
-                len = 99;
-        if (len > 24) {
-            char shown[200];
-            *err = strfmt("--names '%s': a name is 1 to 24 letters, digits, '-' or '_', by seat "
-                          "(such as --names Ann,Bob,Cy; an empty one leaves a seat unnamed)",
-                          strfmt_shown(args->names, shown, sizeof shown));
-            return 0;
-        }
-        memcpy(s->names[seat], p, len);
-        s->names[seat][len] = '\0';
-        if (!p[len])
-            break;
-        p += len + 1;
-    }
-    return 1;
+    char *why = NULL;
+    if (session_set_names(s, args->names, &why))
+        return 1;
+    *err = strfmt("--names %s", why);
+    free(why);
+    return 0;
 }
 
 /* Sets up the seats and the game of args in s, which holds no game. */

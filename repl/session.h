@@ -134,6 +134,9 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
 int session_parse_max_moves(const char *value, long *out, char *err, size_t errsize);
 /* Pushes the NAME=VALUE texts of --set as a table of option values. */
 void session_push_sets(lua_State *L, const char *const *sets, int n);
+/* Names the people by seat from "Ann,Bob,Cy"; 0 with the reason in *err
+ * (malloc'd), and nothing changed, on a mistake. */
+int session_set_names(Session *s, const char *list, char **err);
 /* Starts a game; 0 with the reason in *err (malloc'd). */
 int session_start(Session *s, const GameArgs *args, char **err);
 /* Replaces the game with one replayed from a saved record; 0 with the

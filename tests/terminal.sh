@@ -34,19 +34,19 @@ start() {
 
 # Three people at BAM!: Cy (seat 3) deals and turns trumps, then Ann.
 start "$bin" play bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false --names Ann,Bob,Cy
-wait_for "hand3 (seat 3, yours): 9S 9C 3C 7C" && ok || bad "Cy's hand was not shown: $(screen | tail -3)"
+wait_for "hand3 (seat 3, Cy, yours): 9S 9C 3C 7C" && ok || bad "Cy's hand was not shown: $(screen | tail -3)"
 t send-keys -t table "turn 9S" Enter
 wait_for "pass the keyboard to seat 1 (Ann)" && ok || bad "no pass to Ann: $(screen | tail -3)"
 screen | grep -q "hand3\|9C" && bad "Cy's hand is still on the screen as the keyboard passes: $(screen | grep 'hand3\|9C')" || ok
-screen | grep -qF "trumps are spades (seat 3 turns 9S)" && ok || bad "the public events were not shown again"
+screen | grep -qF "trumps are spades (seat 3 (Cy) turns 9S)" && ok || bad "the public events were not shown again, with the names"
 t send-keys -t table Enter
-wait_for "hand1 (seat 1, yours): 8S KC 2C 3S" && ok || bad "Ann's hand was not shown after Enter"
+wait_for "hand1 (seat 1, Ann, yours): 8S KC 2C 3S" && ok || bad "Ann's hand was not shown after Enter"
 wait_for "bam seat 1 (Ann) (play or fold)>" && ok || bad "the prompt does not name Ann: $(screen | tail -1)"
 t send-keys -t table "play" Enter
 wait_for "pass the keyboard to seat 2 (Bob)" && ok || bad "no pass to Bob"
 screen | grep -q "hand1\|KC" && bad "Ann's hand is still on the screen as the keyboard passes" || ok
 t send-keys -t table Enter
-wait_for "hand2 (seat 2, yours)" && ok || bad "Bob's hand was not shown"
+wait_for "hand2 (seat 2, Bob, yours)" && ok || bad "Bob's hand was not shown"
 
 # One person playing every seat turns it off.
 start "$bin" play bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false --no-hot-seat
