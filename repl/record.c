@@ -199,7 +199,7 @@ void record_stopped(FILE *out, Session *s)
  * is missing rather than dropping the lot. */
 static void put_checked_fields(lua_State *L, json_t *obj, const char *why)
 {
-    static const char *const CHECKED[] = {"winners", "scores", "message"};
+    static const char *const CHECKED[] = {"winners", "scores", "message", "places"};
     for (size_t i = 0; i < sizeof CHECKED / sizeof *CHECKED; i++) {
         if (lua_getfield(L, -1, CHECKED[i]) != LUA_TNIL)
             json_object_set_new(obj, CHECKED[i], lua_to_json(L, -1));

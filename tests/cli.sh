@@ -161,8 +161,27 @@ done
 # The rummy's own bot plays without a fault and beats random seats (94% of
 # 200 one-hand games when written).
 "$bin" tournament bamboozled --bots bamboozled-greedy,random --games 100 --set hands=1 --seed 3 --jobs 2 >"$work/bzg" 2>&1
-awk '$1 == "bamboozled-greedy" { rate = $4 + 0; faults = $7 } END { exit !(rate >= 80 && faults == 0) }' "$work/bzg" && ok ||
+awk '$1 == "bamboozled-greedy" && !seen++ { rate = $4 + 0; faults = $7 } END { exit !(rate >= 80 && faults == 0) }' "$work/bzg" && ok ||
     bad "bamboozled-greedy faulted or lost to random: $(grep '^bamboozled-greedy' "$work/bzg")"
+
+# Ratings of a many-player game come from each game's whole finishing
+# order (Plackett-Luce): in 4-seat dice games the bluffer, the honest bot
+# and random stand apart by more than three standard errors each (the
+# pairwise fit of who won put two losers level, and random only 74 points
+# below the honest bot). The head to head adds up.
+"$bin" tournament bamboozled-dice --bots dice-bluffer,dice-honest,random --seats 4 --games 300 --seed 5 \
+    --jobs 2 --json >"$work/pl.json" 2>&1
+sed -n 's/.*"type":"standing".*"bot":"\([^"]*\)".*"rating":\([0-9.]*\),"rating_error":\([0-9.]*\).*/\1 \2 \3/p' \
+    "$work/pl.json" >"$work/pl.txt"
+awk 'NR == 1 { ok = $1 == "dice-bluffer" } NR == 2 { ok = ok && $1 == "dice-honest" } NR == 3 { ok = ok && $1 == "random" }
+     NR > 1 { ok = ok && r - $2 > 3 * (e + $3) } { r = $2; e = $3 } END { exit !(ok && NR == 3) }' "$work/pl.txt" &&
+    grep -q '"rating_model":"plackett-luce"' "$work/pl.json" && ok ||
+    bad "the dice bots' ratings do not stand apart in order: $(cat "$work/pl.txt")"
+sed -n 's/.*"type":"head_to_head".*"met":\([0-9]*\),"ahead":\([0-9]*\),"behind":\([0-9]*\),"tied":\([0-9]*\).*/\1 \2 \3 \4/p' \
+    "$work/pl.json" | awk '{ n++; ok += $1 == $2 + $3 + $4 && $1 > 0 } END { exit !(n == 6 && ok == 6) }' && ok ||
+    bad "the head to head does not add up: $(grep head_to_head "$work/pl.json" | head -2)"
+"$bin" tournament bamboozled --bots bamboozled-greedy,random --games 20 --set hands=1 --seed 3 --json 2>&1 |
+    grep -q '"rating_model":"bradley-terry"' && ok || bad "a two-seat tournament is not rated by Bradley-Terry"
 
 # The real games with their bots: the same bytes from two processes.
 for spec in "bam bam-greedy,random,random,random --set hands=4" \
@@ -380,6 +399,11 @@ expect 1 'saved by an older referee \(format "referee-game/1"\), whose cards and
 # Saves: replayed and checked; a corrupt or tampered save is refused.
 printf 'new fixture --seats human,random --seed 4\npass\nsave %s/g.json\n' "$work" | "$bin" >/dev/null 2>&1
 expect 0 '2 moves replayed; every move legal' -- "$bin" replay "$work/g.json"
+# A save lists the seats people played (their calls keep the order typed);
+# a list naming no seat of the game is refused.
+grep -q '"people": \[$' "$work/g.json" && ok || bad "a save does not list the people's seats: $(head -c 300 "$work/g.json")"
+sed 's/"people": \[/"people": [ 7,/' "$work/g.json" >"$work/g-people.json"
+expect 1 'not a saved game: "people" must list the seats people played, from 1 to 2' -- "$bin" replay "$work/g-people.json"
 # A save is written whole or not at all: one that fails as it writes (no
 # file may grow here: ulimit -f 0, SIGXFSZ ignored) says so and leaves the
 # save it would have replaced as it was.
@@ -743,7 +767,10 @@ local function lines(path)
   return out
 end
 local ran, merged = lines(arg[1]), lines(arg[2])
-assert(#ran == 3 and #merged == 3, "two standings and a summary each")
+assert(#ran == 5 and #merged == 5, "two standings, the head to head both ways and a summary each")
+local h2h = ran[3]
+assert(h2h.type == "head_to_head" and h2h.bot == "random" and h2h.met == 4 and h2h.ahead == 4 and h2h.behind == 0, h2h.bot)
+table.remove(ran, 3); table.remove(ran, 3); table.remove(merged, 3); table.remove(merged, 3)
 local first, second, sum = ran[1], ran[2], ran[3]
 assert(first.type == "standing" and first.rank == 1 and first.bot == "random", first.bot)
 assert(first.games == 4 and first.wins == 4 and first.win_rate == 1 and first.faults == 0)
@@ -867,7 +894,7 @@ expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run bam --set hands=20 
 # Rules that loop forever in a bot's sample: the watchdog stops them there,
 # the bot faults, and the game's own later rules calls run (the hook the
 # overrun left in the game's state is taken off).
-expect 0 '"type":"result","winners":\[1,2\],"moves":6,"faults":\[1,0\]' -- env REFEREE_RULES="$here/fixture/broken:$REFEREE_RULES" \
+expect 0 '"type":"result","places":\[1,1\],"winners":\[1,2\],"moves":6,"faults":\[1,0\]' -- env REFEREE_RULES="$here/fixture/broken:$REFEREE_RULES" \
     "$bin" run loops-later --seats "$here/bots/sample-runaway.lua,$here/bots/forced-unasked.lua" --seed 2 --json --bot-budget 2000000
 "$bin" tournament bamboozled-dice --bots ismcts,random,random --games 6 --seed 1 --out "$work/is1.jsonl" >/dev/null 2>&1
 "$bin" tournament bamboozled-dice --bots ismcts,random,random --games 6 --seed 1 --jobs 2 --out "$work/is2.jsonl" >/dev/null 2>&1

@@ -10,6 +10,7 @@ void seats_init(Seats *s, int n)
     s->dealer = n > 0 ? 1 : 0;
     s->eliminated = 0;
     s->dealer_named = 0;
+    s->nout = 0;
 }
 
 int seats_active(const Seats *s, int seat)
@@ -63,6 +64,8 @@ void seats_reverse(Seats *s)
 
 void seats_eliminate(Seats *s, int seat)
 {
+    if (!(s->eliminated & (1u << seat)) && s->nout < MAX_SEATS)
+        s->out_order[s->nout++] = seat;
     s->eliminated |= 1u << seat;
 }
 

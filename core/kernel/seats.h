@@ -16,6 +16,10 @@ typedef struct Seats {
     /* 1 once the rules named or rotated the dealer: a game without one (the
      * dice game) shows none. For people's eyes only: not saved, not hashed. */
     int dealer_named;
+    /* The seats in the order they were eliminated (a later one finished
+     * ahead of an earlier one): the finishing order of a tournament game.
+     * Made again by replay; not saved, not hashed. */
+    int nout, out_order[MAX_SEATS];
     uint32_t eliminated; /* bit s set: seat s is out */
 } Seats;
 

@@ -14,6 +14,7 @@
 #include "../lua/lua_weak.h"
 #include "options.h"
 #include "result_check.h"
+#include "result_places.h"
 #include "rules_loader.h"
 #include "../guards/script.h"
 #include "../kernel/strfmt.h"
@@ -1003,6 +1004,9 @@ GameStatus game_push_result(Game *g)
         lua_pushnil(L);
         return GAME_SCRIPT;
     }
+    /* A search's sample is played out for its winners alone. */
+    if (lua_istable(L, -1) && !g->sample)
+        result_add_places(L, -1, &g->t->seats);
     return GAME_OK;
 }
 

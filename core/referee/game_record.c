@@ -33,6 +33,14 @@ char *game_record(Game *g, const char *const *seat_names)
     for (int s = 0; s < g->nseats; s++)
         json_array_append_new(seats, json_string(seat_names && seat_names[s] ? seat_names[s] : "human"));
     json_object_set_new(root, "seats", seats);
+    if (g->people) {
+        /* The seats played by people, whose calls keep the order typed (game.h). */
+        json_t *people = json_array();
+        for (int s = 1; s <= g->nseats; s++)
+            if (g->people & (1u << s))
+                json_array_append_new(people, json_integer(s));
+        json_object_set_new(root, "people", people);
+    }
     json_object_set_new(root, "options", opts ? json_loads(opts, 0, NULL) : json_object());
     json_t *moves = json_array();
     for (int i = 0; i < g->nmoves; i++)
@@ -137,9 +145,16 @@ Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
     lua_remove(L, g ? -2 : -1);
     if (!g)
         goto done;
-    for (int s = 0; s < nseats; s++)
-        if (!strcmp(json_string_value(json_array_get(seats, s)), "human"))
-            g->people |= 1u << (s + 1);
+    /* Older saves have no "people": their windows were ordered by policy alone. */
+    json_t *people = json_object_get(root, "people"), *seat;
+    size_t at;
+    if (people && !json_is_array(people))
+        goto bad_people;
+    json_array_foreach(people, at, seat) {
+        if (!json_is_integer(seat) || json_integer_value(seat) < 1 || json_integer_value(seat) > nseats)
+            goto bad_people;
+        g->people |= 1u << json_integer_value(seat);
+    }
     size_t n = json_array_size(moves);
     for (size_t i = 0; i < n;) {
         /* A run of answers with the same window group is one claim window. */
@@ -198,6 +213,9 @@ Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
         (*seat_names)[s] = strdup(sn ? sn : "human");
     }
     goto done;
+bad_people:
+    *err = strfmt("not a saved game: \"people\" must list the seats people played, from 1 to %d",
+                  nseats);
 bad:
     lua_pop(L, 1);
     g = NULL;

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include "../kernel/strfmt.h"
 
-#define SHAPE "{winners = {seat, ...}, scores = {one number per seat}, message = \"...\"}"
+#define SHAPE "{winners = {seat, ...}, scores = {one number per seat}, places = {one place per seat}, message = \"...\"}"
 
 /* The number of keys of the table at idx, whatever they are. */
 static lua_Integer key_count(lua_State *L, int idx)
@@ -103,6 +103,40 @@ static int check_scores(lua_State *L, int list, int nseats, char *why, size_t si
            check_numbers(L, list, nseats, "scores", ", or left out", why, size);
 }
 
+/* places, when given: each seat's finishing place, a whole number from 1
+ * (equal places tie), 1 for the winners and only for them. */
+static int check_places(lua_State *L, int list, int winners, int nseats, char *why, size_t size)
+{
+    if (lua_isnil(L, list))
+        return 1;
+    if (!check_numbers(L, list, nseats, "places", ", or left out", why, size))
+        return 0;
+    unsigned long won = 0;
+    for (lua_Integer i = 1; i <= (lua_Integer)lua_rawlen(L, winners); i++) {
+        lua_rawgeti(L, winners, i);
+        won |= 1ul << lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    for (int s = 1; s <= nseats; s++) {
+        lua_rawgeti(L, list, s);
+        int exact;
+        lua_Integer place = lua_tointegerx(L, -1, &exact);
+        lua_pop(L, 1);
+        if (!exact || place < 1 || place > nseats) {
+            snprintf(why, size, "places[%d] is not a place: each seat's place is a whole number "
+                                "from 1 (first) to %d", s, nseats);
+            return 0;
+        }
+        if ((place == 1) != !!(won & (1ul << s))) {
+            snprintf(why, size, "places[%d] is %lld, but seat %d %s: the winners, and only they, "
+                                "are in place 1", s, (long long)place, s,
+                     won & (1ul << s) ? "is a winner" : "is not a winner");
+            return 0;
+        }
+    }
+    return 1;
+}
+
 int standing_check(lua_State *L, int idx, int nseats, char *why, size_t size)
 {
     return check_numbers(L, lua_absindex(L, idx), nseats, "standing", "", why, size);
@@ -113,10 +147,12 @@ int result_check(lua_State *L, int idx, int nseats, char *why, size_t size)
     idx = lua_absindex(L, idx);
     lua_getfield(L, idx, "winners");
     lua_getfield(L, idx, "scores");
+    lua_getfield(L, idx, "places");
     lua_getfield(L, idx, "message");
     int top = lua_gettop(L);
-    int ok = check_winners(L, top - 2, nseats, why, size) &&
-             check_scores(L, top - 1, nseats, why, size);
+    int ok = check_winners(L, top - 3, nseats, why, size) &&
+             check_scores(L, top - 2, nseats, why, size) &&
+             check_places(L, top - 1, top - 3, nseats, why, size);
     if (ok && !lua_isnil(L, top) && lua_type(L, top) != LUA_TSTRING) {
         snprintf(why, size, "message must be a text, or left out");
         ok = 0;
@@ -127,7 +163,7 @@ int result_check(lua_State *L, int idx, int nseats, char *why, size_t size)
         snprintf(why, size, "message must be UTF-8 text (is the rules script saved as UTF-8?)");
         ok = 0;
     }
-    lua_settop(L, top - 3);
+    lua_settop(L, top - 4);
     if (!ok) {
         size_t len = 0;
         while (why[len])

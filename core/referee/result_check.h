@@ -10,7 +10,8 @@
 
 /* The result table at idx: winners a list of distinct seat numbers from 1
  * to nseats, at least one; scores, when given, one finite number per seat;
- * message, when given, a string. Returns 1, or 0 with what is wrong and
+ * places, when given, each seat's finishing place (1 for the winners and
+ * only them); message, when given, a string. Returns 1, or 0 with what is wrong and
  * what would be right in why. */
 int result_check(lua_State *L, int idx, int nseats, char *why, size_t size);
 

@@ -102,6 +102,10 @@ static const char *line_problem(json_t *j)
     for (size_t i = 0; scores && i < k; i++)
         if (!json_is_number(json_array_get(scores, i)))
             return "\"scores\" must give each seat's score";
+    json_t *places = json_object_get(j, "places");
+    if (places && (!json_is_array(places) || json_array_size(places) != k ||
+                   !integers_in(places, k, 1, (json_int_t)k)))
+        return "\"places\" must give each seat's place, from 1 to the number of seats";
     return NULL;
 }
 

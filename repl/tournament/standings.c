@@ -22,6 +22,8 @@ void tally_free(Tally *y)
         free(y->st[i].first_fault_seats);
         free(y->st[i].why);
     }
+    if (y)
+        placings_free(&y->placings);
     free(y);
 }
 
@@ -122,6 +124,15 @@ void tally_add(Tally *y, json_t *line)
         if (n > 0)
             note_fault(b, line, s + 1);
     }
+    /* The finishing order: the places the rules gave or the referee made
+     * (result_places.h); a line without them (a forfeit, a stopped game, a
+     * line of an older referee) has its winners first and the rest tied. */
+    json_t *places = json_object_get(line, "places");
+    int place[MAX_SEATS];
+    for (int s = 0; s < k && s < MAX_SEATS; s++)
+        place[s] = json_is_array(places) ? (int)json_integer_value(json_array_get(places, (size_t)s))
+                   : winner(winners, s + 1) ? 1 : 2;
+    (void)placings_add(&y->placings, k < MAX_SEATS ? k : MAX_SEATS, idx, place);
     /* Pairwise results between seats of different bots. */
     for (int i = 0; i < k && i < MAX_SEATS; i++)
         for (int j = i + 1; j < k && j < MAX_SEATS; j++) {
@@ -191,6 +202,34 @@ static void put_watch_command(FILE *out, const Standing *b, const TourArgs *a)
         fprintf(out, " --max-moves %ld", a->max_moves);
 }
 
+/* Head to head: how often the row's bot finished ahead of the column's,
+ * of the times they sat at one table (a seat pair each time). */
+static void print_head_to_head(const Tally *y, const int *order, int width, FILE *out)
+{
+    if (y->nb < 2)
+        return;
+    fprintf(out, "head to head: how often the row finished ahead of the column (ties count "
+                 "for neither)\n%-*s", width, "");
+    for (int c = 0; c < y->nb; c++)
+        fprintf(out, " %15.15s", y->st[order[c]].bot);
+    fputc('\n', out);
+    for (int r = 0; r < y->nb; r++) {
+        int i = order[r];
+        fprintf(out, "%-*s", width, y->st[i].bot);
+        for (int c = 0; c < y->nb; c++) {
+            int j = order[c];
+            double met = y->placings.met[i][j];
+            char cell[32];
+            if (i == j || met == 0)
+                snprintf(cell, sizeof cell, "-");
+            else
+                snprintf(cell, sizeof cell, "%.0f%% of %.0f", 100 * y->placings.ahead[i][j] / met, met);
+            fprintf(out, " %15s", cell);
+        }
+        fputc('\n', out);
+    }
+}
+
 /* For each bot that faulted: how often, and the first game it did, with
  * the command that plays that game again to watch it (a: the tournament's
  * arguments; NULL for merge, which knows only the lines). */
@@ -243,7 +282,7 @@ static void put_json_line(FILE *out, json_t *j)
 /* The standings as JSON lines (--json): one per bot, best first, then a
  * summary, with the same figures as the table. */
 static void print_standings_json(const Tally *y, FILE *out, const TourArgs *a, const int *order,
-                                 const double *rating, const double *err)
+                                 const double *rating, const double *err, int by_places)
 {
     for (int r = 0; r < y->nb; r++) {
         const Standing *b = &y->st[order[r]];
@@ -284,8 +323,22 @@ static void print_standings_json(const Tally *y, FILE *out, const TourArgs *a, c
         }
         put_json_line(out, j);
     }
-    json_t *sum = json_pack("{s:s, s:I, s:I, s:I}", "type", "summary", "games", (json_int_t)y->games,
-                            "failed", (json_int_t)y->errors, "stopped", (json_int_t)y->stopped);
+    for (int r = 0; r < y->nb; r++)
+        for (int c = 0; c < y->nb; c++) {
+            int i = order[r], j = order[c];
+            double met = y->placings.met[i][j];
+            if (i == j || met == 0)
+                continue;
+            double ahead = y->placings.ahead[i][j], behind = y->placings.ahead[j][i];
+            put_json_line(out, json_pack("{s:s, s:o, s:o, s:I, s:I, s:I, s:I}", "type", "head_to_head",
+                                         "bot", json_text(y->st[i].bot), "against",
+                                         json_text(y->st[j].bot), "met", (json_int_t)met, "ahead",
+                                         (json_int_t)ahead, "behind", (json_int_t)behind, "tied",
+                                         (json_int_t)(met - ahead - behind)));
+        }
+    json_t *sum = json_pack("{s:s, s:I, s:I, s:I, s:s}", "type", "summary", "games", (json_int_t)y->games,
+                            "failed", (json_int_t)y->errors, "stopped", (json_int_t)y->stopped,
+                            "rating_model", by_places ? "plackett-luce" : "bradley-terry");
     if (y->seed[0])
         json_object_set_new(sum, "seed", json_string(y->seed));
     if (y->errors)
@@ -302,7 +355,14 @@ void print_standings(const Tally *y, FILE *out, const TourArgs *a, int json)
     for (int i = 0; i < nb; i++)
         for (int j = 0; j < nb; j++)
             wins[i * nb + j] = y->pair[i][j];
-    stats_bradley_terry(nb, wins, rating, err);
+    /* Two seats: who won is the whole order, and Bradley-Terry is the
+     * model. More: the whole finishing order says more than who won, and
+     * two losers of one game are not alike. */
+    int by_places = y->placings.max_seats > 2;
+    if (by_places)
+        placings_fit(&y->placings, nb, rating, err);
+    else
+        stats_bradley_terry(nb, wins, rating, err);
     free(wins);
     /* Best rating first; ties by name, so the table is always the same. */
     int order[TOUR_MAX_BOTS * 2];
@@ -318,7 +378,7 @@ void print_standings(const Tally *y, FILE *out, const TourArgs *a, int json)
             }
         }
     if (json) {
-        print_standings_json(y, out, a, order, rating, err);
+        print_standings_json(y, out, a, order, rating, err, by_places);
         return;
     }
     /* The bot column fits the longest name (a bot may be given by path). */
@@ -349,9 +409,11 @@ void print_standings(const Tally *y, FILE *out, const TourArgs *a, int json)
         fprintf(out, ", %ld stopped at the move limit (--max-moves) and counted as draws", y->stopped);
     if (y->seed[0])
         fprintf(out, "; seed %s", y->seed);
-    fputs("; shared wins count as fractions; ratings: Bradley-Terry on the Elo scale, ± one "
-          "standard error\n", out);
+    fprintf(out, "; shared wins count as fractions; ratings: %s on the Elo scale, ± one "
+            "standard error\n", by_places ? "Plackett-Luce over each game's finishing order"
+                                           : "Bradley-Terry");
     if (y->errors)
         fprintf(out, "the first that failed: %s\n", y->first_error);
+    print_head_to_head(y, order, width, out);
     print_faults(st, order, nb, out, a);
 }

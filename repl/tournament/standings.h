@@ -6,6 +6,7 @@
 #include <jansson.h>
 #include <stdio.h>
 #include "tournament.h"
+#include "placings.h"
 
 typedef struct Standing {
     char *bot;
@@ -27,6 +28,7 @@ typedef struct Tally {
     Standing st[TOUR_MAX_BOTS * 2];
     int nb;
     double pair[TOUR_MAX_BOTS * 2][TOUR_MAX_BOTS * 2]; /* pair[i][j]: i beat j */
+    Placings placings; /* the finishing orders: ratings of many-player games, head to head */
     long games, errors, stopped;
     char first_error[400]; /* shown with the standings: without --out it is nowhere else */
     char seed[SEED_MAX + 1]; /* the tournament's, from its first line: shown with the standings */

@@ -82,3 +82,68 @@ int stats_bradley_terry(int k, const double *wins, double *rating, double *err)
     free(next);
     return iter;
 }
+
+int stats_plackett_luce(int k, int nsteps, const unsigned char *left, const double *placed,
+                        const double *firsts, double *rating, double *err)
+{
+    double *strength = malloc(sizeof(double) * (size_t)k);
+    double *denom = malloc(sizeof(double) * (size_t)k);
+    if (!strength || !denom) {
+        free(strength);
+        free(denom);
+        for (int i = 0; i < k; i++)
+            rating[i] = 1500, err[i] = 0;
+        return 0;
+    }
+    const double prior = 0.5; /* as stats_bradley_terry: a half game won and lost against strength 1 */
+    for (int i = 0; i < k; i++)
+        strength[i] = 1;
+    int iter;
+    for (iter = 1; iter <= 5000; iter++) {
+        for (int i = 0; i < k; i++)
+            denom[i] = 2 * prior / (strength[i] + 1);
+        for (int s = 0; s < nsteps; s++) {
+            const unsigned char *m = left + (size_t)s * (size_t)k;
+            double total = 0;
+            for (int i = 0; i < k; i++)
+                total += m[i] * strength[i];
+            for (int i = 0; i < k; i++)
+                if (m[i])
+                    denom[i] += placed[s] * m[i] / total;
+        }
+        double logsum = 0, change = 0;
+        for (int i = 0; i < k; i++) {
+            denom[i] = (prior + firsts[i]) / denom[i]; /* the next strength */
+            logsum += log(denom[i]);
+        }
+        double scale = exp(logsum / k);
+        for (int i = 0; i < k; i++) {
+            double next = denom[i] / scale;
+            change = fmax(change, fabs(log(next) - log(strength[i])));
+            strength[i] = next;
+        }
+        if (change < 1e-10)
+            break;
+    }
+    /* The curvature of the log-likelihood in each log-strength. */
+    for (int i = 0; i < k; i++)
+        denom[i] = 0;
+    for (int s = 0; s < nsteps; s++) {
+        const unsigned char *m = left + (size_t)s * (size_t)k;
+        double total = 0;
+        for (int i = 0; i < k; i++)
+            total += m[i] * strength[i];
+        for (int i = 0; i < k; i++)
+            if (m[i]) {
+                double p = m[i] * strength[i] / total;
+                denom[i] += placed[s] * p * (1 - p);
+            }
+    }
+    for (int i = 0; i < k; i++) {
+        rating[i] = 1500 + ELO * log(strength[i]);
+        err[i] = denom[i] > 0 ? ELO / sqrt(denom[i]) : 0;
+    }
+    free(strength);
+    free(denom);
+    return iter;
+}

@@ -15,4 +15,15 @@ void stats_wilson(double wins, double n, double *lo, double *hi);
  * an error of 0. Returns the iterations used. */
 int stats_bradley_terry(int k, const double *wins, double *rating, double *err);
 
+/* Finishing orders among k players, as steps: at step s, left[s*k + i]
+ * copies of player i were still to be placed and placed[s] of them took
+ * the next place (ties share a step: Breslow's approximation); firsts[i]
+ * counts the steps at which i took the place. Fills rating[i] (mean 1500,
+ * Elo scale, where two players alone give Bradley-Terry's odds) and err[i]
+ * (one standard error; 0 for a player in no step) from a Plackett-Luce
+ * fit by Hunter's MM algorithm, with the same small prior as
+ * stats_bradley_terry. Returns the iterations used. */
+int stats_plackett_luce(int k, int nsteps, const unsigned char *left, const double *placed,
+                        const double *firsts, double *rating, double *err);
+
 #endif

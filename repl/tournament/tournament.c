@@ -117,14 +117,19 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
         } else if (st == GAME_OVER && game_push_result(s.game) == GAME_OK && lua_istable(L, -1)) {
             lua_getfield(L, -1, "winners");
             lua_getfield(L, -2, "scores");
+            lua_getfield(L, -3, "places");
             char e[100];
-            char *w = ljson_encode(L, -2, e, sizeof e), *sc = ljson_encode(L, -1, e, sizeof e);
+            char *w = ljson_encode(L, -3, e, sizeof e), *sc = ljson_encode(L, -2, e, sizeof e);
+            char *pl = ljson_encode(L, -1, e, sizeof e);
             json_object_set_new(line, "winners", w ? json_loads(w, JSON_DECODE_ANY, NULL) : json_array());
             if (sc && strcmp(sc, "null") != 0)
                 json_object_set_new(line, "scores", json_loads(sc, JSON_DECODE_ANY, NULL));
+            if (pl && strcmp(pl, "null") != 0)
+                json_object_set_new(line, "places", json_loads(pl, JSON_DECODE_ANY, NULL));
             free(w);
             free(sc);
-            lua_pop(L, 3);
+            free(pl);
+            lua_pop(L, 4);
         } else {
             if (st == GAME_OVER)
                 lua_pop(L, 1);

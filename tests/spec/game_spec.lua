@@ -168,6 +168,10 @@ describe("loading rules and options", function()
       ["scores-nan"] = "scores%[2%] is %-?nan, not a finite number",
       ["scores-text"] = 'scores%[2%] is "lots", not a finite number',
       ["message-number"] = "message must be a text, or left out",
+      ["places-short"] = "places must be a list of one number per seat %(2%), or left out",
+      ["places-zero"] = "places%[1%] is not a place: each seat's place is a whole number from 1 %(first%) to 2",
+      ["places-loser-first"] = "places%[1%] is 1, but seat 1 is not a winner: the winners, and only they, are in place 1",
+      ["places-winner-second"] = "places%[2%] is 2, but seat 2 is a winner",
       ["message-latin-1"] = "message must be UTF%-8 text %(is the rules script saved as UTF%-8%?%)",
     }
     for shape, pattern in pairs(cases) do
@@ -189,6 +193,17 @@ describe("loading rules and options", function()
       assert(g:play(1, "go"))
       assert.is_table(g:result(), shape)
     end
+    -- The finishing places: the rules' own when given, else the winners
+    -- first and the rest by score; a draw shares the first place.
+    local places = {}
+    for _, shape in ipairs({ "placed", "good", "draw" }) do
+      local g = assert(new_game("bad-result", { options = { shape = shape } }))
+      assert(g:play(1, "go"))
+      places[shape] = g:result().places
+    end
+    assert.same({ 1, 2 }, places.placed) -- seat 2 scored more, but the rules placed it second
+    assert.same({ 2, 1 }, places.good)
+    assert.same({ 1, 1 }, places.draw)
   end)
 
   it("reads the rules' standing, refusing a malformed one with what is wrong", function()

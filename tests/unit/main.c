@@ -16,6 +16,7 @@ int main(void)
     test_trick();
     test_ask();
     test_stats();
+    test_placings();
     test_grow();
     test_arena();
     test_bot_pool();

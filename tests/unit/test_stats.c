@@ -1,6 +1,8 @@
 #include <math.h>
 #include "check.h"
+#include <stdlib.h>
 #include "../../repl/tournament/stats.h"
+#include "../../repl/tournament/placings.h"
 
 static int near(double a, double b, double tol)
 {
@@ -39,4 +41,79 @@ void test_stats(void)
     stats_bradley_terry(3, wins4, rating, err);
     CHECK(isfinite(rating[0]) && rating[0] > rating[1]);
     CHECK(near(rating[2], 1500, 50) && err[2] == 0);
+}
+
+/* Adds a game of k seats `times` times. */
+static void add_games(Placings *p, int times, int k, const int *bot, const int *place)
+{
+    for (int i = 0; i < times; i++)
+        CHECK(placings_add(p, k, bot, place));
+}
+
+void test_placings(void)
+{
+    double rating[3], err[3], bt[3], bt_err[3];
+    /* Two players: the finishing order is who won, and the fit is
+     * Bradley-Terry's. */
+    Placings *two = calloc(1, sizeof *two);
+    int ab[2] = {0, 1}, first[2] = {1, 2}, second[2] = {2, 1};
+    add_games(two, 750, 2, ab, first);
+    add_games(two, 250, 2, ab, second);
+    placings_fit(two, 2, rating, err);
+    double wins2[4] = {0, 750, 250, 0};
+    stats_bradley_terry(2, wins2, bt, bt_err);
+    CHECK(near(rating[0] - rating[1], bt[0] - bt[1], 0.01));
+    CHECK(near(err[0], bt_err[0], 0.01));
+    CHECK(two->met[0][1] == 1000 && two->ahead[0][1] == 750 && two->ahead[1][0] == 250);
+    placings_free(two);
+    free(two);
+
+    /* Three players of strengths 4:2:1, each order as often as the
+     * Plackett-Luce model says: the fit finds 400 log10(2) = 120.4 points
+     * between neighbours. */
+    Placings *three = calloc(1, sizeof *three);
+    const double strength[3] = {4, 2, 1};
+    int bots[3] = {0, 1, 2};
+    int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (int o = 0; o < 6; o++) {
+        int *w = perm[o], place[3];
+        double p = strength[w[0]] / 7 * strength[w[1]] / (strength[w[1]] + strength[w[2]]);
+        for (int r = 0; r < 3; r++)
+            place[w[r]] = r + 1;
+        add_games(three, (int)lround(p * 10000), 3, bots, place);
+    }
+    placings_fit(three, 3, rating, err);
+    CHECK(near(rating[0] - rating[1], 120.4, 2.0));
+    CHECK(near(rating[1] - rating[2], 120.4, 2.0));
+    CHECK(near((rating[0] + rating[1] + rating[2]) / 3, 1500, 1e-6));
+    CHECK(err[0] > 0 && err[0] < 10);
+    placings_free(three);
+    free(three);
+
+    /* Two losers are not alike: A always wins, B always second, C last.
+     * Who won alone would rate B and C alike. */
+    Placings *order = calloc(1, sizeof *order);
+    int abc[3] = {1, 2, 3};
+    add_games(order, 100, 3, bots, abc);
+    placings_fit(order, 3, rating, err);
+    CHECK(rating[0] > rating[1] + 100 && rating[1] > rating[2] + 100);
+    /* A game all tied tells nothing: no step is added. */
+    int all_tied[3] = {1, 1, 1};
+    int before = order->nstages;
+    double firsts = order->firsts[2];
+    add_games(order, 5, 3, bots, all_tied);
+    CHECK(order->nstages == before && order->firsts[2] == firsts);
+    /* The same bots left share one step, however many games. */
+    CHECK(order->nstages == 2);
+    placings_free(order);
+    free(order);
+
+    /* A bot in two seats of one game: both seats count. */
+    Placings *twice = calloc(1, sizeof *twice);
+    int a_a_b[3] = {0, 0, 1}, places[3] = {1, 3, 2};
+    add_games(twice, 10, 3, a_a_b, places);
+    CHECK(twice->stage[0].left[0] == 2 && twice->stage[0].left[1] == 1);
+    CHECK(twice->met[0][1] == 20 && twice->ahead[0][1] == 10 && twice->ahead[1][0] == 10);
+    placings_free(twice);
+    free(twice);
 }
