@@ -32,14 +32,14 @@ endif
 # before it (its README says so); the object lists are made from the folders.
 CORE_LAYERS := kernel lua guards binding referee bots
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(foreach l,$(CORE_LAYERS),$(sort $(wildcard core/$(l)/*.c))))
-REPL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard repl/*.c repl/tournament/*.c)))
+REPL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard repl/*.c repl/tournament/*.c repl/report/*.c)))
 UNIT_OBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%.o,$(wildcard tests/unit/*.c))
 
 .PHONY: all run test asan asan-referee bench install clean deps fuzz fuzz-build mutants
 all: deps referee $(BUILD)/referee.so
 
 # Debian packages the build and the tests need.
-DEBS := pkg-config liblua5.4-dev lua5.4 libreadline-dev libjansson-dev libmimalloc-dev libsodium-dev lua-busted valgrind time clang libclang-rt-dev tmux
+DEBS := pkg-config liblua5.4-dev lua5.4 libreadline-dev libjansson-dev libmimalloc-dev libsodium-dev lua-busted valgrind time clang libclang-rt-dev tmux chromium
 deps: $(BUILD)/.deps-ok
 $(BUILD)/.deps-ok: Makefile
 	$(Q)sh tools/ensure-deps.sh $(DEBS)

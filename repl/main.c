@@ -20,6 +20,8 @@
 #include "session.h"
 #include "stop_signal.h"
 #include "tournament/tournament.h"
+#include "tournament/standings.h"
+#include "report/report.h"
 
 /* The options, under the list of commands (cmd_help). */
 static const char OPTIONS_HELP[] =
@@ -46,6 +48,8 @@ static const char OPTIONS_HELP[] =
     "  --shard I/M         play only the I-th of M slices of the game list\n"
     "  --out FILE.jsonl    one JSON line per game; an existing file is resumed\n"
     "  --json              the standings as JSON lines, one per bot and a summary\n"
+    "  --csv               the standings as CSV, for a spreadsheet\n"
+    "  --report FILE.html  an HTML page of the standings, head to head and ratings, at the end\n"
     "\n"
     "GAME is a file name under rules/ without .lua, or a path to a rules script.\n"
     "Rules are looked for in $REFEREE_RULES (folders separated by ':'), then in the\n"
@@ -322,6 +326,12 @@ static int cmd_run(const Invocation *in)
     return status;
 }
 
+/* tournament --report: the page of its standings, without recorded games. */
+static int write_tournament_report(const Tally *y, const char *path, char **err)
+{
+    return report_write(y, NULL, 0, path, err);
+}
+
 static int cmd_tournament(const Invocation *in)
 {
     TourArgs t;
@@ -331,6 +341,7 @@ static int cmd_tournament(const Invocation *in)
             free(t.bots[i]);
         return usage_error("%s", terr);
     }
+    t.write_report = write_tournament_report;
     lua_State *L = new_state();
     int status = tour_run(L, in->rules, in->bots, &t);
     lua_alloc_close(L);
@@ -341,17 +352,30 @@ static int cmd_tournament(const Invocation *in)
 
 static int cmd_merge(const Invocation *in)
 {
-    /* --json, anywhere among the files, asks for the standings as JSON lines. */
-    int json = 0, nfiles = 0;
+    /* --json or --csv, anywhere among the files, asks for the standings as
+     * JSON lines or CSV. */
+    int format = STANDINGS_TABLE, nfiles = 0;
     for (int i = 0; i < in->argc; i++) {
-        if (!strcmp(in->argv[i], "--json"))
-            json = 1;
+        int f = !strcmp(in->argv[i], "--json") ? STANDINGS_JSON
+                : !strcmp(in->argv[i], "--csv") ? STANDINGS_CSV : STANDINGS_TABLE;
+        if (f != STANDINGS_TABLE && format != STANDINGS_TABLE && f != format)
+            return usage_error("%s", "give one of --json and --csv: the standings are printed one way");
+        if (f != STANDINGS_TABLE)
+            format = f;
         else
             in->argv[nfiles++] = in->argv[i];
     }
     if (nfiles == 0)
-        return usage_error("%s", "merge takes the tournament files to combine: referee merge [--json] A.jsonl B.jsonl ...");
-    return tour_merge(nfiles, in->argv, json);
+        return usage_error("%s", "merge takes the tournament files to combine: referee merge [--json|--csv] A.jsonl B.jsonl ...");
+    return tour_merge(nfiles, in->argv, format);
+}
+
+static int cmd_report(const Invocation *in)
+{
+    lua_State *L = new_state();
+    int status = report_command(L, in->rules, in->argc, in->argv);
+    lua_alloc_close(L);
+    return status;
 }
 
 static int cmd_replay(const Invocation *in)
@@ -383,8 +407,9 @@ static const struct Command {
     {"play", NULL, "GAME [opts]", "start GAME at the REPL (people and bots)", cmd_play},
     {"run", NULL, "GAME [opts]", "one game, every seat a bot, no person needed", cmd_run},
     {"tournament", NULL, "GAME [opts]", "many games between bots; standings", cmd_tournament},
-    {"merge", NULL, "[--json] FILE...", "combine tournament shards into one standings", cmd_merge},
+    {"merge", NULL, "[--json|--csv] FILE...", "combine tournament shards into one standings", cmd_merge},
     {"replay", NULL, "FILE", "replay a saved game, checking every step", cmd_replay},
+    {"report", NULL, "FILE... -o OUT.html", "an HTML page of tournaments' standings and games' course", cmd_report},
     {"--help", "-h", "", "this text (also: help)", cmd_help},
     {"--version", "-v", "", "the version", cmd_version},
 };

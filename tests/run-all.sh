@@ -54,6 +54,8 @@ sh "$here/hostile.sh" >"$out/hostile" 2>&1
 cat "$out/hostile"; tally hostile "$out/hostile"
 sh "$here/terminal.sh" >"$out/terminal" 2>&1
 cat "$out/terminal"; tally terminal "$out/terminal"
+sh "$here/report.sh" >"$out/report" 2>&1
+cat "$out/report"; tally report "$out/report"
 # A short run of each fuzz target (make fuzz runs them longer).
 if [ "$mode" != asan ]; then
     sh "$top/tools/fuzz.sh" "${FUZZ_TEST_SECONDS:-10}" save lines repl args >"$out/fuzz" 2>&1

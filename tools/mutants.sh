@@ -15,7 +15,7 @@ layer() {
     case "$1" in
     unit) "$copy/build/unit-tests" ;;
     spec) (cd "$copy" && LUA_CPATH="$copy/build/?.so;;" busted --lua=lua5.4 "tests/spec/$2") ;;
-    hostile|cli|terminal) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
+    hostile|cli|terminal|report) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
         REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" sh "$copy/tests/$1.sh" >"$work/layer.log" 2>&1
         status=$?
         cat "$work/layer.log"
@@ -134,6 +134,8 @@ mutant log-hindsight core/kernel/table.c 'return sees_arrival(t, log_move_known(
     'return sees_arrival(t, t->zones.known[e->a], e->c, viewer)' spec log_knowledge_spec.lua
 # The hot seat's screen left as it was when the keyboard passes.
 mutant hot-seat-clear repl/repl.c '    fputs("\033[H\033[2J\033[3J", stdout);' '    (void)0;' terminal
+# The report's bars are drawn as wide as the win rates.
+mutant report-bars repl/report/svg.c 'width * value[i], row - 10' '0 * value[i], row - 10' report
 # People's calls in a claim window keep the order they were typed in.
 mutant typed-call-order core/referee/game.c \
     '    keep_people_in_typed_order(g->people, seats, n, order);' '' transcripts

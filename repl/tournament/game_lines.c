@@ -335,7 +335,7 @@ long read_lines(const char *path, Tally *y, int quiet_missing, Seen *seen, Origi
     return n;
 }
 
-int tour_merge(int nfiles, char **files, int json)
+int tour_merge(int nfiles, char **files, int format)
 {
     Tally *y = tally_new();
     Seen seen = {NULL, 0};
@@ -349,7 +349,7 @@ int tour_merge(int nfiles, char **files, int json)
     if (n == 0)
         fprintf(stderr, "referee: no game lines in the files given\n");
     if (n > 0)
-        print_standings(y, stdout, NULL, json);
+        print_standings(y, stdout, NULL, format);
     int failed = y->errors > 0; /* an error in a game: the standings say which */
     tally_free(y);
     return n > 0 && !failed ? 0 : 1;

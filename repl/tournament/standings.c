@@ -22,8 +22,10 @@ void tally_free(Tally *y)
         free(y->st[i].first_fault_seats);
         free(y->st[i].why);
     }
-    if (y)
+    if (y) {
         placings_free(&y->placings);
+        free(y->rows);
+    }
     free(y);
 }
 
@@ -132,13 +134,37 @@ void tally_add(Tally *y, json_t *line)
     for (int s = 0; s < k && s < MAX_SEATS; s++)
         place[s] = json_is_array(places) ? (int)json_integer_value(json_array_get(places, (size_t)s))
                    : winner(winners, s + 1) ? 1 : 2;
-    (void)placings_add(&y->placings, k < MAX_SEATS ? k : MAX_SEATS, idx, place);
-    /* Pairwise results between seats of different bots. */
-    for (int i = 0; i < k && i < MAX_SEATS; i++)
-        for (int j = i + 1; j < k && j < MAX_SEATS; j++) {
+    if (k > MAX_SEATS)
+        k = MAX_SEATS;
+    if (y->keep_rows) {
+        if (y->nrows == y->cap_rows) {
+            long cap = y->cap_rows ? 2 * y->cap_rows : 1024;
+            GameRow *grown = realloc(y->rows, sizeof *grown * (size_t)cap);
+            if (grown) {
+                y->rows = grown;
+                y->cap_rows = cap;
+            }
+        }
+        if (y->nrows < y->cap_rows) {
+            GameRow *r = &y->rows[y->nrows++];
+            r->game = (long)json_integer_value(json_object_get(line, "game"));
+            r->k = k;
+            for (int s = 0; s < k; s++)
+                r->bot[s] = (signed char)idx[s], r->place[s] = (unsigned char)place[s];
+        }
+    }
+    tally_fold_order(y, k, idx, place);
+}
+
+void tally_fold_order(Tally *y, int k, const int *idx, const int *place)
+{
+    (void)placings_add(&y->placings, k, idx, place);
+    /* Pairwise results between seats of different bots: who won (place 1). */
+    for (int i = 0; i < k; i++)
+        for (int j = i + 1; j < k; j++) {
             if (idx[i] < 0 || idx[j] < 0 || idx[i] == idx[j])
                 continue;
-            int wi = winner(winners, i + 1), wj = winner(winners, j + 1);
+            int wi = place[i] == 1, wj = place[j] == 1;
             if (wi && !wj)
                 y->pair[idx[i]][idx[j]] += 1;
             else if (wj && !wi)
@@ -148,6 +174,42 @@ void tally_add(Tally *y, json_t *line)
                 y->pair[idx[j]][idx[i]] += 0.5;
             }
         }
+}
+
+void tally_rank(const Tally *y, const double *rating, int *order)
+{
+    /* Best rating first; ties by name, so the table is always the same. */
+    for (int i = 0; i < y->nb; i++)
+        order[i] = i;
+    for (int i = 1; i < y->nb; i++)
+        for (int j = i; j > 0; j--) {
+            int a = order[j - 1], b = order[j];
+            if (rating[b] > rating[a] + 1e-9 ||
+                (fabs(rating[b] - rating[a]) <= 1e-9 && strcmp(y->st[b].bot, y->st[a].bot) < 0)) {
+                order[j - 1] = b;
+                order[j] = a;
+            }
+        }
+}
+
+int tally_ratings(const Tally *y, int nb, double *rating, double *err)
+{
+    /* Two seats: who won is the whole order, and Bradley-Terry is the
+     * model. More: the whole finishing order says more than who won, and
+     * two losers of one game are not alike. */
+    int by_places = y->placings.max_seats > 2;
+    if (by_places) {
+        placings_fit(&y->placings, nb, rating, err);
+        return 1;
+    }
+    double *wins = calloc((size_t)(nb * nb) + 1, sizeof(double));
+    for (int i = 0; wins && i < nb; i++)
+        for (int j = 0; j < nb; j++)
+            wins[i * nb + j] = y->pair[i][j];
+    if (wins)
+        stats_bradley_terry(nb, wins, rating, err);
+    free(wins);
+    return 0;
 }
 
 /* Folds a game line given as text. */
@@ -346,39 +408,53 @@ static void print_standings_json(const Tally *y, FILE *out, const TourArgs *a, c
     put_json_line(out, sum);
 }
 
-void print_standings(const Tally *y, FILE *out, const TourArgs *a, int json)
+/* A CSV field: quoted when it holds a comma, a quote or a line break. */
+static void put_csv_text(FILE *out, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++)
+        fputs(*s == '"' ? "\"\"" : (char[2]){*s, 0}, out);
+    fputc('"', out);
+}
+
+/* The standings as CSV (--csv): a header, then a row per bot, best first. */
+static void print_standings_csv(const Tally *y, FILE *out, const int *order, const double *rating,
+                                const double *err)
+{
+    fputs("rank,bot,games,wins,win_rate,interval_low,interval_high,mean_score,faults,rating,"
+          "rating_error\r\n", out);
+    for (int r = 0; r < y->nb; r++) {
+        const Standing *b = &y->st[order[r]];
+        double lo, hi;
+        stats_wilson(b->wins, b->games, &lo, &hi);
+        fprintf(out, "%d,", r + 1);
+        put_csv_text(out, b->bot);
+        fprintf(out, ",%.0f,%.4f,%.4f,%.4f,%.4f,", b->games, b->wins,
+                b->games > 0 ? b->wins / b->games : 0, lo, hi);
+        if (b->scored)
+            fprintf(out, "%.4f", b->score / b->scored);
+        fprintf(out, ",%.0f,%.1f,%.1f\r\n", b->faults, rating[order[r]], err[order[r]]);
+    }
+}
+
+void print_standings(const Tally *y, FILE *out, const TourArgs *a, int format)
 {
     const Standing *st = y->st;
     int nb = y->nb;
-    double *wins = calloc((size_t)(nb * nb) + 1, sizeof(double));
     double rating[TOUR_MAX_BOTS * 2], err[TOUR_MAX_BOTS * 2];
-    for (int i = 0; i < nb; i++)
-        for (int j = 0; j < nb; j++)
-            wins[i * nb + j] = y->pair[i][j];
-    /* Two seats: who won is the whole order, and Bradley-Terry is the
-     * model. More: the whole finishing order says more than who won, and
-     * two losers of one game are not alike. */
-    int by_places = y->placings.max_seats > 2;
-    if (by_places)
-        placings_fit(&y->placings, nb, rating, err);
-    else
-        stats_bradley_terry(nb, wins, rating, err);
-    free(wins);
-    /* Best rating first; ties by name, so the table is always the same. */
+    int by_places = tally_ratings(y, nb, rating, err);
     int order[TOUR_MAX_BOTS * 2];
-    for (int i = 0; i < nb; i++)
-        order[i] = i;
-    for (int i = 1; i < nb; i++)
-        for (int j = i; j > 0; j--) {
-            int a = order[j - 1], b = order[j];
-            if (rating[b] > rating[a] + 1e-9 ||
-                (fabs(rating[b] - rating[a]) <= 1e-9 && strcmp(st[b].bot, st[a].bot) < 0)) {
-                order[j - 1] = b;
-                order[j] = a;
-            }
-        }
-    if (json) {
+    tally_rank(y, rating, order);
+    if (format == STANDINGS_JSON) {
         print_standings_json(y, out, a, order, rating, err, by_places);
+        return;
+    }
+    if (format == STANDINGS_CSV) {
+        print_standings_csv(y, out, order, rating, err);
         return;
     }
     /* The bot column fits the longest name (a bot may be given by path). */

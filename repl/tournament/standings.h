@@ -21,6 +21,14 @@ typedef struct Standing {
     char *why;               /* the first line of its first reason there, when the game was replayed */
 } Standing;
 
+/* One game's finishing order, kept for a report (rating over games). */
+typedef struct GameRow {
+    long game;
+    int k;
+    signed char bot[MAX_SEATS];    /* the bot's index at each seat, -1: not counted */
+    unsigned char place[MAX_SEATS];
+} GameRow;
+
 /* The standings so far: each game line is folded in as it comes and then
  * dropped, so a tournament of millions of games needs no more memory than
  * one of ten. */
@@ -32,6 +40,9 @@ typedef struct Tally {
     long games, errors, stopped;
     char first_error[400]; /* shown with the standings: without --out it is nowhere else */
     char seed[SEED_MAX + 1]; /* the tournament's, from its first line: shown with the standings */
+    int keep_rows;           /* set before reading: keep each game's order in rows */
+    GameRow *rows;
+    long nrows, cap_rows;
 } Tally;
 
 /* An empty tally, or NULL when out of memory. */
@@ -39,10 +50,19 @@ Tally *tally_new(void);
 void tally_free(Tally *y);
 /* Folds one game line (checked) into the standings. */
 void tally_add(Tally *y, json_t *line);
+/* Folds one game's finishing order (k seats: each seat's bot index, -1 not
+ * counted, and place) into the ratings and the head to head. */
+void tally_fold_order(Tally *y, int k, const int *idx, const int *place);
+/* The ratings of the first nb bots: Plackett-Luce when any game had more
+ * than two seats (returns 1), else Bradley-Terry (returns 0). */
+int tally_ratings(const Tally *y, int nb, double *rating, double *err);
+/* The bots' indices, best rating first (ties by name) into order. */
+void tally_rank(const Tally *y, const double *rating, int *order);
 /* Folds a game line given as text. */
 void tally_text(Tally *y, const char *text);
-/* The table (or JSON lines with json): a is the tournament, for the
+/* The table, JSON lines or CSV (format): a is the tournament, for the
  * command that plays a faulty game again; NULL for merge. */
-void print_standings(const Tally *y, FILE *out, const TourArgs *a, int json);
+enum { STANDINGS_TABLE, STANDINGS_JSON, STANDINGS_CSV };
+void print_standings(const Tally *y, FILE *out, const TourArgs *a, int format);
 
 #endif

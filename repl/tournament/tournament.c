@@ -712,6 +712,7 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     if (!choose_seed(a))
         return a->shards > 1 ? 2 : 1;
     Tally *tally = tally_new();
+    tally->keep_rows = a->report != NULL;
     long nlines = 0;
     Seen seen = {NULL, 0};
     tour_identity(a, k);
@@ -757,7 +758,7 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     int played = run_workers(L, rules, bots, a, k, &c);
     stop_signal_release();
     if (c.write_error) {
-        print_standings(tally, stdout, a, a->json);
+        print_standings(tally, stdout, a, a->json ? STANDINGS_JSON : a->csv ? STANDINGS_CSV : STANDINGS_TABLE);
         fflush(stdout);
         fprintf(stderr, "referee: cannot write to %s: %s; it keeps %ld whole game%s: make room, and "
                         "the same command plays the %ld left\n",
@@ -772,7 +773,7 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
         if (played == 0)
             find_fault_reasons(L, rules, bots, a, k, tally);
         if (tally->games > 0 || played == 0)
-            print_standings(tally, stdout, a, a->json);
+            print_standings(tally, stdout, a, a->json ? STANDINGS_JSON : a->csv ? STANDINGS_CSV : STANDINGS_TABLE);
         if (played > 0) {
             /* Only the games written in order count: those after a gap are
              * played again on resuming, to the same lines. */
@@ -788,6 +789,13 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
         } else if (tally->errors) {
             status = 1; /* an error in a game: the standings say which */
         }
+        char *why = NULL;
+        if (a->report && a->write_report && tally->games > 0 &&
+            !a->write_report(tally, a->report, &why)) {
+            fprintf(stderr, "referee: %s\n", why);
+            status = 1;
+        }
+        free(why);
     }
 done:
     if (c.out)

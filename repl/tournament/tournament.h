@@ -19,6 +19,8 @@
 /* --games at most; game lines number them from 0. */
 #define TOUR_MAX_GAMES 100000000
 
+struct Tally;
+
 typedef struct TourArgs {
     const char *game;
     char *bots[TOUR_MAX_BOTS];
@@ -37,6 +39,10 @@ typedef struct TourArgs {
     int forfeit;         /* a faulting bot forfeits its game */
     long max_moves;      /* bot moves before a game is stopped as a draw; 0: the default */
     int json;            /* the standings as JSON lines; not part of the id */
+    int csv;             /* the standings as CSV, for a spreadsheet; not part of the id */
+    const char *report;  /* --report FILE: the HTML report written at the end; not part of the id */
+    /* What writes it (the report is a layer above: main gives it); 0 with why in *err. */
+    int (*write_report)(const struct Tally *y, const char *path, char **err);
     char id[17];         /* what makes its game list: in every line (tour_run sets it) */
 } TourArgs;
 
@@ -47,6 +53,6 @@ int tour_parse(int argc, char **argv, TourArgs *args, char *err, size_t errsize)
 int tour_run(lua_State *L, const char *rules_path, const char *bots_path, TourArgs *args);
 /* Standings of the game lines in these files (shards of one tournament),
  * as a table or as JSON lines. */
-int tour_merge(int nfiles, char **files, int json);
+int tour_merge(int nfiles, char **files, int format);
 
 #endif

@@ -35,8 +35,12 @@ int tour_parse(int argc, char **argv, TourArgs *a, char *err, size_t errsize)
             a->game = o;
             continue;
         }
-        if (!strcmp(o, "--json")) { /* the only option without a value */
-            a->json = 1;
+        if (!strcmp(o, "--json") || !strcmp(o, "--csv")) { /* the options without a value */
+            if (a->json || a->csv) {
+                snprintf(err, errsize, "give one of --json and --csv: the standings are printed one way");
+                return 0;
+            }
+            *(o[2] == 'j' ? &a->json : &a->csv) = 1;
             continue;
         }
         if (!v) {
@@ -103,6 +107,8 @@ int tour_parse(int argc, char **argv, TourArgs *a, char *err, size_t errsize)
             a->shards = m1;
         } else if (!strcmp(o, "--out")) {
             a->out = v;
+        } else if (!strcmp(o, "--report")) {
+            a->report = v;
         } else if (!strcmp(o, "--set")) {
             if (!strchr(v, '=') || v[0] == '=' || a->nsets == 64) {
                 snprintf(err, errsize, "--set takes NAME=VALUE (such as --set hands=10), not '%s'", v);

@@ -1,0 +1,100 @@
+#!/bin/sh
+# The HTML report in a real browser: headless Chromium (Debian's) opens a
+# report of a 1,000-game tournament and two recorded games; a check script
+# added to a copy of the page measures every mark of every chart as laid
+# out (drawn: a box wider and taller than nothing) and reports what it
+# found; the page itself must fetch nothing and hold no script. A
+# screenshot is kept in build/report.png for people to look at.
+bin=${REFEREE_BIN:?set REFEREE_BIN}
+here=$(cd "$(dirname "$0")" && pwd)
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "report: FAILED: $*"; }
+browser=$(command -v chromium || command -v chromium-browser)
+[ -n "$browser" ] || { echo "report: chromium is needed (apt-get install chromium)"; echo "report: 0 passed, 1 failed"; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+"$bin" tournament bamboozled-dice --bots dice-bluffer,dice-honest,random --seats 4 --games 1008 --seed 5 \
+    --jobs 2 --out "$work/t.jsonl" --report "$work/from-tournament.html" >"$work/t.out" 2>&1
+[ -s "$work/from-tournament.html" ] && ok || bad "tournament --report wrote no page: $(tail -2 "$work/t.out")"
+"$bin" run bam --seats bam-greedy,random,random --seed 4 --set hands=5 --json >"$work/bam.json"
+"$bin" run bamboozled-dice --seats dice-bluffer,dice-honest,random --seed 4 --json >"$work/dice.json"
+"$bin" report "$work/t.jsonl" "$work/bam.json" "$work/dice.json" -o "$work/report.html" 2>"$work/report.err" &&
+    grep -q "wrote .*report.html (1008 tournament games, 2 recorded games)" "$work/report.err" && ok ||
+    bad "report did not write the page: $(cat "$work/report.err")"
+# Self-contained: nothing fetched, no script of its own.
+grep -Eiq '<script|src=|href=|url\(|https?:' "$work/report.html" &&
+    bad "the page fetches or runs something: $(grep -Eio '<script|src=[^ ]*|href=[^ ]*|url\([^)]*|https?:[^ ]*' "$work/report.html" | head -3)" || ok
+
+# The check, run by the browser after layout.
+cp "$work/report.html" "$work/checked.html"
+cat >>"$work/checked.html" <<'JS'
+<script>
+try {
+  const out = [];
+  for (const svg of document.querySelectorAll('svg[data-chart]')) {
+    const marks = svg.querySelectorAll('g.bar, g.cell, g.series');
+    let drawn = 0;
+    for (const m of marks) {
+      // the mark's shape itself: a bar's or a cell's box, a line's run (a flat line has no height)
+      const shape = m.querySelector('rect, polyline'), b = shape ? shape.getBBox() : { width: 0, height: 0 };
+      if (b.width > 0 && (b.height > 0 || shape.tagName === 'polyline')) drawn++;
+    }
+    const values = [...marks].map(m => m.dataset.value || m.dataset.share || m.dataset.points).join(',');
+    out.push(svg.dataset.chart + ' marks=' + marks.length + ' drawn=' + drawn + ' data=' + values);
+  }
+  document.body.insertAdjacentHTML('beforeend', '<pre id="check">' + out.join('\n') + '</pre>');
+} catch (e) {
+  document.body.insertAdjacentHTML('beforeend', '<pre id="check">error: ' + e + '</pre>');
+}
+</script>
+JS
+flags="--headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir=$work/profile"
+timeout 120 "$browser" $flags --enable-logging=stderr --v=0 --dump-dom "file://$work/checked.html" \
+    >"$work/dom.html" 2>"$work/browser.log"
+sed -n '/<pre id="check">/,/<\/pre>/p' "$work/dom.html" | sed 's/<[^>]*>//g' >"$work/check.txt"
+[ -s "$work/check.txt" ] && ok || bad "the browser did not run the check: $(tail -3 "$work/browser.log")"
+grep -q '^error' "$work/check.txt" && bad "the check failed in the browser: $(cat "$work/check.txt")" || ok
+grep -Ei 'Uncaught|CONSOLE.*error|Failed to load' "$work/browser.log" &&
+    bad "the browser reported errors on the page" || ok
+# Each chart, drawn whole, with the data it should have.
+expect_chart() { # name marks: every mark drawn
+    grep -q "^$1 marks=$2 drawn=$2 " "$work/check.txt" && ok ||
+        bad "chart $1 should have $2 marks, all drawn: $(grep "^$1 " "$work/check.txt" || echo missing)"
+}
+expect_chart standings 3
+expect_chart head-to-head 6
+expect_chart rating-over-games 3
+expect_chart course-1 3
+expect_chart course-2 3
+# The figures drawn are the standings' own: the bars are the win rates merge
+# prints (rounded alike), and each rating line has its 40 points.
+"$bin" merge --csv "$work/t.jsonl" | awk -F, 'NR > 1 { s = s (NR > 2 ? "," : "") sprintf("%.4f", $5) } END { printf "%s", s }' >"$work/rates"
+grep -q "^standings marks=3 drawn=3 data=$(cat "$work/rates")$" "$work/check.txt" && ok ||
+    bad "the standings bars are not the win rates ($(cat "$work/rates")): $(grep '^standings' "$work/check.txt")"
+grep -q "^rating-over-games marks=3 drawn=3 data=40,40,40$" "$work/check.txt" && ok ||
+    bad "the rating lines do not have 40 points each: $(grep '^rating' "$work/check.txt")"
+decisions=$(grep -c '"type":"decision"' "$work/dice.json")
+grep -q "^course-2 marks=3 drawn=3 data=$((decisions + 1)),$((decisions + 1)),$((decisions + 1))$" "$work/check.txt" && ok ||
+    bad "the dice game's course has not a point per decision ($decisions and the start): $(grep '^course-2' "$work/check.txt")"
+# A head-to-head cell is the share the JSON standings give.
+"$bin" merge --json "$work/t.jsonl" | grep '"bot":"dice-bluffer","against":"dice-honest"' |
+    sed 's/.*"met":\([0-9]*\),"ahead":\([0-9]*\).*/\1 \2/' | awk '{ printf "%.4f", $2 / $1 }' >"$work/share"
+grep "^head-to-head" "$work/check.txt" | grep -q "data=$(cat "$work/share")," && ok ||
+    bad "the heat map's first row does not hold bluffer-over-honest $(cat "$work/share"): $(grep '^head' "$work/check.txt")"
+
+# A picture for people (a build product, not checked in).
+mkdir -p "$here/../build"
+timeout 120 "$browser" $flags --window-size=1000,2600 --screenshot="$here/../build/report.png" \
+    "file://$work/report.html" >/dev/null 2>&1
+[ -s "$here/../build/report.png" ] && ok || bad "no screenshot was taken"
+
+# Mistakes are refused with what would be right.
+"$bin" report "$work/t.jsonl" >"$work/noout" 2>&1
+[ $? -eq 2 ] && grep -q "and -o for the page" "$work/noout" && ok || bad "report without -o: $(cat "$work/noout")"
+printf '{"type":"start","format":"referee-record/2","game":"bamboozled-dice","seed":"4","seats":["a","b","c"],"options":{}}\n{"type":"decision","seat":1,"move":"fly"}\n' >"$work/broken.json"
+"$bin" report "$work/broken.json" -o "$work/x.html" >"$work/broken.out" 2>&1
+[ $? -eq 1 ] && grep -q "broken.json:2 does not replay" "$work/broken.out" && ok ||
+    bad "a record that does not replay: $(cat "$work/broken.out")"
+echo "report: $pass passed, $fail failed"
