@@ -30,7 +30,7 @@ endif
 
 # The code's layers, lowest first: each folder may include only those
 # before it (its README says so); the object lists are made from the folders.
-CORE_LAYERS := kernel lua guards binding referee bots
+CORE_LAYERS := kernel lua guards binding referee bots module
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(foreach l,$(CORE_LAYERS),$(sort $(wildcard core/$(l)/*.c))))
 REPL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard repl/*.c repl/tournament/*.c repl/report/*.c)))
 UNIT_OBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%.o,$(wildcard tests/unit/*.c))
@@ -114,11 +114,19 @@ $(BUILD)/bench: $(BUILD)/tools/bench.o $(CORE_OBJ) $(BUILD)/repl/session.o
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
 
+# The Lua module goes where Debian's lua5.4 looks for C modules under PREFIX
+# (/usr/local/lib/lua/5.4 for the default PREFIX), the man page and the bash
+# completion where man and bash-completion look.
+LUA_CMOD_DIR ?= $(PREFIX)/lib/lua/5.4
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/referee/rules/lib $(DESTDIR)$(PREFIX)/share/referee/bots
 	install -m 755 referee $(DESTDIR)$(PREFIX)/bin/referee
 	cp -R rules/. $(DESTDIR)$(PREFIX)/share/referee/rules/
 	cp -R bots/. $(DESTDIR)$(PREFIX)/share/referee/bots/
+	install -d $(DESTDIR)$(LUA_CMOD_DIR) $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 644 $(BUILD)/referee.so $(DESTDIR)$(LUA_CMOD_DIR)/referee.so
+	install -m 644 doc/referee.1 $(DESTDIR)$(PREFIX)/share/man/man1/referee.1
+	install -m 644 completions/referee $(DESTDIR)$(PREFIX)/share/bash-completion/completions/referee
 
 clean:
 	rm -rf $(BUILD) referee

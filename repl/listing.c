@@ -11,6 +11,7 @@
 #include "../core/kernel/limits.h"
 #include "../core/referee/rules_loader.h"
 #include "../core/kernel/strfmt.h"
+#include "variants.h"
 
 static int compare_strings(const void *a, const void *b)
 {
@@ -58,7 +59,7 @@ static void put_printable(FILE *out, const char *fmt, const char *text)
     free(copy);
 }
 
-static void describe_game(FILE *out, lua_State *L, const char *name)
+static void describe_game(FILE *out, lua_State *L, const char *name, const char *rules_path)
 {
     int def = lua_gettop(L);
     put_printable(out, "%s", name);
@@ -71,6 +72,7 @@ static void describe_game(FILE *out, lua_State *L, const char *name)
         put_printable(out, ": %s", lua_tostring(L, -1));
     lua_pop(L, 1);
     fputc('\n', out);
+    print_variant_line(out, L, name, rules_path);
     if (lua_getfield(L, def, "options") == LUA_TTABLE) {
         /* stack: def, options, option, name, default, help, default as text */
         for (lua_Integer i = 1; lua_rawgeti(L, def + 1, i) == LUA_TTABLE; i++) {
@@ -96,7 +98,7 @@ int list_games(FILE *out, lua_State *L, const char *rules_path)
     int n = script_names(rules_path, names, 256);
     for (int i = 0; i < n; i++) {
         if (rules_load_definition(L, names[i], rules_path)) {
-            describe_game(out, L, names[i]);
+            describe_game(out, L, names[i], rules_path);
             shown++;
         } else {
             fflush(out);
@@ -154,7 +156,7 @@ int print_rules(FILE *out, lua_State *L, const char *name, const char *rules_pat
         fprintf(stderr, "error: no game '%s' ('games' lists them)\n", name);
         return 0;
     }
-    describe_game(out, L, name);
+    describe_game(out, L, name, rules_path);
     lua_pop(L, 1);
     print_header(out, path, base, sizeof base);
     for (int depth = 0; base[0] && depth < 4 && rules_find(base, rules_path, path, sizeof path); depth++) {

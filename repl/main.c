@@ -16,6 +16,7 @@
 #include "record.h"
 #include "render.h"
 #include "listing.h"
+#include "variants.h"
 #include "repl.h"
 #include "session.h"
 #include "stop_signal.h"
@@ -370,6 +371,18 @@ static int cmd_merge(const Invocation *in)
     return tour_merge(nfiles, in->argv, format);
 }
 
+static int cmd_diff(const Invocation *in)
+{
+    if (in->argc != 1)
+        return usage_error("%s", "diff takes one variant: referee diff bamboozled-dice-more-strikes");
+    lua_State *L = new_state();
+    int status = print_variant_diff(stdout, L, in->argv[0], in->rules);
+    lua_alloc_close(L);
+    if (status == 2)
+        fputs("(referee games lists the games and marks the variants)\n", stderr);
+    return status;
+}
+
 static int cmd_report(const Invocation *in)
 {
     lua_State *L = new_state();
@@ -403,6 +416,7 @@ static const struct Command {
     int (*run)(const Invocation *in);
 } COMMANDS[] = {
     {"games", NULL, "", "games and variants, with their options", cmd_games},
+    {"diff", NULL, "VARIANT", "what a house-rule variant changes against its base", cmd_diff},
     {"bots", NULL, "", "the bots, each in a sentence", cmd_bots},
     {"play", NULL, "GAME [opts]", "start GAME at the REPL (people and bots)", cmd_play},
     {"run", NULL, "GAME [opts]", "one game, every seat a bot, no person needed", cmd_run},
@@ -417,12 +431,12 @@ static const struct Command {
 static int cmd_help(const Invocation *in)
 {
     (void)in;
-    printf("usage:\n  %-32s %s\n", "referee", "the interactive REPL");
+    printf("usage:\n  %-36s %s\n", "referee", "the interactive REPL");
     for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++) {
         char line[64];
         snprintf(line, sizeof line, "referee %s%s%s", COMMANDS[i].name,
                  *COMMANDS[i].arguments ? " " : "", COMMANDS[i].arguments);
-        printf("  %-32s %s\n", line, COMMANDS[i].summary);
+        printf("  %-36s %s\n", line, COMMANDS[i].summary);
     }
     fputs(OPTIONS_HELP, stdout);
     return 0;

@@ -307,6 +307,17 @@ while read -r _ _ _ _ name args; do
     tail -n 1 "$work/doc.out" | grep -q '"type":"result"' && ok ||
         bad "the example $name of rules/README.md: $(tail -n 3 "$work/doc.out" | head -c 300)"
 done <"$work/docrules/commands"
+# The busted specs of rules/README.md and bots/README.md (blocks opening
+# "-- spec: NAME") run as written, from the top of the tree as a house
+# rule's folder would be.
+mkdir -p "$work/docspecs"
+awk '/^```lua/ { inside = 1; next } inside && /^```/ { inside = 0; out = ""; next }
+     inside && /^-- spec: / { out = dir "/" $3 }
+     inside && out { print > out }' dir="$work/docspecs" "$docs/rules/README.md" "$docs/bots/README.md"
+[ "$(ls "$work/docspecs" | grep -c '_spec.lua$')" -eq 2 ] && ok || bad "the READMEs do not hold the two specs: $(ls "$work/docspecs")"
+(cd "$docs" && LD_PRELOAD="${SANITIZER_PRELOAD:-}" ASAN_OPTIONS=detect_leaks=0 busted --lua=lua5.4 "$work/docspecs") >"$work/docspecs.out" 2>&1 &&
+    grep -q '^2 successes / 0 failures / 0 errors' "$work/docspecs.out" && ok ||
+    bad "the READMEs' specs: $(tail -5 "$work/docspecs.out")"
 # repl/README.md names every command and flag that the help text gives.
 "$bin" --help >"$work/help" 2>&1
 for word in $(grep -o -- '--[a-z][a-z-]*' "$work/help" | sort -u) $(sed -n 's/^  referee \([a-z]\{1,\}\) .*/\1/p' "$work/help"); do
@@ -1204,5 +1215,62 @@ for seed in $(seq 1 60); do
     fi
 done
 [ $fuzz_bad -eq 0 ] && ok
+
+# Variants say what they change: referee games marks them with their base
+# and changed defaults; referee diff lists options, functions and texts.
+expect 0 '^  option strikes: default 5 \(was 3\)$' -- "$bin" diff bamboozled-dice-more-strikes
+grep -q '^bamboozled-dice-more-strikes is a variant of bamboozled-dice' "$work/out" &&
+    grep -q '^  text description: "Bamboozled dice with more strikes' "$work/out" &&
+    ! grep -q 'function' "$work/out" && ok || bad "diff of more-strikes: $(cat "$work/out")"
+expect 0 '^  function setup: replaced$' -- "$bin" diff bam-app
+grep -q '^  option levels: added, default 3 entries, \[' "$work/out" && grep -q '^  option fold: default false (was true)$' "$work/out" &&
+    grep -q '^  data players: {"max":6,"min":2,"people":\[1\]} (was {"max":6,"min":3})$' "$work/out" &&
+    ! grep -q 'function apply' "$work/out" && ok || bad "diff of bam-app: $(cat "$work/out")"
+mkdir -p "$work/variants"
+printf 'return inherit("fixture")\n' >"$work/variants/same-snap.lua"
+printf 'local game = inherit("fixture")\nlocal setup = game.setup\nfunction game.setup(t, o) setup(t, o) end\nfunction game.extra() end\ngame.options = {}\nreturn game\n' >"$work/variants/new-snap.lua"
+expect 0 '^  nothing: it plays as its base does$' -- env REFEREE_RULES="$work/variants:$REFEREE_RULES" "$bin" diff same-snap
+expect 0 '^  function setup: replaced$' -- env REFEREE_RULES="$work/variants:$REFEREE_RULES" "$bin" diff new-snap
+grep -q '^  function extra: added$' "$work/out" && grep -q '^  option policy: dropped$' "$work/out" && ok ||
+    bad "diff of a variant that adds a function and drops the options: $(cat "$work/out")"
+expect 2 'bam is a game of its own, not a variant: a variant begins local game = inherit\("BASE"\)' -- "$bin" diff bam
+expect 2 "no game 'nosuch'" -- "$bin" diff nosuch
+expect 2 'diff takes one variant' -- "$bin" diff
+expect 0 "^  a variant of bamboozled-dice \('referee diff bamboozled-dice-more-strikes' says how\); defaults changed: strikes 5 \(was 3\)$" -- "$bin" games
+grep -q "^  a variant of bam ('referee diff bam-app' says how); defaults changed: fold false (was true), redraw false (was true)$" "$work/out" &&
+    ! grep -A1 '^bam (' "$work/out" | grep -q 'a variant' && ok || bad "games does not mark the variants alone: $(grep -A1 '^bam' "$work/out")"
+
+# Shell completion: commands, games, bots in a list, and flags.
+if command -v bash >/dev/null; then
+    complete_words() { # the completions of the words given, the last being completed
+        PATH="$(dirname "$bin"):$PATH" bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _referee; printf "%s\n" "${COMPREPLY[@]}"' \
+            sh "$here/../completions/referee" "$@"
+    }
+    [ "$(complete_words referee tour)" = tournament ] && ok || bad "completion of a command: $(complete_words referee tour)"
+    complete_words referee play bamboozled-dice-m | grep -qx bamboozled-dice-more-strikes && ok ||
+        bad "completion of a game: $(complete_words referee play bamboozled-dice-m)"
+    [ "$(complete_words referee play bam --seats human,dice-h)" = human,dice-honest ] && ok ||
+        bad "completion of a bot in --seats: $(complete_words referee play bam --seats human,dice-h)"
+    complete_words referee tournament bam --re | grep -qx -- --report && ok ||
+        bad "completion of a flag: $(complete_words referee tournament bam --re)"
+else
+    bad "bash is needed to test the shell completion"
+fi
+# make install puts the module where Debian's lua5.4 looks (the default
+# cpath has /usr/local/lib/lua/5.4), the man page and the completion.
+if [ -z "${SANITIZER_PRELOAD:-}" ]; then
+    make -s -C "$here/.." install DESTDIR="$work/root" >"$work/install.out" 2>&1
+    for f in bin/referee lib/lua/5.4/referee.so share/man/man1/referee.1 share/bash-completion/completions/referee \
+             share/referee/rules/bam.lua share/referee/bots/dice-honest.lua; do
+        [ -f "$work/root/usr/local/$f" ] || echo "$f"
+    done >"$work/missing"
+    [ ! -s "$work/missing" ] && lua5.4 -e 'print(package.cpath)' | grep -q '/usr/local/lib/lua/5.4/?.so' &&
+        LUA_CPATH="$work/root/usr/local/lib/lua/5.4/?.so" REFEREE_RULES="$work/root/usr/local/share/referee/rules" \
+        lua5.4 -e 'local r = require "referee"; assert(r.game("bam", { seats = 3 }):pending())' >>"$work/install.out" 2>&1 && ok ||
+        bad "make install: $(cat "$work/missing" "$work/install.out" | head -5)"
+fi
+# The man page formats without a warning.
+groff -man -Tutf8 -ww -z "$here/../doc/referee.1" >"$work/man.err" 2>&1 && [ ! -s "$work/man.err" ] && ok ||
+    bad "the man page does not format cleanly: $(head -3 "$work/man.err")"
 
 echo "cli: $pass passed, $fail failed"

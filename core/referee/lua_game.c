@@ -3,6 +3,7 @@
 #include "lua_game.h"
 
 #include <lauxlib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include "game.h"
 #include "game_sample.h"
@@ -53,8 +54,14 @@ static int l_game_new(lua_State *L)
     int nseats = lt_opt_int(L, -3, 1, MAX_SEATS, 2);
     const char *seed = luaL_optstring(L, -2, "1"); /* a number is taken as its text */
     const char *path = lua_tostring(L, -1);
-    if (!path)
-        path = getenv("REFEREE_RULES");
+    char found[4096];
+    if (!path) {
+        /* As the referee looks: $REFEREE_RULES, rules/ here, the installed games. */
+        const char *env = getenv("REFEREE_RULES");
+        snprintf(found, sizeof found, "%s%srules:%s/rules", env ? env : "", env ? ":" : "",
+                 REFEREE_SHARE);
+        path = found;
+    }
     lua_getfield(L, 2, "options");
     int opts = lua_istable(L, -1) ? lua_gettop(L) : 0;
     lua_getfield(L, 2, "arrange");

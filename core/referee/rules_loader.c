@@ -152,6 +152,19 @@ static int rules_inherit(lua_State *L)
     }
     if (!rules_load(L, lua_upvalueindex(1), name, lua_tostring(L, lua_upvalueindex(2))))
         return lua_error(L);
+    /* The base as inherited, before the variant changes it, out of the
+     * rules' sight (the env's metatable): what `referee diff` compares
+     * against. A variant's first inherit is its base. */
+    lua_getmetatable(L, lua_upvalueindex(1));
+    if (lua_getfield(L, -1, "base") == LUA_TNIL) {
+        lua_createtable(L, 0, 2);
+        lua_pushvalue(L, 1);
+        lua_setfield(L, -2, "name");
+        lcopy(L, -4);
+        lua_setfield(L, -2, "definition");
+        lua_setfield(L, -3, "base");
+    }
+    lua_pop(L, 2);
     return 1;
 }
 
@@ -337,6 +350,20 @@ static int take_definition(lua_State *L, const char *name, const char *rules_pat
         return 0;
     }
     lua_pop(L, 1);
+    return 1;
+}
+
+int rules_load_variant(lua_State *L, const char *name, const char *rules_path)
+{
+    rules_push_env(L, rules_path);
+    if (!rules_load(L, -1, name, rules_path)) {
+        lua_remove(L, -2);
+        return 0;
+    }
+    lua_getmetatable(L, -2);
+    lua_getfield(L, -1, "base");
+    lua_remove(L, -2);
+    lua_remove(L, -3);
     return 1;
 }
 

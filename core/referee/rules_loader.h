@@ -41,5 +41,11 @@ void rules_players_text(lua_Integer lo, lua_Integer hi, char *buf, size_t size);
 int rules_load(lua_State *L, int env, const char *name, const char *rules_path);
 /* The same with an environment of its own (for listing games). */
 int rules_load_definition(lua_State *L, const char *name, const char *rules_path);
+/* Loads a game in an environment of its own and pushes its definition as
+ * the script returned it and what it inherited: nil for a game of its
+ * own, else {name = base's name, definition = a copy of the base's table
+ * as inherit gave it, before the variant changed it}. 0 and a message
+ * pushed on failure. */
+int rules_load_variant(lua_State *L, const char *name, const char *rules_path);
 
 #endif

@@ -2,7 +2,8 @@
  * busted specs test rules against it), and preloaded in the referee binary.
  * One list names every module opener. */
 #include <lauxlib.h>
-#include "lua_game.h"
+#include "../referee/lua_game.h"
+#include "lua_bot.h"
 #include "../lua/lua_json.h"
 #include "../binding/lua_table.h"
 
@@ -11,6 +12,7 @@ typedef int (*Opener)(lua_State *L);
 static const Opener OPENERS[] = {
     luaopen_referee_table,
     luaopen_referee_game,
+    luaopen_referee_bot,
 };
 
 int luaopen_referee(lua_State *L)
