@@ -33,6 +33,7 @@ static const char OPTIONS_HELP[] =
     "  --set NAME=VALUE    a game option, repeatable\n"
     "  --names A,B,...     (play) the people's names, by seat\n"
     "  --no-hot-seat       (play) one person plays every human seat: no passing the keyboard\n"
+    "  --table dice        (play) real dice at the table: their values typed when the rules read them\n"
     "  --json              (run) the full-information record, one JSON object per line\n"
     "  --hashes            (run) the table's fingerprint after every move\n"
     "  --bot-budget N      instructions a bot may run per decision (default 50000000)\n"
@@ -321,6 +322,8 @@ static int cmd_run(const Invocation *in)
     int status = game_args(in, "run", &args);
     if (status)
         return status;
+    if (args.table_dice)
+        return usage_error("%s", "--table goes with 'play': at a table with real dice, people play");
     lua_State *L = new_state();
     status = run_game(L, in->rules, in->bots, &args);
     lua_alloc_close(L);

@@ -110,6 +110,13 @@ void render_own(FILE *out, const Table *t, int seat)
         }
     if (shown)
         fputc('\n', out);
+    /* Real dice (--table dice) this seat rolled: known to them, not to the referee. */
+    int under = 0;
+    for (int d = 1; d <= t->dice.n; d++)
+        under += dice_seat_sees(&t->dice, d, seat) && !t->dice.d[d].value;
+    if (under)
+        fprintf(out, "  your dice: under the cup (look at them; the referee asks for them only "
+                     "when the rules need them)\n");
 }
 
 /* Where the run of entries read as one line, starting at entry i, ends:

@@ -32,6 +32,8 @@ typedef struct Repl {
     int on_screen;
     /* The game's moves when it was last saved, loaded or started. */
     int saved_moves;
+    FILE *in; /* the lines, when not a terminal (readline's otherwise) */
+    int moving_seat; /* the seat whose move is being played (for the dice it asks for), or 0 */
 } Repl;
 
 typedef void (*CommandFn)(Repl *r, int argc, char **argv, const char *rest);
@@ -493,7 +495,9 @@ static void play_move_as(Repl *r, int seat, const char *text)
         return;
     }
     if (!p->window) {
+        r->moving_seat = seat;
         st = game_play(g, seat, text);
+        r->moving_seat = 0;
         if (st != GAME_OK)
             report(r, st);
         else
@@ -635,6 +639,120 @@ static void cmd_play(Repl *r, int argc, char **argv, const char *rest)
     char line[600];
     snprintf(line, sizeof line, "play %s", rest);
     play_move(r, whole ? line : rest);
+}
+
+/* Reads one line for a question asked in the middle of a move (the dice
+ * at a physical table): malloc'd, NULL at the end of the input. */
+static char *ask_line(Repl *r, const char *prompt)
+{
+    if (r->interactive)
+        return readline(prompt);
+    char *line = NULL;
+    size_t cap = 0;
+    if (getline(&line, &cap, r->in) < 0) {
+        free(line);
+        return NULL;
+    }
+    line[strcspn(line, "\r\n")] = '\0';
+    return line;
+}
+
+/* Real dice (--table dice): the rules read a die nobody has typed yet, so
+ * whoever may see the dice types them: everyone when they are lifted, the
+ * roller alone under the cup. Asked again until the values fit; 'cancel'
+ * or the end of the input takes the move back. */
+static int type_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
+                     size_t size)
+{
+    Repl *r = ctx;
+    int seer = 0, all = 1;
+    for (int s = 1; s <= t->seats.n; s++) {
+        int sees = 1;
+        for (int i = 0; i < n; i++)
+            sees &= dice_seat_sees(&t->dice, dice[i], s);
+        all &= sees;
+        /* the one whose move it is looks first (an acceptor lifting the cup) */
+        if (sees && (!seer || s == r->moving_seat))
+            seer = s;
+    }
+    char who_text[64], prompt[64];
+    fflush(stdout);
+    if (r->moving_seat)
+        printf("%s's move reads the dice: ", who(r, r->moving_seat, who_text, sizeof who_text));
+    if (all)
+        printf("the dice are lifted, type what %s show", n == 1 ? "it" : "they");
+    else if (seer)
+        printf("%s, look under the cup and type what the dice show", who(r, seer, who_text, sizeof who_text));
+    else
+        printf("type what the dice show");
+    printf(" (%d number%s from 1 to %d, such as %s; 'cancel' takes the move back)\n", n,
+           n == 1 ? "" : "s", t->dice.d[dice[0]].faces, n == 1 ? "4" : n == 2 ? "6 5" : "6 5 ...");
+    snprintf(prompt, sizeof prompt, "dice> ");
+    for (;;) {
+        char *line = ask_line(r, r->interactive ? prompt : "");
+        if (!line || !strcmp(line, "cancel")) {
+            snprintf(why, size, "the dice were not typed, so the move was taken back");
+            free(line);
+            return 0;
+        }
+        if (!r->interactive)
+            printf("dice> %s\n", line);
+        int got = 0, bad = 0;
+        char *p = line, *end;
+        while (*p && !bad) {
+            while (*p == ' ' || *p == ',' || *p == '\t')
+                p++;
+            if (!*p)
+                break;
+            long v = strtol(p, &end, 10);
+            if (end == p || got == n || v < 1 || v > t->dice.d[dice[got]].faces)
+                bad = 1;
+            else
+                values[got++] = (int)v;
+            p = end;
+        }
+        free(line);
+        if (!bad && got == n)
+            return 1;
+        error(r, "type %d number%s, each a face from 1 to %d, such as %s", n, n == 1 ? "" : "s",
+              t->dice.d[dice[0]].faces, n == 1 ? "4" : "6 5");
+    }
+}
+
+/* correct 6 5: the dice the last move read were mistyped; it is played
+ * again with these (before the next decision, while nothing else read them). */
+static void cmd_correct(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    if (!need_game(r))
+        return;
+    int values[MAX_DICE * 4], n = 0;
+    for (int i = 1; i < argc && n < (int)(sizeof values / sizeof *values); i++) {
+        char *end;
+        long v = strtol(argv[i], &end, 10);
+        if (*end || v < 1 || v > 255) {
+            error(r, "correct takes the dice as they really show, such as: correct 6 5");
+            return;
+        }
+        values[n++] = (int)v;
+    }
+    if (n == 0) {
+        error(r, "correct takes the dice as they really show, such as: correct 6 5");
+        return;
+    }
+    Game *g = r->s.game;
+    int last = g->nmoves - 1;
+    while (last > 0 && g->moves[last].group && g->moves[last - 1].group == g->moves[last].group)
+        last--;
+    int log_at = last >= 0 ? g->moves[last].log_at : 0;
+    clear_window(r);
+    if (game_correct_dice(g, values, n) != GAME_OK) {
+        report(r, GAME_ILLEGAL);
+        return;
+    }
+    printf("corrected: the last move is played again with the dice as they show\n");
+    r->s.log_shown = log_at; /* its events again, as they are now */
+    advance(r);
 }
 
 static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
@@ -801,6 +919,7 @@ static const Command COMMANDS[] = {
     {"play", "MOVE", "play a move", cmd_play},
     {"go", "on", "close a claim window: the people who have not called pass", cmd_go_on},
     {"undo", "", "take back your own last move, if nothing was shown to you since", cmd_undo},
+    {"correct", "V ...", "real dice mistyped: play the last move again with the dice as they show", cmd_correct},
     {"continue", "", "let the bots play on (after Ctrl-C or the move limit)", cmd_continue},
     {"log", "[N|all]", "the last N events you may know of", cmd_log},
     {"seats", "", "who plays each seat", cmd_seats},
@@ -1076,6 +1195,9 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
     memset(&r, 0, sizeof r);
     session_init(&r.s, L, rules_path, bots_path);
     render_use_names((const char (*)[25])r.s.names);
+    r.s.type_dice = type_dice;
+    r.s.type_dice_ctx = &r;
+    r.in = in;
     r.s.on_fault = report_fault;
     r.s.fault_ctx = &r;
     r.interactive = interactive;

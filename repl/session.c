@@ -81,6 +81,16 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
             args->hashes = 1;
         } else if (!strcmp(a, "--no-hot-seat")) {
             args->no_hot_seat = 1;
+        } else if (!strcmp(a, "--table")) {
+            if (!value || strcmp(value, "dice") != 0) {
+                snprintf(err, errsize, "--table takes dice (real dice at the table, their values "
+                         "typed as the rules need them; the cards stay the referee's), not '%s'%s",
+                         value ? value : "", value && (!strcmp(value, "cards") || !strcmp(value, "all"))
+                             ? ": real cards cannot be refereed yet" : "");
+                return 0;
+            }
+            args->table_dice = 1;
+            i++;
         } else if (!strcmp(a, "--names")) {
             if (!value) {
                 snprintf(err, errsize, "--names needs the names, by seat (such as --names Ann,Bob,Cy)");
@@ -370,6 +380,31 @@ static int take_names(Session *s, const GameArgs *args, char **err)
 }
 
 /* Sets up the seats and the game of args in s, which holds no game. */
+/* --table dice: every seat a person (a bot cannot look under a real cup),
+ * a game played with dice, and the values asked of the table. */
+static int use_real_dice(Session *s, const GameArgs *args, Game *g, char **err, int *usage)
+{
+    *usage = 1;
+    for (int i = 1; i <= s->nseats; i++)
+        if (s->ctl[i] != SEAT_HUMAN) {
+            *err = strfmt("--table dice: seat %d is %s, but at a table with real dice every seat is "
+                          "a person (a bot cannot look under the cup): --seats human,human,...",
+                          i, s->seat_names[i]);
+            return 0;
+        }
+    if (g->t->dice.n == 0) {
+        *err = strfmt("--table dice: %s is not played with dice (bamboozled-dice and its variants "
+                      "are)", args->game);
+        return 0;
+    }
+    *usage = 0;
+    if (game_use_physical_dice(g, NULL, 0, s->type_dice, s->type_dice_ctx) != GAME_OK) {
+        *err = strfmt("%s", g->error ? g->error : "the game could not be set up with real dice");
+        return 0;
+    }
+    return 1;
+}
+
 static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
 {
     lua_State *L = s->L;
@@ -423,6 +458,10 @@ static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
     for (int i = 1; i <= s->nseats; i++)
         if (s->ctl[i] == SEAT_HUMAN)
             g->people |= 1u << i;
+    if (args->table_dice && !use_real_dice(s, args, g, err, usage)) {
+        lua_pop(L, 1);
+        return 0;
+    }
     s->forfeit = args->forfeit;
     s->forfeited = 0;
     s->max_moves = args->max_moves ? args->max_moves : SESSION_MAX_MOVES;
@@ -583,6 +622,10 @@ int session_load_text(Session *s, const char *text, char **err, char **notes)
         }
     }
     free(names);
+    if (g->physical_dice) { /* the dice typed so far came with the save; the next are asked */
+        g->type_dice = s->type_dice;
+        g->type_dice_ctx = s->type_dice_ctx;
+    }
     adopt_game(s, g);
     s->log_shown = g->t->log.n;
     return 1;

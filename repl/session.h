@@ -97,6 +97,9 @@ struct Session {
     StuckNote *note;     /* or NULL: unsupervised */
     Rescue *rescue;      /* or NULL: no record kept for a restart */
     const Stuck *stuck;  /* or NULL: nothing found stuck before */
+    /* Asks the table for the values of real dice (--table dice): the REPL's. */
+    TypedDiceFn type_dice;
+    void *type_dice_ctx;
 };
 
 /* A game's settings from the command line or the REPL's 'new'. */
@@ -116,6 +119,7 @@ typedef struct GameArgs {
     long max_moves;      /* bot moves in a row before the game is stopped; 0: the default */
     const char *names;   /* --names Ann,Bob: the people's names, by seat, or NULL */
     int no_hot_seat;     /* --no-hot-seat: one person plays every human seat, no passing */
+    int table_dice;      /* --table dice: the dice are real, their values typed at the table */
 } GameArgs;
 
 void session_init(Session *s, lua_State *L, const char *rules_path, const char *bots_path);

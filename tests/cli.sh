@@ -1216,6 +1216,22 @@ for seed in $(seq 1 60); do
 done
 [ $fuzz_bad -eq 0 ] && ok
 
+# Real dice at the table (--table dice): people only, games with dice,
+# not for run; real cards are refused with why.
+expect 2 "at a table with real dice every seat is a person" -- "$bin" play bamboozled-dice --seats human,random,human --table dice
+expect 2 "--table dice: bam is not played with dice" -- "$bin" play bam --seats human,human,human --table dice
+expect 2 "real cards cannot be refereed yet" -- "$bin" play bam --seats human,human,human --table cards
+expect 2 "--table goes with 'play'" -- "$bin" run bamboozled-dice --table dice
+# A die typed at the table: refused out of range, taken back on 'cancel'
+# (nothing changed), and a table game's save replays with no typing.
+printf 'roll\ndeclare 53\nchallenge\ncancel\nmoves\nchallenge\n0 9\n2 2\nsave %s/td.json\n' "$work" |
+    "$bin" play bamboozled-dice --seats human,human,human --seed 3 --set first=1 --table dice >"$work/td.out" 2>&1
+grep -q "error: seat 2's 'challenge' was not played: the dice were not typed, so the move was taken back" "$work/td.out" &&
+    grep -q "^accept  challenge" "$work/td.out" && grep -q "the dice show 2 and 2: seat 1 bluffed" "$work/td.out" && ok ||
+    bad "typing real dice: $(grep -n 'error\|dice' "$work/td.out" | head -5)"
+expect 0 "3 moves replayed; every move legal" -- "$bin" replay "$work/td.json"
+grep -q '"dice": \[$' "$work/td.json" && ok || bad "the save does not hold the typed dice"
+
 # Variants say what they change: referee games marks them with their base
 # and changed defaults; referee diff lists options, functions and texts.
 expect 0 '^  option strikes: default 5 \(was 3\)$' -- "$bin" diff bamboozled-dice-more-strikes

@@ -25,6 +25,13 @@ static int t_roll(lua_State *L)
     luaL_argcheck(L, n >= 1, 2, "expected a die");
     for (int i = 2; i <= n + 1; i++)
         lt_check_die(L, t, i);
+    if (t->physical_dice) {
+        /* Real dice: nothing is known until the rules read a value
+         * (t:die_value), when the table types it; so nothing is returned. */
+        for (int i = 2; i <= n + 1; i++)
+            table_roll_unseen(t, (int)lua_tointeger(L, i));
+        return 0;
+    }
     for (int i = 2; i <= n + 1; i++) {
         int d = (int)lua_tointeger(L, i);
         if (lt_next_prescribed(L, 1, "rolls")) {
@@ -45,7 +52,11 @@ static int t_roll(lua_State *L)
 static int t_die_value(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
-    lua_pushinteger(L, t->dice.d[lt_check_die(L, t, 2)].value);
+    int value;
+    char why[300];
+    if (!table_die_value(t, lt_check_die(L, t, 2), &value, why, sizeof why))
+        return luaL_error(L, "%s", why);
+    lua_pushinteger(L, value);
     return 1;
 }
 

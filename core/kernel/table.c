@@ -159,6 +159,50 @@ void table_roll(Table *t, int die)
     note_oom(t, log_add(&t->log, LOG_ROLL, 0, die, t->dice.d[die].value, 0, 0, NULL));
 }
 
+void table_roll_unseen(Table *t, int die)
+{
+    Chance c = table_chance(t);
+    dice_roll(&t->dice, die, &c);
+    t->dice.d[die].value = 0;
+    note_oom(t, log_add(&t->log, LOG_ROLL, 0, die, 0, 0, 0, NULL));
+}
+
+int table_die_value(Table *t, int die, int *value, char *why, size_t whysize)
+{
+    if (t->dice.d[die].value == 0 && t->physical_dice) {
+        int dice[MAX_DICE], values[MAX_DICE], n = 0;
+        for (int d = 1; d <= t->dice.n && n < MAX_DICE; d++)
+            if (t->dice.d[d].value == 0)
+                dice[n++] = d;
+        if (!t->type_dice) {
+            snprintf(why, whysize, "die %d was rolled at the table and nobody typed it", die);
+            return 0;
+        }
+        if (!t->type_dice(t->type_dice_ctx, t, n, dice, values, why, whysize))
+            return 0;
+        for (int i = 0; i < n; i++) {
+            if (values[i] < 1 || values[i] > t->dice.d[dice[i]].faces) {
+                snprintf(why, whysize, "die %d cannot show %d: it has %d faces", dice[i], values[i],
+                         t->dice.d[dice[i]].faces);
+                return 0;
+            }
+            t->dice.d[dice[i]].value = (uint8_t)values[i];
+            /* The roll and the showings since it now read as the dice were:
+             * those who saw the dice saw these values. */
+            for (int k = t->log.n - 1; k >= 0; k--) {
+                LogEntry *e = &t->log.e[k];
+                if ((e->kind != LOG_ROLL && e->kind != LOG_DIE_REVEAL) || e->a != dice[i] || e->b)
+                    continue;
+                e->b = values[i];
+                if (e->kind == LOG_ROLL)
+                    break;
+            }
+        }
+    }
+    *value = t->dice.d[die].value;
+    return 1;
+}
+
 void table_roll_value(Table *t, int die, int value)
 {
     t->dice.d[die].value = (uint8_t)value;
@@ -338,7 +382,7 @@ int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)
         break;
     case LOG_DIE_REVEAL:
         seat_list((uint32_t)e->n, seats, sizeof seats);
-        if (told((uint32_t)e->n, viewer))
+        if (told((uint32_t)e->n, viewer) && e->b) /* 0: a physical die, not typed yet */
             snprintf(buf, size, "show die %d to %s: %d", e->a, seats, e->b);
         else
             snprintf(buf, size, "show die %d to %s", e->a, seats);

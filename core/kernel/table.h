@@ -20,6 +20,14 @@
 #include "trick.h"
 #include "zones.h"
 
+struct Table;
+/* Dice at a physical table: their values are typed in when the rules first
+ * read them (the roller looked under the cup; the dice were lifted). Fills
+ * values[i] for dice[i] (n of them, each 1 to its faces) and returns 1, or
+ * returns 0 with why in why (what the rules' error then says). */
+typedef int (*TypedDiceFn)(void *ctx, struct Table *t, int n, const int *dice, int *values,
+                           char *why, size_t whysize);
+
 typedef struct Table {
     Deck deck;
     Zones zones;
@@ -33,6 +41,11 @@ typedef struct Table {
     int out_of_memory;    /* set if the log could not grow */
     Trick trick;          /* a round the kernel plays out (trick.h), if any */
     Ask ask;              /* the decision the rules asked for last */
+    /* Physical dice: a roll leaves a die's value 0 (not yet known) until
+     * type_dice gives it, as the rules read it. */
+    int physical_dice;
+    TypedDiceFn type_dice;
+    void *type_dice_ctx;
 } Table;
 
 /* A table whose chance is keyed by seed (any text; seed.h says which a
@@ -45,6 +58,13 @@ Table *table_clone(const Table *t);
 /* The chance source: the installed one, else the table's rng. */
 Chance table_chance(Table *t);
 uint32_t table_random(Table *t, uint32_t n, const char *what);
+
+/* A roll of physical dice: the draw is made (so the rest of the game's
+ * chance stays as it would be), but the die's value is not known yet (0). */
+void table_roll_unseen(Table *t, int die);
+/* Reads a die's value, asking type_dice for every die not yet known when
+ * this one is not: 1 with the value in *value, else 0 and why. */
+int table_die_value(Table *t, int die, int *value, char *why, size_t whysize);
 
 /* Logged operations. */
 void table_move(Table *t, int card, int to, int bottom);

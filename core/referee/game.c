@@ -234,7 +234,14 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     else
         lua_pushnil(L);
     g->t->ask.set = 0;
+    g->table_refused = 0;
     if (call_rules_as(g, 4, 0, 1) != LUA_OK) { /* its handler pushed first (script.h) */
+        if (g->table_refused) {
+            /* The table did not give the dice the move reads: no fault of the rules. */
+            game_set_error(g, "seat %d's '%s' was not played: %s", seat, move, g->table_why);
+            lua_pop(L, 1);
+            return GAME_ILLEGAL;
+        }
         game_set_error(g, "the rules failed applying seat %d's move '%s': %s", seat, move,
                   lua_tostring(L, -1));
         lua_pop(L, 1);
@@ -560,7 +567,7 @@ static int commit_move(Game *g, int seat, int group, size_t len)
         g->moves = m;
         g->cap = cap;
     }
-    g->moves[g->nmoves++] = (Move){seat, group, g->texts_used, g->move_log_at};
+    g->moves[g->nmoves++] = (Move){seat, group, g->texts_used, g->move_log_at, g->typed_before};
     g->texts_used += len + 1;
     return 1;
 }
@@ -626,6 +633,9 @@ static void roll_back(Game *g, int keep)
     char *why = g->error;
     g->error = NULL;
     g->nmoves = keep;
+    /* Dice typed for the move that failed were for nothing: asked again. */
+    if (g->physical_dice && g->ntyped > g->typed_before)
+        g->ntyped = g->typed_before;
     game_rebuild(g, keep);
     free(g->error);
     g->error = why;
@@ -644,6 +654,7 @@ static GameStatus play_one(Game *g, int seat, int group, const char *canon)
      * points to may change as the move is applied. Nothing else is added
      * to move_texts while the rules apply it, so move stays where it is. */
     memcpy(move, canon, len + 1);
+    g->typed_before = g->typed_read;
     GameStatus s = apply_move(g, seat, move);
     if (s == GAME_OK && !commit_move(g, seat, group, len)) {
         game_set_error(g, "out of memory");
@@ -701,6 +712,7 @@ static GameStatus run_window(Game *g, int n, const int *seats, char *const *move
     const Pending *p = &g->pending;
     int hidden = p->hidden; /* the answers are known only to their seats (a claim of hand cards) */
     int log_at = g->t->log.n;
+    g->typed_before = g->typed_read;
     seats_claim_order(&g->t->seats, p->policy, p->start, seats, n, &chance, order);
     keep_people_in_typed_order(g->people, seats, n, order);
     g->window_group = group;
@@ -784,9 +796,117 @@ static void free_moves_from(Game *g, int n)
     }
 }
 
+static int grow_ints(int **a, int *cap, int need)
+{
+    if (need <= *cap)
+        return 1;
+    int c = *cap ? *cap : 64;
+    while (c < need)
+        c *= 2;
+    int *p = realloc(*a, sizeof(int) * (size_t)c);
+    if (!p)
+        return 0;
+    *a = p;
+    *cap = c;
+    return 1;
+}
+
+/* The table's source of typed dice (table.h): the values typed so far, in
+ * the order they were read; past them, live, the game's type_dice. */
+static int game_typed_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
+                           size_t size)
+{
+    Game *g = ctx;
+    if (g->typed_read + n <= g->ntyped) {
+        memcpy(values, g->typed + g->typed_read, sizeof(int) * (size_t)n);
+        g->typed_read += n;
+        return 1;
+    }
+    if (g->typed_read < g->ntyped || g->replaying || !g->type_dice) {
+        snprintf(why, size, "the dice typed at the table ran out at die %d (the save holds %d "
+                            "values; it was cut short or changed)", dice[0], g->ntyped);
+        return 0;
+    }
+    if (!g->type_dice(g->type_dice_ctx, t, n, dice, values, why, size)) {
+        g->table_refused = 1;
+        snprintf(g->table_why, sizeof g->table_why, "%s", why);
+        return 0;
+    }
+    if (!grow_ints(&g->typed, &g->typed_cap, g->ntyped + n)) {
+        snprintf(why, size, "out of memory");
+        return 0;
+    }
+    memcpy(g->typed + g->ntyped, values, sizeof(int) * (size_t)n);
+    g->ntyped += n;
+    g->typed_read += n;
+    return 1;
+}
+
+static GameStatus rebuild_on(Game *g, Table *t, int n);
+
+GameStatus game_use_physical_dice(Game *g, const int *typed, int ntyped, TypedDiceFn type_dice,
+                                  void *ctx)
+{
+    if (ntyped > 0 && !grow_ints(&g->typed, &g->typed_cap, ntyped)) {
+        game_set_error(g, "out of memory");
+        return GAME_SCRIPT;
+    }
+    if (ntyped > 0)
+        memcpy(g->typed, typed, sizeof(int) * (size_t)ntyped);
+    g->ntyped = ntyped;
+    g->physical_dice = 1;
+    g->type_dice = type_dice;
+    g->type_dice_ctx = ctx;
+    return game_rebuild(g, g->nmoves);
+}
+
+GameStatus game_correct_dice(Game *g, const int *values, int n)
+{
+    if (!g->physical_dice || g->nmoves == 0) {
+        game_set_error(g, "there are no typed dice to correct: this game's dice are %s",
+                       g->physical_dice ? "typed, but no move has read any yet" : "the referee's");
+        return GAME_ILLEGAL;
+    }
+    int first = g->nmoves - 1;
+    while (first > 0 && g->moves[first].group && g->moves[first - 1].group == g->moves[first].group)
+        first--;
+    int from = g->moves[first].typed_at, count = g->ntyped - from;
+    if (count == 0) {
+        game_set_error(g, "the last move read no typed dice: only the dice of the last move can "
+                          "be corrected, before the next decision");
+        return GAME_ILLEGAL;
+    }
+    if (n != count) {
+        game_set_error(g, "the last move read %d %s: give %d values, such as 'correct%s'", count,
+                       count == 1 ? "die" : "dice", count, count == 1 ? " 4" : " 6 5");
+        return GAME_ILLEGAL;
+    }
+    int before[MAX_DICE * 4];
+    if (count > (int)(sizeof before / sizeof *before)) {
+        game_set_error(g, "too many dice to correct at once");
+        return GAME_ILLEGAL;
+    }
+    memcpy(before, g->typed + from, sizeof(int) * (size_t)count);
+    memcpy(g->typed + from, values, sizeof(int) * (size_t)count);
+    int nmoves = g->nmoves;
+    GameStatus s = game_rebuild(g, nmoves);
+    if (s != GAME_OK || g->nmoves != nmoves) {
+        char *why = g->error;
+        g->error = NULL;
+        memcpy(g->typed + from, before, sizeof(int) * (size_t)count);
+        g->ntyped = from + count;
+        game_rebuild(g, nmoves);
+        free(g->error);
+        g->error = strfmt("with those dice the last move does not stand (%s): nothing changed",
+                          why ? why : "?");
+        free(why);
+        return GAME_ILLEGAL;
+    }
+    return GAME_OK;
+}
+
 GameStatus game_rebuild(Game *g, int n)
 {
-    lua_State *L = g->L;
     if (g->sample) {
         game_set_error(g, "a sample has no moves before it to replay: take a new sample");
         return GAME_SCRIPT;
@@ -800,6 +920,24 @@ GameStatus game_rebuild(Game *g, int n)
         game_set_error(g, "out of memory");
         return GAME_SCRIPT;
     }
+    /* Physical dice: the values typed before move n are read again, in
+     * order; those typed after it belonged to moves taken back. */
+    if (g->physical_dice && n < g->nmoves && g->ntyped > g->moves[n].typed_at)
+        g->ntyped = g->moves[n].typed_at;
+    g->typed_read = 0;
+    g->replaying = 1;
+    t->physical_dice = g->physical_dice;
+    t->type_dice = g->physical_dice ? game_typed_dice : NULL;
+    t->type_dice_ctx = g;
+    GameStatus rebuilt = rebuild_on(g, t, n);
+    g->replaying = 0;
+    return rebuilt;
+}
+
+/* game_rebuild's work on the fresh table t. */
+static GameStatus rebuild_on(Game *g, Table *t, int n)
+{
+    lua_State *L = g->L;
     ltable_push(L, t);
     push_uv(g, UV_SCRIPT);
     if (lua_istable(L, -1))
@@ -864,6 +1002,7 @@ GameStatus game_rebuild(Game *g, int n)
         }
         if (!old[i].group || !p->window) {
             const char *text = old_texts + old[i].text;
+            g->typed_before = g->typed_read;
             s = apply_move(g, old[i].seat, text) == GAME_OK &&
                         append_move(g, old[i].seat, old[i].group, text)
                     ? GAME_OK
@@ -1049,9 +1188,14 @@ int game_gc(lua_State *L)
     luaL_unref(L, LUA_REGISTRYINDEX, g->table_ref);
     luaL_unref(L, LUA_REGISTRYINDEX, g->apply_ref);
     g->def_ref = g->table_ref = g->apply_ref = LUA_NOREF;
+    if (g->type_dice_ref > 0)
+        luaL_unref(L, LUA_REGISTRYINDEX, g->type_dice_ref);
+    g->type_dice_ref = LUA_NOREF;
     free_moves_from(g, 0);
     free(g->moves);
     free(g->move_texts);
+    free(g->typed);
+    g->typed = NULL;
     free(g->pending.texts);
     free(g->judged);
     free(g->error);
@@ -1091,6 +1235,7 @@ static Game *push_new_game(lua_State *L)
     ensure_registry(L);
     Game *g = lua_newuserdatauv(L, sizeof *g, UV_COUNT);
     memset(g, 0, sizeof *g);
+    g->type_dice_ref = LUA_NOREF;
     g->def_ref = g->table_ref = g->apply_ref = LUA_NOREF;
     g->L = L;
     luaL_setmetatable(L, GAME_MT);

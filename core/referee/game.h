@@ -32,6 +32,7 @@ typedef struct Move {
     int group;   /* 0, or the claim window this answer was given in */
     size_t text; /* where its text starts in the game's move_texts */
     int log_at;  /* the table's log entries before it (its window's, for an answer) */
+    int typed_at; /* the dice values typed at a physical table before it */
 } Move;
 
 /* The decision now due, as the rules asked it. Strings point into the
@@ -74,6 +75,17 @@ struct Game {
      * as another's, so people's answers keep the order they came in, and
      * the window's policy places only the bots' among them. */
     unsigned people;
+    /* Physical dice (--table dice): the values typed at the table, in the
+     * order the rules read them, and how many this table has read. A
+     * rebuild (undo, load) reads them again, and asks for no more; live,
+     * the next values come from type_dice (the REPL asks the table). */
+    int physical_dice;
+    int *typed, ntyped, typed_cap, typed_read, typed_before, replaying;
+    TypedDiceFn type_dice;
+    void *type_dice_ctx;
+    int type_dice_ref; /* the Lua module's typed_dice function (registry), or LUA_NOREF */
+    int table_refused;    /* the move stopped because the table gave no dice: why */
+    char table_why[200];
     /* The moves' texts, one after another: one buffer for the whole game
      * instead of a malloc and a free per decision. */
     char *move_texts;
@@ -124,6 +136,15 @@ GameStatus game_play(Game *g, int seat, const char *text);
 /* Answers of a claim window, in the order they came in: ordered by the
  * window's policy, then applied while the window still takes them. */
 GameStatus game_window(Game *g, int n, const int *seats, const char *const *texts);
+/* Makes the game's dice physical (--table dice): typed holds the values
+ * typed so far (ntyped of them: a save's), type_dice asks for the next
+ * (NULL: none may be asked, as in a replay). The table is made again with
+ * them. GAME_OK, or why not. */
+GameStatus game_use_physical_dice(Game *g, const int *typed, int ntyped, TypedDiceFn type_dice,
+                                  void *ctx);
+/* Puts the values typed during the last move right (they were mistyped)
+ * and plays it again with them: n values, as many as it read. */
+GameStatus game_correct_dice(Game *g, const int *values, int n);
 /* Replays the first n moves on a fresh table (undo, and rollback). */
 GameStatus game_rebuild(Game *g, int n);
 /* A uniformly random legal move for seat, from the caller's stream. */

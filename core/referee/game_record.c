@@ -33,6 +33,14 @@ char *game_record(Game *g, const char *const *seat_names)
     for (int s = 0; s < g->nseats; s++)
         json_array_append_new(seats, json_string(seat_names && seat_names[s] ? seat_names[s] : "human"));
     json_object_set_new(root, "seats", seats);
+    if (g->physical_dice) {
+        /* The chance that came from the table: dice values as typed, in the
+         * order the rules read them; a replay reads them and asks nothing. */
+        json_t *dice = json_array();
+        for (int i = 0; i < g->ntyped; i++)
+            json_array_append_new(dice, json_integer(g->typed[i]));
+        json_object_set_new(root, "table", json_pack("{s:o}", "dice", dice));
+    }
     if (g->people) {
         /* The seats played by people, whose calls keep the order typed (game.h). */
         json_t *people = json_array();
@@ -154,6 +162,26 @@ Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
         if (!json_is_integer(seat) || json_integer_value(seat) < 1 || json_integer_value(seat) > nseats)
             goto bad_people;
         g->people |= 1u << json_integer_value(seat);
+    }
+    json_t *table = json_object_get(root, "table");
+    if (table) {
+        json_t *dice = json_object_get(table, "dice"), *value;
+        size_t nd = json_array_size(dice);
+        int *typed = calloc(nd + 1, sizeof(int));
+        int ok = typed && json_is_object(table) && json_is_array(dice);
+        json_array_foreach(dice, at, value) {
+            ok = ok && json_is_integer(value) && json_integer_value(value) >= 1 &&
+                 json_integer_value(value) <= 255;
+            if (ok)
+                typed[at] = (int)json_integer_value(value);
+        }
+        if (!ok || game_use_physical_dice(g, typed, (int)nd, NULL, NULL) != GAME_OK) {
+            free(typed);
+            *err = strfmt("not a saved game: \"table\" must be {\"dice\": [the values typed, "
+                          "each a die's face]}%s%s", g->error ? ": " : "", g->error ? g->error : "");
+            goto bad;
+        }
+        free(typed);
     }
     size_t n = json_array_size(moves);
     for (size_t i = 0; i < n;) {

@@ -1,6 +1,7 @@
 /* The referee loop for Lua: referee.game(...) and the methods of a game,
  * for busted specs of rules and for tools. */
 #include "lua_game.h"
+#include "../kernel/strfmt.h"
 
 #include <lauxlib.h>
 #include <stdio.h>
@@ -35,6 +36,39 @@ static void check_field(lua_State *L, int idx, const char *name, int type)
  * for tests, arrange runs after setup on every build of the table; shuffles
  * and rolls prescribe the outcomes of the next shuffles (cards on top,
  * topmost first) and rolls. */
+/* typed_dice = function(dice) return values end: a spec's table with real
+ * dice (--table dice), typing the values of dice (a list of die numbers)
+ * when the rules first read them. */
+static int typed_by_lua(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
+                        size_t size)
+{
+    (void)t;
+    Game *g = ctx;
+    lua_State *L = g->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->type_dice_ref);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushinteger(L, dice[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+        snprintf(why, size, "typed_dice failed: %s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return 0;
+    }
+    int ok = lua_istable(L, -1);
+    for (int i = 0; ok && i < n; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        ok = lua_isinteger(L, -1);
+        values[i] = ok ? (int)lua_tointeger(L, -1) : 0;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (!ok)
+        snprintf(why, size, "typed_dice must return a list of %d whole numbers, one per die", n);
+    return ok;
+}
+
 static int l_game_new(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
@@ -42,6 +76,7 @@ static int l_game_new(lua_State *L)
     static const struct { const char *name; int type; } FIELDS[] = {
         {"rules_path", LUA_TSTRING}, {"options", LUA_TTABLE}, {"arrange", LUA_TFUNCTION},
         {"shuffles", LUA_TTABLE}, {"rolls", LUA_TTABLE}, {"randoms", LUA_TTABLE},
+        {"typed_dice", LUA_TFUNCTION},
     };
     for (size_t i = 0; i < sizeof FIELDS / sizeof *FIELDS; i++) {
         lua_getfield(L, 2, FIELDS[i].name);
@@ -77,6 +112,19 @@ static int l_game_new(lua_State *L)
     char *err;
     Game *g = game_new_scripted(L, name, path ? path : "rules", nseats, seed, opts, arrange,
                                 script, &err);
+    if (g) {
+        lua_getfield(L, 2, "typed_dice");
+        if (lua_isfunction(L, -1)) {
+            g->type_dice_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+            if (game_use_physical_dice(g, NULL, 0, typed_by_lua, g) != GAME_OK) {
+                lua_pop(L, 1);
+                err = strfmt("%s", g->error ? g->error : "?");
+                g = NULL;
+            }
+        } else {
+            lua_pop(L, 1);
+        }
+    }
     return pushed_or_fail(L, g, err);
 }
 
