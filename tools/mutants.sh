@@ -134,6 +134,10 @@ mutant log-hindsight core/kernel/table.c 'return sees_arrival(t, log_move_known(
     'return sees_arrival(t, t->zones.known[e->a], e->c, viewer)' spec log_knowledge_spec.lua
 # The hot seat's screen left as it was when the keyboard passes.
 mutant hot-seat-clear repl/repl.c '    fputs("\033[H\033[2J\033[3J", stdout);' '    (void)0;' terminal
+# Real dice: a roll at the table is unknown until typed, never the
+# referee's own draw.
+mutant table-dice-unseen core/kernel/table.c '    t->dice.d[die].value = 0;
+    note_oom(t, log_add(&t->log, LOG_ROLL, 0, die, 0, 0, 0, NULL));' '    note_oom(t, log_add(&t->log, LOG_ROLL, 0, die, 0, 0, 0, NULL));' spec table_dice_spec.lua
 # The report's bars are drawn as wide as the win rates.
 mutant report-bars repl/report/svg.c 'width * value[i], row - 10' '0 * value[i], row - 10' report
 # People's calls in a claim window keep the order they were typed in.
