@@ -172,11 +172,14 @@ char *game_line_seal(const char *text)
     size_t len = strlen(text);
     if (len < 2 || text[len - 1] != '}')
         return NULL;
-    char *body = strfmt("%.*s", (int)(len - 1), text);
-    if (!body)
+    /* The text less its closing brace, then the check of that and the brace. */
+    size_t tail = sizeof CHECK_FIELD - 1 + 16 + 2;
+    char *sealed = malloc(len - 1 + tail + 1);
+    if (!sealed)
         return NULL;
-    char *sealed = strfmt("%s" CHECK_FIELD "%016llx\"}", body, (unsigned long long)fnv1a64(body));
-    free(body);
+    memcpy(sealed, text, len - 1);
+    sealed[len - 1] = '\0';
+    snprintf(sealed + len - 1, tail + 1, CHECK_FIELD "%016llx\"}", (unsigned long long)fnv1a64(sealed));
     return sealed;
 }
 

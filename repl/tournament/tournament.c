@@ -57,6 +57,32 @@ static void fault_noted(Session *s, int seat, const char *why, void *ctx)
 
 /* Plays game g with bots from pool; returns its JSON line (malloc'd).
  * witness, when given, gets the first reason its seat faulted for. */
+/* A list of numbers that result_check let through (winners, scores,
+ * places) as JSON: whole numbers made directly, the rest (a fraction)
+ * through the canonical encoder, so a line reads as it always has. */
+static json_t *number_list(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    json_t *list = json_array();
+    lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
+    for (lua_Integer i = 1; list && i <= n; i++) {
+        lua_rawgeti(L, idx, i);
+        int whole = lua_isinteger(L, -1);
+        lua_Integer v = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        if (!whole) {
+            json_decref(list);
+            char e[100];
+            char *text = ljson_encode(L, idx, e, sizeof e);
+            list = text ? json_loads(text, JSON_DECODE_ANY, NULL) : NULL;
+            free(text);
+            return list;
+        }
+        json_array_append_new(list, json_integer((json_int_t)v));
+    }
+    return list;
+}
+
 static char *play_game(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
                        BotPool *pool, long g, int k, FaultWitness *witness, StuckNote *note,
                        const Stuck *stuck)
@@ -118,17 +144,12 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
             lua_getfield(L, -1, "winners");
             lua_getfield(L, -2, "scores");
             lua_getfield(L, -3, "places");
-            char e[100];
-            char *w = ljson_encode(L, -3, e, sizeof e), *sc = ljson_encode(L, -2, e, sizeof e);
-            char *pl = ljson_encode(L, -1, e, sizeof e);
-            json_object_set_new(line, "winners", w ? json_loads(w, JSON_DECODE_ANY, NULL) : json_array());
-            if (sc && strcmp(sc, "null") != 0)
-                json_object_set_new(line, "scores", json_loads(sc, JSON_DECODE_ANY, NULL));
-            if (pl && strcmp(pl, "null") != 0)
-                json_object_set_new(line, "places", json_loads(pl, JSON_DECODE_ANY, NULL));
-            free(w);
-            free(sc);
-            free(pl);
+            json_t *w = number_list(L, -3);
+            json_object_set_new(line, "winners", w ? w : json_array());
+            if (!lua_isnil(L, -2))
+                json_object_set_new(line, "scores", number_list(L, -2));
+            if (!lua_isnil(L, -1))
+                json_object_set_new(line, "places", number_list(L, -1));
             lua_pop(L, 4);
         } else {
             if (st == GAME_OVER)
