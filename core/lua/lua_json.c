@@ -169,7 +169,8 @@ static json_t *encode_table(lua_State *L, int idx, int depth, Encoder *e)
         return NULL;
     }
     /* The key texts stay alive: the table holds them, and nothing changes it. */
-    qsort(keys, nkeys, sizeof *keys, key_compare);
+    if (nkeys > 1) /* (qsort may not be given the NULL of an empty table) */
+        qsort(keys, nkeys, sizeof *keys, key_compare);
     json_t *obj = json_object();
     for (size_t k = 0; k < nkeys; k++) {
         /* jansson takes UTF-8 keys without NUL bytes, and drops others */
