@@ -117,7 +117,7 @@ void svg_lines(FILE *out, const char *chart, const char *xlabel, int nseries,
     }
     if (!(xmax > xmin))
         xmax = xmin + 1;
-    int w = left + width + 170, h = top + height + 40;
+    int w = left + width + 250, h = top + height + 40;
     fprintf(out, "<svg data-chart=\"%s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                  "role=\"img\">\n", chart, w, h, w, h);
     for (int t = 0; t <= 4; t++) {
