@@ -297,6 +297,11 @@ void session_push_sets(lua_State *L, const char *const *sets, int n)
  * players.people: the app's "You" is seat 1). 0 and why when not. */
 static int people_fit(Session *s, const GameArgs *args, char **err)
 {
+    int people = 0;
+    for (int i = 1; i <= s->nseats; i++)
+        people += s->ctl[i] == SEAT_HUMAN;
+    if (!people) /* a tournament's games, run: nobody to seat */
+        return 1;
     int top = lua_gettop(s->L);
     if (!rules_definition(s->L, args->game, s->rules_path)) {
         lua_settop(s->L, top); /* game_new says what is wrong with the game */
