@@ -126,7 +126,7 @@ install: all
 	install -d $(DESTDIR)$(LUA_CMOD_DIR) $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 644 $(BUILD)/referee.so $(DESTDIR)$(LUA_CMOD_DIR)/referee.so
 	install -m 644 doc/referee.1 $(DESTDIR)$(PREFIX)/share/man/man1/referee.1
-	install -m 644 completions/referee $(DESTDIR)$(PREFIX)/share/bash-completion/completions/referee
+	install -m 644 completions/referee.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/referee
 
 clean:
 	rm -rf $(BUILD) referee

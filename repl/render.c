@@ -15,7 +15,7 @@ void render_use_names(const char (*names)[25])
 }
 
 /* "seat 2 (Ann)", or "seat 2" for a seat without a name. */
-static const char *label(int seat, char *buf, size_t size)
+const char *render_seat(int seat, char *buf, size_t size)
 {
     if (seat_names && seat >= 1 && seat <= MAX_SEATS && seat_names[seat][0])
         snprintf(buf, size, "seat %d (%s)", seat, seat_names[seat]);
@@ -60,7 +60,7 @@ void render_view(FILE *out, const Table *t, int seat)
 {
     char who[40];
     if (seat)
-        fprintf(out, "%s sees:\n", label(seat, who, sizeof who));
+        fprintf(out, "%s sees:\n", render_seat(seat, who, sizeof who));
     else
         fputs("the table, as everyone sees it:\n", out);
     for (int z = 1; z <= t->zones.n; z++)
@@ -82,9 +82,9 @@ void render_view(FILE *out, const Table *t, int seat)
                     (long long)t->ledger.a[a].balance);
         fputc('\n', out);
     }
-    fprintf(out, "  turn: %s", label(t->seats.current, who, sizeof who));
+    fprintf(out, "  turn: %s", render_seat(t->seats.current, who, sizeof who));
     if (t->seats.dealer_named)
-        fprintf(out, ", dealer: %s", label(t->seats.dealer, who, sizeof who));
+        fprintf(out, ", dealer: %s", render_seat(t->seats.dealer, who, sizeof who));
     /* Two seats follow each other the same way in either direction. */
     if (t->seats.n > 2)
         fputs(t->seats.direction > 0 ? ", clockwise" : ", counter-clockwise", out);
@@ -259,7 +259,7 @@ void render_pending(FILE *out, const Pending *p)
         }
     } else {
         char who[40];
-        fprintf(out, "%s to ", label(p->seats[0], who, sizeof who));
+        fprintf(out, "%s to ", render_seat(p->seats[0], who, sizeof who));
         put_text(out, p->kind);
     }
     if (p->prompt) {
@@ -283,7 +283,7 @@ void render_result(FILE *out, lua_State *L)
         fputs("  scores:", out);
         for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
             char who[40];
-            fprintf(out, "%s %s %s", i > 1 ? "," : "", label((int)i, who, sizeof who),
+            fprintf(out, "%s %s %s", i > 1 ? "," : "", render_seat((int)i, who, sizeof who),
                     lua_tostring(L, -1) ? lua_tostring(L, -1) : "?");
             lua_pop(L, 1);
         }

@@ -10,6 +10,8 @@
 /* The people's names by seat ("" for none), from then on used wherever a
  * seat is named: "seat 2 (Ann)", in the rules' texts too. */
 void render_use_names(const char (*names)[25]);
+/* "seat 2 (Ann)", or "seat 2" for a seat without a name: in buf. */
+const char *render_seat(int seat, char *buf, size_t size);
 /* A text of the rules (a note, a status line) on its one line: control
  * characters shown as '?', seats with their names. */
 void render_text(FILE *out, const char *text);

@@ -113,15 +113,6 @@ static int log_viewer(const Repl *r)
     return person;
 }
 
-/* "seat 2 (Ann)", or "seat 2" for a seat without a name. */
-static const char *who(const Repl *r, int seat, char *buf, size_t size)
-{
-    if (r->s.names[seat][0])
-        snprintf(buf, size, "seat %d (%s)", seat, r->s.names[seat]);
-    else
-        snprintf(buf, size, "seat %d", seat);
-    return buf;
-}
 
 /* Private hot seat: when the next private thing on screen is another
  * person's, the keyboard is passed and the screen cleared first, so that
@@ -146,7 +137,7 @@ static int sit_down(Repl *r, int seat, int from)
     r->s.log_shown = from;
     show_new_log(r);
     snprintf(prompt, sizeof prompt, "pass the keyboard to %s, and press Enter when they sit down ",
-             who(r, seat, name, sizeof name));
+             render_seat(seat, name, sizeof name));
     fflush(stdout);
     free(readline(prompt));
     return 1;
@@ -244,7 +235,7 @@ static void advance(Repl *r)
         char name[64];
         show_status(r, seat); /* the state at a glance, as the decision is made */
         if (p->window)
-            printf("%s, your answer:\n", who(r, seat, name, sizeof name));
+            printf("%s, your answer:\n", render_seat(seat, name, sizeof name));
         render_own(stdout, g->t, seat);
     }
 }
@@ -537,7 +528,7 @@ static void run_open_window(Repl *r)
         if (sit_down(r, next, r->s.log_shown))
             render_pending(stdout, p);
         if (!asked_already) {
-            printf("%s, your answer:\n", who(r, next, name, sizeof name));
+            printf("%s, your answer:\n", render_seat(next, name, sizeof name));
             render_own(stdout, g->t, next);
         }
         return;
@@ -678,11 +669,11 @@ static int type_dice(void *ctx, Table *t, int n, const int *dice, int *values, c
     char who_text[64], prompt[64];
     fflush(stdout);
     if (r->moving_seat)
-        printf("%s's move reads the dice: ", who(r, r->moving_seat, who_text, sizeof who_text));
+        printf("%s's move reads the dice: ", render_seat(r->moving_seat, who_text, sizeof who_text));
     if (all)
         printf("the dice are lifted, type what %s show", n == 1 ? "it" : "they");
     else if (seer)
-        printf("%s, look under the cup and type what the dice show", who(r, seer, who_text, sizeof who_text));
+        printf("%s, look under the cup and type what the dice show", render_seat(seer, who_text, sizeof who_text));
     else
         printf("type what the dice show");
     printf(" (%d number%s from 1 to %d, such as %s; 'cancel' takes the move back)\n", n,
@@ -741,10 +732,7 @@ static void cmd_correct(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     Game *g = r->s.game;
-    int last = g->nmoves - 1;
-    while (last > 0 && g->moves[last].group && g->moves[last - 1].group == g->moves[last].group)
-        last--;
-    int log_at = last >= 0 ? g->moves[last].log_at : 0;
+    int log_at = g->nmoves ? g->moves[game_group_start(g, g->nmoves - 1)].log_at : 0;
     clear_window(r);
     if (game_correct_dice(g, values, n) != GAME_OK) {
         report(r, GAME_ILLEGAL);
@@ -1109,7 +1097,7 @@ static char *prompt_text(Repl *r, char *buf, size_t size)
     if (seat && game_pending(r->s.game, &p) == GAME_OK)
     {
         char name[64];
-        snprintf(buf, size, "%s %s (%s)> ", r->s.game->name, who(r, seat, name, sizeof name),
+        snprintf(buf, size, "%s %s (%s)> ", r->s.game->name, render_seat(seat, name, sizeof name),
                  strfmt_shown(p->kind, kind, sizeof kind));
     }
     else

@@ -898,9 +898,7 @@ GameStatus session_undo(Session *s, int seat)
         return GAME_ILLEGAL;
     }
     n--;
-    /* Never split a claim window: undo its whole group. */
-    while (n > 0 && g->moves[n].group && g->moves[n - 1].group == g->moves[n].group)
-        n--;
+    n = game_group_start(g, n); /* never split a claim window: undo its whole group */
     for (int i = n; i < g->nmoves; i++)
         if (s->ctl[g->moves[i].seat] == SEAT_HUMAN && g->moves[i].seat != seat) {
             game_set_error(g, "seat %d has moved since: undo takes back only your own last move, "

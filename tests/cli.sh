@@ -1260,7 +1260,7 @@ grep -q "^  a variant of bam ('referee diff bam-app' says how); defaults changed
 if command -v bash >/dev/null; then
     complete_words() { # the completions of the words given, the last being completed
         PATH="$(dirname "$bin"):$PATH" bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _referee; printf "%s\n" "${COMPREPLY[@]}"' \
-            sh "$here/../completions/referee" "$@"
+            sh "$here/../completions/referee.bash" "$@"
     }
     [ "$(complete_words referee tour)" = tournament ] && ok || bad "completion of a command: $(complete_words referee tour)"
     complete_words referee play bamboozled-dice-m | grep -qx bamboozled-dice-more-strikes && ok ||

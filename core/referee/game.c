@@ -867,9 +867,7 @@ GameStatus game_correct_dice(Game *g, const int *values, int n)
                        g->physical_dice ? "typed, but no move has read any yet" : "the referee's");
         return GAME_ILLEGAL;
     }
-    int first = g->nmoves - 1;
-    while (first > 0 && g->moves[first].group && g->moves[first - 1].group == g->moves[first].group)
-        first--;
+    int first = game_group_start(g, g->nmoves - 1);
     int from = g->moves[first].typed_at, count = g->ntyped - from;
     if (count == 0) {
         game_set_error(g, "the last move read no typed dice: only the dice of the last move can "

@@ -100,6 +100,15 @@ struct Game {
     char *judged;          /* the last answer the rules' judge made a move of */
 };
 
+/* Where the move i belongs begins: i, or for an answer in a claim window
+ * the window's first answer (a window is never split). */
+static inline int game_group_start(const Game *g, int i)
+{
+    while (i > 0 && g->moves[i].group && g->moves[i - 1].group == g->moves[i].group)
+        i--;
+    return i;
+}
+
 /* The text of the game's move i (0-based): valid until the next move. */
 static inline const char *game_move_text(const Game *g, int i)
 {

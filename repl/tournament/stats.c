@@ -20,6 +20,22 @@ void stats_wilson(double wins, double n, double *lo, double *hi)
 
 #define ELO (400.0 / log(10.0))
 
+/* The next strengths of an iteration become the strengths, scaled to a
+ * geometric mean of 1; returns the largest change of a log-strength. */
+static double take_normalised(int k, const double *next, double *strength)
+{
+    double logsum = 0, change = 0;
+    for (int i = 0; i < k; i++)
+        logsum += log(next[i]);
+    double scale = exp(logsum / k);
+    for (int i = 0; i < k; i++) {
+        double s = next[i] / scale;
+        change = fmax(change, fabs(log(s) - log(strength[i])));
+        strength[i] = s;
+    }
+    return change;
+}
+
 int stats_bradley_terry(int k, const double *wins, double *rating, double *err)
 {
     double *strength = malloc(sizeof(double) * (size_t)k);
@@ -36,7 +52,6 @@ int stats_bradley_terry(int k, const double *wins, double *rating, double *err)
         strength[i] = 1;
     int iter;
     for (iter = 1; iter <= 2000; iter++) {
-        double change = 0;
         for (int i = 0; i < k; i++) {
             double w = prior, denom = 2 * prior / (strength[i] + 1);
             for (int j = 0; j < k; j++) {
@@ -49,17 +64,7 @@ int stats_bradley_terry(int k, const double *wins, double *rating, double *err)
             }
             next[i] = w / denom;
         }
-        /* Normalise: geometric mean 1. */
-        double logsum = 0;
-        for (int i = 0; i < k; i++)
-            logsum += log(next[i]);
-        double scale = exp(logsum / k);
-        for (int i = 0; i < k; i++) {
-            double s = next[i] / scale;
-            change = fmax(change, fabs(log(s) - log(strength[i])));
-            strength[i] = s;
-        }
-        if (change < 1e-10)
+        if (take_normalised(k, next, strength) < 1e-10)
             break;
     }
     for (int i = 0; i < k; i++) {
@@ -111,18 +116,9 @@ int stats_plackett_luce(int k, int nsteps, const unsigned char *left, const doub
                 if (m[i])
                     denom[i] += placed[s] * m[i] / total;
         }
-        double logsum = 0, change = 0;
-        for (int i = 0; i < k; i++) {
+        for (int i = 0; i < k; i++)
             denom[i] = (prior + firsts[i]) / denom[i]; /* the next strength */
-            logsum += log(denom[i]);
-        }
-        double scale = exp(logsum / k);
-        for (int i = 0; i < k; i++) {
-            double next = denom[i] / scale;
-            change = fmax(change, fabs(log(next) - log(strength[i])));
-            strength[i] = next;
-        }
-        if (change < 1e-10)
+        if (take_normalised(k, denom, strength) < 1e-10)
             break;
     }
     /* The curvature of the log-likelihood in each log-strength. */

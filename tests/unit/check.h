@@ -34,6 +34,7 @@ void test_log_limits(void);
 void test_trick(void);
 void test_stats(void);
 void test_placings(void);
+void test_game_group(void);
 void test_strfmt(void);
 void test_grow(void);
 void test_arena(void);

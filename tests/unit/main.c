@@ -17,6 +17,7 @@ int main(void)
     test_ask();
     test_stats();
     test_placings();
+    test_game_group();
     test_grow();
     test_arena();
     test_bot_pool();

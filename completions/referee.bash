@@ -1,6 +1,7 @@
 # bash completion for referee: its commands and flags, the games in the
 # rules folders and the bots in the bots folders, as the binary finds them.
-# Installed by make install to share/bash-completion/completions/referee.
+# Installed by make install as share/bash-completion/completions/referee
+# (bash-completion finds it by the command's name).
 
 # The .lua files (names without .lua) of the folders the binary searches.
 _referee_scripts()
