@@ -322,8 +322,9 @@ static int cmd_run(const Invocation *in)
     int status = game_args(in, "run", &args);
     if (status)
         return status;
-    if (args.table_dice)
-        return usage_error("%s", "--table goes with 'play': at a table with real dice, people play");
+    if (args.table_dice || args.table_cards)
+        return usage_error("%s", "--table goes with 'play': at a table with real dice or cards, "
+                                 "people play");
     lua_State *L = new_state();
     status = run_game(L, in->rules, in->bots, &args);
     lua_alloc_close(L);

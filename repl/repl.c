@@ -432,11 +432,19 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
         printf("%s CARDS...", p->open);
         gap = "  ";
     }
+    /* At a real deck a move of any unknown card is one move, "play CARD". */
+    char shown[512], last[512] = "";
     for (int i = 0; i < p->nseats; i++)
         if (p->seats[i] == seat)
             for (int k = 0; k < p->count[i]; k++)
                 if (game_move_shown(p, p->texts[p->first[i] + k])) {
-                    printf("%s%s", gap, p->texts[p->first[i] + k]);
+                    const char *move = game_move_for_people(r->s.game, seat,
+                                                            p->texts[p->first[i] + k], shown,
+                                                            sizeof shown);
+                    if (move == shown && strcmp(shown, last) == 0)
+                        continue;
+                    printf("%s%s", gap, move);
+                    snprintf(last, sizeof last, "%s", move);
                     gap = "  ";
                 }
     putchar('\n');

@@ -70,6 +70,19 @@ int session_parse_max_moves(const char *value, long *out, char *err, size_t errs
     return 1;
 }
 
+/* --table's value: what chance is real at the table ("all": whichever of
+ * dice and cards the game has). */
+static int table_chance_parse(const char *value, GameArgs *args)
+{
+    int all = !strcmp(value, "all") || !strcmp(value, "dice,cards") || !strcmp(value, "cards,dice");
+    int dice = all || !strcmp(value, "dice"), cards = all || !strcmp(value, "cards");
+    args->table_dice |= dice;
+    args->table_cards |= cards;
+    args->table_all |= all;
+    return dice || cards;
+}
+
+
 int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t errsize)
 {
     for (int i = 0; i < argc; i++) {
@@ -82,14 +95,12 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
         } else if (!strcmp(a, "--no-hot-seat")) {
             args->no_hot_seat = 1;
         } else if (!strcmp(a, "--table")) {
-            if (!value || strcmp(value, "dice") != 0) {
-                snprintf(err, errsize, "--table takes dice (real dice at the table, their values "
-                         "typed as the rules need them; the cards stay the referee's), not '%s'%s",
-                         value ? value : "", value && (!strcmp(value, "cards") || !strcmp(value, "all"))
-                             ? ": real cards cannot be refereed yet" : "");
+            if (!value || !table_chance_parse(value, args)) {
+                snprintf(err, errsize, "--table takes dice (real dice, their values typed as the "
+                         "rules need them), cards (a real deck, each card named as it is shown) or "
+                         "all (both), not '%s'", value ? value : "");
                 return 0;
             }
-            args->table_dice = 1;
             i++;
         } else if (!strcmp(a, "--names")) {
             if (!value) {
@@ -397,6 +408,8 @@ static int use_real_dice(Session *s, const GameArgs *args, Game *g, char **err, 
                           i, s->seat_names[i]);
             return 0;
         }
+    if (g->t->dice.n == 0 && args->table_all)
+        return 1; /* all: the game's cards are real, and it has no dice */
     if (g->t->dice.n == 0) {
         *err = strfmt("--table dice: %s is not played with dice (bamboozled-dice and its variants "
                       "are)", args->game);
@@ -407,6 +420,33 @@ static int use_real_dice(Session *s, const GameArgs *args, Game *g, char **err, 
         *err = strfmt("%s", g->error ? g->error : "the game could not be set up with real dice");
         return 0;
     }
+    return 1;
+}
+
+/* --table cards: every seat a person (a bot cannot see the real cards it
+ * holds), a game played with cards whose rules can be refereed so. */
+static int use_real_cards(Session *s, const GameArgs *args, Game *g, char **err, int *usage)
+{
+    *usage = 1;
+    for (int i = 1; i <= s->nseats; i++)
+        if (s->ctl[i] != SEAT_HUMAN) {
+            *err = strfmt("--table cards: seat %d is %s, but at a table with a real deck every seat "
+                          "is a person (a bot cannot see the real cards it holds): --seats "
+                          "human,human,...", i, s->seat_names[i]);
+            return 0;
+        }
+    if (g->t->deck.n == 0) {
+        if (args->table_all)
+            return 1; /* all: the game's dice are real, and it has no cards */
+        *err = strfmt("--table cards: %s is not played with cards", args->game);
+        return 0;
+    }
+    if (game_use_physical_cards(g) != GAME_OK) {
+        *err = strfmt("--table cards: %s", g->error ? g->error : "the game could not be set up "
+                      "with a real deck");
+        return 0;
+    }
+    *usage = 0;
     return 1;
 }
 
@@ -463,7 +503,8 @@ static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
     for (int i = 1; i <= s->nseats; i++)
         if (s->ctl[i] == SEAT_HUMAN)
             g->people |= 1u << i;
-    if (args->table_dice && !use_real_dice(s, args, g, err, usage)) {
+    if ((args->table_cards && !use_real_cards(s, args, g, err, usage)) ||
+        (args->table_dice && !use_real_dice(s, args, g, err, usage))) {
         lua_pop(L, 1);
         return 0;
     }

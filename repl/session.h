@@ -120,6 +120,8 @@ typedef struct GameArgs {
     const char *names;   /* --names Ann,Bob: the people's names, by seat, or NULL */
     int no_hot_seat;     /* --no-hot-seat: one person plays every human seat, no passing */
     int table_dice;      /* --table dice: the dice are real, their values typed at the table */
+    int table_cards;     /* --table cards: the deck is real, each card named as it is shown */
+    int table_all;       /* --table all: dice and cards, whichever the game has */
 } GameArgs;
 
 void session_init(Session *s, lua_State *L, const char *rules_path, const char *bots_path);

@@ -25,6 +25,9 @@ local game = {
   description = "BAM! at the table: trumps, play or fold, redraw, pots and BamBoozals",
   players = { min = 3, max = 6 },
   default_bot = "bam-greedy",
+  -- Every move naming a card comes from t:ask_cards, t:ask_trick,
+  -- t:ask_discards or t:card(name, hand): a real deck can be refereed.
+  real_deck = true,
   options = {
     { name = "cards", default = 4, min = 3, max = 6, help = "cards per hand (= rounds per hand)" },
     { name = "credits", default = 1000, min = 1, max = 1000000000, help = "starting credits of each player" },

@@ -49,6 +49,9 @@ local game = {
   description = "Bamboozled, the dice game: declare, bluff, accept or challenge; action cards; strikes",
   players = { min = 2, max = 8 },
   default_bot = "dice-bluffer",
+  -- Every move naming a card comes from t:ask_cards, t:ask_trick,
+  -- t:ask_discards or t:card(name, hand): a real deck can be refereed.
+  real_deck = true,
   options = {
     { name = "strikes", default = 3, min = 1, max = 20, help = "strikes that eliminate a player" },
     { name = "hand_limit", default = 2, min = 0, max = 26, help = "action cards a player may hold (0: no limit)" },

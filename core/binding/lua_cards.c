@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 #include "lua_table.h"
+#include "../kernel/physical_cards.h"
 
 /* t:zone(name [, {owner = seat, vis = "hidden"|"owner"|"public"|"top"}]) -> id */
 static int t_zone(lua_State *L)
@@ -123,7 +124,8 @@ static int t_name(lua_State *L)
     return 1;
 }
 
-/* t:card(name [, zone]) -> id or nil: the first card of that name (in zone). */
+/* t:card(name [, zone]) -> id or nil: the first card of that name (in zone).
+ * Of a real deck, a zone holding unknown cards may hold any card not shown. */
 static int t_card(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
@@ -136,7 +138,18 @@ static int t_card(lua_State *L)
             lua_pushnil(L);
         return 1;
     }
-    const Zone *z = &t->zones.z[lt_check_zone(L, t, 3)];
+    int zone = lt_check_zone(L, t, 3);
+    if (t->zones.physical) {
+        /* A real hand may hold any card not shown elsewhere: one of its
+         * unknown cards takes the name (physical_cards.h). */
+        int c = physical_take(t, name, zone);
+        if (c)
+            lua_pushinteger(L, c);
+        else
+            lua_pushnil(L);
+        return 1;
+    }
+    const Zone *z = &t->zones.z[zone];
     int first = name[0] | 0x20; /* ASCII folded: most cards differ in it, so no call */
     for (int i = z->n - 1; i >= 0; i--) {
         const char *card = t->deck.cards[z->cards[i]].name;

@@ -20,10 +20,14 @@ int ask_cards(Table *t, int seat, const char *kind, int zone, const char *prompt
 {
     const Zone *z = &t->zones.z[zone];
     const Card *cards = t->deck.cards;
+    /* Of a real deck the referee knows only the cards shown: the others
+     * (unbound) may be of any suit, so each is offered, and its name is
+     * the person's to type (physical_cards.h). */
+    const uint8_t *bound = t->zones.physical ? t->zones.bound : NULL;
     if (follow != SUIT_NONE) {
         int held = 0;
         for (int i = 0; i < z->n && !held; i++)
-            held = cards[z->cards[i]].face[0].suit == follow;
+            held = cards[z->cards[i]].face[0].suit == follow && (!bound || bound[z->cards[i]]);
         if (!held)
             follow = SUIT_NONE; /* nothing to follow with: any card */
     }
@@ -31,7 +35,7 @@ int ask_cards(Table *t, int seat, const char *kind, int zone, const char *prompt
     ask_begin(a, seat, kind, prompt, 0);
     for (int i = 0; i < z->n; i++) {
         int c = z->cards[i];
-        if (follow != SUIT_NONE && cards[c].face[0].suit != follow)
+        if (follow != SUIT_NONE && cards[c].face[0].suit != follow && (!bound || bound[c]))
             continue;
         if (offered_by_name(a, cards, cards[c].name))
             continue;

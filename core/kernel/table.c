@@ -96,6 +96,14 @@ uint32_t table_random(Table *t, uint32_t n, const char *what)
     return c.below(c.ctx, n, what);
 }
 
+/* Of a physical deck, the name a log entry shows: the card's as it was
+ * shown then (its id may stand for another card once reshuffled); NULL
+ * while the referee does not know the card. */
+static const char *shown_name(const Table *t, int card)
+{
+    return t->zones.physical && t->zones.bound[card] ? t->deck.cards[card].name : NULL;
+}
+
 void table_move(Table *t, int card, int to, int bottom)
 {
     int from = t->zones.where[card];
@@ -103,8 +111,13 @@ void table_move(Table *t, int card, int to, int bottom)
         zones_move_bottom(&t->zones, card, to);
     else
         zones_move(&t->zones, card, to);
+    /* A real card laid face up is shown: the referee was told its name
+     * before (the move that played it named it). */
+    uint8_t vis = t->zones.z[to].vis;
+    if (t->zones.physical && (vis == VIS_PUBLIC || vis == VIS_TOP))
+        t->zones.bound[card] = 1;
     note_oom(t, log_add(&t->log, LOG_MOVE, 0, card, from, to,
-                        log_move_n(bottom, t->zones.known[card]), NULL));
+                        log_move_n(bottom, t->zones.known[card]), shown_name(t, card)));
 }
 
 static void log_shuffle(Table *t, int zone)
@@ -148,8 +161,11 @@ void table_shuffle_stacked(Table *t, int zone, const int *top_first, int n)
 void table_reveal(Table *t, int card, uint32_t seats)
 {
     t->zones.known[card] |= seats;
+    if (t->zones.physical)
+        t->zones.bound[card] = 1;
     /* With the zone it lay in, whose owner knew the card already. */
-    note_oom(t, log_add(&t->log, LOG_REVEAL, 0, card, t->zones.where[card], 0, seats, NULL));
+    note_oom(t, log_add(&t->log, LOG_REVEAL, 0, card, t->zones.where[card], 0, seats,
+                        shown_name(t, card)));
 }
 
 void table_roll(Table *t, int die)
@@ -325,13 +341,20 @@ int table_learned_since(const Table *t, int from, int seat)
     return -1;
 }
 
+/* The name of the card of entry e as the referee knew it then: of a
+ * physical deck, only a card already shown (the name kept in the entry). */
+static const char *entry_card_name(const Table *t, const LogEntry *e)
+{
+    return t->zones.physical ? log_text(&t->log, e) : t->deck.cards[e->a].name;
+}
+
 const char *table_log_move_card(const Table *t, int i, int viewer)
 {
     const LogEntry *e = &t->log.e[i];
     if (e->kind != LOG_MOVE)
         return NULL;
     return sees_arrival(t, log_move_known(e), e->c, viewer) || sees_departure(t, e->b, viewer)
-               ? t->deck.cards[e->a].name
+               ? entry_card_name(t, e)
                : NULL;
 }
 
@@ -340,7 +363,8 @@ const char *table_log_reveal_card(const Table *t, int i, int viewer)
     const LogEntry *e = &t->log.e[i];
     if (e->kind != LOG_REVEAL)
         return NULL;
-    return told((uint32_t)e->n, viewer) || sees_departure(t, e->b, viewer) ? t->deck.cards[e->a].name : NULL;
+    return told((uint32_t)e->n, viewer) || sees_departure(t, e->b, viewer) ? entry_card_name(t, e)
+                                                                           : NULL;
 }
 
 int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size)

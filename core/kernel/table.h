@@ -46,6 +46,10 @@ typedef struct Table {
     int physical_dice;
     TypedDiceFn type_dice;
     void *type_dice_ctx;
+    /* A physical deck (zones.physical; physical_cards.h): the log index
+     * (plus 1; 0: never) at which each seat showed out of each suit, by
+     * playing another suit to a round led in it. */
+    int showed_out[MAX_SEATS + 1][4];
 } Table;
 
 /* A table whose chance is keyed by seed (any text; seed.h says which a

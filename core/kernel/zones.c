@@ -9,6 +9,8 @@ void zones_clear(Zones *zs)
     memset(zs->index, 0, sizeof zs->index);
     memset(zs->where, 0, sizeof zs->where);
     memset(zs->known, 0, sizeof zs->known);
+    zs->physical = 0;
+    memset(zs->bound, 0, sizeof zs->bound);
 }
 
 static unsigned name_slot(const char *name)
@@ -143,15 +145,18 @@ void zones_shuffle(Zones *zs, int zone, const Chance *chance)
         z->cards[i] = z->cards[j];
         z->cards[j] = tmp;
     }
-    /* After a shuffle nobody can tell which card is where. */
-    for (int i = 0; i < z->n; i++)
+    /* After a shuffle nobody can tell which card is where; of a real
+     * deck, the referee cannot either. */
+    for (int i = 0; i < z->n; i++) {
         zs->known[z->cards[i]] = 0;
+        zs->bound[z->cards[i]] = 0;
+    }
 }
 
 int zones_seat_sees(const Zones *zs, int card, int seat)
 {
     int zone = zs->where[card];
-    if (!zone)
+    if (!zone || (zs->physical && !zs->bound[card]))
         return 0;
     if (seat >= 1 && seat <= MAX_SEATS && (zs->known[card] & (1u << seat)))
         return 1;

@@ -36,6 +36,11 @@ typedef struct Zones {
     uint8_t index[ZONE_INDEX_SLOTS];
     uint8_t where[MAX_CARDS + 1];  /* zone of each card, 0 = not placed */
     uint32_t known[MAX_CARDS + 1]; /* seats each card was revealed to */
+    /* A physical deck (physical_cards.h): a card's id stands for a real
+     * card whose face the referee knows only once it is shown (bound);
+     * until then nobody, its holder included, sees it through the referee. */
+    uint8_t physical;
+    uint8_t bound[MAX_CARDS + 1];
 } Zones;
 
 typedef enum ZoneStatus {

@@ -13,6 +13,7 @@
 #include "../binding/lua_table.h"
 #include "../lua/lua_weak.h"
 #include "options.h"
+#include "real_cards.h"
 #include "result_check.h"
 #include "result_places.h"
 #include "rules_loader.h"
@@ -220,7 +221,11 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     invalidate(g);
     /* Rules that ask get the card a card move names; a round's cards but
      * its last are the kernel's to play. */
-    int card = ask_card_of(&g->t->ask, move);
+    int card = 0, physical = g->t->zones.physical;
+    if (!physical || !real_cards_bind(g->t, seat, move, &card))
+        card = ask_card_of(&g->t->ask, move);
+    if (card && physical)
+        real_cards_played(g->t, seat, card); /* a show-out, or a revoke told */
     GameStatus played;
     if (card && g->t->trick.n && played_in_round(g, seat, card, &played))
         return played;
@@ -430,6 +435,13 @@ int game_move_shown(const Pending *p, const char *move)
     return !p->open || !first_word_is(move, p->open) || !strchr(move, ' ');
 }
 
+const char *game_move_for_people(Game *g, int seat, const char *move, char *buf, size_t size)
+{
+    if (!g->t->zones.physical || !real_cards_shown(g->t, seat, move, buf, size))
+        return move;
+    return buf;
+}
+
 /* An answer not among the listed moves but beginning with the ask's open
  * word: the rules' judge(t, seat, text) makes it a move (its canonical
  * text), or refuses it with why. NULL with the error set when refused;
@@ -479,15 +491,47 @@ static const char *judge_answer(Game *g, int seat, const char *text)
     return g->judged;
 }
 
+/* At a table with a real deck: a listed move with its unknown cards named
+ * as typed (real_cards.h), or NULL with why when a name typed is of a card
+ * shown elsewhere. */
+static const char *real_cards_answer(Game *g, int seat, const char *text)
+{
+    char typed[512], canon[512], why[200];
+    normalise(text, typed, sizeof typed);
+    if (!real_cards_match(g->t, seat, typed, canon, sizeof canon, why, sizeof why)) {
+        if (why[0])
+            game_set_error(g, "'%s' cannot be played: %s", typed, why);
+        return NULL;
+    }
+    free(g->judged);
+    g->judged = strdup(canon);
+    if (!g->judged)
+        game_set_error(g, "out of memory");
+    return g->judged;
+}
+
+/* Whether the card canon plays to a round follows suit as far as the
+ * referee can see; the error says why not. */
+static int real_cards_follow(Game *g, int seat, const char *canon)
+{
+    char why[200];
+    if (!g->t->zones.physical || !real_cards_follow_problem(g->t, seat, canon, why, sizeof why))
+        return 1;
+    game_set_error(g, "'%s' cannot be played: %s", canon, why);
+    return 0;
+}
+
 /* A legal answer's canonical text: listed, or judged by the rules. NULL
  * with the error set when judged and refused, or without it. */
 static const char *accept_answer(Game *g, int seat, const char *text)
 {
-    const char *canon = game_match(g, seat, text);
-    if (canon)
-        return canon;
     free(g->error);
     g->error = NULL;
+    const char *canon = game_match(g, seat, text);
+    if (!canon && g->t->zones.physical)
+        canon = real_cards_answer(g, seat, text);
+    if (canon || g->error)
+        return canon && real_cards_follow(g, seat, canon) ? canon : NULL;
     return judge_answer(g, seat, text);
 }
 
@@ -860,6 +904,24 @@ GameStatus game_use_physical_dice(Game *g, const int *typed, int ntyped, TypedDi
     return game_rebuild(g, g->nmoves);
 }
 
+GameStatus game_use_physical_cards(Game *g)
+{
+    /* The rules say so: at a real deck no move may be listed from what a
+     * hidden card is, only from the cards t:ask_cards, t:ask_trick and
+     * t:card(name, zone) let a person name (rules/README.md). */
+    push_method(g, "real_deck");
+    int says = lua_toboolean(g->L, -1);
+    lua_pop(g->L, 1);
+    if (!says) {
+        game_set_error(g, "%s cannot be refereed with a real deck: its rules do not say "
+                          "real_deck = true (some of its moves are worked out from cards in hidden "
+                          "hands); --table dice keeps the cards the referee's", g->name);
+        return GAME_ILLEGAL;
+    }
+    g->physical_cards = 1;
+    return game_rebuild(g, g->nmoves);
+}
+
 GameStatus game_correct_dice(Game *g, const int *values, int n)
 {
     if (!g->physical_dice || g->nmoves == 0) {
@@ -927,6 +989,7 @@ GameStatus game_rebuild(Game *g, int n)
     t->physical_dice = g->physical_dice;
     t->type_dice = g->physical_dice ? game_typed_dice : NULL;
     t->type_dice_ctx = g;
+    t->zones.physical = (uint8_t)g->physical_cards;
     GameStatus rebuilt = rebuild_on(g, t, n);
     g->replaying = 0;
     return rebuilt;

@@ -80,6 +80,9 @@ struct Game {
      * rebuild (undo, load) reads them again, and asks for no more; live,
      * the next values come from type_dice (the REPL asks the table). */
     int physical_dice;
+    /* A real deck (--table cards): the table's zones.physical, kept here
+     * for each table the game is rebuilt on. */
+    int physical_cards;
     int *typed, ntyped, typed_cap, typed_read, typed_before, replaying;
     TypedDiceFn type_dice;
     void *type_dice_ctx;
@@ -151,6 +154,9 @@ GameStatus game_window(Game *g, int n, const int *seats, const char *const *text
  * them. GAME_OK, or why not. */
 GameStatus game_use_physical_dice(Game *g, const int *typed, int ntyped, TypedDiceFn type_dice,
                                   void *ctx);
+/* Makes the game's deck a real one (--table cards; physical_cards.h): the
+ * table is made again with it. GAME_OK, or why not. */
+GameStatus game_use_physical_cards(Game *g);
 /* Puts the values typed during the last move right (they were mistyped)
  * and plays it again with them: n values, as many as it read. */
 GameStatus game_correct_dice(Game *g, const int *values, int n);
@@ -179,6 +185,10 @@ const char *game_match(Game *g, int seat, const char *text);
  * ask's open word (a claim a person's cards make, which the REPL must not
  * give away; a person types their claim instead). */
 int game_move_shown(const Pending *p, const char *move);
+/* The move as people at the table read it: at a real deck, the names the
+ * referee gave the unknown cards of seat's hand read "CARD" (real_cards.h);
+ * move itself elsewhere, or buf. */
+const char *game_move_for_people(Game *g, int seat, const char *move, char *buf, size_t size);
 
 /* Pushes a new game on table t (which it then owns), playing on from g's
  * state: g's rules, options and a copy of its vars. It has no moves before

@@ -33,13 +33,20 @@ char *game_record(Game *g, const char *const *seat_names)
     for (int s = 0; s < g->nseats; s++)
         json_array_append_new(seats, json_string(seat_names && seat_names[s] ? seat_names[s] : "human"));
     json_object_set_new(root, "seats", seats);
-    if (g->physical_dice) {
+    if (g->physical_dice || g->physical_cards) {
         /* The chance that came from the table: dice values as typed, in the
-         * order the rules read them; a replay reads them and asks nothing. */
-        json_t *dice = json_array();
-        for (int i = 0; i < g->ntyped; i++)
-            json_array_append_new(dice, json_integer(g->typed[i]));
-        json_object_set_new(root, "table", json_pack("{s:o}", "dice", dice));
+         * order the rules read them; a replay reads them and asks nothing.
+         * A real deck's cards are named by the moves themselves. */
+        json_t *table = json_object();
+        if (g->physical_dice) {
+            json_t *dice = json_array();
+            for (int i = 0; i < g->ntyped; i++)
+                json_array_append_new(dice, json_integer(g->typed[i]));
+            json_object_set_new(table, "dice", dice);
+        }
+        if (g->physical_cards)
+            json_object_set_new(table, "cards", json_true());
+        json_object_set_new(root, "table", table);
     }
     if (g->people) {
         /* The seats played by people, whose calls keep the order typed (game.h). */
@@ -164,7 +171,13 @@ Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
         g->people |= 1u << json_integer_value(seat);
     }
     json_t *table = json_object_get(root, "table");
-    if (table) {
+    json_t *cards = json_object_get(table, "cards");
+    if (cards && (!json_is_true(cards) || game_use_physical_cards(g) != GAME_OK)) {
+        *err = strfmt("not a saved game: \"table\" may hold \"cards\": true (a real deck)%s%s",
+                      g->error ? ": " : "", g->error ? g->error : "");
+        goto bad;
+    }
+    if (table && (json_object_get(table, "dice") || !cards)) {
         json_t *dice = json_object_get(table, "dice"), *value;
         size_t nd = json_array_size(dice);
         int *typed = calloc(nd + 1, sizeof(int));

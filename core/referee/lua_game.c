@@ -76,7 +76,7 @@ static int l_game_new(lua_State *L)
     static const struct { const char *name; int type; } FIELDS[] = {
         {"rules_path", LUA_TSTRING}, {"options", LUA_TTABLE}, {"arrange", LUA_TFUNCTION},
         {"shuffles", LUA_TTABLE}, {"rolls", LUA_TTABLE}, {"randoms", LUA_TTABLE},
-        {"typed_dice", LUA_TFUNCTION},
+        {"typed_dice", LUA_TFUNCTION}, {"real_cards", LUA_TBOOLEAN},
     };
     for (size_t i = 0; i < sizeof FIELDS / sizeof *FIELDS; i++) {
         lua_getfield(L, 2, FIELDS[i].name);
@@ -124,6 +124,15 @@ static int l_game_new(lua_State *L)
         } else {
             lua_pop(L, 1);
         }
+    }
+    /* real_cards = true: a real deck, named by the moves (--table cards). */
+    if (g && lua_getfield(L, 2, "real_cards") != LUA_TNIL && lua_toboolean(L, -1) &&
+        game_use_physical_cards(g) != GAME_OK) {
+        lua_pop(L, 2);
+        err = strfmt("%s", g->error ? g->error : "?");
+        g = NULL;
+    } else if (g) {
+        lua_pop(L, 1);
     }
     return pushed_or_fail(L, g, err);
 }

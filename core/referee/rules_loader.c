@@ -275,7 +275,7 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
 /* What the referee reads of a definition: the functions it calls and the
  * data it lists and checks. */
 static const char *READ[] = {"setup", "apply", "result", "pending", "ask", "standing", "judge", "status", "explain",
-                             "description", "players", "options", "default_bot"};
+                             "description", "players", "options", "default_bot", "real_deck"};
 
 /* take(def) -> the referee's copy of def, or nil and what is wrong.
  * Protected: reading the script's table may run its metamethods. */

@@ -1,0 +1,89 @@
+#include "physical_cards.h"
+
+#include <stdio.h>
+#include <strings.h>
+
+int physical_unbound_named(const Table *t, const char *name, int zone)
+{
+    const Zones *zs = &t->zones;
+    for (int c = 1; c <= t->deck.n; c++)
+        if (!zs->bound[c] && zs->where[c] && zs->where[c] != zone &&
+            strcasecmp(t->deck.cards[c].name, name) == 0)
+            return c;
+    return 0;
+}
+
+int physical_accounted_for(const Table *t, const char *name, char *why, size_t size)
+{
+    int c = deck_find(&t->deck, name);
+    if (!c)
+        return 0;
+    const Zone *z = &t->zones.z[t->zones.where[c]];
+    if (z->owner)
+        snprintf(why, size, "%s is already accounted for: it lies in %s (seat %d's)",
+                 t->deck.cards[c].name, z->name, z->owner);
+    else
+        snprintf(why, size, "%s is already accounted for: it lies in %s", t->deck.cards[c].name,
+                 z->name);
+    return 1;
+}
+
+void physical_swap(Table *t, int a, int b)
+{
+    Card keep = t->deck.cards[a];
+    t->deck.cards[a] = t->deck.cards[b];
+    t->deck.cards[b] = keep;
+}
+
+int physical_take(Table *t, const char *name, int zone)
+{
+    const Zone *z = &t->zones.z[zone];
+    int unbound = 0;
+    for (int i = z->n - 1; i >= 0; i--) {
+        int c = z->cards[i];
+        if (strcasecmp(t->deck.cards[c].name, name) == 0)
+            return c;
+        if (!unbound && !t->zones.bound[c])
+            unbound = c;
+    }
+    int elsewhere = unbound ? physical_unbound_named(t, name, zone) : 0;
+    if (!elsewhere)
+        return 0;
+    physical_swap(t, unbound, elsewhere);
+    return unbound;
+}
+
+int physical_arrived_at(const Table *t, int card)
+{
+    for (int i = t->log.n - 1; i >= 0; i--)
+        if (t->log.e[i].kind == LOG_MOVE && t->log.e[i].a == card)
+            return i;
+    return -1;
+}
+
+static const char *const SUIT_WORDS[4] = {"clubs", "diamonds", "hearts", "spades"};
+
+int physical_follows(const Table *t, int hand, int card, int led, char *why, size_t size)
+{
+    if (led == SUIT_NONE || t->deck.cards[card].face[0].suit == led)
+        return 1;
+    const Zone *z = &t->zones.z[hand];
+    for (int i = 0; i < z->n; i++) {
+        int c = z->cards[i];
+        if (t->zones.bound[c] && t->deck.cards[c].face[0].suit == led) {
+            snprintf(why, size, "%s must be followed: you hold %s, shown", SUIT_WORDS[led],
+                     t->deck.cards[c].name);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int physical_played(Table *t, int seat, int card, int led)
+{
+    int suit = t->deck.cards[card].face[0].suit;
+    if (led != SUIT_NONE && suit != led && !t->showed_out[seat][led])
+        t->showed_out[seat][led] = t->log.n + 1;
+    int out = suit >= 0 ? t->showed_out[seat][suit] : 0;
+    return out && physical_arrived_at(t, card) < out - 1 ? out : 0;
+}

@@ -1,0 +1,172 @@
+-- A real deck at the table (--table cards): the referee knows a card only
+-- once it is shown, when the person names it. A game whose moves name the
+-- same cards as a game with the referee's deck ends the same, with the same
+-- credits and strikes; a name already shown elsewhere is refused, and a
+-- revoke is caught when the card that was held shows up.
+local helper = require "tests.spec.helper"
+local referee = helper.referee
+
+-- The values rolled on each die, in order, read from a game's full log.
+local function rolls_of(g)
+  local rolled = {}
+  for _, line in ipairs(g:table():log_lines(0, -1)) do
+    local die, value = line:match("^roll die (%d+): (%d+)$")
+    if die then
+      die = tonumber(die)
+      rolled[die] = rolled[die] or {}
+      table.insert(rolled[die], tonumber(value))
+    end
+  end
+  return rolled
+end
+
+-- Plays a game with the referee's deck at random, and the same moves at a
+-- table with a real deck. The real table's game has another seed, so the
+-- referee's stand-ins for the real cards lie elsewhere and the names typed
+-- go to cards it dealt otherwise; its first dealer or player is fixed, and
+-- its dice are typed (as they rolled at the referee's table). Where the
+-- real table asks what the referee's could rule out (a strike, a caught
+-- bluff or a short roll the seat may answer with a card it might hold),
+-- the seat answers as the referee's table answered for it: it takes the
+-- strike.
+local function play_both(name, seed, seats)
+  local dice = name:match("dice") ~= nil
+  local fixed = { [dice and "first" or "dealer"] = 1 + seed % seats }
+  local chance = assert(referee.game(name, { seats = seats, seed = seed, rules_path = "rules", options = fixed }))
+  local physical
+  local opts = { seats = seats, seed = seed + 1000, rules_path = "rules", real_cards = true, options = fixed }
+  if dice then
+    -- A die read at the real table is the k-th roll of it there.
+    opts.typed_dice = function(read)
+      local here, there, values = rolls_of(physical), rolls_of(chance), {}
+      for i, d in ipairs(read) do values[i] = there[d][#here[d]] end
+      return values
+    end
+  end
+  physical = assert(referee.game(name, opts))
+  local n, extra = 0, 0
+  while physical:pending() do
+    local p, q = chance:pending(), physical:pending()
+    if not p or q.kind ~= p.kind or q.seats[1] ~= p.seats[1] then
+      local ok, err = physical:play(q.seats[1], "take strike")
+      assert(ok, ("seed %d, move %d: the real table asks '%s' (%s)"):format(seed, n + 1, q.kind, tostring(err)))
+      extra = extra + 1
+    else
+      local seat = p.seats[1]
+      local move = chance:random_move(seat, seed * 7919 + n)
+      assert(chance:play(seat, move))
+      local ok, err = physical:play(seat, move)
+      assert(ok, ("seed %d, move %d (%s by seat %d): %s"):format(seed, n + 1, move, seat, tostring(err)))
+      n = n + 1
+    end
+  end
+  assert.is_nil(chance:pending(), ("seed %d: the real table ended first"):format(seed))
+  return chance, physical, n, extra
+end
+
+local function balances(g, seats)
+  local t, out = g:table(), {}
+  for s = 1, seats do out[s] = t:balance("seat" .. s) end
+  out.pot = t:balance("pot")
+  return out
+end
+
+describe("a table with a real deck", function()
+  it("ends BAM! as the referee's deck would, the cards named as they are played", function()
+    for seed = 1, 12 do
+      local seats = 3 + seed % 3
+      local chance, physical = play_both("bam", seed, seats)
+      assert.are.same(chance:result(), physical:result(), "seed " .. seed)
+      assert.are.same(balances(chance, seats), balances(physical, seats), "seed " .. seed)
+    end
+  end)
+
+  for _, name in ipairs({ "bamboozled-dice", "bamboozled-dice-no-bluffing", "bamboozled-dice-more-strikes" }) do
+    it("ends " .. name .. " as the referee's deck would, a card named as it is played", function()
+      local extras = 0
+      for seed = 1, 12 do
+        local chance, physical, _, extra = play_both(name, seed, 3)
+        extras = extras + extra
+        assert.are.same(chance:result(), physical:result(), "seed " .. seed)
+        assert.are.same(chance:table().vars.strikes, physical:table().vars.strikes, "seed " .. seed)
+      end
+    end)
+  end
+
+  it("shows nobody a card before it is played, its holder included", function()
+    local function dealt_names_seen(real_cards)
+      local g = assert(referee.game("bam", { seats = 3, seed = 5, rules_path = "rules", real_cards = real_cards }))
+      local seen = 0
+      for seat = 0, 3 do
+        for _, line in ipairs(g:table():log_lines(0, seat)) do
+          if line:match("^%w+: stock") then seen = seen + 1 end
+        end
+      end
+      return seen
+    end
+    assert.are.equal(12, dealt_names_seen(false)) -- each seat sees its own 4 with the referee's deck
+    assert.are.equal(0, dealt_names_seen(true))
+  end)
+
+  it("refuses a card shown elsewhere, with where it is, and changes nothing", function()
+    local g = assert(referee.game("bam", { seats = 3, seed = 1, rules_path = "rules", real_cards = true,
+                                          options = { dealer = 3 } }))
+    assert(g:play(3, "turn 7H"))
+    assert(g:play(3, "keep"))
+    for s = 1, 3 do assert(g:play(s, "play")) end
+    local before = g:hash()
+    local ok, err = g:play(1, "discard 7H")
+    assert.is_nil(ok)
+    assert.matches("7H is already accounted for: it lies in hand3 %(seat 3's%)", err)
+    assert.are.equal(before, g:hash())
+    assert(g:play(1, "discard 8H 2C")) -- cards nobody has shown
+  end)
+
+  it("tells the table of a revoke when the card held shows up", function()
+    local g = assert(referee.game("bam", { seats = 3, seed = 1, rules_path = "rules", real_cards = true,
+                                          options = { dealer = 3, redraw = false } }))
+    for _, m in ipairs({ { 3, "turn 7H" }, { 1, "play" }, { 2, "play" }, { 3, "play" },
+                         { 1, "KD" }, { 2, "5C" }, { 3, "AS" } }) do
+      assert(g:play(m[1], m[2]))
+    end
+    local lines = #g:table():log_lines(0, -1)
+    assert(g:play(1, "2D"))
+    assert(g:play(2, "9D"))
+    local function revokes()
+      local told = {}
+      for _, line in ipairs(g:table():log_lines(lines, 0)) do
+        if line:match("revokes") then told[#told + 1] = line end
+      end
+      return told
+    end
+    assert.are.equal(1, #revokes(), "the revoke was not told")
+    assert.matches("seat 2 revokes: they played 5C when diamonds were led, holding 9D", revokes()[1])
+    -- seat 2 wins the round with 9D and leads a club: it never showed out of clubs
+    assert(g:play(3, "3S"))
+    assert(g:play(2, "JC"))
+    assert.are.equal(1, #revokes())
+  end)
+
+  it("makes a shown card that must be followed one the referee enforces", function()
+    local g = assert(referee.game("bam", { seats = 3, seed = 1, rules_path = "rules", real_cards = true,
+                                          options = { dealer = 3, redraw = false } }))
+    for _, m in ipairs({ { 3, "turn 7H" }, { 1, "play" }, { 2, "play" }, { 3, "play" }, { 1, "2H" } }) do
+      assert(g:play(m[1], m[2]))
+    end
+    assert(g:play(2, "3H"))
+    local ok, err = g:play(3, "AS")
+    assert.is_nil(ok)
+    assert.matches("hearts must be followed: you hold 7H, shown", err)
+  end)
+
+  it("replays its record with nothing to type, and a game without real_deck is refused", function()
+    local _, physical = play_both("bam", 4, 4)
+    local record = physical:record()
+    assert.matches('"cards": true', record)
+    local again = assert(referee.replay(record, "rules"))
+    assert.are.same(physical:result(), again:result())
+    local bad, err = referee.game("bamboozled", { seats = 2, seed = 1, rules_path = "rules", real_cards = true })
+    assert.is_nil(bad)
+    assert.matches("bamboozled cannot be refereed with a real deck", err)
+  end)
+end)
