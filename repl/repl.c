@@ -412,6 +412,17 @@ static int decision_due(Repl *r, const Pending **p)
     return st == GAME_OK;
 }
 
+/* Whether one of the moves before the k-th (from first) reads as shown
+ * does to people (game_move_for_people). */
+static int shown_before(Game *g, int seat, const Pending *p, int first, int k, const char *shown)
+{
+    char other[512];
+    for (int j = 0; j < k; j++)
+        if (strcmp(game_move_for_people(g, seat, p->texts[first + j], other, sizeof other), shown) == 0)
+            return 1;
+    return 0;
+}
+
 static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)argc;
@@ -432,21 +443,21 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
         printf("%s CARDS...", p->open);
         gap = "  ";
     }
-    /* At a real deck a move of any unknown card is one move, "play CARD". */
-    char shown[512], last[512] = "";
+    /* At a real deck the moves of any unknown cards are one move each:
+     * "discard CARD CARD" (the first of them stands for the rest). */
+    char shown[512];
     for (int i = 0; i < p->nseats; i++)
         if (p->seats[i] == seat)
-            for (int k = 0; k < p->count[i]; k++)
-                if (game_move_shown(p, p->texts[p->first[i] + k])) {
-                    const char *move = game_move_for_people(r->s.game, seat,
-                                                            p->texts[p->first[i] + k], shown,
-                                                            sizeof shown);
-                    if (move == shown && strcmp(shown, last) == 0)
-                        continue;
-                    printf("%s%s", gap, move);
-                    snprintf(last, sizeof last, "%s", move);
-                    gap = "  ";
-                }
+            for (int k = 0; k < p->count[i]; k++) {
+                const char *move = p->texts[p->first[i] + k];
+                if (!game_move_shown(p, move))
+                    continue;
+                move = game_move_for_people(r->s.game, seat, move, shown, sizeof shown);
+                if (move == shown && shown_before(r->s.game, seat, p, p->first[i], k, shown))
+                    continue;
+                printf("%s%s", gap, move);
+                gap = "  ";
+            }
     putchar('\n');
 }
 
@@ -718,13 +729,36 @@ static int type_dice(void *ctx, Table *t, int n, const int *dice, int *values, c
     }
 }
 
+/* The REPL's part of a correction: the last move's events shown again. */
+static void corrected(Repl *r, int log_at, const char *what)
+{
+    printf("corrected: %s\n", what);
+    r->s.log_shown = log_at; /* its events again, as they are now */
+    advance(r);
+}
+
 /* correct 6 5: the dice the last move read were mistyped; it is played
- * again with these (before the next decision, while nothing else read them). */
+ * again with these (before the next decision, while nothing else read them).
+ * correct MOVE: the last move was mistyped (a card named wrong): MOVE is
+ * played in its place by the same seat. */
 static void cmd_correct(Repl *r, int argc, char **argv, const char *rest)
 {
-    (void)rest;
     if (!need_game(r))
         return;
+    Game *g = r->s.game;
+    int log_at = g->nmoves ? g->moves[game_group_start(g, g->nmoves - 1)].log_at : 0;
+    int numbers = argc > 1;
+    for (int i = 1; i < argc; i++)
+        numbers = numbers && argv[i][strspn(argv[i], "0123456789")] == '\0';
+    if (argc > 1 && !numbers) {
+        clear_window(r);
+        if (game_correct_move(g, rest) != GAME_OK) {
+            report(r, GAME_ILLEGAL);
+            return;
+        }
+        corrected(r, log_at, "the last move is played as typed now");
+        return;
+    }
     int values[MAX_DICE * 4], n = 0;
     for (int i = 1; i < argc && n < (int)(sizeof values / sizeof *values); i++) {
         char *end;
@@ -736,19 +770,16 @@ static void cmd_correct(Repl *r, int argc, char **argv, const char *rest)
         values[n++] = (int)v;
     }
     if (n == 0) {
-        error(r, "correct takes the dice as they really show, such as: correct 6 5");
+        error(r, "correct takes the dice as they really show, such as 'correct 6 5', or the last "
+                 "move as it should have been, such as 'correct 3C'");
         return;
     }
-    Game *g = r->s.game;
-    int log_at = g->nmoves ? g->moves[game_group_start(g, g->nmoves - 1)].log_at : 0;
     clear_window(r);
     if (game_correct_dice(g, values, n) != GAME_OK) {
         report(r, GAME_ILLEGAL);
         return;
     }
-    printf("corrected: the last move is played again with the dice as they show\n");
-    r->s.log_shown = log_at; /* its events again, as they are now */
-    advance(r);
+    corrected(r, log_at, "the last move is played again with the dice as they show");
 }
 
 static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
@@ -915,7 +946,7 @@ static const Command COMMANDS[] = {
     {"play", "MOVE", "play a move", cmd_play},
     {"go", "on", "close a claim window: the people who have not called pass", cmd_go_on},
     {"undo", "", "take back your own last move, if nothing was shown to you since", cmd_undo},
-    {"correct", "V ...", "real dice mistyped: play the last move again with the dice as they show", cmd_correct},
+    {"correct", "V ... | MOVE", "mistyped at a real table: the last move again with the dice as they show, or MOVE in its place", cmd_correct},
     {"continue", "", "let the bots play on (after Ctrl-C or the move limit)", cmd_continue},
     {"log", "[N|all]", "the last N events you may know of", cmd_log},
     {"seats", "", "who plays each seat", cmd_seats},

@@ -922,6 +922,50 @@ GameStatus game_use_physical_cards(Game *g)
     return game_rebuild(g, g->nmoves);
 }
 
+GameStatus game_correct_move(Game *g, const char *text)
+{
+    if (!g->physical_cards) {
+        /* With the referee's cards nothing was mistyped that the table
+         * could see: a move taken back is undo's, which guards what a
+         * seat may learn first. */
+        game_set_error(g, "'correct MOVE' is for a table with a real deck (--table cards), where "
+                          "a card can be named wrong; 'undo' takes back your own last move");
+        return GAME_ILLEGAL;
+    }
+    if (g->nmoves == 0) {
+        game_set_error(g, "no move has been played yet: there is nothing to correct");
+        return GAME_ILLEGAL;
+    }
+    int last = g->nmoves - 1;
+    if (g->moves[last].group) {
+        game_set_error(g, "the last move answered a claim window: 'undo' takes it back");
+        return GAME_ILLEGAL;
+    }
+    int seat = g->moves[last].seat;
+    char *was = strdup(game_move_text(g, last));
+    if (!was) {
+        game_set_error(g, "out of memory");
+        return GAME_SCRIPT;
+    }
+    GameStatus s = game_rebuild(g, last);
+    if (s == GAME_OK)
+        s = game_play(g, seat, text);
+    if (s != GAME_OK) {
+        /* Put back as it was: the move as first typed. */
+        char *why = g->error;
+        g->error = NULL;
+        game_rebuild(g, last);
+        game_play(g, seat, was);
+        free(g->error);
+        g->error = strfmt("seat %d's '%s' cannot take the place of '%s' (%s): nothing changed",
+                          seat, text, was, why ? why : "?");
+        free(why);
+        s = GAME_ILLEGAL;
+    }
+    free(was);
+    return s;
+}
+
 GameStatus game_correct_dice(Game *g, const int *values, int n)
 {
     if (!g->physical_dice || g->nmoves == 0) {

@@ -157,6 +157,10 @@ GameStatus game_use_physical_dice(Game *g, const int *typed, int ntyped, TypedDi
 /* Makes the game's deck a real one (--table cards; physical_cards.h): the
  * table is made again with it. GAME_OK, or why not. */
 GameStatus game_use_physical_cards(Game *g);
+/* The last move was mistyped (a card named wrong at a real deck): it is
+ * taken back and text played in its place by the same seat, before the
+ * next decision. Nothing changes when text cannot be played there. */
+GameStatus game_correct_move(Game *g, const char *text);
 /* Puts the values typed during the last move right (they were mistyped)
  * and plays it again with them: n values, as many as it read. */
 GameStatus game_correct_dice(Game *g, const int *values, int n);

@@ -132,6 +132,14 @@ static int find(const Table *t, int seat, const char *typed, Renaming *r, char *
         if (renames(t, seat, &listed, a->card[j], &want, r, why, whysize))
             return j;
     }
+    /* A card named that is shown, all its copies: where it is tells the
+     * person more than the list of moves does. */
+    Renaming none = {0};
+    for (int i = 0; i < want.n && !why[0]; i++) {
+        int c = deck_find(&t->deck, want.w[i]);
+        if (c && t->zones.z[t->zones.where[c]].owner != seat && !unknown_named(t, want.w[i], &none))
+            physical_accounted_for(t, want.w[i], why, whysize);
+    }
     return -1;
 }
 
