@@ -281,15 +281,9 @@ local function ask_to_declare(t, seat)
   t:ask(seat, "declare", moves, v.score and at_least(v.score) or "declare any score")
 end
 
--- Over the hand limit: a card to discard, face down.
+-- Over the hand limit: a card to discard, face down (hidden).
 local function ask_to_discard(t, seat)
-  local moves, seen = {}, {}
-  for _, c in ipairs(t:cards(hand(seat))) do
-    local name = t:name(c)
-    if not seen[name] then moves[#moves + 1] = "discard " .. name end
-    seen[name] = true
-  end
-  t:ask(seat, "discard", moves, hold_limit(t.vars.opts.hand_limit), true)
+  t:ask_cards(seat, "discard", hand(seat), hold_limit(t.vars.opts.hand_limit), nil, "discard ", true)
 end
 
 -- ---- the flow of play ----

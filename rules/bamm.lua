@@ -100,6 +100,9 @@ local game = {
   description = "BAMM!: rummy with dual-value cards; call BAMM! out of turn to claim a run or set",
   players = { min = 2, max = 6 },
   default_bot = "bamm-greedy",
+  -- A card is played with t:ask_cards, and a claim names its cards,
+  -- found with t:card(name, hand): a real deck can be refereed.
+  real_deck = true,
   options = {
     { name = "first", default = 0, min = 0, max = 6, seat = true, help = "the starting player's seat (0: drawn at random)" },
     { name = "cards", default = 4, min = 1, max = 8, help = "cards dealt to each player" },
@@ -403,7 +406,11 @@ function game.read_claim(t, seat, text)
   for word in text:gmatch("%S+") do
     if #picks > 0 or word:lower() ~= "bamm" then
       local used, other = word:upper():match("^([^/]+)/([^/]+)$")
-      local card = used and (t:card(used .. "/" .. other) or t:card(other .. "/" .. used))
+      -- In the hand first: of a real deck, an unknown card of the hand
+      -- takes the name (t:card with a zone); then on the table.
+      local hand = HANDS[seat]
+      local card = used and (t:card(used .. "/" .. other, hand) or t:card(other .. "/" .. used, hand) or
+                             t:card(used .. "/" .. other) or t:card(other .. "/" .. used))
       if not card then
         return nil, ("'%s' is not a card of this deck written with the face it uses first (such as 2C/3H for the 3H/2C used as a 2)"):format(word)
       end
@@ -538,15 +545,16 @@ function game.judge(t, seat, text)
 end
 
 -- Whether move is a claim that makes a set or a run: one the window
--- listed (judge writes a good claim so), or, where the window's moves were
--- not made on this table (a sample's first answer), worked out again.
+-- listed (judge writes a good claim so), or else worked out again (the
+-- window's moves were not made on this table, as for a sample's first
+-- answer; or they were made from a real deck's unknown cards, which the
+-- claim has named since).
 local function good_claim(t, seat, move)
   local kept = window_moves[t]
   if kept and kept.window == t.vars.windows and kept.moves[seat] then
     for _, listed in ipairs(kept.moves[seat]) do
       if listed == move then return true end
     end
-    return false
   end
   return game.claim_of(t, seat, assert(game.read_claim(t, seat, move))) ~= nil
 end

@@ -382,7 +382,7 @@ static int t_ask_window(lua_State *L)
     return finish(L, t, 0);
 }
 
-/* t:ask_cards(seat, kind, zone [, prompt [, follow [, prefix]]]) */
+/* t:ask_cards(seat, kind, zone [, prompt [, follow [, prefix [, hidden]]]]) */
 static int t_ask_cards(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
@@ -393,7 +393,7 @@ static int t_ask_cards(lua_State *L)
     int follow = check_suit(L, 6);
     const char *prefix = luaL_optstring(L, 7, "");
     t->trick.n = 0;
-    if (!ask_cards(t, seat, kind, zone, prompt, follow, prefix))
+    if (!ask_cards(t, seat, kind, zone, prompt, follow, prefix, lua_toboolean(L, 8)))
         return out_of_memory(L);
     Ask *a = &t->ask;
     if (a->n) {
@@ -473,6 +473,7 @@ static int t_ask_discards(lua_State *L)
     t->trick.n = 0;
     Ask *a = &t->ask;
     ask_begin(a, seat, kind, prompt, lua_toboolean(L, 7));
+    a->any_card = 1;
     if (!ask_add(a, "stand", 5, 0))
         return out_of_memory(L);
     /* Cards of one name are interchangeable to a person, who types names:

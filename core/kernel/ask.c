@@ -61,6 +61,7 @@ void ask_begin(Ask *a, int seat, const char *kind, const char *prompt, int hidde
     a->used = 0;
     a->window = 0;
     a->open[0] = '\0';
+    a->any_card = 0;
     a->nseats = 1;
     a->seats[0] = a->order_from = seat;
     a->first[0] = 0;

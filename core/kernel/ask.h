@@ -29,6 +29,12 @@ typedef struct Ask {
     char open[ASK_KIND_LEN];
     char kind[ASK_KIND_LEN];
     char prompt[ASK_PROMPT_LEN]; /* "" when the rules gave none */
+    /* 1: the moves name cards of a zone, any of which may be chosen
+     * whatever it is (t:ask_cards, t:ask_trick, t:ask_discards): at a real
+     * deck, one naming unknown cards stands for the same move with others
+     * named (real_cards.h). Moves the rules list themselves may hang on
+     * what the cards are (a set, a run), and are never renamed. */
+    int any_card;
     int n, cap;                  /* the legal moves */
     int *start;                  /* where move i's text starts in text */
     int *card;                   /* the card move i names, or 0 */

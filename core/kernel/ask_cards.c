@@ -16,7 +16,7 @@ static int offered_by_name(const Ask *a, const Card *cards, const char *name)
 }
 
 int ask_cards(Table *t, int seat, const char *kind, int zone, const char *prompt, int follow,
-              const char *prefix)
+              const char *prefix, int hidden)
 {
     const Zone *z = &t->zones.z[zone];
     const Card *cards = t->deck.cards;
@@ -32,7 +32,8 @@ int ask_cards(Table *t, int seat, const char *kind, int zone, const char *prompt
             follow = SUIT_NONE; /* nothing to follow with: any card */
     }
     Ask *a = &t->ask;
-    ask_begin(a, seat, kind, prompt, 0);
+    ask_begin(a, seat, kind, prompt, hidden);
+    a->any_card = 1;
     for (int i = 0; i < z->n; i++) {
         int c = z->cards[i];
         if (follow != SUIT_NONE && cards[c].face[0].suit != follow && (!bound || bound[c]))

@@ -10,8 +10,8 @@
  * only the cards of suit `follow` when the zone holds any (SUIT_NONE: any
  * card), and of cards of one name only the first. The moves may be none
  * (an empty zone): the caller says why that is wrong. Returns 0 when out of
- * memory. */
+ * memory. hidden: only the seat knows the move (a card put down face down). */
 int ask_cards(Table *t, int seat, const char *kind, int zone, const char *prompt, int follow,
-              const char *prefix);
+              const char *prefix, int hidden);
 
 #endif

@@ -38,18 +38,28 @@ void physical_swap(Table *t, int a, int b)
 int physical_take(Table *t, const char *name, int zone)
 {
     const Zone *z = &t->zones.z[zone];
-    int unbound = 0;
+    const Zones *zs = &t->zones;
+    /* The unknown card to take the name: one this move has not named yet
+     * (a claim names several cards of a hand), else any. */
+    int unbound = 0, fresh = 0;
     for (int i = z->n - 1; i >= 0; i--) {
         int c = z->cards[i];
-        if (strcasecmp(t->deck.cards[c].name, name) == 0)
+        if (strcasecmp(t->deck.cards[c].name, name) == 0) {
+            t->zones.named[c] = 1;
             return c;
-        if (!unbound && !t->zones.bound[c])
+        }
+        if (!unbound && !zs->bound[c])
             unbound = c;
+        if (!fresh && !zs->bound[c] && !zs->named[c])
+            fresh = c;
     }
+    if (fresh)
+        unbound = fresh;
     int elsewhere = unbound ? physical_unbound_named(t, name, zone) : 0;
     if (!elsewhere)
         return 0;
     physical_swap(t, unbound, elsewhere);
+    t->zones.named[unbound] = 1;
     return unbound;
 }
 

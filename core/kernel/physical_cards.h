@@ -22,8 +22,8 @@ int physical_unbound_named(const Table *t, const char *name, int zone);
 int physical_accounted_for(const Table *t, const char *name, char *why, size_t size);
 /* The card of this name in zone, giving the name to an unbound card of the
  * zone when none bears it (the one that came last, so a show-out before it
- * is not taken for a revoke): the card, or 0 when the zone holds none and
- * no unbound card bears the name elsewhere. */
+ * is not taken for a revoke): the card, marked named (zones.named), or 0
+ * when the zone holds none and no unbound card bears the name elsewhere. */
 int physical_take(Table *t, const char *name, int zone);
 /* Two unbound cards trade names. */
 void physical_swap(Table *t, int a, int b);

@@ -111,10 +111,9 @@ void table_move(Table *t, int card, int to, int bottom)
         zones_move_bottom(&t->zones, card, to);
     else
         zones_move(&t->zones, card, to);
-    /* A real card laid face up is shown: the referee was told its name
-     * before (the move that played it named it). */
+    /* A real card the move named, laid face up, is known from now on. */
     uint8_t vis = t->zones.z[to].vis;
-    if (t->zones.physical && (vis == VIS_PUBLIC || vis == VIS_TOP))
+    if (t->zones.physical && t->zones.named[card] && (vis == VIS_PUBLIC || vis == VIS_TOP))
         t->zones.bound[card] = 1;
     note_oom(t, log_add(&t->log, LOG_MOVE, 0, card, from, to,
                         log_move_n(bottom, t->zones.known[card]), shown_name(t, card)));
@@ -161,7 +160,7 @@ void table_shuffle_stacked(Table *t, int zone, const int *top_first, int n)
 void table_reveal(Table *t, int card, uint32_t seats)
 {
     t->zones.known[card] |= seats;
-    if (t->zones.physical)
+    if (t->zones.physical && t->zones.named[card])
         t->zones.bound[card] = 1;
     /* With the zone it lay in, whose owner knew the card already. */
     note_oom(t, log_add(&t->log, LOG_REVEAL, 0, card, t->zones.where[card], 0, seats,

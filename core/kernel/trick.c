@@ -10,7 +10,7 @@ static int ask_seat(Table *t, const char *kind, const char *prompt)
     Trick *k = &t->trick;
     int seat = k->seats[k->at];
     t->seats.current = seat; /* the turn passes to the seat asked */
-    if (!ask_cards(t, seat, kind, k->hands[k->at], prompt, k->led, ""))
+    if (!ask_cards(t, seat, kind, k->hands[k->at], prompt, k->led, "", 0))
         return TRICK_NO_MEMORY;
     if (!t->ask.n) {
         k->n = 0; /* nothing stands asked: the caller reports the empty hand */

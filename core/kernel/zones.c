@@ -11,6 +11,7 @@ void zones_clear(Zones *zs)
     memset(zs->known, 0, sizeof zs->known);
     zs->physical = 0;
     memset(zs->bound, 0, sizeof zs->bound);
+    memset(zs->named, 0, sizeof zs->named);
 }
 
 static unsigned name_slot(const char *name)

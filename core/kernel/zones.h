@@ -41,6 +41,10 @@ typedef struct Zones {
      * until then nobody, its holder included, sees it through the referee. */
     uint8_t physical;
     uint8_t bound[MAX_CARDS + 1];
+    /* The cards the move being applied names (the person typed their
+     * names): laid face up or revealed, they are bound; a card shown that
+     * nobody named (a bonus card off the stock) stays "a card". */
+    uint8_t named[MAX_CARDS + 1];
 } Zones;
 
 typedef enum ZoneStatus {

@@ -164,6 +164,25 @@ static int call_rules(Game *g, int nargs, int nresults)
     return call_rules_as(g, nargs, nresults, 0);
 }
 
+/* call_rules for a function that reads the table (judge, explain, status,
+ * standing, result): at a real deck, what t:card(name, hand) does there
+ * (an unknown card takes the name) is undone, as only a move's apply may
+ * change the table, and a replay does just what the moves did. */
+static int call_rules_reading(Game *g, int nargs, int nresults)
+{
+    if (!g->t->zones.physical)
+        return call_rules(g, nargs, nresults);
+    Card *kept = malloc(sizeof g->t->deck.cards);
+    if (!kept)
+        return call_rules(g, nargs, nresults);
+    memcpy(kept, g->t->deck.cards, sizeof g->t->deck.cards);
+    memset(g->t->zones.named, 0, sizeof g->t->zones.named);
+    int status = call_rules(g, nargs, nresults);
+    memcpy(g->t->deck.cards, kept, sizeof g->t->deck.cards);
+    free(kept);
+    return status;
+}
+
 /* Calls the function below its arguments; returns a plain copy of its one
  * result. What result and standing return is read by the referee after the
  * protected call, so it must be a table without metatables, whose
@@ -181,7 +200,7 @@ static int call_rules_plain(Game *g, int nargs)
 {
     lua_pushcfunction(g->L, call_for_plain);
     lua_insert(g->L, -(nargs + 2));
-    return call_rules(g, nargs + 1, 1);
+    return call_rules_reading(g, nargs + 1, 1);
 }
 
 /* A card of a round the kernel runs (trick.h): 1 when the kernel played
@@ -222,10 +241,14 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     /* Rules that ask get the card a card move names; a round's cards but
      * its last are the kernel's to play. */
     int card = 0, physical = g->t->zones.physical;
+    if (physical)
+        memset(g->t->zones.named, 0, sizeof g->t->zones.named);
     if (!physical || !real_cards_bind(g->t, seat, move, &card))
         card = ask_card_of(&g->t->ask, move);
-    if (card && physical)
+    if (card && physical) {
+        g->t->zones.named[card] = 1;
         real_cards_played(g->t, seat, card); /* a show-out, or a revoke told */
+    }
     GameStatus played;
     if (card && g->t->trick.n && played_in_round(g, seat, card, &played))
         return played;
@@ -462,7 +485,7 @@ static const char *judge_answer(Game *g, int seat, const char *text)
     push_uv(g, UV_TABLE);
     lua_pushinteger(L, seat);
     lua_pushstring(L, typed);
-    if (call_rules(g, 3, 2) != LUA_OK) {
+    if (call_rules_reading(g, 3, 2) != LUA_OK) {
         game_set_error(g, "the rules failed in judge(): %s", lua_tostring(L, -1));
         lua_pop(L, 1);
         return NULL;
@@ -559,12 +582,20 @@ static void explain_illegal(Game *g, int seat, const char *text)
     for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++) {
         if (!game_move_shown(p, p->texts[i]))
             continue;
+        /* At a real deck the moves of unknown cards read "CARD", once. */
+        char as_read[512], other[512];
+        const char *move = game_move_for_people(g, seat, p->texts[i], as_read, sizeof as_read);
+        int again = 0;
+        for (int j = p->first[slot]; move == as_read && j < i && !again; j++)
+            again = strcmp(game_move_for_people(g, seat, p->texts[j], other, sizeof other), move) == 0;
+        if (again)
+            continue;
         if (shown == 16 && p->count[slot] >= 20) {
             more++;
             continue;
         }
         if (n < sizeof list)
-            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", p->texts[i]);
+            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", move);
         shown++;
     }
     char *legal = more ? strfmt("legal moves: %s and %d more ('moves' lists them all)", list, more)
@@ -576,7 +607,7 @@ static void explain_illegal(Game *g, int seat, const char *text)
         push_uv(g, UV_TABLE);
         lua_pushinteger(L, seat);
         lua_pushstring(L, text);
-        if (call_rules(g, 3, 1) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
+        if (call_rules_reading(g, 3, 1) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
             reason = strfmt("%s", lua_tostring(L, -1));
     }
     lua_pop(L, 1);

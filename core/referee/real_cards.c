@@ -110,6 +110,9 @@ static int find(const Table *t, int seat, const char *typed, Renaming *r, char *
 {
     const Ask *a = &t->ask;
     int first = 0, count = a->n;
+    why[0] = '\0';
+    if (!a->any_card)
+        return -1; /* the rules' own list: what it offers may hang on what the cards are */
     if (a->window) {
         count = 0;
         for (int i = 0; i < a->nseats; i++)
@@ -122,7 +125,6 @@ static int find(const Table *t, int seat, const char *typed, Renaming *r, char *
     }
     Words want;
     split(typed, &want);
-    why[0] = '\0';
     for (int j = first; j < first + count; j++)
         if (strcmp(ask_move(a, j), typed) == 0)
             return -1; /* listed as it is: nothing to rename */
@@ -176,8 +178,10 @@ int real_cards_bind(Table *t, int seat, const char *move, int *card)
     int j = find(t, seat, move, &r, why, sizeof why);
     if (j < 0)
         return 0;
-    for (int i = 0; i < r.n; i++)
+    for (int i = 0; i < r.n; i++) {
         physical_swap(t, r.from[i], r.to[i]);
+        t->zones.named[r.from[i]] = 1;
+    }
     *card = t->ask.card[j];
     return 1;
 }

@@ -31,7 +31,8 @@ end
 -- strike.
 local function play_both(name, seed, seats)
   local dice = name:match("dice") ~= nil
-  local fixed = { [dice and "first" or "dealer"] = 1 + seed % seats }
+  local fixed = { [(dice or name == "bamm") and "first" or "dealer"] = 1 + seed % seats }
+  if name == "bamm" then fixed.claims = "order" end -- calls at once placed clockwise, at both tables
   local chance = assert(referee.game(name, { seats = seats, seed = seed, rules_path = "rules", options = fixed }))
   local physical
   local opts = { seats = seats, seed = seed + 1000, rules_path = "rules", real_cards = true, options = fixed }
@@ -47,7 +48,15 @@ local function play_both(name, seed, seats)
   local n, extra = 0, 0
   while physical:pending() do
     local p, q = chance:pending(), physical:pending()
-    if not p or q.kind ~= p.kind or q.seats[1] ~= p.seats[1] then
+    if p and p.window then
+      -- a claim window: each seat's answer at random, the same answers at both tables
+      local answers = {}
+      for _, s in ipairs(p.seats) do answers[#answers + 1] = { s, chance:random_move(s, seed * 31 + n * 7 + s) } end
+      assert(chance:window(answers))
+      local ok, err = physical:window(answers)
+      assert(ok, ("seed %d, move %d (a window): %s"):format(seed, n + 1, tostring(err)))
+      n = n + 1
+    elseif not p or q.kind ~= p.kind or q.seats[1] ~= p.seats[1] then
       local ok, err = physical:play(q.seats[1], "take strike")
       assert(ok, ("seed %d, move %d: the real table asks '%s' (%s)"):format(seed, n + 1, q.kind, tostring(err)))
       extra = extra + 1
@@ -79,6 +88,19 @@ describe("a table with a real deck", function()
       assert.are.same(chance:result(), physical:result(), "seed " .. seed)
       assert.are.same(balances(chance, seats), balances(physical, seats), "seed " .. seed)
     end
+  end)
+
+  it("ends BAMM! as the referee's deck would, each claim naming the cards of the hand it uses", function()
+    local claims = 0
+    for seed = 1, 12 do
+      local seats = 2 + seed % 4
+      local chance, physical = play_both("bamm", seed, seats)
+      assert.are.same(chance:result(), physical:result(), "seed " .. seed)
+      for _, line in ipairs(chance:table():log_lines(0, -1)) do
+        if line:match("BAMM! a") then claims = claims + 1 end
+      end
+    end
+    assert.is_true(claims > 10, "only " .. claims .. " claims were made")
   end)
 
   for _, name in ipairs({ "bamboozled-dice", "bamboozled-dice-no-bluffing", "bamboozled-dice-more-strikes" }) do
