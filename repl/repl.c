@@ -514,10 +514,11 @@ static void play_move_as(Repl *r, int seat, const char *text)
             advance(r);
         return;
     }
-    const char *canon = game_match(g, seat, text);
+    /* Listed, or judged by the rules (a claim a person types): kept with
+     * the others' answers, in the order typed, until everyone has answered. */
+    const char *canon = game_answer(g, seat, text);
     if (!canon) {
-        /* Let the loop explain: it refuses without changing anything. */
-        report(r, game_play(g, seat, text));
+        report(r, GAME_ILLEGAL);
         return;
     }
     r->wseats[r->wn] = seat;

@@ -1216,12 +1216,26 @@ for seed in $(seq 1 60); do
 done
 [ $fuzz_bad -eq 0 ] && ok
 
-# Real dice at the table (--table dice): people only, games with dice,
-# not for run; real cards are refused with why.
+# Real dice and cards at the table (--table dice|cards|all): people only,
+# games with dice, games whose rules say real_deck; not for run.
 expect 2 "at a table with real dice every seat is a person" -- "$bin" play bamboozled-dice --seats human,random,human --table dice
 expect 2 "--table dice: bam is not played with dice" -- "$bin" play bam --seats human,human,human --table dice
-expect 2 "real cards cannot be refereed yet" -- "$bin" play bam --seats human,human,human --table cards
+expect 2 "at a table with a real deck every seat is a person" -- "$bin" play bam --seats human,random,human --table cards
+expect 2 "bamboozled cannot be refereed with a real deck: its rules do not say real_deck = true" -- "$bin" play bamboozled --seats human,human --table cards
+expect 2 "--table takes dice .*, cards .* or all \(both\), not 'felt'" -- "$bin" play bam --seats human,human,human --table felt
 expect 2 "--table goes with 'play'" -- "$bin" run bamboozled-dice --table dice
+expect 2 "--table goes with 'play'" -- "$bin" run bam --table cards
+# A real deck: a card is named as it is played; one shown already is
+# refused; 'correct' puts a misnamed card right; the save replays.
+printf 'turn 7H\nkeep\nplay\nplay\nplay\nstand\nstand\nstand\n7H\nKD\ncorrect KS\nsave %s/tc.json\n' "$work" |
+    "$bin" play bam --seats human,human,human --seed 3 --set dealer=3 --table all >"$work/tc.out" 2>&1
+grep -q "error: '7H' cannot be played: 7H is already accounted for: it lies in hand3 (seat 3's)" "$work/tc.out" &&
+    grep -q "^corrected: the last move is played as typed now" "$work/tc.out" && grep -q "^  KS: hand1 -> trick" "$work/tc.out" &&
+    grep -q '"KS"' "$work/tc.json" && ! grep -q '"KD"' "$work/tc.json" && ok || bad "a real deck: $(grep -n 'error\|KD\|KS' "$work/tc.out" | head -5)"
+expect 0 "9 moves replayed; every move legal" -- "$bin" replay "$work/tc.json"
+grep -q '"cards": true' "$work/tc.json" && ok || bad "the save does not mark the real deck"
+printf 'play\ncorrect fold\n' | "$bin" play bam --seats human,human,human --seed 3 --set dealer=3 >"$work/tc2.out" 2>&1
+grep -q "'correct MOVE' is for a table with a real deck" "$work/tc2.out" && ok || bad "correct MOVE with the referee's deck: $(tail -3 "$work/tc2.out")"
 # A die typed at the table: refused out of range, taken back on 'cancel'
 # (nothing changed), and a table game's save replays with no typing.
 printf 'roll\ndeclare 53\nchallenge\ncancel\nmoves\nchallenge\n0 9\n2 2\nsave %s/td.json\n' "$work" |

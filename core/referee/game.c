@@ -683,6 +683,14 @@ static const char *check_answer(Game *g, int seat, const char *text)
     return canon;
 }
 
+const char *game_answer(Game *g, int seat, const char *text)
+{
+    const Pending *p;
+    if (game_pending(g, &p) != GAME_OK)
+        return NULL;
+    return check_answer(g, seat, text);
+}
+
 static GameStatus refuse_if_not_pending(Game *g)
 {
     const Pending *p;

@@ -185,6 +185,10 @@ uint64_t game_hash(Game *g);
 /* Whether text names a legal move of seat (after normalising spaces and case);
  * the canonical text, or NULL. */
 const char *game_match(Game *g, int seat, const char *text);
+/* The canonical text of seat's answer, as game_play would take it: listed,
+ * named otherwise at a real deck, or judged by the rules (a BAMM! claim);
+ * NULL with the error set when it is no legal answer. Plays nothing. */
+const char *game_answer(Game *g, int seat, const char *text);
 /* Whether a person is shown this legal move: not one that begins with the
  * ask's open word (a claim a person's cards make, which the REPL must not
  * give away; a person types their claim instead). */
