@@ -45,6 +45,9 @@ _referee()
     --on-fault)
         COMPREPLY=($(compgen -W "play-on forfeit" -- "$cur"))
         return ;;
+    --table)
+        COMPREPLY=($(compgen -W "dice cards all" -- "$cur"))
+        return ;;
     --seed|--set|--names|--games|--jobs|--shard|--bot-budget|--bot-memory|--max-moves)
         return ;;
     esac

@@ -33,7 +33,7 @@ static const char OPTIONS_HELP[] =
     "  --set NAME=VALUE    a game option, repeatable\n"
     "  --names A,B,...     (play) the people's names, by seat\n"
     "  --no-hot-seat       (play) one person plays every human seat: no passing the keyboard\n"
-    "  --table dice        (play) real dice at the table: their values typed when the rules read them\n"
+    "  --table WHAT        (play) real dice, cards or all at the table: typed as they show\n"
     "  --json              (run) the full-information record, one JSON object per line\n"
     "  --hashes            (run) the table's fingerprint after every move\n"
     "  --bot-budget N      instructions a bot may run per decision (default 50000000)\n"

@@ -1079,10 +1079,13 @@ static void make_extra(Repl *r, const char *line)
         }
     const Pending *p;
     int seat = human_to_answer(r);
+    char shown[512];
     if (strncasecmp(line, "play ", 5) == 0 && seat && game_pending(r->s.game, &p) == GAME_OK)
         for (int i = 0; i < p->nseats; i++)
             for (int k = p->first[i]; p->seats[i] == seat && k < p->first[i] + p->count[i]; k++)
-                if (nextra < MAX_EXTRA && game_move_shown(p, p->texts[k]))
+                if (nextra < MAX_EXTRA && game_move_shown(p, p->texts[k]) &&
+                    game_move_for_people(r->s.game, seat, p->texts[k], shown, sizeof shown) ==
+                        p->texts[k])
                     extra[nextra++] = strfmt("play %s", p->texts[k]);
 }
 
@@ -1113,8 +1116,11 @@ static char *generate(const char *text, int state)
         const char *cand = i < ncmd ? COMMANDS[i].name
                            : i < ncmd + nmoves ? p->texts[p->first[slot] + i - ncmd]
                                                : extra[i - ncmd - nmoves];
-        if (i >= ncmd && i < ncmd + nmoves && !game_move_shown(p, cand))
-            continue; /* a claim the person's cards make is theirs to find */
+        char as_read[512];
+        if (i >= ncmd && i < ncmd + nmoves &&
+            (!game_move_shown(p, cand) ||
+             game_move_for_people(r->s.game, seat, cand, as_read, sizeof as_read) != cand))
+            continue; /* a claim the person's cards make, or a real card, is theirs to name */
         if (candidate(cand, prefix, plen) && strlen(cand) >= start)
             return strdup(cand + start);
     }
