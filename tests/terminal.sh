@@ -87,5 +87,18 @@ wait_for "play roll" && ok || bad "Tab did not complete a move after play: $(scr
 t send-keys -t table C-u "help bamm" Enter
 wait_for "BAMM! (seeds/001)" && ok || bad "help bamm did not print BAMM!'s rules: $(screen | tail -3)"
 
+# A real deck: nobody's hand shows a card, the moves read CARD, Tab offers
+# no stand-in card, and a card named goes face up as named.
+start "$bin" play bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false --table cards --names Ann,Bob,Cy
+wait_for "hand3 (seat 3, Cy, yours): 4 cards" && ok || bad "Cy's real hand was not shown as 4 cards: $(screen | tail -3)"
+screen | grep -q "9S\|9C" && bad "the referee's stand-in cards are on the screen: $(screen | grep '9S\|9C')" || ok
+t send-keys -t table "moves" Enter
+wait_for "turn CARD" && ok || bad "the moves do not read 'turn CARD': $(screen | tail -2)"
+t send-keys -t table "turn 3" Tab
+sleep 0.5
+screen | grep -q "> turn 3C" && bad "Tab offered a stand-in card: $(screen | grep '> turn')" || ok
+t send-keys -t table C-u "turn 7h" Enter
+wait_for "trumps are hearts (seat 3 (Cy) turns 7H)" && ok || bad "the card named was not turned: $(screen | tail -3)"
+
 echo "terminal: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

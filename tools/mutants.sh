@@ -143,6 +143,17 @@ mutant report-bars repl/report/svg.c 'width * value[i], row - 10' '0 * value[i],
 # People's calls in a claim window keep the order they were typed in.
 mutant typed-call-order core/referee/game.c \
     '    keep_people_in_typed_order(g->people, seats, n, order);' '' transcripts
+# A real deck: a card nobody has named is seen by nobody, its holder
+# included (the referee's stand-in names would show).
+mutant real-cards-unseen core/kernel/zones.c '    if (!zone || (zs->physical && !zs->bound[card]))' \
+    '    if (!zone)' spec table_cards_spec.lua
+# A shown card of the suit led must be followed.
+mutant real-cards-follow core/kernel/physical_cards.c \
+    '    if (led == SUIT_NONE || t->deck.cards[card].face[0].suit == led)' '    if (1)' spec table_cards_spec.lua
+# Only the kernel's card asks rename unknown cards: a rules list may hang
+# on what the cards are (BAMM!'s claims).
+mutant real-cards-rules-lists core/referee/real_cards.c '    if (!a->any_card)
+        return -1;' '' spec table_cards_spec.lua
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -118,15 +118,19 @@ describe("a table with a real deck", function()
   it("shows nobody a card before it is played, its holder included", function()
     local function dealt_names_seen(real_cards)
       local g = assert(referee.game("bam", { seats = 3, seed = 5, rules_path = "rules", real_cards = real_cards }))
-      local seen = 0
+      local seen, t = 0, g:table()
       for seat = 0, 3 do
-        for _, line in ipairs(g:table():log_lines(0, seat)) do
+        for _, line in ipairs(t:log_lines(0, seat)) do
           if line:match("^%w+: stock") then seen = seen + 1 end
+        end
+        -- and the table itself: what a seat sees of its own hand (show, views)
+        for _, c in ipairs(seat > 0 and t:cards("hand" .. seat) or {}) do
+          if t:sees(seat, c) then seen = seen + 1 end
         end
       end
       return seen
     end
-    assert.are.equal(12, dealt_names_seen(false)) -- each seat sees its own 4 with the referee's deck
+    assert.are.equal(24, dealt_names_seen(false)) -- each seat sees its own 4 with the referee's deck
     assert.are.equal(0, dealt_names_seen(true))
   end)
 
