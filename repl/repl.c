@@ -439,8 +439,10 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
     /* The claims a person's cards make are theirs to find: an open word
      * stands for them ("bamm CARDS..."). */
     const char *gap = "";
-    if (p->open) {
-        printf("%s CARDS...", p->open);
+    size_t len;
+    for (const char *w = p->open; w && *w; w += len + (w[len] == ' ')) {
+        len = strcspn(w, " ");
+        printf("%s%.*s CARDS...", gap, (int)len, w);
         gap = "  ";
     }
     /* At a real deck the moves of any unknown cards are one move each:
@@ -468,7 +470,8 @@ static int begins_a_move(Game *g, int seat, const char *line)
     if (game_pending(g, &p) != GAME_OK)
         return 0;
     size_t word = strcspn(line, " \t");
-    if (p->open && strlen(p->open) == word && strncasecmp(p->open, line, word) == 0)
+    size_t len;
+    if (p->open && ask_open_word(p->open, line, &len))
         return 1;
     for (int i = 0; i < p->nseats; i++)
         if (p->seats[i] == seat)

@@ -245,7 +245,34 @@ static void add_listed_moves(lua_State *L, Ask *a, int arg, int list, const char
     lua_pop(L, 1);
 }
 
-/* t:ask(seat, kind, moves [, prompt [, hidden]]) */
+/* The open words at arg: a word, or a list of words ("meld", "discard"),
+ * written into out one space apart; luaL_argerror when they are not. */
+static void check_open(lua_State *L, int arg, int at, char *out, size_t size)
+{
+    static const char *WHY = "open must be a word, or a list of words, which the answers the "
+                             "rules judge begin with (such as \"bamm\")";
+    size_t used = 0;
+    int list = lua_type(L, at) == LUA_TTABLE;
+    lua_Integer n = list ? (lua_Integer)lua_rawlen(L, at) : 1;
+    if (n < 1)
+        luaL_argerror(L, arg, WHY);
+    out[0] = '\0';
+    for (lua_Integer i = 1; i <= n; i++) {
+        if (list)
+            lua_rawgeti(L, at, i);
+        else
+            lua_pushvalue(L, at);
+        size_t len;
+        const char *word = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+        if (!word || !len || strcspn(word, " \t") != len || move_text_problem(word, len) ||
+            used + len + 2 > size)
+            luaL_argerror(L, arg, WHY);
+        used += (size_t)snprintf(out + used, size - used, "%s%s", used ? " " : "", word);
+        lua_pop(L, 1);
+    }
+}
+
+/* t:ask(seat, kind, moves [, prompt [, hidden [, open]]]) */
 static int t_ask(lua_State *L)
 {
     Table *t = ltable_check(L, 1);
@@ -260,9 +287,13 @@ static int t_ask(lua_State *L)
     if (!packed && lua_type(L, 4) != LUA_TTABLE)
         return luaL_typeerror(L, 4, "list of move texts or moves{...}");
     const char *prompt = check_prompt(L, 5);
+    char open[ASK_KIND_LEN] = "";
+    if (!lua_isnoneornil(L, 7))
+        check_open(L, 7, 7, open, sizeof open);
     t->trick.n = 0;
     Ask *a = &t->ask;
     ask_begin(a, seat, kind, prompt, lua_toboolean(L, 6));
+    ask_set_open(a, open);
     if (packed) {
         if (!ask_add_packed(a, packed->n, packed->start, move_texts(packed), packed->used))
             return out_of_memory(L);
@@ -303,12 +334,12 @@ static int check_seat_list(lua_State *L, Table *t, int arg, int *seats, const ch
 /* A window's how: {policy = ..., start = seat, hidden = bool}, each field
  * optional. */
 static void check_how(lua_State *L, Table *t, int arg, int first_seat, int *policy, int *start,
-                      int *hidden, const char **open)
+                      int *hidden, char *open)
 {
     *policy = CLAIM_ORDER;
     *start = first_seat;
     *hidden = 0;
-    *open = NULL;
+    open[0] = '\0';
     if (lua_isnoneornil(L, arg))
         return;
     luaL_checktype(L, arg, LUA_TTABLE);
@@ -329,13 +360,7 @@ static void check_how(lua_State *L, Table *t, int arg, int first_seat, int *poli
         } else if (key && strcmp(key, "hidden") == 0) {
             *hidden = lua_toboolean(L, -1);
         } else if (key && strcmp(key, "open") == 0) {
-            size_t len;
-            const char *word = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
-            if (!word || !len || len >= ASK_KIND_LEN || strcspn(word, " \t") != len ||
-                move_text_problem(word, len))
-                luaL_argerror(L, arg, "open must be one word, which the answers the rules judge "
-                                      "begin with (such as \"bamm\")");
-            *open = word;
+            check_open(L, arg, lua_gettop(L), open, ASK_KIND_LEN);
         } else {
             luaL_argerror(L, arg, lua_pushfstring(L, "how takes policy, start, hidden and open, "
                                                      "not '%s'", key ? key : luaL_typename(L, -2)));
@@ -356,8 +381,8 @@ static int t_ask_window(lua_State *L)
     int n = check_seat_list(L, t, 2, seats, "those who may answer",
                             "a window takes one answer from each seat");
     int policy, start, hidden;
-    const char *open;
-    check_how(L, t, 6, seats[0], &policy, &start, &hidden, &open);
+    char open[ASK_KIND_LEN];
+    check_how(L, t, 6, seats[0], &policy, &start, &hidden, open);
     t->trick.n = 0;
     Ask *a = &t->ask;
     ask_begin_window(a, kind, prompt, hidden, policy, start, open);

@@ -49,6 +49,12 @@ void ltable_push(lua_State *L, Table *t)
     lua_setfield(L, -2, "vars");
     lua_pushinteger(L, t->seats.n);
     lua_setfield(L, -2, "nseats");
+    if (t->zones.physical) {
+        /* A real deck (--table cards): rules whose moves hang on what a
+         * hidden hand holds have people name the cards instead. */
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, "real_deck");
+    }
     luaL_setmetatable(L, TABLE_MT);
 }
 

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "grow.h"
 
 void ask_init(Ask *a)
@@ -71,7 +72,7 @@ void ask_begin_window(Ask *a, const char *kind, const char *prompt, int hidden, 
                       int order_from, const char *open)
 {
     ask_begin(a, 0, kind, prompt, hidden);
-    copy_cut(a->open, sizeof a->open, open);
+    ask_set_open(a, open);
     a->window = 1;
     a->policy = policy;
     a->order_from = order_from;
@@ -175,4 +176,19 @@ int ask_card_of(const Ask *a, const char *text)
         if (strcmp(ask_move(a, i), text) == 0)
             return a->card[i];
     return 0;
+}
+
+void ask_set_open(Ask *a, const char *open)
+{
+    copy_cut(a->open, sizeof a->open, open);
+}
+
+const char *ask_open_word(const char *open, const char *text, size_t *len)
+{
+    for (const char *w = open; w && *w; w += *len + (w[*len] == ' ')) {
+        *len = strcspn(w, " ");
+        if (strncasecmp(text, w, *len) == 0 && (text[*len] == ' ' || !text[*len]))
+            return w;
+    }
+    return NULL;
 }

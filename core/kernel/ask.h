@@ -23,9 +23,10 @@ typedef struct Ask {
     int window, policy, order_from;
     int nseats;
     int seats[MAX_SEATS], first[MAX_SEATS], count[MAX_SEATS];
-    /* "" or a word: an answer that begins with it is the rules' to judge
-     * when it is not listed (a BAMM! claim of any cards, right or wrong),
-     * and the listed moves that begin with it are not shown to people. */
+    /* "" or words, one space apart: an answer that begins with one of them
+     * is the rules' to judge when it is not listed (a BAMM! claim of any
+     * cards, right or wrong; the rummy's meld at a real deck), and the
+     * listed moves that begin with one are not shown to people. */
     char open[ASK_KIND_LEN];
     char kind[ASK_KIND_LEN];
     char prompt[ASK_PROMPT_LEN]; /* "" when the rules gave none */
@@ -57,6 +58,10 @@ void ask_begin_window(Ask *a, const char *kind, const char *prompt, int hidden, 
                       int order_from, const char *open);
 /* The moves added next are this seat's (at most MAX_SEATS seats). */
 void ask_window_seat(Ask *a, int seat);
+/* The ask's open words (see open), cut to fit. */
+void ask_set_open(Ask *a, const char *open);
+/* The open word text begins with (its length in *len), or NULL. */
+const char *ask_open_word(const char *open, const char *text, size_t *len);
 /* Adds a move: the text of len bytes and the card it names (or 0). Returns
  * 0 when out of memory. */
 int ask_add(Ask *a, const char *text, size_t len, int card);

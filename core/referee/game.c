@@ -446,16 +446,10 @@ const char *game_match(Game *g, int seat, const char *text)
     return match_in(p, slot, with_verb);
 }
 
-/* Whether text's first word is word, ignoring case. */
-static int first_word_is(const char *text, const char *word)
-{
-    size_t n = strlen(word);
-    return strncasecmp(text, word, n) == 0 && (text[n] == ' ' || !text[n]);
-}
-
 int game_move_shown(const Pending *p, const char *move)
 {
-    return !p->open || !first_word_is(move, p->open) || !strchr(move, ' ');
+    size_t len;
+    return !p->open || !ask_open_word(p->open, move, &len) || !strchr(move, ' ');
 }
 
 const char *game_move_for_people(Game *g, int seat, const char *move, char *buf, size_t size)
@@ -475,7 +469,8 @@ static const char *judge_answer(Game *g, int seat, const char *text)
     const Pending *p = &g->pending;
     char typed[512];
     normalise(text, typed, sizeof typed);
-    if (!p->open || !first_word_is(typed, p->open))
+    size_t len;
+    if (!p->open || !ask_open_word(p->open, typed, &len))
         return NULL;
     push_method(g, "judge");
     if (!lua_isfunction(L, -1)) {
@@ -492,13 +487,13 @@ static const char *judge_answer(Game *g, int seat, const char *text)
     }
     const char *move = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
     const char *problem = move ? move_text_problem(move, strlen(move)) : NULL;
-    if (!move || problem || !first_word_is(move, p->open)) {
+    if (!move || problem || !ask_open_word(p->open, move, &len)) {
         char shown[84];
         strfmt_shown(typed, shown, sizeof shown);
         if (move)
             game_set_error(g, "the rules' judge() made '%s' of it, which is not a move that begins "
-                              "with '%s'%s%s", shown, p->open, problem ? ": " : "",
-                           problem ? problem : "");
+                              "with %s'%s'%s%s", shown, strchr(p->open, ' ') ? "one of " : "",
+                           p->open, problem ? ": " : "", problem ? problem : "");
         else
             game_set_error(g, "'%s' is not a legal move: %s", shown,
                            lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
@@ -578,7 +573,8 @@ static void explain_illegal(Game *g, int seat, const char *text)
     int shown = 0, more = 0;
     list[0] = '\0';
     if (p->open) /* the claims a person's cards make are not given away */
-        n += (size_t)snprintf(list, sizeof list, "%s and its cards", p->open);
+        n += (size_t)snprintf(list, sizeof list, "%s and %s cards", p->open,
+                              strchr(p->open, ' ') ? "their" : "its");
     for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++) {
         if (!game_move_shown(p, p->texts[i]))
             continue;
