@@ -30,6 +30,13 @@
 --     "may" take a card of it: "steal 7H", or "pass" to take none.
 --   * Showing the hand reveals each card the opponent has not seen yet;
 --     the cards drawn later stay hidden until the next combination.
+--   * With a real deck (--table cards) the referee knows a card once it is
+--     named: the dealer names the card turned onto the stack ("up 7H"), a
+--     player names the cards of each combination, bamboozle and discard
+--     (judged, as the referee cannot list what a real hand makes), the
+--     card stolen, and at the end of a hand the cards left in it
+--     ("left 7H JK1"). A card of the stack may be taken when it could be
+--     used with a card not yet shown.
 
 local lib = import("cards")
 
@@ -49,6 +56,7 @@ local game = {
   description = "Bamboozled, the rummy: pairs and suited connectors, drawing deep from the stack, bamboozling, rapping",
   players = { min = 2, max = 2 },
   default_bot = "ismcts", -- the stronger opponent: it wins 75% of one-hand games against bamboozled-greedy
+  real_deck = true, -- moves a real hand makes are typed and judged (game.judge)
   options = {
     { name = "jokers", default = true, help = "play with the two jokers" },
     { name = "target", default = 500, min = 1, max = 100000, help = "the score that ends the match" },
@@ -88,11 +96,24 @@ function game.deal(t)
   t:shuffle("deck")
   local order = v.first == 1 and { HANDS[1], HANDS[2] } or { HANDS[2], HANDS[1] }
   assert(t:deal("deck", order, 7))
-  assert(t:draw("deck", "stack"))
-  v.phase, v.must_use = "draw", nil
+  if not t.real_deck then assert(t:draw("deck", "stack")) end
+  v.must_use = nil
   t:set_dealer(other(v.first)) -- the other player deals
   t:set_turn(v.first)
   t:event("hand", { number = v.hands_played + 1, dealer = t:dealer(), first = v.first })
+  if t.real_deck then
+    -- The dealer turns the deck's top card and names it.
+    v.phase = "up"
+    return t:ask_cards(t:dealer(), "turn the upcard", "deck",
+                       "turn the deck's top card onto the stack: name it", nil, "up ")
+  end
+  v.phase = "draw"
+  ask_to_draw(t)
+end
+
+function game.up(t, card)
+  t:move(card, "stack")
+  t.vars.phase = "draw"
   ask_to_draw(t)
 end
 
@@ -104,6 +125,8 @@ end
 -- comparison. Kept by table, as a variant may build another deck.
 local CARDS = setmetatable({}, { __mode = "k" })
 local function rank_suit(t, c)
+  -- A real deck's unknown cards take names as they are named: read afresh.
+  if t.real_deck then return t:rank(c), t:suit(c), t:name(c) end
   local known = CARDS[t]
   if not known then
     known = {}
@@ -225,6 +248,31 @@ function game.bamboozled_by(t, card, side)
   return taken
 end
 
+-- The names of the cards that relate to card: its rank in the other
+-- suits, and its suit next to it (a joker: the jokers).
+local RANK_TEXT = { "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A" }
+local function related_names(t, card)
+  local rank, suit = rank_suit(t, card)
+  if suit == nil then return { "JK1", "JK2" } end
+  local names = {}
+  for s in ("CDHS"):gmatch(".") do
+    if s ~= suit then names[#names + 1] = RANK_TEXT[rank] .. s end
+  end
+  for r = 2, 14 do
+    if ranks_related(rank, suit, r, suit) and r ~= rank then names[#names + 1] = RANK_TEXT[r] .. suit end
+  end
+  return names
+end
+
+-- With a real deck: a card of seat's hand that relates to card, found by
+-- name (one not yet shown may be any card not shown elsewhere), or nil.
+local function could_hold_related(t, seat, card)
+  for _, name in ipairs(related_names(t, card)) do
+    local c = t:card(name, HANDS[seat])
+    if c and c ~= card then return c end
+  end
+end
+
 -- ---- the moves of a turn ----
 
 -- A list of move texts, each once (two jokers share a name).
@@ -250,7 +298,13 @@ local function takes(t, seat)
     local card, name = stack[i], name_of(t, stack[i])
     local held = #hand + #stack - i + 1 -- the hand once the card is taken
     if not at[name] and held >= 2 then
-      local usable = held >= 3 and (relates(t, in_hand, card) or relates(t, above, card))
+      local with_hand
+      if t.real_deck then -- a real hand: could it hold a card that relates?
+        with_hand = could_hold_related(t, seat, card) ~= nil
+      else
+        with_hand = relates(t, in_hand, card)
+      end
+      local usable = held >= 3 and (with_hand or relates(t, above, card))
       -- (a bamboozle takes what the card continues on the other side)
       if usable or relates(t, mine, card) or continues(t, theirs, card) then at[name] = i end
     end
@@ -313,6 +367,11 @@ function game.play_moves(t, seat)
   if not must then
     for _, c in ipairs(hand) do add("discard " .. name_of(t, c)) end
   end
+  if must and #moves == 0 and t.real_deck then
+    -- A real hand took the card to meld it with a card not shown yet.
+    local c = n >= 3 and could_hold_related(t, seat, must)
+    if c then add("meld " .. name_of(t, must) .. " " .. name_of(t, c)) end
+  end
   return moves
 end
 
@@ -326,6 +385,7 @@ local PROMPTS = {
   play = "place combinations, bamboozle, then discard",
   steal = "take one card of your opponent's hand, or pass",
   rap = "rap the table for the discard, or pass",
+  left = "name the cards left in your hand (left 7H JK1): they count against you",
 }
 
 -- "On his turn, a player must draw", from the deck or deep from the stack.
@@ -334,10 +394,14 @@ function ask_to_draw(t)
   t:ask(seat, "draw", game.draw_moves(t, seat), PROMPTS.draw)
 end
 
+-- With a real deck the moves of a hand are the player's to name, and the
+-- rules' judge to weigh: the referee cannot list what a real hand makes.
+local PLAY_VERBS = { "meld", "extend", "bamboozle", "discard" }
+
 -- Then places combinations, bamboozles, and ends the turn with a discard.
 function ask_to_play(t)
   local seat = t:turn()
-  t:ask(seat, "play", game.play_moves(t, seat), PROMPTS.play)
+  t:ask(seat, "play", game.play_moves(t, seat), PROMPTS.play, false, t.real_deck and PLAY_VERBS or nil)
 end
 
 -- After a pair of jokers: a card of the opponent's hand, now seen.
@@ -346,7 +410,17 @@ function ask_to_steal(t)
   local moves, add = list()
   for _, c in ipairs(t:cards(HANDS[other(seat)])) do add("steal " .. t:name(c)) end
   add("pass")
-  t:ask(seat, "steal", moves, PROMPTS.steal)
+  t:ask(seat, "steal", moves, PROMPTS.steal, false, t.real_deck and "steal" or nil)
+end
+
+-- With a real deck, at the end of a hand: the cards left in a hand, named
+-- (their points count).
+local function ask_left(t)
+  local seat = t.vars.left[1]
+  local names = {}
+  for i, c in ipairs(t:cards(HANDS[seat])) do names[i] = t:name(c) end
+  t:set_turn(seat)
+  t:ask(seat, "name the cards left", { "left " .. table.concat(names, " ") }, PROMPTS.left, false, "left")
 end
 
 local RAP_OR_PASS = moves{ "rap", "pass" }
@@ -391,6 +465,34 @@ end
 
 function game.end_hand(t)
   local v = t.vars
+  if t.real_deck then
+    -- The referee knows the cards left in a real hand once they are named.
+    v.left = {}
+    for s = 1, 2 do
+      if t:count(HANDS[s]) > 0 then v.left[#v.left + 1] = s end
+    end
+    if #v.left > 0 then
+      v.phase = "left"
+      return ask_left(t)
+    end
+  end
+  game.score_hand(t)
+end
+
+-- With a real deck: seat names the cards left in its hand, shown to all.
+function game.name_left(t, seat, move)
+  local v = t.vars
+  for name in move:gmatch("%S+") do
+    if name ~= "left" then t:reveal(t:card(name, HANDS[seat]), "all") end
+  end
+  table.remove(v.left, 1)
+  if #v.left > 0 then return ask_left(t) end
+  v.left = nil
+  game.score_hand(t)
+end
+
+function game.score_hand(t)
+  local v = t.vars
   v.hands_played = v.hands_played + 1
   for s = 1, 2 do
     local score = game.hand_score(t, s)
@@ -433,12 +535,7 @@ function game.take(t, seat, name)
 end
 
 function game.meld(t, seat, a, b)
-  local first, second
-  for _, c in ipairs(t:cards(HANDS[seat])) do -- two jokers share a name
-    local name = t:name(c)
-    if not first and name == a then first = c
-    elseif not second and name == b then second = c end
-  end
+  local first, second = t:card(a, HANDS[seat]), t:card(b, HANDS[seat])
   placed(t, seat, { first, second })
   if is_joker(t, first) then
     -- "If a player plays a pair of jokers, he may see his opponent's hand
@@ -492,10 +589,12 @@ function game.rap(t, seat, move)
   ask_to_draw(t)
 end
 
-function game.apply(t, seat, move)
+function game.apply(t, seat, move, card)
   local v = t.vars
   local verb, a, b = move:match("^(%S+) ?(%S*) ?(%S*)$")
   if v.phase == "rap" then return game.rap(t, seat, move) end
+  if v.phase == "up" then return game.up(t, card) end
+  if v.phase == "left" then return game.name_left(t, seat, move) end
   if verb == "draw" then return game.draw(t, seat) end
   if verb == "take" then return game.take(t, seat, a) end
   if verb == "meld" then return game.meld(t, seat, a, b) end
@@ -506,7 +605,10 @@ function game.apply(t, seat, move)
   if verb == "bamboozle" then return game.bamboozle(t, seat, a) end
   if v.phase == "steal" then
     if verb == "steal" then
-      t:move(t:card(a, HANDS[other(seat)]), HANDS[seat])
+      local stolen = t:card(a, HANDS[other(seat)])
+      t:move(stolen, HANDS[seat])
+      -- a real card named is known from now on (the thief saw it)
+      if t.real_deck then t:reveal(stolen, seat) end
     else
       t:notef("seat %d takes no card of seat %d's hand", seat, other(seat))
     end
@@ -521,6 +623,8 @@ local VERBS = {
   play = { meld = true, extend = true, bamboozle = true, discard = true },
   steal = { steal = true, pass = true },
   rap = { rap = true, pass = true },
+  up = { up = true },
+  left = { left = true },
 }
 
 function game.explain(t, seat, text)
@@ -537,7 +641,13 @@ function game.explain(t, seat, text)
   if verb == "steal" then return ("your opponent does not hold %s"):format(words[2] or "that") end
   local hand = HANDS[seat]
   for i = 2, #words do
-    if not t:card(words[i], hand) then return ("you do not hold %s"):format(words[i]) end
+    if not t:card(words[i], hand) then
+      -- a real deck's card shown elsewhere: where everyone sees it
+      local shown = t.real_deck and t:card(words[i])
+      local where = shown and (t:where(shown) == "stack" or t:where(shown):match("^side")) and t:where(shown)
+      if where then return ("%s is already accounted for: it lies in %s"):format(words[i], where) end
+      return ("you do not hold %s"):format(words[i])
+    end
   end
   local must = v.must_use and t:name(v.must_use)
   if must and verb == "discard" then return ("use %s, taken from the stack, before you discard"):format(must) end
@@ -554,6 +664,54 @@ function game.explain(t, seat, text)
   if keep then return "keep a card in hand to discard" end
   if verb == "extend" then return ("%s continues nothing on your side"):format(words[2]) end
   if verb == "bamboozle" then return ("%s continues nothing on your opponent's side"):format(words[2]) end
+end
+
+-- Whether the play verb with these cards of seat's hand is legal: what
+-- play_moves lists, for a real hand's cards named (judge).
+local function legal_play(t, seat, verb, cards)
+  local v = t.vars
+  local n, must = t:count(HANDS[seat]), v.must_use
+  local uses = not must
+  for _, c in ipairs(cards) do uses = uses or c == must end
+  if verb == "meld" then return #cards == 2 and n >= 3 and uses and related(t, cards[1], cards[2]) end
+  if verb == "extend" then
+    return #cards == 1 and n >= 2 and uses and relates(t, index(t, t:cards(SIDES[seat])), cards[1])
+  end
+  if verb == "bamboozle" then
+    return #cards == 1 and n >= 2 and uses and continues(t, index(t, t:cards(SIDES[other(seat)])), cards[1])
+  end
+  return verb == "discard" and #cards == 1 and not must
+end
+
+-- With a real deck, a move typed that names cards of a hand (the referee
+-- cannot list what a real hand makes): the move, its cards found by name
+-- (a card not shown yet may be any card not shown elsewhere), or nil and
+-- why.
+function game.judge(t, seat, text)
+  local v = t.vars
+  local words = {}
+  for w in text:upper():gmatch("%S+") do words[#words + 1] = w end
+  local verb = words[1]:lower()
+  local zone = v.phase == "steal" and HANDS[other(seat)] or HANDS[seat]
+  local cards, names, seen = {}, { verb }, {}
+  for i = 2, #words do
+    local c = t:card(words[i], zone)
+    if not c then return nil, game.explain(t, seat, text) end
+    if seen[c] then return nil, ("%s is named twice"):format(t:name(c)) end
+    seen[c] = true
+    cards[#cards + 1], names[#names + 1] = c, t:name(c)
+  end
+  local move = table.concat(names, " ")
+  if v.phase == "steal" then
+    if #cards == 1 then return move end
+    return nil, "steal one card of your opponent's hand, such as steal 7H"
+  end
+  if v.phase == "left" then
+    if #cards == t:count(zone) then return move end
+    return nil, ("name each of the %d cards left in your hand"):format(t:count(zone))
+  end
+  if legal_play(t, seat, verb, cards) then return move end
+  return nil, game.explain(t, seat, text)
 end
 
 -- The match so far: each seat's total, with this hand's score as it stands.

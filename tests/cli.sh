@@ -1221,7 +1221,7 @@ done
 expect 2 "at a table with real dice every seat is a person" -- "$bin" play bamboozled-dice --seats human,random,human --table dice
 expect 2 "--table dice: bam is not played with dice" -- "$bin" play bam --seats human,human,human --table dice
 expect 2 "at a table with a real deck every seat is a person" -- "$bin" play bam --seats human,random,human --table cards
-expect 2 "bamboozled cannot be refereed with a real deck: its rules do not say real_deck = true" -- "$bin" play bamboozled --seats human,human --table cards
+expect 2 "fixture cannot be refereed with a real deck: its rules do not say real_deck = true" -- "$bin" play fixture --seats human,human --table cards
 expect 2 "--table takes dice .*, cards .* or all \(both\), not 'felt'" -- "$bin" play bam --seats human,human,human --table felt
 expect 2 "--table goes with 'play'" -- "$bin" run bamboozled-dice --table dice
 expect 2 "--table goes with 'play'" -- "$bin" run bam --table cards

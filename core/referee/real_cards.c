@@ -244,7 +244,11 @@ int real_cards_shown(const Table *t, int seat, const char *move, char *buf, size
     buf[0] = '\0';
     for (int i = 0; i < words.n && n < size; i++) {
         const char *word = words.w[i];
-        if ((i > 0 || card) && unknown_held(t, seat, word, 0, &none)) {
+        /* The card a kernel ask names (of a hand, or the deck's top), or
+         * a card of seat's own that nobody has named. */
+        int unknown = card ? !t->zones.bound[card] && strcasecmp(t->deck.cards[card].name, word) == 0
+                           : i > 0 && unknown_held(t, seat, word, 0, &none);
+        if (unknown) {
             word = "CARD";
             changed = 1;
         }

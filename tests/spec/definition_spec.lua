@@ -190,7 +190,9 @@ end]])
       { 't:ask_window({ 1 }, "go", { { "Pass", "pass" } })', "moves 1 and 2 both read 'pass'" },
       { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { policy = "loudest" })', 'policy must be "order", "random" or "arrival"' },
       { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { start = 9 })', "start must be a seat from 1 to 2" },
-      { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { open = "two words" })', "open must be one word" },
+      { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { open = "two words" })', "open must be a word, or a list of words" },
+      { 't:ask(1, "go", { "a" }, nil, false, {})', "open must be a word, or a list of words" },
+      { 't:ask(1, "go", { "a" }, nil, false, { "meld", "two words" })', "open must be a word, or a list of words" },
       { 't:ask_window({ 1 }, "go", { { "a" } }, nil, { first = 1 })', "how takes policy, start, hidden and open, not 'first'" },
     }
     -- and the events a record carries

@@ -103,6 +103,50 @@ describe("a table with a real deck", function()
     assert.is_true(claims > 10, "only " .. claims .. " claims were made")
   end)
 
+  it("ends the rummy as the referee's deck would, the dealer naming the upcard and each hand its cards left", function()
+    local named, judged = 0, 0
+    for seed = 1, 8 do
+      local fixed = { first = 1 + seed % 2, target = 150 }
+      local chance = assert(referee.game("bamboozled", { seats = 2, seed = seed, rules_path = "rules", options = fixed }))
+      local physical = assert(referee.game("bamboozled", { seats = 2, seed = seed + 1000, rules_path = "rules",
+                                                           options = fixed, real_cards = true }))
+      local function hand_names(s)
+        local t, names = chance:table(), {}
+        for _, c in ipairs(t:cards("hand" .. s)) do names[#names + 1] = t:name(c) end
+        return table.concat(names, " ")
+      end
+      local before, n = { hand_names(1), hand_names(2) }, 0
+      while physical:pending() do
+        local q = physical:pending()
+        local seat, move = q.seats[1], nil
+        if q.kind == "turn the upcard" then -- the card the referee's table turned
+          local t = chance:table()
+          move = "up " .. t:name(t:cards("stack")[1])
+        elseif q.kind == "name the cards left" then -- the cards its hand held as the hand ended
+          move = "left " .. before[seat]
+          named = named + 1
+        else
+          local p = assert(chance:pending(), ("seed %d: the referee's table ended first"):format(seed))
+          assert.are.equal(p.kind, q.kind, ("seed %d, move %d"):format(seed, n + 1))
+          move = chance:random_move(seat, seed * 7919 + n)
+          before = { hand_names(1), hand_names(2) }
+          assert(chance:play(seat, move))
+          n = n + 1
+        end
+        local listed = false
+        for _, m in ipairs(q.moves[seat] or q.moves[1]) do listed = listed or m == move end
+        if not listed then judged = judged + 1 end
+        local ok, err = physical:play(seat, move)
+        assert(ok, ("seed %d, move %d (%s by seat %d): %s"):format(seed, n, move, seat, tostring(err)))
+      end
+      assert.is_nil(chance:pending(), ("seed %d: the real table ended first"):format(seed))
+      assert.are.same(chance:result(), physical:result(), "seed " .. seed)
+      assert.are.same(chance:table().vars.totals, physical:table().vars.totals, "seed " .. seed)
+    end
+    assert.is_true(named > 8, "cards left were named " .. named .. " times")
+    assert.is_true(judged > 100, "only " .. judged .. " moves were judged, not listed")
+  end)
+
   for _, name in ipairs({ "bamboozled-dice", "bamboozled-dice-no-bluffing", "bamboozled-dice-more-strikes" }) do
     it("ends " .. name .. " as the referee's deck would, a card named as it is played", function()
       local extras = 0
@@ -191,8 +235,10 @@ describe("a table with a real deck", function()
     assert.matches('"cards": true', record)
     local again = assert(referee.replay(record, "rules"))
     assert.are.same(physical:result(), again:result())
-    local bad, err = referee.game("bamboozled", { seats = 2, seed = 1, rules_path = "rules", real_cards = true })
+    local bad, err = referee.game("bam-app", { seats = 3, seed = 1, rules_path = "tests/fixture:rules", real_cards = true })
+    assert.is_not_nil(bad) -- the app's definition says real_deck (it is BAM!'s), the REPL refuses its bots
+    bad, err = referee.game("fixture", { seats = 2, seed = 1, rules_path = "tests/fixture:rules", real_cards = true })
     assert.is_nil(bad)
-    assert.matches("bamboozled cannot be refereed with a real deck", err)
+    assert.matches("fixture cannot be refereed with a real deck", err)
   end)
 end)
