@@ -43,5 +43,6 @@ void test_plain_bytes(void);
 void test_lua_copy(void);
 void test_lua_view(void);
 void test_lua_weak(void);
+void test_physical_cards(void);
 
 #endif

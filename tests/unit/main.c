@@ -14,6 +14,7 @@ int main(void)
     test_table();
     test_log_limits();
     test_trick();
+    test_physical_cards();
     test_ask();
     test_stats();
     test_placings();
