@@ -125,8 +125,6 @@ end
 -- comparison. Kept by table, as a variant may build another deck.
 local CARDS = setmetatable({}, { __mode = "k" })
 local function rank_suit(t, c)
-  -- A real deck's unknown cards take names as they are named: read afresh.
-  if t.real_deck then return t:rank(c), t:suit(c), t:name(c) end
   local known = CARDS[t]
   if not known then
     known = {}
@@ -134,6 +132,9 @@ local function rank_suit(t, c)
   end
   local card = known[c]
   if not card then
+    -- A real deck's unknown cards take names as they are named: read
+    -- afresh, never kept.
+    if t.real_deck then return t:rank(c), t:suit(c), t:name(c) end
     card = { t:rank(c), t:suit(c), t:name(c) }
     known[c] = card
   end

@@ -229,6 +229,23 @@ describe("a table with a real deck", function()
     assert.matches("hearts must be followed: you hold 7H, shown", err)
   end)
 
+  it("undoes a move that named cards: the names go back with it", function()
+    local g = assert(referee.game("bamm", { seats = 3, seed = 3, rules_path = "rules", real_cards = true,
+                                           options = { first = 1 } }))
+    assert(g:play(1, "2C/10D"))
+    assert(g:play(2, "2D/AS"))
+    local before = g:hash()
+    assert(g:window({ { 1, "pass" }, { 3, "bamm 2C/10D 2D/AS 2H/2S" } }))
+    assert.are_not.equal(before, g:hash())
+    assert.is_true(g:undo(2))
+    assert.are.equal(before, g:hash())
+    -- and the same claim stands again, named as before
+    assert(g:window({ { 1, "pass" }, { 3, "bamm 2C/10D 2D/AS 2H/2S" } }))
+    local names = {}
+    for _, c in ipairs(g:table():cards("pile3")) do names[#names + 1] = g:table():name(c) end
+    assert.are.same({ "2C/10D", "2D/AS", "2H/2S" }, names)
+  end)
+
   it("replays its record with nothing to type, and a game without real_deck is refused", function()
     local _, physical = play_both("bam", 4, 4)
     local record = physical:record()
