@@ -412,17 +412,6 @@ static int decision_due(Repl *r, const Pending **p)
     return st == GAME_OK;
 }
 
-/* Whether one of the moves before the k-th (from first) reads as shown
- * does to people (game_move_for_people). */
-static int shown_before(Game *g, int seat, const Pending *p, int first, int k, const char *shown)
-{
-    char other[512];
-    for (int j = 0; j < k; j++)
-        if (strcmp(game_move_for_people(g, seat, p->texts[first + j], other, sizeof other), shown) == 0)
-            return 1;
-    return 0;
-}
-
 static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)argc;
@@ -455,7 +444,7 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
                 if (!game_move_shown(p, move))
                     continue;
                 move = game_move_for_people(r->s.game, seat, move, shown, sizeof shown);
-                if (move == shown && shown_before(r->s.game, seat, p, p->first[i], k, shown))
+                if (move == shown && game_read_before(r->s.game, seat, p, p->first[i], p->first[i] + k, shown))
                     continue;
                 printf("%s%s", gap, move);
                 gap = "  ";

@@ -150,3 +150,9 @@ const char *deck_status_text(DeckStatus s)
     }
     return "unknown deck status";
 }
+
+const char *suit_word(int suit)
+{
+    static const char *const WORDS[4] = {"clubs", "diamonds", "hearts", "spades"};
+    return suit >= SUIT_C && suit <= SUIT_S ? WORDS[suit] : "?";
+}

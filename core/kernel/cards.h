@@ -41,6 +41,8 @@ const char *deck_status_text(DeckStatus s);
 
 /* Writes the canonical name of a face ("10H") into buf (at least 4 bytes). */
 void face_name(Face f, char *buf);
+/* A suit as people say it: "hearts" for SUIT_H ("?" for none). */
+const char *suit_word(int suit);
 /* The first card of the deck with this name (case-insensitive), or 0. */
 int deck_find(const Deck *d, const char *name);
 

@@ -71,8 +71,6 @@ int physical_arrived_at(const Table *t, int card)
     return -1;
 }
 
-static const char *const SUIT_WORDS[4] = {"clubs", "diamonds", "hearts", "spades"};
-
 int physical_follows(const Table *t, int hand, int card, int led, char *why, size_t size)
 {
     if (led == SUIT_NONE || t->deck.cards[card].face[0].suit == led)
@@ -81,7 +79,7 @@ int physical_follows(const Table *t, int hand, int card, int led, char *why, siz
     for (int i = 0; i < z->n; i++) {
         int c = z->cards[i];
         if (t->zones.bound[c] && t->deck.cards[c].face[0].suit == led) {
-            snprintf(why, size, "%s must be followed: you hold %s, shown", SUIT_WORDS[led],
+            snprintf(why, size, "%s must be followed: you hold %s, shown", suit_word(led),
                      t->deck.cards[c].name);
             return 0;
         }

@@ -452,6 +452,15 @@ int game_move_shown(const Pending *p, const char *move)
     return !p->open || !ask_open_word(p->open, move, &len) || !strchr(move, ' ');
 }
 
+int game_read_before(Game *g, int seat, const Pending *p, int first, int i, const char *read)
+{
+    char other[512];
+    for (int j = first; j < i; j++)
+        if (strcmp(game_move_for_people(g, seat, p->texts[j], other, sizeof other), read) == 0)
+            return 1;
+    return 0;
+}
+
 const char *game_move_for_people(Game *g, int seat, const char *move, char *buf, size_t size)
 {
     if (!g->t->zones.physical || !real_cards_shown(g->t, seat, move, buf, size))
@@ -579,12 +588,9 @@ static void explain_illegal(Game *g, int seat, const char *text)
         if (!game_move_shown(p, p->texts[i]))
             continue;
         /* At a real deck the moves of unknown cards read "CARD", once. */
-        char as_read[512], other[512];
+        char as_read[512];
         const char *move = game_move_for_people(g, seat, p->texts[i], as_read, sizeof as_read);
-        int again = 0;
-        for (int j = p->first[slot]; move == as_read && j < i && !again; j++)
-            again = strcmp(game_move_for_people(g, seat, p->texts[j], other, sizeof other), move) == 0;
-        if (again)
+        if (move == as_read && game_read_before(g, seat, p, p->first[slot], i, move))
             continue;
         if (shown == 16 && p->count[slot] >= 20) {
             more++;

@@ -197,6 +197,9 @@ int game_move_shown(const Pending *p, const char *move);
  * referee gave the unknown cards of seat's hand read "CARD" (real_cards.h);
  * move itself elsewhere, or buf. */
 const char *game_move_for_people(Game *g, int seat, const char *move, char *buf, size_t size);
+/* Whether a move listed from first up to (not with) the i-th of p's texts
+ * reads to people as read: "discard CARD" is shown once. */
+int game_read_before(Game *g, int seat, const Pending *p, int first, int i, const char *read);
 
 /* Pushes a new game on table t (which it then owns), playing on from g's
  * state: g's rules, options and a copy of its vars. It has no moves before

@@ -136,10 +136,9 @@ static int find(const Table *t, int seat, const char *typed, Renaming *r, char *
     }
     /* A card named that is shown, all its copies: where it is tells the
      * person more than the list of moves does. */
-    Renaming none = {0};
     for (int i = 0; i < want.n && !why[0]; i++) {
         int c = deck_find(&t->deck, want.w[i]);
-        if (c && t->zones.z[t->zones.where[c]].owner != seat && !unknown_named(t, want.w[i], &none))
+        if (c && t->zones.z[t->zones.where[c]].owner != seat && !physical_unbound_named(t, want.w[i], 0))
             physical_accounted_for(t, want.w[i], why, whysize);
     }
     return -1;
@@ -203,8 +202,6 @@ const char *real_cards_follow_problem(const Table *t, int seat, const char *cano
     return why;
 }
 
-static const char *const SUITS[4] = {"clubs", "diamonds", "hearts", "spades"};
-
 /* The move seat made when it showed out: the last decision at or before
  * log index at. */
 static const char *move_at(const Table *t, int at)
@@ -227,7 +224,7 @@ void real_cards_played(Table *t, int seat, int card)
     snprintf(note, sizeof note,
              "seat %d revokes: they played %s when %s were led, holding %s, which they play "
              "now; the rules say nothing of a revoke: the table decides ('undo' takes moves back)",
-             seat, move_at(t, out - 1), SUITS[c->face[0].suit], c->name);
+             seat, move_at(t, out - 1), suit_word(c->face[0].suit), c->name);
     table_note(t, 0, note);
     snprintf(event, sizeof event, "{\"event\": \"revoke\", \"seat\": %d, \"card\": \"%s\"}", seat,
              c->name);

@@ -88,6 +88,16 @@ int stats_bradley_terry(int k, const double *wins, double *rating, double *err)
     return iter;
 }
 
+/* The strength of the field a step leaves: m[i] of each of k bots, strong
+ * as strength[i]. */
+static double field_strength(int k, const unsigned char *m, const double *strength)
+{
+    double total = 0;
+    for (int i = 0; i < k; i++)
+        total += m[i] * strength[i];
+    return total;
+}
+
 int stats_plackett_luce(int k, int nsteps, const unsigned char *left, const double *placed,
                         const double *firsts, double *rating, double *err)
 {
@@ -109,9 +119,7 @@ int stats_plackett_luce(int k, int nsteps, const unsigned char *left, const doub
             denom[i] = 2 * prior / (strength[i] + 1);
         for (int s = 0; s < nsteps; s++) {
             const unsigned char *m = left + (size_t)s * (size_t)k;
-            double total = 0;
-            for (int i = 0; i < k; i++)
-                total += m[i] * strength[i];
+            double total = field_strength(k, m, strength);
             for (int i = 0; i < k; i++)
                 if (m[i])
                     denom[i] += placed[s] * m[i] / total;
@@ -126,9 +134,7 @@ int stats_plackett_luce(int k, int nsteps, const unsigned char *left, const doub
         denom[i] = 0;
     for (int s = 0; s < nsteps; s++) {
         const unsigned char *m = left + (size_t)s * (size_t)k;
-        double total = 0;
-        for (int i = 0; i < k; i++)
-            total += m[i] * strength[i];
+        double total = field_strength(k, m, strength);
         for (int i = 0; i < k; i++)
             if (m[i]) {
                 double p = m[i] * strength[i] / total;

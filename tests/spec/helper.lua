@@ -60,6 +60,21 @@ function helper.play(g, moves)
   end
 end
 
+-- The values rolled on each die, in order, read from a game's full log:
+-- rolled[die][k] is the k-th roll of die (a table with real dice types them).
+function helper.rolls_of(g)
+  local rolled = {}
+  for _, line in ipairs(g:table():log_lines(0, -1)) do
+    local die, value = line:match("^roll die (%d+): (%d+)$")
+    if die then
+      die = tonumber(die)
+      rolled[die] = rolled[die] or {}
+      table.insert(rolled[die], tonumber(value))
+    end
+  end
+  return rolled
+end
+
 -- The names of a zone's cards, bottom first.
 function helper.names(t, zone)
   local list = {}

@@ -6,18 +6,12 @@
 local helper = require "tests.spec.helper"
 local referee = helper.referee
 
--- The values rolled on each die, in order, read from a game's full log.
-local function rolls_of(g)
-  local rolled = {}
-  for _, line in ipairs(g:table():log_lines(0, -1)) do
-    local die, value = line:match("^roll die (%d+): (%d+)$")
-    if die then
-      die = tonumber(die)
-      rolled[die] = rolled[die] or {}
-      table.insert(rolled[die], tonumber(value))
-    end
-  end
-  return rolled
+local rolls_of = helper.rolls_of
+
+-- A game of the bundled rules at a table with a real deck.
+local function real_game(name, seats, seed, options)
+  return assert(referee.game(name, { seats = seats, seed = seed, rules_path = "rules", real_cards = true,
+                                     options = options }))
 end
 
 -- Plays a game with the referee's deck at random, and the same moves at a
@@ -108,8 +102,7 @@ describe("a table with a real deck", function()
     for seed = 1, 8 do
       local fixed = { first = 1 + seed % 2, target = 150 }
       local chance = assert(referee.game("bamboozled", { seats = 2, seed = seed, rules_path = "rules", options = fixed }))
-      local physical = assert(referee.game("bamboozled", { seats = 2, seed = seed + 1000, rules_path = "rules",
-                                                           options = fixed, real_cards = true }))
+      local physical = real_game("bamboozled", 2, seed + 1000, fixed)
       local function hand_names(s)
         local t, names = chance:table(), {}
         for _, c in ipairs(t:cards("hand" .. s)) do names[#names + 1] = t:name(c) end
@@ -179,8 +172,7 @@ describe("a table with a real deck", function()
   end)
 
   it("refuses a card shown elsewhere, with where it is, and changes nothing", function()
-    local g = assert(referee.game("bam", { seats = 3, seed = 1, rules_path = "rules", real_cards = true,
-                                          options = { dealer = 3 } }))
+    local g = real_game("bam", 3, 1, { dealer = 3 })
     assert(g:play(3, "turn 7H"))
     assert(g:play(3, "keep"))
     for s = 1, 3 do assert(g:play(s, "play")) end
@@ -193,8 +185,7 @@ describe("a table with a real deck", function()
   end)
 
   it("tells the table of a revoke when the card held shows up", function()
-    local g = assert(referee.game("bam", { seats = 3, seed = 1, rules_path = "rules", real_cards = true,
-                                          options = { dealer = 3, redraw = false } }))
+    local g = real_game("bam", 3, 1, { dealer = 3, redraw = false })
     for _, m in ipairs({ { 3, "turn 7H" }, { 1, "play" }, { 2, "play" }, { 3, "play" },
                          { 1, "KD" }, { 2, "5C" }, { 3, "AS" } }) do
       assert(g:play(m[1], m[2]))
@@ -218,8 +209,7 @@ describe("a table with a real deck", function()
   end)
 
   it("makes a shown card that must be followed one the referee enforces", function()
-    local g = assert(referee.game("bam", { seats = 3, seed = 1, rules_path = "rules", real_cards = true,
-                                          options = { dealer = 3, redraw = false } }))
+    local g = real_game("bam", 3, 1, { dealer = 3, redraw = false })
     for _, m in ipairs({ { 3, "turn 7H" }, { 1, "play" }, { 2, "play" }, { 3, "play" }, { 1, "2H" } }) do
       assert(g:play(m[1], m[2]))
     end
@@ -230,8 +220,7 @@ describe("a table with a real deck", function()
   end)
 
   it("undoes a move that named cards: the names go back with it", function()
-    local g = assert(referee.game("bamm", { seats = 3, seed = 3, rules_path = "rules", real_cards = true,
-                                           options = { first = 1 } }))
+    local g = real_game("bamm", 3, 3, { first = 1 })
     assert(g:play(1, "2C/10D"))
     assert(g:play(2, "2D/AS"))
     local before = g:hash()

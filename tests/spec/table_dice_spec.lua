@@ -5,19 +5,7 @@
 local helper = require "tests.spec.helper"
 local referee = helper.referee
 
--- The values rolled on each die, in order, read from a game's full log.
-local function rolls_of(g)
-  local rolled = {}
-  for _, line in ipairs(g:table():log_lines(0, -1)) do
-    local die, value = line:match("^roll die (%d+): (%d+)$")
-    if die then
-      die = tonumber(die)
-      rolled[die] = rolled[die] or {}
-      table.insert(rolled[die], tonumber(value))
-    end
-  end
-  return rolled
-end
+local rolls_of = helper.rolls_of
 
 local function play_both(name, seed)
   local opts = { seats = 3, seed = seed, rules_path = "rules" }
