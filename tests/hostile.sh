@@ -86,6 +86,42 @@ for script in "$rules"/*.lua; do
     done <"$work/want"
 done
 
+# Every value the referee reads back from rules, made wrong in each way
+# (fixture/hostile-returns.lua): at the REPL and in run, the rules' fault is
+# told with the function's name, the game stays as it was and is saved, and
+# nothing crashes (an abort, a signal or the stuck exit).
+returns="$here/fixture/hostile-returns.lua"
+callbacks=$(sed -n 's/^local CALLBACKS = { \(.*\)$/\1/p; s/^ *\("judge".*\) }$/\1/p' "$returns" | tr -d '",}' | tr ' ' '\n' | grep .)
+values=$(sed -n 's/^  \[*"*\([a-z0-9-]*\)"*\]* = function.*/\1/p' "$returns")
+[ "$(echo "$callbacks" | wc -l)" -ge 9 ] && [ "$(echo "$values" | wc -l)" -ge 20 ] && ok ||
+    bad "hostile returns: the callbacks and values were not read from $returns: $callbacks / $values"
+for cb in $callbacks; do
+    [ "$cb" = none ] && continue
+    fn=${cb%%-*}
+    for v in $values; do
+        printf 'new %s --seats human,human --seed 1 --set callback=%s --set value=%s\nshow\nzz\nsay z\nsay a\nb\na\nb\nsave %s\n' \
+            "$returns" "$cb" "$v" "$work/returns.json" | timeout 60 "$bin" >"$work/returns.out" 2>&1
+        status=$?
+        [ $status -le 1 ] && grep -q "^saved to .*returns.json" "$work/returns.out" && ! grep -q unprotected "$work/returns.out" && ok ||
+            bad "hostile returns $cb=$v at the REPL: exit $status: $(grep -v '^ ' "$work/returns.out" | tail -2)"
+        # (changing is good at one call and bad at the next: either may come first)
+        if [ "$v" != nil ] && [ "$v" != changing ] && [ "$fn" != standing ]; then
+            grep -Eq "^error: (.*; and )?the rules('| failed in) $fn\(\)" "$work/returns.out" && ok ||
+                bad "hostile returns $cb=$v at the REPL: no fault of $fn() told: $(grep '^error' "$work/returns.out" | head -3)"
+        fi
+        timeout 60 "$bin" run "$returns" --seats random,random --seed 1 --set callback="$cb" --set value="$v" --json \
+            >"$work/returns.jsonl" 2>"$work/returns.err"
+        status=$?
+        if [ "$fn" = result ] && [ "$v" != nil ] && [ "$v" != changing ]; then
+            [ $status -eq 1 ] && grep -Eq "the rules('| failed in) result\(\)" "$work/returns.err" && ok ||
+                bad "hostile returns $cb=$v in run: exit $status: $(tail -2 "$work/returns.err")"
+        else
+            [ $status -le 1 ] && ! grep -q unprotected "$work/returns.err" && ok ||
+                bad "hostile returns $cb=$v in run: exit $status: $(tail -2 "$work/returns.err")"
+        fi
+    done
+done
+
 # At the REPL, a call stuck in C stops the process the REPL runs in, and a
 # new one takes the game up as it stood before that call, people's moves
 # included, without what got stuck; the person types on.

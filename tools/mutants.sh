@@ -154,6 +154,17 @@ mutant real-cards-follow core/kernel/physical_cards.c \
 # on what the cards are (BAMM!'s claims).
 mutant real-cards-rules-lists core/referee/real_cards.c '    if (!a->any_card)
         return -1;' '' spec table_cards_spec.lua
+# A value read back from rules popped twice when it is malformed (it once
+# aborted the REPL and lost the game: status() returning a number).
+mutant reply-double-pop core/referee/game.c \
+    '        lua_pop(L, r->nresults);
+    } else {' '        lua_pop(L, r->nresults + 1);
+    } else {' hostile
+# A text read back from rules (a status line, a reason, a message) taken
+# unchecked: escapes and broken UTF-8 reach the terminal and the record.
+mutant reply-text-unchecked core/referee/rules_reply.c '    if (wrong && len > REPLY_TEXT_MAX)' \
+    '    wrong = NULL;
+    if (wrong && len > REPLY_TEXT_MAX)' spec hostile_returns_spec.lua
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -14,7 +14,7 @@
 #include "../lua/lua_weak.h"
 #include "options.h"
 #include "real_cards.h"
-#include "result_check.h"
+#include "rules_reply.h"
 #include "result_places.h"
 #include "rules_loader.h"
 #include "../guards/script.h"
@@ -183,24 +183,66 @@ static int call_rules_reading(Game *g, int nargs, int nresults)
     return status;
 }
 
-/* Calls the function below its arguments; returns a plain copy of its one
- * result. What result and standing return is read by the referee after the
- * protected call, so it must be a table without metatables, whose
- * metamethods could fail (or loop) there. */
+/* Calls the function below its arguments; returns plain copies of its
+ * results (as many as the upvalue says). What the rules return is read by
+ * the referee after the protected call, so it must hold tables without
+ * metatables, whose metamethods could fail (or loop) there. */
 static int call_for_plain(lua_State *L)
 {
-    lua_call(L, lua_gettop(L) - 1, 1);
-    lcopy(L, -1);
-    return 1;
+    int n = (int)lua_tointeger(L, lua_upvalueindex(1));
+    lua_call(L, lua_gettop(L) - 1, n);
+    for (int i = lua_gettop(L) - n + 1; i <= lua_gettop(L); i++) {
+        lcopy(L, i);
+        lua_replace(L, i);
+    }
+    return n;
 }
 
-/* call_rules for a method and its nargs arguments, already pushed, whose
- * one result the referee reads. */
-static int call_rules_plain(Game *g, int nargs)
+/* What the referee reads back from the rules: a function, how many values
+ * it returns, their check (rules_reply.h) and what right ones are. */
+typedef struct Reading {
+    const char *name;
+    int nresults;
+    ReplyCheck check;
+    const char *shape;
+} Reading;
+
+static const Reading READ_RESULT = {"result", 1, result_reply_check, NULL};
+static const Reading READ_STANDING = {
+    "standing", 1, standing_check, "one number per seat, higher for a seat better placed"};
+static const Reading READ_STATUS = {
+    "status", 1, status_check, "a list of lines, each a text of one line under 400 bytes"};
+static const Reading READ_EXPLAIN = {
+    "explain", 1, explain_check, "nil, or why the move is not legal: a text of one line"};
+static const Reading READ_JUDGE = {
+    "judge", 2, judge_check, "the move made of the answer, or nil and why it is refused"};
+
+/* The one path by which a value comes back from the rules: calls the rules'
+ * function r->name, pushed below its nargs arguments, as a reading call,
+ * and checks what it returns. Leaves exactly r->nresults values: the
+ * checked plain copies and GAME_OK, or nils and GAME_SCRIPT with the
+ * rules' fault as the error. */
+static GameStatus read_rules(Game *g, const Reading *r, int nargs)
 {
-    lua_pushcfunction(g->L, call_for_plain);
-    lua_insert(g->L, -(nargs + 2));
-    return call_rules_reading(g, nargs + 1, 1);
+    lua_State *L = g->L;
+    lua_pushinteger(L, r->nresults);
+    lua_pushcclosure(L, call_for_plain, 1);
+    lua_insert(L, -(nargs + 2));
+    char why[REPLY_TEXT_MAX + 200];
+    if (call_rules_reading(g, nargs + 1, r->nresults) != LUA_OK) {
+        game_set_error(g, "the rules failed in %s(): %s", r->name, lua_tostring(L, -1));
+        lua_pop(L, 1);
+    } else if (!r->check(L, -r->nresults, g->nseats, why, sizeof why)) {
+        game_set_error(g, "the rules' %s() is malformed: %s%s%s%s", r->name, why,
+                       r->shape ? " (it returns " : "", r->shape ? r->shape : "",
+                       r->shape ? ")" : "");
+        lua_pop(L, r->nresults);
+    } else {
+        return GAME_OK;
+    }
+    for (int i = 0; i < r->nresults; i++)
+        lua_pushnil(L);
+    return GAME_SCRIPT;
 }
 
 /* A card of a round the kernel runs (trick.h): 1 when the kernel played
@@ -489,9 +531,8 @@ static const char *judge_answer(Game *g, int seat, const char *text)
     push_uv(g, UV_TABLE);
     lua_pushinteger(L, seat);
     lua_pushstring(L, typed);
-    if (call_rules_reading(g, 3, 2) != LUA_OK) {
-        game_set_error(g, "the rules failed in judge(): %s", lua_tostring(L, -1));
-        lua_pop(L, 1);
+    if (read_rules(g, &READ_JUDGE, 3) != GAME_OK) {
+        lua_pop(L, 2);
         return NULL;
     }
     const char *move = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
@@ -603,13 +644,16 @@ static void explain_illegal(Game *g, int seat, const char *text)
     char *legal = more ? strfmt("legal moves: %s and %d more ('moves' lists them all)", list, more)
                        : strfmt("legal moves: %s", list);
 
-    char *reason = NULL;
+    /* The rules' reason, or their fault in giving one, told with the rest. */
+    char *reason = NULL, *fault = NULL;
     push_method(g, "explain");
     if (lua_isfunction(L, -1)) {
         push_uv(g, UV_TABLE);
         lua_pushinteger(L, seat);
         lua_pushstring(L, text);
-        if (call_rules_reading(g, 3, 1) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
+        if (read_rules(g, &READ_EXPLAIN, 3) != GAME_OK)
+            fault = g->error, g->error = NULL;
+        else if (lua_type(L, -1) == LUA_TSTRING)
             reason = strfmt("%s", lua_tostring(L, -1));
     }
     lua_pop(L, 1);
@@ -618,9 +662,10 @@ static void explain_illegal(Game *g, int seat, const char *text)
     if (reason)
         game_set_error(g, "'%s' is not a legal move: %s; %s", typed, reason, legal);
     else
-        game_set_error(g, "'%s' is not a legal move for seat %d now (%s); %s", typed, seat, p->kind,
-                  legal);
+        game_set_error(g, "'%s' is not a legal move for seat %d now (%s); %s%s%s", typed, seat,
+                       p->kind, legal, fault ? "; and " : "", fault ? fault : "");
     free(reason);
+    free(fault);
     free(legal);
 }
 
@@ -1108,54 +1153,21 @@ const char *game_random_move(Game *g, int seat, Rng *r)
 
 GameStatus game_push_standing(Game *g)
 {
-    lua_State *L = g->L;
     push_method(g, "standing");
-    if (lua_isnil(L, -1))
+    if (lua_isnil(g->L, -1))
         return GAME_OK;
     push_uv(g, UV_TABLE);
-    char why[300];
-    if (call_rules_plain(g, 1) != LUA_OK) {
-        game_set_error(g, "the rules failed in standing(): %s", lua_tostring(L, -1));
-    } else if (!standing_check(L, -1, g->nseats, why, sizeof why)) {
-        game_set_error(g, "the rules' standing() is malformed: %s (it returns one number per "
-                          "seat, higher for a seat better placed)", why);
-    } else {
-        return GAME_OK;
-    }
-    lua_pop(L, 1);
-    lua_pushnil(L);
-    return GAME_SCRIPT;
+    return read_rules(g, &READ_STANDING, 1);
 }
 
 GameStatus game_push_status(Game *g, int seat)
 {
-    lua_State *L = g->L;
     push_method(g, "status");
-    if (lua_isnil(L, -1))
+    if (lua_isnil(g->L, -1))
         return GAME_OK;
     push_uv(g, UV_TABLE);
-    lua_pushinteger(L, seat);
-    if (call_rules_plain(g, 2) != LUA_OK) {
-        game_set_error(g, "the rules failed in status(): %s", lua_tostring(L, -1));
-    } else {
-        int ok = lua_istable(L, -1);
-        for (lua_Integer i = 1; ok && lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
-            size_t len;
-            const char *line = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
-            ok = line && len < 400 && !strfmt_has_control(line) && strfmt_utf8(line, len);
-            lua_pop(L, 1);
-        }
-        if (ok) {
-            lua_pop(L, 1);
-            return GAME_OK;
-        }
-        lua_pop(L, 1);
-        game_set_error(g, "the rules' status() is malformed: it returns a list of lines, each a "
-                          "text of one line under 400 bytes");
-    }
-    lua_pop(L, 1);
-    lua_pushnil(L);
-    return GAME_SCRIPT;
+    lua_pushinteger(g->L, seat);
+    return read_rules(g, &READ_STATUS, 2);
 }
 
 GameStatus game_push_result(Game *g)
@@ -1163,31 +1175,13 @@ GameStatus game_push_result(Game *g)
     lua_State *L = g->L;
     push_method(g, "result");
     push_uv(g, UV_TABLE);
-    if (call_rules_plain(g, 1) != LUA_OK) {
-        game_set_error(g, "the rules failed in result(): %s", lua_tostring(L, -1));
-        lua_pop(L, 1);
-        lua_pushnil(L);
+    if (read_rules(g, &READ_RESULT, 1) != GAME_OK)
         return GAME_SCRIPT;
-    }
-    if (!lua_isnil(L, -1) && !lua_istable(L, -1)) {
-        game_set_error(g, "the rules' result() returned a %s: expected nil or "
-                     "{winners = {...}, scores = {...}, message = \"...\"}", luaL_typename(L, -1));
-        lua_pop(L, 1);
-        lua_pushnil(L);
-        return GAME_SCRIPT;
-    }
     const Pending *now;
     if (lua_isnil(L, -1) && game_pending(g, &now) == GAME_OVER) {
         game_set_error(g, "the game stopped without a result: no decision is asked and "
                           "result() returned nil (the rules must ask the next decision or "
                           "return {winners = {...}, ...})");
-        return GAME_SCRIPT;
-    }
-    char why[400];
-    if (lua_istable(L, -1) && !result_check(L, -1, g->nseats, why, sizeof why)) {
-        game_set_error(g, "the rules' result() is malformed: %s", why);
-        lua_pop(L, 1);
-        lua_pushnil(L);
         return GAME_SCRIPT;
     }
     /* A promise (RULINGS.md, end of a game): credits left in the pot would

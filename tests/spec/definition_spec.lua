@@ -134,7 +134,7 @@ end]])
     rules("status-bad", "", 'function game.status(t, seat) return { "two\\nlines" } end')
     local lines, why = assert(start("status-bad")):status(1)
     assert.is_nil(lines)
-    assert.matches("the rules' status() is malformed: it returns a list of lines", why, 1, true)
+    assert.matches("the rules' status() is malformed: line 1 must be one line", why, 1, true)
     rules("status-none", "")
     assert.is_nil(assert(start("status-none")):status(1)) -- none defined: nil, no error
   end)

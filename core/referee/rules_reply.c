@@ -1,7 +1,9 @@
-#include "result_check.h"
+#include "rules_reply.h"
 
+#include <lauxlib.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include "../kernel/strfmt.h"
 
 #define SHAPE "{winners = {seat, ...}, scores = {one number per seat}, places = {one place per seat}, message = \"...\"}"
@@ -157,12 +159,9 @@ int result_check(lua_State *L, int idx, int nseats, char *why, size_t size)
         snprintf(why, size, "message must be a text, or left out");
         ok = 0;
     }
-    size_t len;
-    const char *message = ok && lua_type(L, top) == LUA_TSTRING ? lua_tolstring(L, top, &len) : NULL;
-    if (message && !strfmt_utf8(message, len)) { /* records are JSON */
-        snprintf(why, size, "message must be UTF-8 text (is the rules script saved as UTF-8?)");
-        ok = 0;
-    }
+    /* The message is announced to the table and kept in records (JSON). */
+    if (ok && lua_type(L, top) == LUA_TSTRING)
+        ok = reply_text_check(L, top, "message", why, size);
     lua_settop(L, top - 4);
     if (!ok) {
         size_t len = 0;
@@ -171,4 +170,84 @@ int result_check(lua_State *L, int idx, int nseats, char *why, size_t size)
         snprintf(why + len, size - len, " (a result is %s)", SHAPE);
     }
     return ok;
+}
+
+int result_reply_check(lua_State *L, int idx, int nseats, char *why, size_t size)
+{
+    if (lua_isnil(L, idx))
+        return 1;
+    if (lua_istable(L, idx))
+        return result_check(L, idx, nseats, why, size);
+    snprintf(why, size, "it gave a %s: a result is nil while the game goes on, then %s",
+             luaL_typename(L, idx), SHAPE);
+    return 0;
+}
+
+int reply_text_check(lua_State *L, int idx, const char *what, char *why, size_t size)
+{
+    if (lua_type(L, idx) != LUA_TSTRING) {
+        char got[64];
+        lua_pushvalue(L, idx);
+        describe_top(L, got, sizeof got);
+        lua_pop(L, 1);
+        snprintf(why, size, "%s is %s, not a text", what, got);
+        return 0;
+    }
+    size_t len;
+    const char *text = lua_tolstring(L, idx, &len);
+    const char *wrong =
+        len > REPLY_TEXT_MAX ? "must be at most 400 bytes"
+        : !strfmt_utf8(text, len) ? "must be UTF-8 text (is the rules script saved as UTF-8?)"
+        : memchr(text, '\n', len) ? "must be one line"
+        : memchr(text, '\0', len) || strfmt_has_control(text)
+            ? "must hold no control character (an escape would garble the terminal)"
+            : NULL;
+    if (wrong && len > REPLY_TEXT_MAX)
+        snprintf(why, size, "%s %s, not %zu", what, wrong, len);
+    else if (wrong)
+        snprintf(why, size, "%s %s", what, wrong);
+    return !wrong;
+}
+
+int status_check(lua_State *L, int idx, int nseats, char *why, size_t size)
+{
+    (void)nseats;
+    idx = lua_absindex(L, idx);
+    if (lua_isnil(L, idx))
+        return 1;
+    if (!lua_istable(L, idx)) {
+        snprintf(why, size, "it gave a %s", luaL_typename(L, idx));
+        return 0;
+    }
+    lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
+    if (n > REPLY_LINES_MAX || key_count(L, idx) != n) {
+        snprintf(why, size, "it gave %s", n > REPLY_LINES_MAX ? "more than 64 lines"
+                                                            : "a table that is not a list");
+        return 0;
+    }
+    for (lua_Integer i = 1; i <= n; i++) {
+        char what[32];
+        snprintf(what, sizeof what, "line %lld", (long long)i);
+        lua_rawgeti(L, idx, i);
+        int ok = reply_text_check(L, -1, what, why, size);
+        lua_pop(L, 1);
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
+int explain_check(lua_State *L, int idx, int nseats, char *why, size_t size)
+{
+    (void)nseats;
+    return lua_isnil(L, idx) || reply_text_check(L, idx, "the reason", why, size);
+}
+
+int judge_check(lua_State *L, int idx, int nseats, char *why, size_t size)
+{
+    (void)nseats;
+    idx = lua_absindex(L, idx);
+    if (!lua_isnil(L, idx))
+        return reply_text_check(L, idx, "the move", why, size);
+    return lua_isnil(L, idx + 1) || reply_text_check(L, idx + 1, "the reason", why, size);
 }
