@@ -39,7 +39,7 @@ _referee()
         [ "$head" = "$cur" ] && head="" || head="$head,"
         COMPREPLY=($(compgen -P "$head" -W "$words" -- "$last"))
         return ;;
-    --out|--report|-o)
+    --out|--report|-o|--rules)
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;
     --on-fault)

@@ -427,7 +427,7 @@ static const struct Command {
     {"tournament", NULL, "GAME [opts]", "many games between bots; standings", cmd_tournament},
     {"merge", NULL, "[--json|--csv] FILE...", "combine tournament shards into one standings", cmd_merge},
     {"replay", NULL, "FILE", "replay a saved game, checking every step", cmd_replay},
-    {"report", NULL, "FILE... -o OUT.html", "an HTML page of tournaments' standings and games' course", cmd_report},
+    {"report", NULL, "FILE... -o OUT.html [--rules FILE.lua]", "an HTML page of tournaments' standings and games' course", cmd_report},
     {"--help", "-h", "", "this text (also: help)", cmd_help},
     {"--version", "-v", "", "the version", cmd_version},
 };

@@ -119,6 +119,17 @@ for cb in $callbacks; do
             [ $status -le 1 ] && ! grep -q unprotected "$work/returns.err" && ok ||
                 bad "hostile returns $cb=$v in run: exit $status: $(tail -2 "$work/returns.err")"
         fi
+        # The report reads the standing after every decision of the record.
+        [ "$fn" = standing ] || continue
+        REFEREE_RULES="$here/fixture" timeout 60 "$bin" report "$work/returns.jsonl" -o "$work/returns.html" >"$work/report.out" 2>&1
+        status=$?
+        if [ "$v" = nil ] || [ "$cb$v" = standing-entrynumber ]; then
+            [ $status -eq 0 ] && grep -q 'data-chart="course-1"' "$work/returns.html" && ok ||
+                bad "hostile returns $cb=$v in report: exit $status: $(tail -2 "$work/report.out")"
+        else
+            [ $status -eq 1 ] && grep -q '<p class="failed">.*the rules.* standing()' "$work/returns.html" && ok ||
+                bad "hostile returns $cb=$v in report: exit $status, the page: $(grep -o '<p class="failed">[^<]*' "$work/returns.html")"
+        fi
     done
 done
 

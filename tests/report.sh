@@ -97,4 +97,35 @@ printf '{"type":"start","format":"referee-record/2","game":"bamboozled-dice","se
 "$bin" report "$work/broken.json" -o "$work/x.html" >"$work/broken.out" 2>&1
 [ $? -eq 1 ] && grep -q "broken.json:2 does not replay" "$work/broken.out" && ok ||
     bad "a record that does not replay: $(cat "$work/broken.out")"
+
+# Records are replayed as run plays: a standing() that spins or gets stuck
+# in C, or a record that does not replay, costs that record alone, told on
+# the page and on stderr (exit 1); the other records are charted.
+for how in good spin stuck; do
+    "$bin" run report-standing --set standing=$how --seats random,random --seed 1 --json >"$work/$how.json"
+done
+timeout 120 "$bin" report "$work/good.json" "$work/spin.json" "$work/stuck.json" "$work/broken.json" "$work/bam.json" \
+    -o "$work/survived.html" >"$work/survived.out" 2>&1
+status=$?
+[ $status -eq 1 ] && [ -s "$work/survived.html" ] && ok || bad "report of failing records: exit $status: $(tail -2 "$work/survived.out")"
+grep -q "wrote .*survived.html (0 tournament games, 2 recorded games, and what failed)" "$work/survived.out" &&
+    [ "$(grep -c 'data-chart="course-' "$work/survived.html")" = 2 ] && ok ||
+    bad "the records that replay were not charted: $(grep -c 'data-chart="course-' "$work/survived.html") charts; $(tail -1 "$work/survived.out")"
+grep -q '<p class="failed">.*spin.json:1: the standing at the start could not be read: the rules failed in standing(): the script ran too long' "$work/survived.html" &&
+    grep -q '<p class="failed">.*stuck.json: the rules ran in C past their limit replaying it' "$work/survived.html" &&
+    grep -q '<p class="failed">.*broken.json:2 does not replay' "$work/survived.html" && ok ||
+    bad "the page does not say why each record was not charted: $(grep -o '<p class="failed">[^<]*' "$work/survived.html")"
+# A record names its game: a path in it is never run; a rules file
+# elsewhere runs only when named on the command line.
+mkdir -p "$work/elsewhere"
+printf 'error("these rules were run")\n' >"$work/elsewhere/planted.lua"
+sed "s#\"game\":\"report-standing\"#\"game\":\"$work/elsewhere/planted.lua\"#" "$work/good.json" >"$work/planted.json"
+cp "$here/fixture/report-standing.lua" "$work/elsewhere/house.lua"
+"$bin" run "$work/elsewhere/house.lua" --seats random,random --seed 1 --json >"$work/house.json"
+"$bin" report "$work/planted.json" "$work/house.json" -o "$work/paths.html" >"$work/paths.out" 2>&1
+[ $? -eq 1 ] && grep -q "planted.json names its game by a path, '.*planted.lua': a report runs rules only by a game's name" "$work/paths.out" &&
+    grep -q "no game 'house'.*--rules FILE.lua" "$work/paths.out" && ! grep -q "these rules were run" "$work/paths.out" && ok ||
+    bad "a record naming its rules by a path: $(cat "$work/paths.out")"
+"$bin" report "$work/house.json" --rules "$work/elsewhere/house.lua" -o "$work/house.html" >"$work/house.out" 2>&1 &&
+    grep -q 'data-chart="course-1"' "$work/house.html" && ok || bad "a rules file named with --rules: $(cat "$work/house.out")"
 echo "report: $pass passed, $fail failed"

@@ -165,6 +165,12 @@ mutant reply-double-pop core/referee/game.c \
 mutant reply-text-unchecked core/referee/rules_reply.c '    if (wrong && len > REPLY_TEXT_MAX)' \
     '    wrong = NULL;
     if (wrong && len > REPLY_TEXT_MAX)' spec hostile_returns_spec.lua
+# The report runs a rules file a record names by its path.
+mutant report-path-game repl/report/course.c '    if (rules_is_path(game)) {' '    if (0) {' report
+# The report replays records in its own process: a standing() stuck in C
+# ends the whole report, with no page.
+mutant report-unsupervised repl/report/course.c '    pid_t pid = pipe(fds) == 0 ? fork() : -1;' \
+    '    pid_t pid = -1;' report
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]

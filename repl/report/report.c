@@ -15,7 +15,7 @@ static const char *const STYLE =
     "body{font-family:system-ui,sans-serif;max-width:980px;margin:2em auto;color:#222}"
     "h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em}p.note{color:#555;font-size:.9em}"
     "table{border-collapse:collapse}td,th{padding:.2em .6em;border-bottom:1px solid #ddd;"
-    "text-align:right}td:first-child,th:first-child{text-align:left}";
+    "text-align:right}td:first-child,th:first-child{text-align:left}p.failed{color:#a00}";
 
 static int by_game(const void *a, const void *b)
 {
@@ -122,8 +122,20 @@ done:
     free(series);
 }
 
+/* A record that could not be charted, and why. */
+static void failed_section(FILE *out, const Course *c)
+{
+    fputs("<h2>One game: not charted</h2>\n<p class=\"failed\">", out);
+    html_text(out, c->failed);
+    fputs("</p>\n", out);
+}
+
 static void course_section(FILE *out, const Course *c, int number)
 {
+    if (c->failed) {
+        failed_section(out, c);
+        return;
+    }
     char chart[32], name[MAX_SEATS][120];
     const char *names[MAX_SEATS];
     double *series = malloc(sizeof(double) * (size_t)(c->nseats * c->npoints + 1));
@@ -200,49 +212,53 @@ int report_command(lua_State *L, const char *rules_path, int argc, char **argv)
 {
     const char *out = NULL;
     char **files = calloc((size_t)argc + 1, sizeof *files);
-    int nfiles = 0;
+    char **rules_files = calloc((size_t)argc + 1, sizeof *rules_files);
+    int nfiles = 0, nrules = 0;
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--out")) {
-            if (i + 1 == argc) {
-                fprintf(stderr, "referee: %s needs the report's file name, such as -o report.html\n",
-                        argv[i]);
-                free(files);
-                return 2;
-            }
-            out = argv[++i];
-        } else {
-            files[nfiles++] = argv[i];
+        int takes = !strcmp(argv[i], "-o") || !strcmp(argv[i], "--out") || !strcmp(argv[i], "--rules");
+        if (takes && i + 1 == argc) {
+            fprintf(stderr, "referee: %s needs a file name: -o report.html for the page, --rules "
+                            "house.lua for rules a record names\n", argv[i]);
+            free(files);
+            free(rules_files);
+            return 2;
         }
+        if (!strcmp(argv[i], "--rules"))
+            rules_files[nrules++] = argv[++i];
+        else if (takes)
+            out = argv[++i];
+        else
+            files[nfiles++] = argv[i];
     }
     if (!out || nfiles == 0) {
         fprintf(stderr, "referee: report takes tournament files (--out) and game records (run "
                         "--json), and -o for the page: referee report bam.jsonl game.json -o "
                         "report.html\n");
         free(files);
+        free(rules_files);
         return 2;
     }
+    CourseRules rules = {rules_path, rules_files, nrules};
     Tally *y = tally_new();
     Course *courses = calloc((size_t)nfiles, sizeof *courses);
     Seen seen = {NULL, 0};
     Origin origin = {"", ""};
-    int ncourses = 0, status = 0;
+    int ncourses = 0, nfailed = 0, status = 0;
     y->keep_rows = 1;
     for (int i = 0; i < nfiles && status == 0; i++) {
-        char *why = NULL;
-        if (is_record(files[i])) {
-            FILE *f = fopen(files[i], "r");
-            if (!f || !course_read(L, rules_path, f, files[i], &courses[ncourses], &why)) {
-                fprintf(stderr, "referee: %s\n", why ? why : strerror(errno));
-                status = 1;
-            } else {
-                ncourses++;
-            }
-            if (f)
-                fclose(f);
-            free(why);
-        } else if (read_lines(files[i], y, 0, &seen, &origin, NULL, 0) < 0) {
-            status = 1; /* read_lines said why */
+        if (!is_record(files[i])) {
+            if (read_lines(files[i], y, 0, &seen, &origin, NULL, 0) < 0)
+                status = 1; /* read_lines said why */
+            continue;
         }
+        /* One record that does not replay is told on the page; the rest are charted. */
+        char *why = NULL;
+        if (!course_read_supervised(L, &rules, files[i], &courses[ncourses], &why)) {
+            fprintf(stderr, "referee: not charted: %s\n", why ? why : "?");
+            courses[ncourses].failed = why ? why : strfmt("%s could not be replayed", files[i]);
+            nfailed++;
+        }
+        ncourses++;
     }
     char *why = NULL;
     if (status == 0 && !report_write(y, courses, ncourses, out, &why)) {
@@ -250,8 +266,11 @@ int report_command(lua_State *L, const char *rules_path, int argc, char **argv)
         status = 1;
     }
     if (status == 0)
-        fprintf(stderr, "referee: wrote %s (%ld tournament game%s, %d recorded game%s)\n", out,
-                y->games, y->games == 1 ? "" : "s", ncourses, ncourses == 1 ? "" : "s");
+        fprintf(stderr, "referee: wrote %s (%ld tournament game%s, %d recorded game%s%s)\n", out,
+                y->games, y->games == 1 ? "" : "s", ncourses - nfailed,
+                ncourses - nfailed == 1 ? "" : "s", nfailed ? ", and what failed" : "");
+    if (nfailed)
+        status = 1; /* the page is made, but not all that was asked */
     free(why);
     for (int i = 0; i < ncourses; i++)
         course_free(&courses[i]);
@@ -259,5 +278,6 @@ int report_command(lua_State *L, const char *rules_path, int argc, char **argv)
     free(seen.bits);
     tally_free(y);
     free(files);
+    free(rules_files);
     return status;
 }
