@@ -214,6 +214,65 @@ void bot_limit_c_work(lua_State *L)
     lua_pop(L, 2);
 }
 
+static const char GUARDED_STRINGS_KEY = 'g', HOST_STRINGS_KEY = 'h';
+
+void limit_strings_for_host(lua_State *L, int idx)
+{
+    lua_pushvalue(L, idx);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &GUARDED_STRINGS_KEY);
+    /* The slot the host's __index is kept in exists from now on, so that
+     * keeping it there allocates nothing. */
+    lua_pushboolean(L, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &HOST_STRINGS_KEY);
+}
+
+/* Pushes the strings' metatable; 0 (nothing pushed) when there is none. */
+static int push_strings_metatable(lua_State *L)
+{
+    lua_pushliteral(L, "");
+    int has = lua_getmetatable(L, -1);
+    lua_remove(L, has ? -2 : -1);
+    return has;
+}
+
+int limit_strings_enter(lua_State *L)
+{
+    if (!lua_checkstack(L, 4))
+        return 0;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &GUARDED_STRINGS_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    if (!push_strings_metatable(L)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pushliteral(L, "__index"); /* stack: guarded, mt, "__index" */
+    lua_pushvalue(L, -1);
+    lua_rawget(L, -3);
+    if (lua_rawequal(L, -1, -4)) { /* a rules call within one: guarded already */
+        lua_pop(L, 4);
+        return 0;
+    }
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &HOST_STRINGS_KEY);
+    lua_pushvalue(L, -3);
+    lua_rawset(L, -3);
+    lua_pop(L, 2);
+    return 1;
+}
+
+void limit_strings_leave(lua_State *L, int entered)
+{
+    if (!entered || !push_strings_metatable(L))
+        return;
+    lua_pushliteral(L, "__index");
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &HOST_STRINGS_KEY);
+    lua_rawset(L, -3);
+    lua_pushboolean(L, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &HOST_STRINGS_KEY);
+    lua_pop(L, 1);
+}
+
 /* setmetatable, refusing a metatable with __gc. Lua runs finalizers with
  * hooks off, so a script's __gc would run outside every limit: in a
  * collection anywhere, or when the state closes after the game (a

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "../kernel/grow.h"
+#include "bot_limits.h"
 #include "memory_cap.h"
 #include "watchdog.h"
 
@@ -102,6 +103,7 @@ int script_pcall(lua_State *L, int nargs, int nresults, long budget)
 /* A rules call, its handler pushed already (handled) or not. */
 static int pcall_rules(lua_State *L, int nargs, int nresults, int handled)
 {
+    int strings = limit_strings_enter(L); /* in a host's state, the rules' own string methods */
     MemoryCap cap;
     int outermost = memory_cap_enter(L, &cap, (size_t)RULES_MEMORY_MB << 20);
     watchdog_enter(L);
@@ -111,6 +113,7 @@ static int pcall_rules(lua_State *L, int nargs, int nresults, int handled)
     int over_cap = status == LUA_ERRMEM && memory_cap_refused(L);
     if (outermost)
         memory_cap_leave(L, &cap);
+    limit_strings_leave(L, strings);
     if (over_cap) {
         lua_pop(L, 1);
         lua_pushfstring(L, "the script used more than %d MB of memory, the most the rules may: "

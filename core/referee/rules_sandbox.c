@@ -85,16 +85,24 @@ void rules_sandbox_push_copy(lua_State *L, int idx)
  * states it gets a guarded copy of the string library of its own, and is
  * locked, so no script can reach it to change it for another, nor run
  * unbounded C work through it. A host that loads the kernel as a module
- * (busted, a tool) keeps its strings as they are: its code is its own. */
+ * (busted, a tool) keeps its strings as they are, its code its own: the
+ * guarded copy is put in place only while a rules call runs. */
 static void guard_string_methods(lua_State *L)
 {
-    if (!lua_alloc_count(L))
-        return;
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &STRINGS_KEY) != LUA_TNIL) {
         lua_pop(L, 1);
         return;
     }
     lua_pop(L, 1);
+    if (!lua_alloc_count(L)) { /* a host's: guarded only while rules run (bot_limits.h) */
+        lua_getglobal(L, "string");
+        rules_sandbox_push_copy(L, -1);
+        limit_c_work_in(L, lua_gettop(L), 0);
+        limit_strings_for_host(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &STRINGS_KEY);
+        lua_pop(L, 1);
+        return;
+    }
     lua_pushliteral(L, "");
     if (!lua_getmetatable(L, -1)) {
         lua_pop(L, 1);

@@ -40,6 +40,19 @@ function game.result(t) return { winners = { 1 } } end
 return game
 ]])
 
+-- rules/methods.lua: string methods, ("x"):rep(n), with work the guards bound.
+helper.write(folder .. "/methods.lua", [[
+local BOMBS = {
+  rep = function() return (""):rep(1 << 62) end,
+  pattern = function() return ("a"):rep(5000):find(("a?"):rep(5000) .. ("a"):rep(5000)) end,
+}
+local game = { options = { { name = "bomb", default = "rep", choices = { "rep", "pattern" } } } }
+function game.setup(t, opts) t.vars.bomb = opts.bomb t:ask(1, "go", { "a" }) end
+function game.apply(t) BOMBS[t.vars.bomb]() end
+function game.result(t) return nil end
+return game
+]])
+
 describe("a rules script", function()
   teardown(function() os.execute("rm -rf " .. folder) end)
 
@@ -56,6 +69,26 @@ describe("a rules script", function()
     assert.is_nil(v.loaded_elsewhere)
     assert.are.equal(42, v.loaded_in_pieces)
     assert.matches("attempt to load a binary chunk", v.binary)
+  end)
+
+  -- Through the module the strings are the host's (busted's): a rules call
+  -- gets the guarded methods while it runs, and the host keeps its own.
+  it("meets the guards through string methods, and the host's strings stay its own", function()
+    local host_index = getmetatable("").__index
+    for _, bomb in ipairs({ "rep", "pattern" }) do
+      local g = assert(referee.game("methods", { seats = 2, seed = 1, rules_path = folder, options = { bomb = bomb } }))
+      -- (unguarded, each runs in C for hours: the watchdog would end busted)
+      local ok, why = g:play(1, "a")
+      if bomb == "rep" then
+        assert.is_true(ok, why) -- nothing repeated: nothing to do
+      else
+        assert.is_nil(ok)
+        assert.matches("string.find: this pattern could backtrack too long", why, 1, true)
+      end
+      assert.are.equal(host_index, getmetatable("").__index)
+      assert.are.equal(string, getmetatable("").__index)
+      assert.are.equal("ababab", ("ab"):rep(3))
+    end
   end)
 
   it("leaves the referee's own globals alone", function()
