@@ -415,6 +415,12 @@ expect 0 '2 moves replayed; every move legal' -- "$bin" replay "$work/g.json"
 grep -q '"people": \[$' "$work/g.json" && ok || bad "a save does not list the people's seats: $(head -c 300 "$work/g.json")"
 sed 's/"people": \[/"people": [ 7,/' "$work/g.json" >"$work/g-people.json"
 expect 1 'not a saved game: "people" must list the seats people played, from 1 to 2' -- "$bin" replay "$work/g-people.json"
+# ...and so is one listing a seat a bot plays (the REPL's load as replay).
+sed 's/"people": \[/"people": [ 2,/' "$work/g.json" >"$work/g-bot-person.json"
+expect 1 'not a saved game: "people" lists seat 2, but the bot .random. plays it' -- "$bin" replay "$work/g-bot-person.json"
+printf 'new fixture --seats human,random --seed 9\nload %s\nshow\n' "$work/g-bot-person.json" | "$bin" >"$work/load-bot.out" 2>&1
+grep -q '^error: not a saved game: "people" lists seat 2' "$work/load-bot.out" && grep -q "^new game: fixture, seed 9" "$work/load-bot.out" &&
+    ! grep -q "^loaded" "$work/load-bot.out" && ok || bad "load of a save with a bot among the people: $(grep -v '^ ' "$work/load-bot.out" | tail -3)"
 # A save is written whole or not at all: one that fails as it writes (no
 # file may grow here: ulimit -f 0, SIGXFSZ ignored) says so and leaves the
 # save it would have replaced as it was.
@@ -1245,6 +1251,15 @@ grep -q "error: seat 2's 'challenge' was not played: the dice were not typed, so
     bad "typing real dice: $(grep -n 'error\|dice' "$work/td.out" | head -5)"
 expect 0 "3 moves replayed; every move legal" -- "$bin" replay "$work/td.json"
 grep -q '"dice": \[$' "$work/td.json" && ok || bad "the save does not hold the typed dice"
+# A real table's save whose seats were edited to bots is refused: a bot
+# there would play blind.
+awk '/"seats"/ { seats = 1 } seats && /"human"/ && ++n == 2 { sub(/"human"/, "\"dice-honest\"") } { print }' \
+    "$work/td.json" | sed 's/"people": \[/"people": [ 1, 3 ], "was": [/' >"$work/td-bot.json"
+expect 1 'not a saved game: it is played at a real table \("table"\), where every seat is a person, but seat 2 is the bot .dice-honest.' -- \
+    "$bin" replay "$work/td-bot.json"
+printf 'load %s\n' "$work/td-bot.json" | "$bin" >"$work/load-td.out" 2>&1
+grep -q "^error: not a saved game: it is played at a real table" "$work/load-td.out" && ok ||
+    bad "load of a real table's save with a bot: $(grep -v '^ ' "$work/load-td.out" | tail -2)"
 
 # Variants say what they change: referee games marks them with their base
 # and changed defaults; referee diff lists options, functions and texts.

@@ -175,6 +175,12 @@ mutant report-unsupervised repl/report/course.c '    pid_t pid = pipe(fds) == 0 
 # methods: ("a"):rep(5000):find(...) backtracks in C for hours.
 mutant module-string-methods core/guards/script.c \
     '    int strings = limit_strings_enter(L);' '    int strings = 0;' spec rules_sandbox_spec.lua
+# A save whose seats were edited: a bot among the people, or at a real
+# table (where it would play blind), loaded as if nothing were wrong.
+mutant load-people-bots core/referee/game_record.c '        if (g->people & (1u << s)) {' '        if (0) {' cli
+mutant load-table-bots core/referee/game_record.c '        if (table) {
+            *err' '        if (0) {
+            *err' cli
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -171,6 +171,27 @@ Game *game_from_record(lua_State *L, const char *text, const char *rules_path,
         g->people |= 1u << json_integer_value(seat);
     }
     json_t *table = json_object_get(root, "table");
+    /* Who plays a seat and what the save says of it must agree: a person's
+     * calls keep the order typed, and at a real table only a person can see
+     * the dice or the cards (a bot there would play blind). */
+    for (int s = 1; s <= nseats; s++) {
+        const char *who = json_string_value(json_array_get(seats, (size_t)s - 1));
+        if (!strcmp(who, "human"))
+            continue;
+        char shown[80];
+        strfmt_shown(who, shown, sizeof shown);
+        if (g->people & (1u << s)) {
+            *err = strfmt("not a saved game: \"people\" lists seat %d, but the bot '%s' plays it "
+                          "(\"people\" lists the seats named human)", s, shown);
+            goto bad;
+        }
+        if (table) {
+            *err = strfmt("not a saved game: it is played at a real table (\"table\"), where every "
+                          "seat is a person, but seat %d is the bot '%s' (a bot cannot see real "
+                          "dice or cards)", s, shown);
+            goto bad;
+        }
+    }
     json_t *cards = json_object_get(table, "cards");
     if (cards && (!json_is_true(cards) || game_use_physical_cards(g) != GAME_OK)) {
         *err = strfmt("not a saved game: \"table\" may hold \"cards\": true (a real deck)%s%s",
