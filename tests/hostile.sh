@@ -48,6 +48,14 @@ for bot in "$here"/bots/hostile/*.lua; do
     done <"$work/want"
 done
 
+# A bot that quotes addresses in its errors: the records of one seed are
+# the same bytes in two processes (and under another address layout).
+for i in 1 2; do
+    "$bin" run fixture --seats "$here/bots/hostile/addresses.lua,random" --seed 2 --json >"$work/addresses$i.jsonl" 2>&1
+done
+grep -q '"type":"fault"' "$work/addresses1.jsonl" && cmp -s "$work/addresses1.jsonl" "$work/addresses2.jsonl" && ok ||
+    bad "the records of one seed differ between processes: $(diff "$work/addresses1.jsonl" "$work/addresses2.jsonl" | head -3)"
+
 # The memory cap bounds what the process really holds for a bot: its peak
 # resident size stays within the cap plus 25% (memory-churn.lua frees and
 # fills its memory three ways; it once reached 2.8 times the cap).

@@ -451,7 +451,9 @@ const char *bot_name(const Bot *b)
 
 static int fault(Bot *b, char **why, char *text)
 {
-    *why = strfmt_one_line(text); /* it may quote the bot's own words: one line of ours */
+    /* It may quote the bot's own words: one line of ours, and no address,
+     * which would make the records of one seed differ between processes. */
+    *why = strfmt_one_line(strfmt_without_addresses(text));
     lua_settop(b->L, 0);
     return -1;
 }

@@ -1,5 +1,6 @@
 #include "strfmt.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,6 +155,43 @@ char *strfmt_printable(char *text)
 char *strfmt_one_line(char *text)
 {
     return make_printable(text, 1);
+}
+
+/* The length of the address at p ("0x" and 6 or more hex digits, not
+ * within a word), or 0. */
+static size_t address_at(const char *text, const char *p)
+{
+    if (p[0] != '0' || (p[1] != 'x' && p[1] != 'X') || (p > text && isalnum((unsigned char)p[-1])))
+        return 0;
+    size_t n = 2;
+    while (isxdigit((unsigned char)p[n]))
+        n++;
+    return n >= 8 && !isalnum((unsigned char)p[n]) ? n : 0;
+}
+
+char *strfmt_without_addresses(char *text)
+{
+    if (!text || !strstr(text, "0x"))
+        return text;
+    static const char SAID[] = "(address)";
+    size_t len = strlen(text);
+    char *out = malloc(len * (sizeof SAID) / 8 + sizeof SAID); /* an address is 8 bytes or more */
+    if (!out)
+        return text;
+    size_t o = 0;
+    for (const char *p = text; *p;) {
+        size_t n = address_at(text, p);
+        if (n) {
+            memcpy(out + o, SAID, sizeof SAID - 1);
+            o += sizeof SAID - 1;
+            p += n;
+        } else {
+            out[o++] = *p++;
+        }
+    }
+    out[o] = '\0';
+    free(text);
+    return out;
 }
 
 const char *strfmt_shown(const char *text, char *buf, size_t size)

@@ -19,6 +19,13 @@ char *strfmt_printable(char *text);
  * words printed inside one of the referee's lines (a fault's reason),
  * where a newline would let the bot print a line that looks like ours. */
 char *strfmt_one_line(char *text);
+/* Lua names a table, a function, a userdata or a thread with its address
+ * ("table: 0x55d0c8a4f2a0", and string.format's %p), which differs from
+ * process to process: quoted in a fault's reason it would make the records
+ * of one seed differ. Each "0x" and 6 or more hex digits becomes
+ * "(address)". Takes text (malloc'd) and returns it or a new copy that
+ * replaces it; NULL stays NULL, and out of memory gives text as it was. */
+char *strfmt_without_addresses(char *text);
 /* A copy of text in buf to quote in a message: as strfmt_printable, and
  * newline and tab become '?' too. For what a person or a file name gave
  * (a command-line argument, a path, a move typed), which is quoted back on

@@ -30,8 +30,9 @@ void game_set_error(Game *g, const char *fmt, ...)
     va_start(ap, fmt);
     free(g->error);
     /* It may quote a rules script's error, which can hold any bytes: made
-     * fit to print and to store in a JSON record (a tournament line). */
-    g->error = strfmt_printable(vstrfmt(fmt, ap));
+     * fit to print and to store in a JSON record (a tournament line), and
+     * the same in every process (no address). */
+    g->error = strfmt_printable(strfmt_without_addresses(vstrfmt(fmt, ap)));
     va_end(ap);
 }
 

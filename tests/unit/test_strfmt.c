@@ -1,3 +1,4 @@
+#include <stdlib.h>
 #include <string.h>
 #include "check.h"
 #include "../../core/kernel/strfmt.h"
@@ -22,6 +23,15 @@ void test_strfmt(void)
     /* The length is what counts: a sequence cut by it is no UTF-8. */
     CHECK(!strfmt_utf8("\xc3\xa9", 1));
     CHECK(strfmt_printable(NULL) == NULL);
+    /* Addresses, which differ from process to process, are said, not
+     * given: Lua's names of tables and functions, %p; a hex word or a
+     * short number stays. */
+    char *said = strfmt_without_addresses(strdup("t: table: 0x55d0c8a4f2a0, f: function: builtin: "
+                                                 "0x7f5008fc55d0 0x12345678;0xFEED 0xdeadbeef1x a0x12345678"));
+    CHECK(said && strcmp(said, "t: table: (address), f: function: builtin: (address) (address);0xFEED "
+                               "0xdeadbeef1x a0x12345678") == 0);
+    free(said);
+    CHECK(strfmt_without_addresses(NULL) == NULL);
     /* Shown (quoted back on one line): a copy, with newline and tab as '?'
      * too. */
     char shown[8];
