@@ -337,6 +337,32 @@ static int people_fit(Session *s, const GameArgs *args, char **err)
     return 1;
 }
 
+/* What a person's name would be mistaken for, or NULL: a word of --seats
+ * (human, random) or a bot, bundled or at this table. */
+static const char *seat_word(const Session *s, const char *name)
+{
+    char lower[25], path[4096];
+    size_t n = 0;
+    for (; name[n] && n < sizeof lower - 1; n++)
+        lower[n] = (char)tolower((unsigned char)name[n]);
+    lower[n] = '\0';
+    if (!strcmp(lower, "human") || !strcmp(lower, "random"))
+        return "a word of --seats (human, random)";
+    for (int i = 1; i <= s->nseats; i++) {
+        /* a bot given by its path reads as its file's name */
+        const char *seat = s->seat_names[i], *base = seat ? strrchr(seat, '/') : NULL;
+        base = base ? base + 1 : seat;
+        size_t len = base ? strlen(base) : 0;
+        if (len > 4 && !strcmp(base + len - 4, ".lua"))
+            len -= 4;
+        if (base && len == n && !strncasecmp(base, name, len))
+            return "the name of a bot at this table";
+    }
+    if (bot_find(lower, s->bots_path, path, sizeof path))
+        return "the name of a bot";
+    return NULL;
+}
+
 /* The people's names, by seat ("Ann,Bob,Cy"): a name is 1 to 24 letters,
  * digits, '-' or '_', not a number (a call out of turn is "2: ..." or
  * "Ann: ..."), and no two alike; an empty one leaves a seat unnamed. On a
@@ -367,6 +393,12 @@ int session_set_names(Session *s, const char *list, char **err)
         }
         memcpy(names[seat], p, len);
         names[seat][len] = '\0';
+        const char *taken = len ? seat_word(s, names[seat]) : NULL;
+        if (taken) {
+            *err = strfmt("'%s' is %s: the seats line and the log would not tell the person from "
+                          "it; give the person another name", names[seat], taken);
+            return 0;
+        }
         for (int other = 1; other < seat && len; other++)
             if (!strcasecmp(names[other], names[seat])) {
                 *err = strfmt("seats %d and %d are both named '%s': give each person their own name",

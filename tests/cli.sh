@@ -407,6 +407,17 @@ expect 0 '"type":"result".*"faults":\[0,0\]' -- "$bin" run fixture --seats "$rec
 printf '{"format": "referee-game/1", "game": "fixture", "seed": "4", "seats": ["human", "random"], "options": {}, "moves": [], "hash": "0"}' >"$work/old.json"
 expect 1 'saved by an older referee \(format "referee-game/1"\), whose cards and dice came from another random stream: it cannot be replayed here; play it again from its seed with --seed' -- "$bin" replay "$work/old.json"
 
+# A person is not named as a seat word or a bot is: the seats line would
+# read "seat 1: human, random" (a usage mistake; at the REPL, nothing changes).
+expect 2 "^referee: --names 'Random' is a word of --seats \(human, random\): .*give the person another name" -- \
+    "$bin" play fixture --seats human,human,random --names Random,Bob
+expect 2 "^referee: --names 'ismcts' is the name of a bot" -- "$bin" play fixture --seats human,human --names Ann,ismcts
+expect 2 "^referee: --names 'Well-Behaved' is the name of a bot at this table" -- \
+    "$bin" play fixture --seats "human,$(dirname "$0")/bots/hostile/well-behaved.lua" --names Well-Behaved
+printf 'new fixture --seats human,human --seed 4 --names Ann,Bob\nnames Ann,human\nshow\n' | "$bin" >"$work/names.out" 2>&1
+grep -q "^error: 'human' is a word of --seats" "$work/names.out" && grep -q "^seat 2 (Bob) sees:" "$work/names.out" && ok ||
+    bad "names a person 'human' at the REPL: $(grep -v '^ ' "$work/names.out" | tail -3)"
+
 # Saves: replayed and checked; a corrupt or tampered save is refused.
 printf 'new fixture --seats human,random --seed 4\npass\nsave %s/g.json\n' "$work" | "$bin" >/dev/null 2>&1
 expect 0 '2 moves replayed; every move legal' -- "$bin" replay "$work/g.json"

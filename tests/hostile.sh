@@ -107,20 +107,22 @@ for cb in $callbacks; do
     [ "$cb" = none ] && continue
     fn=${cb%%-*}
     for v in $values; do
+        # (a result's message may be any UTF-8 text: its control characters are shown as '?')
+        case "$cb=$v" in result-message=long|result-message=escape|result-message=line-break|result-message=nul) fine=1 ;; *) fine= ;; esac
         printf 'new %s --seats human,human --seed 1 --set callback=%s --set value=%s\nshow\nzz\nsay z\nsay a\nb\na\nb\nsave %s\n' \
             "$returns" "$cb" "$v" "$work/returns.json" | timeout 60 "$bin" >"$work/returns.out" 2>&1
         status=$?
         [ $status -le 1 ] && grep -q "^saved to .*returns.json" "$work/returns.out" && ! grep -q unprotected "$work/returns.out" && ok ||
             bad "hostile returns $cb=$v at the REPL: exit $status: $(grep -v '^ ' "$work/returns.out" | tail -2)"
         # (changing is good at one call and bad at the next: either may come first)
-        if [ "$v" != nil ] && [ "$v" != changing ] && [ "$fn" != standing ]; then
+        if [ "$v" != nil ] && [ "$v" != changing ] && [ "$fn" != standing ] && [ -z "$fine" ]; then
             grep -Eq "^error: (.*; and )?the rules('| failed in) $fn\(\)" "$work/returns.out" && ok ||
                 bad "hostile returns $cb=$v at the REPL: no fault of $fn() told: $(grep '^error' "$work/returns.out" | head -3)"
         fi
         timeout 60 "$bin" run "$returns" --seats random,random --seed 1 --set callback="$cb" --set value="$v" --json \
             >"$work/returns.jsonl" 2>"$work/returns.err"
         status=$?
-        if [ "$fn" = result ] && [ "$v" != nil ] && [ "$v" != changing ]; then
+        if [ "$fn" = result ] && [ "$v" != nil ] && [ "$v" != changing ] && [ -z "$fine" ]; then
             [ $status -eq 1 ] && grep -Eq "the rules('| failed in) result\(\)" "$work/returns.err" && ok ||
                 bad "hostile returns $cb=$v in run: exit $status: $(tail -2 "$work/returns.err")"
         else

@@ -185,6 +185,9 @@ mutant load-table-bots core/referee/game_record.c '        if (table) {
 # differ between processes.
 mutant fault-addresses core/bots/bot.c '    *why = strfmt_one_line(strfmt_without_addresses(text));' \
     '    *why = strfmt_one_line(text);' hostile
+# A person named as a seat word or a bot ("seat 1: human, random").
+mutant person-named-bot repl/session.c '        const char *taken = len ? seat_word(s, names[seat]) : NULL;' \
+    '        const char *taken = NULL;' cli
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]

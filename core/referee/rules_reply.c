@@ -159,9 +159,14 @@ int result_check(lua_State *L, int idx, int nseats, char *why, size_t size)
         snprintf(why, size, "message must be a text, or left out");
         ok = 0;
     }
-    /* The message is announced to the table and kept in records (JSON). */
-    if (ok && lua_type(L, top) == LUA_TSTRING)
-        ok = reply_text_check(L, top, "message", why, size);
+    /* The message is kept in records (JSON); it is announced with its
+     * control characters shown as '?' (README: what a game prints). */
+    size_t len;
+    const char *message = ok && lua_type(L, top) == LUA_TSTRING ? lua_tolstring(L, top, &len) : NULL;
+    if (message && !strfmt_utf8(message, len)) {
+        snprintf(why, size, "message must be UTF-8 text (is the rules script saved as UTF-8?)");
+        ok = 0;
+    }
     lua_settop(L, top - 4);
     if (!ok) {
         size_t len = 0;
