@@ -38,6 +38,7 @@ static const char OPTIONS_HELP[] =
     "  --hashes            (run) the table's fingerprint after every move\n"
     "  --bot-budget N      instructions a bot may run per decision (default 50000000)\n"
     "  --bot-memory MB     memory a bot may use (default 256)\n"
+    "  --game-memory MB    memory a game's rules and every seat may use together (default 1024)\n"
     "  --on-fault WHAT     play-on (default: the seat plays a random legal move) or forfeit\n"
     "  --max-moves N       bot moves in a row before a game is stopped, no winner (default 1000000)\n"
     "\n"

@@ -26,8 +26,11 @@ void session_init(Session *s, lua_State *L, const char *rules_path, const char *
     s->max_moves = SESSION_MAX_MOVES;
 }
 
+static void uncount_game_memory(Session *s);
+
 static void drop_game(Session *s)
 {
+    uncount_game_memory(s);
     luaL_unref(s->L, LUA_REGISTRYINDEX, s->game_ref);
     s->game_ref = LUA_NOREF;
     s->game = NULL;
@@ -120,6 +123,17 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
             if (!session_parse_max_moves(value, &args->max_moves, err, errsize))
                 return 0;
             i++;
+        } else if (!strcmp(a, "--game-memory")) {
+            char *end;
+            long long v = value ? strtoll(value, &end, 10) : 0;
+            if (!value || !*value || *end || v < 16 || v > 1048576) {
+                snprintf(err, errsize, "--game-memory takes megabytes from 16 to 1048576 (what the "
+                         "game's rules and every seat may hold together; default %d), not '%s'",
+                         SESSION_GAME_MEMORY_MB, value ? value : "");
+                return 0;
+            }
+            i++;
+            args->game_memory = (size_t)v << 20;
         } else if (!strcmp(a, "--bot-budget") || !strcmp(a, "--bot-memory")) {
             char *end;
             long long v = value ? strtoll(value, &end, 10) : 0;
@@ -167,7 +181,7 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
                 args->sets[args->nsets++] = value;
             }
         } else if (a[0] == '-') {
-            snprintf(err, errsize, "unknown option '%s' (options: --seats, --seed, --set, --names, --no-hot-seat, --json, --bot-budget, --bot-memory, --on-fault, --max-moves)", a);
+            snprintf(err, errsize, "unknown option '%s' (options: --seats, --seed, --set, --names, --no-hot-seat, --json, --bot-budget, --bot-memory, --game-memory, --on-fault, --max-moves)", a);
             return 0;
         } else if (!args->game) {
             args->game = a;
@@ -246,11 +260,45 @@ static Rng bot_stream(Session *s, int seat)
     return r;
 }
 
+/* The game's memory is counted against its ceiling from now on: its rules'
+ * state and every seat's bot (GameMemory). Out of memory for the count,
+ * the seats keep their own caps only. */
+static void count_game_memory(Session *s)
+{
+    s->memory = calloc(1, sizeof *s->memory);
+    if (!s->memory)
+        return;
+    s->memory->limit = s->game_memory ? s->game_memory : (size_t)SESSION_GAME_MEMORY_MB << 20;
+    LuaAllocCount *rules = lua_alloc_count(s->L);
+    if (rules) {
+        s->memory->rules = rules;
+        rules->game = s->memory;
+    }
+    for (int i = 1; i <= s->nseats; i++)
+        if (s->bots[i])
+            bot_share_memory(s->bots[i], s->memory);
+}
+
+static void uncount_game_memory(Session *s)
+{
+    if (!s->memory)
+        return;
+    for (int i = 1; i <= MAX_SEATS; i++)
+        if (s->bots[i])
+            bot_share_memory(s->bots[i], NULL);
+    LuaAllocCount *rules = lua_alloc_count(s->L);
+    if (rules && rules->game == s->memory)
+        rules->game = NULL;
+    free(s->memory);
+    s->memory = NULL;
+}
+
 static int adopt_game(Session *s, Game *g)
 {
     s->game_ref = luaL_ref(s->L, LUA_REGISTRYINDEX);
     s->game = g;
     seed_bots(s);
+    count_game_memory(s);
     return 1;
 }
 
@@ -544,6 +592,7 @@ static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
     s->forfeited = 0;
     s->max_moves = args->max_moves ? args->max_moves : SESSION_MAX_MOVES;
     s->stopped = 0;
+    s->game_memory = args->game_memory;
     return adopt_game(s, g);
 }
 
@@ -554,6 +603,7 @@ int session_start(Session *s, const GameArgs *args, char **err)
     Session before = *s;
     s->game = NULL;
     s->game_ref = LUA_NOREF;
+    s->memory = NULL; /* the game in progress keeps its count */
     s->nseats = 0;
     s->log_shown = 0;
     s->forfeited = 0;
@@ -908,6 +958,16 @@ const char *session_bot_move(Session *s, int seat)
     return game_random_move(g, seat, &r);
 }
 
+/* A seat's bot (or the rules) reached the game's memory ceiling: the game
+ * ends as it stands, with why, its record kept. */
+static GameStatus memory_ceiling_reached(Session *s)
+{
+    game_set_error(s->game, "the game reached its memory ceiling of %zu MB (its rules and every "
+                            "seat together) at move %d: it ends here, as it stood (--game-memory "
+                            "MB sets the ceiling)", s->memory->limit >> 20, s->game->nmoves);
+    return GAME_SCRIPT;
+}
+
 GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), void *ctx)
 {
     Game *g = s->game;
@@ -949,6 +1009,8 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
                 return GAME_SCRIPT;
             st = game_play(g, seat, move);
         }
+        if (st == GAME_OK && s->memory && s->memory->reached)
+            return memory_ceiling_reached(s);
         if (st != GAME_OK)
             return st;
         if (after_step)

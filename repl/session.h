@@ -19,6 +19,10 @@ typedef enum Controller { SEAT_HUMAN = 0, SEAT_RANDOM, SEAT_BOT } Controller;
  * out. A random BAM! game of 6 seats played to the last seat standing
  * takes up to about 60,000 moves. */
 #define SESSION_MAX_MOVES 1000000L
+/* The memory a whole game may hold by default, its rules and every seat
+ * together (--game-memory MB): five seats at their 256 MB caps took a
+ * process to 1.36 GB. */
+#define SESSION_GAME_MEMORY_MB 1024
 
 /* Where a game is, for a supervising process to learn which call a child
  * was in when it got stuck in C (watchdog.h): written before each call into
@@ -85,6 +89,8 @@ struct Session {
     int forfeited;       /* the seat that forfeited, or 0 */
     long max_moves;      /* bot moves in a row before a game is stopped as a draw */
     int stopped;         /* the game was stopped at max_moves: no winner */
+    size_t game_memory;  /* the ceiling over the game's rules and every seat, in bytes */
+    GameMemory *memory;  /* the game's count against it (malloc'd with the game), or NULL */
     /* When set and nonzero (Ctrl-C in 'run'), the bots stop before the next
      * move: s->interrupted, GAME_OVER, no winner. */
     const volatile sig_atomic_t *stop_request;
@@ -115,6 +121,7 @@ typedef struct GameArgs {
     int hashes;
     long bot_budget;     /* instructions per bot decision, 0: the default */
     size_t bot_memory;   /* bytes per bot, 0: the default */
+    size_t game_memory;  /* bytes for the whole game, rules and bots, 0: the default */
     int forfeit;         /* a faulting bot forfeits the game (else a random move) */
     long max_moves;      /* bot moves in a row before the game is stopped; 0: the default */
     const char *names;   /* --names Ann,Bob: the people's names, by seat, or NULL */

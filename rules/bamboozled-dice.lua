@@ -623,13 +623,23 @@ function game.apply(t, seat, move)
   error("unknown move " .. move)
 end
 
+-- The words typed, one pattern item each: a pattern of several repeated
+-- items is held to a bound that a long line typed (forty digits) passes.
+local function words_of(text)
+  local words = {}
+  for word in text:gmatch("%S+") do words[#words + 1] = word end
+  return words
+end
+
 function game.explain(t, seat, text)
   local v = t.vars
-  local reading = text:match("^%s*[Dd]eclare%s+(%d+)%s*$")
+  local words = words_of(text)
+  local reading = #words == 2 and words[1]:lower() == "declare" and words[2]:match("^%d+$")
   if v.phase == "declare" and reading then
-    reading = tonumber(reading)
+    local typed = reading
+    reading = #typed == 2 and tonumber(typed) or 0
     if reading < 11 or reading > 66 or reading % 10 < 1 or reading % 10 > 6 or reading // 10 > 6 then
-      return ("%d is not a reading two dice can show"):format(reading)
+      return ("%s is not a reading two dice can show"):format(typed)
     end
     if not v.opts.bluffing and not game.shows(t, reading) then
       return ("your dice do not show %d (no bluffing in this game)"):format(reading)

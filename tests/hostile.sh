@@ -67,6 +67,26 @@ for cap in 64 256; do
         ok || bad "a bot capped at $cap MB made the referee's peak resident size ${peak:-?} KB (at most $((cap * 1024 * 5 / 4)))"
 done
 
+# The ceiling over a whole game: five seats that hoard up to their caps
+# (5 x 128 MB, and 5 x 256 MB under the default ceiling of 1024 MB) keep
+# the process within the ceiling plus 25%, and the game ends there with why.
+hoarder="$here/bots/hostile/memory-hoarder.lua"
+five="$hoarder,$hoarder,$hoarder,$hoarder,$hoarder"
+for how in "128 256" "256 default"; do
+    set -- $how
+    ceiling=$2 flag="--game-memory $2"
+    [ "$2" = default ] && ceiling=1024 flag=
+    # shellcheck disable=SC2086
+    /usr/bin/time -f '%M' -o "$work/rss" "$bin" run bamboozled-dice --seats "$five" --seed 1 --json \
+        --bot-memory "$1" $flag >"$work/hoard.jsonl" 2>"$work/hoard.err"
+    status=$?
+    peak=$(tail -n 1 "$work/rss")
+    [ $status -eq 1 ] && [ -n "$peak" ] && [ "$peak" -le $((ceiling * 1024 * 5 / 4)) ] &&
+        grep -q "^referee: the game reached its memory ceiling of $ceiling MB (its rules and every seat together) at move [0-9]*: it ends here" "$work/hoard.err" &&
+        grep -q '"type":"fault"' "$work/hoard.jsonl" && ok ||
+        bad "five hoarding seats under a ceiling of $ceiling MB: exit $status, peak ${peak:-?} KB (at most $((ceiling * 1024 * 5 / 4))): $(tail -1 "$work/hoard.err")"
+done
+
 # ...and the bytes a bot holds live: at most its cap, and near it.
 "$bin" run fixture --seats "$here/bots/memory-count.lua,random" --seed 2 --json --bot-memory 16 \
     >"$work/count.jsonl" 2>&1

@@ -188,6 +188,10 @@ mutant fault-addresses core/bots/bot.c '    *why = strfmt_one_line(strfmt_withou
 # A person named as a seat word or a bot ("seat 1: human, random").
 mutant person-named-bot repl/session.c '        const char *taken = len ? seat_word(s, names[seat]) : NULL;' \
     '        const char *taken = NULL;' cli
+# The ceiling over a whole game: seats held only to their own caps.
+mutant game-memory-ceiling core/bots/bot.c \
+    '    if (game && nsize > old && game_memory_used(game) + (nsize - old) > game->limit) {' \
+    '    if (0) {' hostile
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -25,6 +25,7 @@ struct Bot {
     lua_State *L;
     char name[64];
     size_t used, limit;
+    GameMemory *game_memory; /* the game it plays, for the ceiling over every seat (or NULL) */
     long budget;
     int choose_ref;
     int ask_forced; /* 0: a decision with one legal move is played for it */
@@ -58,13 +59,23 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         else
             lua_alloc_free(ptr);
         b->used -= old;
+        if (b->game_memory)
+            b->game_memory->bots_used -= old;
         return NULL;
     }
     if (nsize > old && b->used + (nsize - old) > b->limit)
         return NULL;
+    GameMemory *game = b->game_memory;
+    if (game && nsize > old && game_memory_used(game) + (nsize - old) > game->limit) {
+        game->reached = 1;
+        return NULL;
+    }
     void *p = b->arena ? arena_resize(b->arena, ptr, old, nsize) : lua_alloc_resize(ptr, nsize);
-    if (p)
+    if (p) {
         b->used = b->used - old + nsize;
+        if (game)
+            game->bots_used = game->bots_used - old + nsize;
+    }
     return p;
 }
 
@@ -408,6 +419,7 @@ void bot_close(Bot *b)
 {
     if (!b)
         return;
+    bot_share_memory(b, NULL); /* what closing frees is no longer the game's */
     lua_close(b->L);
     bot_search_free(b->search);
     plain_free(&b->vars);
@@ -439,9 +451,20 @@ int bot_renew(Bot *b)
     bot_search_free(b->search);
     b->search = search;
     arena_restore(b->arena, b->pristine);
+    if (b->game_memory)
+        b->game_memory->bots_used = b->game_memory->bots_used - b->used + b->pristine_used;
     b->used = b->pristine_used;
     b->rng = b->pristine_rng;
     return 1;
+}
+
+void bot_share_memory(Bot *b, GameMemory *game)
+{
+    if (b->game_memory)
+        b->game_memory->bots_used -= b->used;
+    b->game_memory = game;
+    if (game)
+        game->bots_used += b->used;
 }
 
 const char *bot_name(const Bot *b)

@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "../lua/lua_alloc.h"
 #include "../referee/game.h"
 
 #define BOT_BUDGET 50000000L          /* default instructions per decision */
@@ -40,6 +41,9 @@ int bot_keep_pristine(Bot *b);
 /* Puts the kept state back, as if the bot had just been opened (its
  * samples gone too), for a new game: 1, or 0 when nothing was kept. */
 int bot_renew(Bot *b);
+/* Counts the bot's memory in game's (NULL: in none), taking it out of the
+ * one it was in: the ceiling over a whole game's rules and seats. */
+void bot_share_memory(Bot *b, GameMemory *game);
 const char *bot_name(const Bot *b);
 /* The bot's answer for seat in the pending decision of g: an index into
  * that seat's legal moves. On a fault returns -1 and sets *fault to why

@@ -28,6 +28,7 @@ static LuaAllocCount *capped_count(lua_State *L)
 
 int memory_cap_enter(lua_State *L, MemoryCap *c, size_t cap)
 {
+    c->ceiling = NULL;
     c->count = lua_alloc_count(L);
     if (!c->count) {
         c->inner = lua_getallocf(L, &c->inner_ud);
@@ -37,9 +38,19 @@ int memory_cap_enter(lua_State *L, MemoryCap *c, size_t cap)
         if (kbytes < 0) /* asked from inside a collection: leave it be */
             return 0;
         c->count = &c->own;
-        c->own.used = (size_t)kbytes * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB, 0);
+        c->own = (LuaAllocCount){.used = (size_t)kbytes * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB, 0),
+                                 .limit = SIZE_MAX}; /* a host's state: no game's ceiling */
     } else if (c->count->limit != SIZE_MAX) {
         return 0;
+    }
+    /* The game's ceiling leaves the rules what its bots do not hold. */
+    GameMemory *game = c->count->game;
+    if (game) {
+        size_t room = game->limit > game->bots_used ? game->limit - game->bots_used : 0;
+        if (room < cap) {
+            cap = room;
+            c->ceiling = game;
+        }
     }
     /* A state already past the cap may still free, never grow. */
     c->count->limit = cap > c->count->used ? cap : c->count->used;
@@ -60,4 +71,12 @@ int memory_cap_refused(lua_State *L)
 {
     LuaAllocCount *n = capped_count(L);
     return n && n->refused;
+}
+
+GameMemory *memory_cap_ceiling_refused(const MemoryCap *c)
+{
+    if (!c->ceiling || !c->count->refused)
+        return NULL;
+    c->ceiling->reached = 1;
+    return c->ceiling;
 }

@@ -27,12 +27,14 @@
 
 typedef struct MemoryCap {
     LuaAllocCount *count; /* the state's, or own for a wrapped allocator */
+    GameMemory *ceiling;  /* the game's ceiling, when it binds tighter than the cap */
     LuaAllocCount own;
     lua_Alloc inner;
     void *inner_ud;
 } MemoryCap;
 
-/* Caps L's memory at cap bytes until memory_cap_leave; c must live until
+/* Caps L's memory at cap bytes (or what its game's ceiling leaves, when
+ * that is less: GameMemory) until memory_cap_leave; c must live until
  * then. Returns 0, and does nothing, when a call on L is capped already
  * (a rules call inside another: the outermost's cap holds). */
 int memory_cap_enter(lua_State *L, MemoryCap *c, size_t cap);
@@ -40,5 +42,8 @@ void memory_cap_leave(lua_State *L, MemoryCap *c);
 /* Whether the cap on L now in force has refused a block: what tells a
  * "not enough memory" of the cap from one of the system's. */
 int memory_cap_refused(lua_State *L);
+/* The game's ceiling when it was that refused a block under c (noted as
+ * reached), or NULL. */
+GameMemory *memory_cap_ceiling_refused(const MemoryCap *c);
 
 #endif

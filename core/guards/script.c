@@ -111,10 +111,16 @@ static int pcall_rules(lua_State *L, int nargs, int nresults, int handled)
                          : script_pcall(L, nargs, nresults, 0);
     watchdog_leave(L);
     int over_cap = status == LUA_ERRMEM && memory_cap_refused(L);
+    GameMemory *ceiling = over_cap && outermost ? memory_cap_ceiling_refused(&cap) : NULL;
     if (outermost)
         memory_cap_leave(L, &cap);
     limit_strings_leave(L, strings);
-    if (over_cap) {
+    if (ceiling) {
+        lua_pop(L, 1);
+        lua_pushfstring(L, "the game reached its memory ceiling of %d MB (its rules and every "
+                           "seat together): a table that grows without end?",
+                        (int)(ceiling->limit >> 20));
+    } else if (over_cap) {
         lua_pop(L, 1);
         lua_pushfstring(L, "the script used more than %d MB of memory, the most the rules may: "
                            "a table that grows without end, or a string.rep too large?",

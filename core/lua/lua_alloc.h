@@ -15,11 +15,29 @@
 void *lua_alloc_resize(void *ptr, size_t size);
 void lua_alloc_free(void *ptr);
 
+struct LuaAllocCount;
+
+/* The memory a whole game may hold, its rules' state and every seat's bot
+ * together: a ceiling over each one's own cap, so that many seats near
+ * their caps cannot take the process past what the machine has. The bots'
+ * allocators (bot.c) and the rules' cap (memory_cap.c) refuse a block that
+ * would pass it, and note that they did. */
+typedef struct GameMemory {
+    size_t bots_used;                   /* what the game's bots hold */
+    size_t limit;
+    const struct LuaAllocCount *rules;  /* the rules' state's count, or NULL */
+    int reached;                        /* a block was refused for the ceiling */
+} GameMemory;
+
+/* The bytes a game's state holds now, with its bots' (for the ceiling). */
+size_t game_memory_used(const GameMemory *m);
+
 /* The bytes a state holds, counted on every block, and the most it may
  * hold: SIZE_MAX, but for the length of a rules call (memory_cap.h). */
 typedef struct LuaAllocCount {
     size_t used, limit;
-    int refused; /* a block was refused for the limit */
+    int refused;        /* a block was refused for the limit */
+    GameMemory *game;   /* the game the state's rules run, when it has a ceiling */
 } LuaAllocCount;
 
 /* Whether a block of old bytes may become one of new bytes under n's limit,

@@ -33,6 +33,11 @@ void tour_identity(TourArgs *a, int k)
              a->bot_budget, a->bot_memory, a->forfeit,
              (unsigned long long)script_sources_hash());
     parts[n++] = number;
+    char ceiling[40]; /* only when set: the ids of earlier tournaments stay as they were */
+    if (a->game_memory) {
+        snprintf(ceiling, sizeof ceiling, "--game-memory %zu", a->game_memory >> 20);
+        parts[n++] = ceiling;
+    }
     for (int i = 0; i < a->nbots; i++)
         parts[n++] = a->bots[i];
     parts[n++] = "--set";

@@ -258,6 +258,8 @@ static void put_watch_command(FILE *out, const Standing *b, const TourArgs *a)
         fprintf(out, " --bot-budget %ld", a->bot_budget);
     if (a && a->bot_memory)
         fprintf(out, " --bot-memory %zu", a->bot_memory >> 20);
+    if (a && a->game_memory)
+        fprintf(out, " --game-memory %zu", a->game_memory >> 20);
     if (a && a->forfeit)
         fputs(" --on-fault forfeit", out);
     if (a && a->max_moves)

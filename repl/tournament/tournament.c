@@ -112,6 +112,7 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     args.have_seed = 1;
     args.bot_budget = a->bot_budget;
     args.bot_memory = a->bot_memory;
+    args.game_memory = a->game_memory;
     args.forfeit = a->forfeit;
     args.max_moves = a->max_moves;
     for (int i = 0; i < a->nsets; i++)

@@ -36,6 +36,7 @@ typedef struct TourArgs {
     int nsets;
     long bot_budget;
     size_t bot_memory;
+    size_t game_memory;  /* the ceiling over a game's rules and every seat; 0: the default */
     int forfeit;         /* a faulting bot forfeits its game */
     long max_moves;      /* bot moves before a game is stopped as a draw; 0: the default */
     int json;            /* the standings as JSON lines; not part of the id */

@@ -135,9 +135,16 @@ int tour_parse(int argc, char **argv, TourArgs *a, char *err, size_t errsize)
                 return 0;
             }
             a->bot_memory = (size_t)n << 20;
+        } else if (!strcmp(o, "--game-memory")) {
+            if (!parse_long(v, 16, 1048576, &n)) {
+                snprintf(err, errsize, "--game-memory takes megabytes from 16 to 1048576 (what a "
+                         "game's rules and every seat may hold together), not '%s'", v);
+                return 0;
+            }
+            a->game_memory = (size_t)n << 20;
         } else {
             snprintf(err, errsize, "unknown option '%s' (options: --bots, --games, --seats, --seed, "
-                                   "--jobs, --shard, --out, --set, --bot-budget, --bot-memory, --on-fault, "
+                                   "--jobs, --shard, --out, --set, --bot-budget, --bot-memory, --game-memory, --on-fault, "
                                    "--max-moves)", o);
             return 0;
         }
