@@ -2,27 +2,8 @@
 # The command-line modes: exit statuses, messages, the run --json record
 # (the same bytes from separate processes), hashes, replay of saves.
 bin=${REFEREE_BIN:?set REFEREE_BIN}
-pass=0 fail=0
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "cli: FAILED: $*"; }
-# expect STATUS PATTERN -- command...: the exit status, and a line of
-# stdout+stderr matching PATTERN (grep -E).
-expect() {
-    want=$1 pattern=$2
-    shift 3
-    "$@" >"$work/out" 2>&1
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        bad "$* exited $got, expected $want"; sed 's/^/    /' "$work/out" | head -5
-    elif ! grep -Eq -- "$pattern" "$work/out"; then
-        bad "$* printed no line matching '$pattern'"; sed 's/^/    /' "$work/out" | head -5
-    else
-        ok
-    fi
-}
+layer=cli
+. "$(dirname "$0")/expect.sh"
 
 expect 0 '^usage:' -- "$bin" --help
 # Output that cannot be written (a full disk: /dev/full) is an error, not
@@ -407,17 +388,6 @@ expect 0 '"type":"result".*"faults":\[0,0\]' -- "$bin" run fixture --seats "$rec
 printf '{"format": "referee-game/1", "game": "fixture", "seed": "4", "seats": ["human", "random"], "options": {}, "moves": [], "hash": "0"}' >"$work/old.json"
 expect 1 'saved by an older referee \(format "referee-game/1"\), whose cards and dice came from another random stream: it cannot be replayed here; play it again from its seed with --seed' -- "$bin" replay "$work/old.json"
 
-# A person is not named as a seat word or a bot is: the seats line would
-# read "seat 1: human, random" (a usage mistake; at the REPL, nothing changes).
-expect 2 "^referee: --names 'Random' is a word of --seats \(human, random\): .*give the person another name" -- \
-    "$bin" play fixture --seats human,human,random --names Random,Bob
-expect 2 "^referee: --names 'ismcts' is the name of a bot" -- "$bin" play fixture --seats human,human --names Ann,ismcts
-expect 2 "^referee: --names 'Well-Behaved' is the name of a bot at this table" -- \
-    "$bin" play fixture --seats "human,$(dirname "$0")/bots/hostile/well-behaved.lua" --names Well-Behaved
-printf 'new fixture --seats human,human --seed 4 --names Ann,Bob\nnames Ann,human\nshow\n' | "$bin" >"$work/names.out" 2>&1
-grep -q "^error: 'human' is a word of --seats" "$work/names.out" && grep -q "^seat 2 (Bob) sees:" "$work/names.out" && ok ||
-    bad "names a person 'human' at the REPL: $(grep -v '^ ' "$work/names.out" | tail -3)"
-
 # Saves: replayed and checked; a corrupt or tampered save is refused.
 printf 'new fixture --seats human,random --seed 4\npass\nsave %s/g.json\n' "$work" | "$bin" >/dev/null 2>&1
 expect 0 '2 moves replayed; every move legal' -- "$bin" replay "$work/g.json"
@@ -426,12 +396,6 @@ expect 0 '2 moves replayed; every move legal' -- "$bin" replay "$work/g.json"
 grep -q '"people": \[$' "$work/g.json" && ok || bad "a save does not list the people's seats: $(head -c 300 "$work/g.json")"
 sed 's/"people": \[/"people": [ 7,/' "$work/g.json" >"$work/g-people.json"
 expect 1 'not a saved game: "people" must list the seats people played, from 1 to 2' -- "$bin" replay "$work/g-people.json"
-# ...and so is one listing a seat a bot plays (the REPL's load as replay).
-sed 's/"people": \[/"people": [ 2,/' "$work/g.json" >"$work/g-bot-person.json"
-expect 1 'not a saved game: "people" lists seat 2, but the bot .random. plays it' -- "$bin" replay "$work/g-bot-person.json"
-printf 'new fixture --seats human,random --seed 9\nload %s\nshow\n' "$work/g-bot-person.json" | "$bin" >"$work/load-bot.out" 2>&1
-grep -q '^error: not a saved game: "people" lists seat 2' "$work/load-bot.out" && grep -q "^new game: fixture, seed 9" "$work/load-bot.out" &&
-    ! grep -q "^loaded" "$work/load-bot.out" && ok || bad "load of a save with a bot among the people: $(grep -v '^ ' "$work/load-bot.out" | tail -3)"
 # A save is written whole or not at all: one that fails as it writes (no
 # file may grow here: ulimit -f 0, SIGXFSZ ignored) says so and leaves the
 # save it would have replaced as it was.
@@ -1262,16 +1226,6 @@ grep -q "error: seat 2's 'challenge' was not played: the dice were not typed, so
     bad "typing real dice: $(grep -n 'error\|dice' "$work/td.out" | head -5)"
 expect 0 "3 moves replayed; every move legal" -- "$bin" replay "$work/td.json"
 grep -q '"dice": \[$' "$work/td.json" && ok || bad "the save does not hold the typed dice"
-# A real table's save whose seats were edited to bots is refused: a bot
-# there would play blind.
-awk '/"seats"/ { seats = 1 } seats && /"human"/ && ++n == 2 { sub(/"human"/, "\"dice-honest\"") } { print }' \
-    "$work/td.json" | sed 's/"people": \[/"people": [ 1, 3 ], "was": [/' >"$work/td-bot.json"
-expect 1 'not a saved game: it is played at a real table \("table"\), where every seat is a person, but seat 2 is the bot .dice-honest.' -- \
-    "$bin" replay "$work/td-bot.json"
-printf 'load %s\n' "$work/td-bot.json" | "$bin" >"$work/load-td.out" 2>&1
-grep -q "^error: not a saved game: it is played at a real table" "$work/load-td.out" && ok ||
-    bad "load of a real table's save with a bot: $(grep -v '^ ' "$work/load-td.out" | tail -2)"
-
 # Variants say what they change: referee games marks them with their base
 # and changed defaults; referee diff lists options, functions and texts.
 expect 0 '^  option strikes: default 5 \(was 3\)$' -- "$bin" diff bamboozled-dice-more-strikes

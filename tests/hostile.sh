@@ -15,9 +15,14 @@ trap 'rm -rf "$work"' EXIT
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "hostile: FAILED: $*"; }
 
+# Whether to run a part: all of them, or the one TEST_PART names (each
+# mutant runs only the part that guards it: tools/mutants.sh).
+part() { [ -z "${TEST_PART:-}" ] || [ "$TEST_PART" = "$1" ]; }
+
 # The expect lines of a script, one a line.
 expectations() { sed -n 's/^-- expect: //p' "$1"; }
 
+if part bots; then
 for bot in "$here"/bots/hostile/*.lua; do
     name=$(basename "$bot" .lua)
     expectations "$bot" >"$work/want"
@@ -47,7 +52,9 @@ for bot in "$here"/bots/hostile/*.lua; do
         grep -qE -- "$pattern" "$work/got" && ok || bad "hostile bot $name: no fault matched '$pattern'"
     done <"$work/want"
 done
+fi
 
+if part addresses; then
 # A bot that quotes addresses in its errors: the records of one seed are
 # the same bytes in two processes (and under another address layout).
 for i in 1 2; do
@@ -55,7 +62,9 @@ for i in 1 2; do
 done
 grep -q '"type":"fault"' "$work/addresses1.jsonl" && cmp -s "$work/addresses1.jsonl" "$work/addresses2.jsonl" && ok ||
     bad "the records of one seed differ between processes: $(diff "$work/addresses1.jsonl" "$work/addresses2.jsonl" | head -3)"
+fi
 
+if part memory; then
 # The memory cap bounds what the process really holds for a bot: its peak
 # resident size stays within the cap plus 25% (memory-churn.lua frees and
 # fills its memory three ways; it once reached 2.8 times the cap).
@@ -94,7 +103,9 @@ held=$(sed -n 's/.*"reason":"choose failed: held \([0-9]*\) bytes.*/\1/p' "$work
 cap=$((16 << 20))
 [ -n "$held" ] && [ "$held" -lt "$cap" ] && [ "$held" -ge $((cap * 3 / 4)) ] && ok ||
     bad "a bot capped at 16 MB held ${held:-?} bytes live (less than $cap: the state itself takes some; at least three quarters of it)"
+fi
 
+if part rules; then
 rules="$here/rules/hostile"
 for script in "$rules"/*.lua; do
     name=$(basename "$script" .lua)
@@ -113,7 +124,9 @@ for script in "$rules"/*.lua; do
             bad "hostile rules $name printed no line matching '$pattern': $(head -3 "$work/run.out")"
     done <"$work/want"
 done
+fi
 
+if part returns; then
 # Every value the referee reads back from rules, made wrong in each way
 # (fixture/hostile-returns.lua): at the REPL and in run, the rules' fault is
 # told with the function's name, the game stays as it was and is saved, and
@@ -162,7 +175,9 @@ for cb in $callbacks; do
         fi
     done
 done
+fi
 
+if part stuck; then
 # At the REPL, a call stuck in C stops the process the REPL runs in, and a
 # new one takes the game up as it stood before that call, people's moves
 # included, without what got stuck; the person types on.
@@ -194,7 +209,9 @@ status=$?
 [ $status -eq 0 ] && [ "$(grep -c '"faults":\[\(15,0\|0,15\)\]' "$work/stuck.jsonl")" = 2 ] &&
     grep -q "first in game 0, at seat 1: at move 0 it ran in C past its limit" "$work/stuck-tour.out" && ok ||
     bad "a tournament with a bot stuck in C (exit $status): $(tail -2 "$work/stuck-tour.out")"
+fi
 
+if part loading; then
 # What one game's script changes never reaches the next game at the REPL:
 # after poison.lua, the fixture plays exactly as it does in a fresh process.
 printf 'new poison --seats human,random --seed 1\na\nnew fixture --seats random,random --seed 5\n' |
@@ -218,5 +235,6 @@ awk '/"seats"/ { seats = 1 } seats && /"random"/ { sub(/"random"/, "\"/etc/passw
 printf 'load %s\n' "$work/evil-bot.json" | "$bin" >"$work/evil.out" 2>&1
 grep -q "seat 2 was the bot '/etc/passwd', which cannot be opened here" "$work/evil.out" &&
     ! grep -q 'root:' "$work/evil.out" && ok || bad "a save naming /etc/passwd as a bot: $(grep -v '^ ' "$work/evil.out" | head -3)"
+fi
 
 echo "hostile: $pass passed, $fail failed"

@@ -50,6 +50,8 @@ sh "$here/transcripts/run.sh" >"$out/t" 2>&1
 cat "$out/t"; tally transcripts "$out/t"
 sh "$here/cli.sh" >"$out/cli" 2>&1
 cat "$out/cli"; tally cli "$out/cli"
+sh "$here/seats.sh" >"$out/seats" 2>&1
+cat "$out/seats"; tally seats "$out/seats"
 sh "$here/hostile.sh" >"$out/hostile" 2>&1
 cat "$out/hostile"; tally hostile "$out/hostile"
 sh "$here/terminal.sh" >"$out/terminal" 2>&1

@@ -15,8 +15,8 @@ layer() {
     case "$1" in
     unit) "$copy/build/unit-tests" ;;
     spec) (cd "$copy" && LUA_CPATH="$copy/build/?.so;;" busted --lua=lua5.4 "tests/spec/$2") ;;
-    hostile|cli|terminal|report) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
-        REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" sh "$copy/tests/$1.sh" >"$work/layer.log" 2>&1
+    hostile|cli|seats|terminal|report) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
+        REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" TEST_PART="$2" sh "$copy/tests/$1.sh" >"$work/layer.log" 2>&1
         status=$?
         cat "$work/layer.log"
         [ $status -eq 0 ] && ! grep -Eq '^[a-z]+: [0-9]+ passed, [1-9][0-9]* failed$' "$work/layer.log" ;;
@@ -58,15 +58,15 @@ mutant() {
 mutant budget-swallowable core/guards/script.c \
     '        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
         lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' \
-    '        lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' hostile
+    '        lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' hostile bots
 # The bot memory cap, the live bytes and the footprint both.
 mutant memory-cap core/bots/bot.c \
-    'if (nsize > old && b->used + (nsize - old) > b->limit)' 'if (0)' hostile
+    'if (nsize > old && b->used + (nsize - old) > b->limit)' 'if (0)' hostile memory
 mutant memory-footprint core/bots/bot.c \
-    'arena_set_limit(b->arena, b->limit + b->limit / 16);' '(void)0;' hostile
+    'arena_set_limit(b->arena, b->limit + b->limit / 16);' '(void)0;' hostile memory
 # The bots' library allow-list: io and os opened to them.
 mutant bot-libraries core/bots/bot.c \
-    '{LUA_UTF8LIBNAME, luaopen_utf8},' '{LUA_UTF8LIBNAME, luaopen_utf8}, {LUA_IOLIBNAME, luaopen_io}, {LUA_OSLIBNAME, luaopen_os},' hostile
+    '{LUA_UTF8LIBNAME, luaopen_utf8},' '{LUA_UTF8LIBNAME, luaopen_utf8}, {LUA_IOLIBNAME, luaopen_io}, {LUA_OSLIBNAME, luaopen_os},' hostile bots
 # The rules' allow-list: io reachable from a rules script.
 mutant rules-libraries core/referee/rules_sandbox.c \
     'push_stand_in(L, *name);' 'lua_getglobal(L, *name);' spec rules_sandbox_spec.lua
@@ -75,7 +75,7 @@ mutant rules-shared-libraries core/referee/rules_sandbox.c \
     '        rules_sandbox_push_copy(L, -1);
         lua_remove(L, -2);
         lua_setfield(L, base, *name);' \
-    '        lua_setfield(L, base, *name);' hostile
+    '        lua_setfield(L, base, *name);' hostile loading
 # The kernel's metatables locked: the table data's __gc reachable.
 mutant kernel-metatable core/binding/lua_table.c \
     '        lua_setfield(L, -2, "__metatable");
@@ -85,7 +85,7 @@ mutant kernel-metatable core/binding/lua_table.c \
     '        lua_pop(L, 1);
     }
     lua_pop(L, 1);
-    luaL_newlib(L, table_module);' hostile
+    luaL_newlib(L, table_module);' hostile rules
 # The copy of the view a bot gets: every card of a hidden zone seen.
 mutant view-hidden-cards core/binding/lua_view.c \
     'if (zones_seat_sees(&t->zones, c, seat))' 'if (1)' unit
@@ -102,14 +102,14 @@ mutant save-in-place repl/session.c \
     'snprintf(tmp, len, "%s", path);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);' cli
 # A bot's answer read to its first NUL.
-mutant answer-nul core/bots/bot.c 'if (strlen(answer) != len)' 'if (0)' hostile
+mutant answer-nul core/bots/bot.c 'if (strlen(answer) != len)' 'if (0)' hostile bots
 # The pattern guard of bots and rules.
 mutant pattern-guard core/guards/bot_limits.c \
-    'if (!plain && pattern_steps(p, lp, ls, may_anchor) > PATTERN_STEPS)' 'if (0)' hostile
+    'if (!plain && pattern_steps(p, lp, ls, may_anchor) > PATTERN_STEPS)' 'if (0)' hostile bots
 # A call stuck in C never stopped.
 mutant stuck-never-stopped core/guards/watchdog.c \
     '} else if (watch.fired && ++watch.stuck_ticks >= STUCK_SECONDS * TICKS_PER_SECOND) {' \
-    '} else if (0) {' hostile
+    '} else if (0) {' hostile stuck
 # The journal index in 16 bits again.
 mutant log-width core/kernel/log.h 'int32_t a;    /* also a journal index' 'int16_t a;    /* also a journal index' unit
 # A tournament line's check not checked.
@@ -159,7 +159,7 @@ mutant real-cards-rules-lists core/referee/real_cards.c '    if (!a->any_card)
 mutant reply-double-pop core/referee/game.c \
     '        lua_pop(L, r->nresults);
     } else {' '        lua_pop(L, r->nresults + 1);
-    } else {' hostile
+    } else {' hostile returns
 # A text read back from rules (a status line, a reason, a message) taken
 # unchecked: escapes and broken UTF-8 reach the terminal and the record.
 mutant reply-text-unchecked core/referee/rules_reply.c '    if (wrong && len > REPLY_TEXT_MAX)' \
@@ -177,21 +177,21 @@ mutant module-string-methods core/guards/script.c \
     '    int strings = limit_strings_enter(L);' '    int strings = 0;' spec rules_sandbox_spec.lua
 # A save whose seats were edited: a bot among the people, or at a real
 # table (where it would play blind), loaded as if nothing were wrong.
-mutant load-people-bots core/referee/game_record.c '        if (g->people & (1u << s)) {' '        if (0) {' cli
+mutant load-people-bots core/referee/game_record.c '        if (g->people & (1u << s)) {' '        if (0) {' seats
 mutant load-table-bots core/referee/game_record.c '        if (table) {
             *err' '        if (0) {
-            *err' cli
+            *err' seats
 # A bot's fault quoting an address kept as it is: the records of one seed
 # differ between processes.
 mutant fault-addresses core/bots/bot.c '    *why = strfmt_one_line(strfmt_without_addresses(text));' \
-    '    *why = strfmt_one_line(text);' hostile
+    '    *why = strfmt_one_line(text);' hostile addresses
 # A person named as a seat word or a bot ("seat 1: human, random").
 mutant person-named-bot repl/session.c '        const char *taken = len ? seat_word(s, names[seat]) : NULL;' \
-    '        const char *taken = NULL;' cli
+    '        const char *taken = NULL;' seats
 # The ceiling over a whole game: seats held only to their own caps.
 mutant game-memory-ceiling core/bots/bot.c \
     '    if (game && nsize > old && game_memory_used(game) + (nsize - old) > game->limit) {' \
-    '    if (0) {' hostile
+    '    if (0) {' hostile memory
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]

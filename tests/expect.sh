@@ -1,0 +1,23 @@
+# Shared by the shell test layers (. "$here/expect.sh" after setting
+# layer): the tally, and expect.
+pass=0 fail=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "$layer: FAILED: $*"; }
+# expect STATUS PATTERN -- command...: the exit status, and a line of
+# stdout+stderr matching PATTERN (grep -E).
+expect() {
+    want=$1 pattern=$2
+    shift 3
+    "$@" >"$work/out" 2>&1
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        bad "$* exited $got, expected $want"; sed 's/^/    /' "$work/out" | head -5
+    elif ! grep -Eq -- "$pattern" "$work/out"; then
+        bad "$* printed no line matching '$pattern'"; sed 's/^/    /' "$work/out" | head -5
+    else
+        ok
+    fi
+}
