@@ -112,12 +112,29 @@ function game.start_hand(t)
         if t:active(s) then seats[#seats + 1] = s end
       end
       t:set_dealer(seats[t:random(#seats)])
-      t:notef("Level %d: %s deal%s first", v.level, name(t:dealer()), t:dealer() == 1 and "" or "s")
+      v.level_note = true
     end
     v.level_starts = nil
-    t:event("level", { level = v.level, dealer = t:dealer() })
+    v.level_event = true
   end
   start_hand(t)
+end
+
+-- The level's note and event name who really deals: a drawn dealer who
+-- goes out at the level's first pay-in passes the deal to the next player
+-- (as in every hand), and the note says so.
+local pay_in = game.pay_in
+function game.pay_in(t)
+  pay_in(t)
+  local v = t.vars
+  if (v.level_note or v.level_event) and not game.game_over(t) then
+    if not t:active(t:dealer()) then t:rotate_dealer() end
+    if v.level_note then
+      t:notef("Level %d: %s deal%s first", v.level, name(t:dealer()), t:dealer() == 1 and "" or "s")
+    end
+    t:event("level", { level = v.level, dealer = t:dealer() })
+  end
+  v.level_note, v.level_event = nil, nil
 end
 
 local game_over = game.game_over

@@ -1,13 +1,11 @@
 -- Bamboozled, the dice game, without bluffing (seeds/004, "No Bluffing"):
 -- rolls are public and every declaration is true; a roll that cannot beat
 -- the score is a strike and the previous player takes an action card.
--- There are no My Bad cards in the deck.
+-- There are no My Bad cards in the deck: the base game leaves them out
+-- whenever bluffing is off.
 local game = inherit("bamboozled-dice")
 game.description = "Bamboozled dice without bluffing: public rolls that must beat the score"
 for _, option in ipairs(game.options) do
   if option.name == "bluffing" then option.default = false end
-end
-for i, card in ipairs(game.ACTION_CARDS) do
-  if card.card == "MyBad" then table.remove(game.ACTION_CARDS, i) break end
 end
 return game

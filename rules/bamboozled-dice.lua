@@ -18,8 +18,17 @@
 -- the hand limit, "discard Skip"; without bluffing, a short roll changed by
 -- a card, "UpDown 54". Typed in any case ("freshstart").
 --
+-- Decided by RULINGS.md: a turn runs from when a claim reaches a player
+-- until their own declaration passes on (or they take a strike), and every
+-- action card played in it counts against `cards_per_turn`, My Bad and
+-- Revive at a strike and a short roll's card included; a claimer backing a
+-- caught claim is outside their turn. Whoever faces a backed score or a
+-- declared Jackpot may reset it with MyBad or FreshStart; Reverse against
+-- a Jackpot sends it back to its claimer. 12 is no score (a 1 and a 2 are
+-- 21). After an elimination the next player clockwise starts. Without
+-- bluffing the deck holds no My Bad cards.
+--
 -- Readings of our own (not decided by the texts or RULINGS.md):
---   * One before-roll card per turn (the no-limits variant lifts this).
 --   * Reverse is played before the player's own answer and does not end
 --     their turn: it changes who follows them.
 --   * A Skip that would hand the decision back to the claimer (two players
@@ -55,7 +64,7 @@ local game = {
   options = {
     { name = "strikes", default = 3, min = 1, max = 20, help = "strikes that eliminate a player" },
     { name = "hand_limit", default = 2, min = 0, max = 26, help = "action cards a player may hold (0: no limit)" },
-    { name = "cards_per_turn", default = 1, min = 0, max = 26, help = "before-roll cards a player may play in a turn (0: any number)" },
+    { name = "cards_per_turn", default = 1, min = 0, max = 26, help = "action cards a player may play in a turn, every card of it counting (0: any number)" },
     { name = "bluffing", default = true, help = "false: rolls are public and every claim is true" },
     { name = "first", default = 0, min = 0, max = 8, seat = true, help = "the starting player's seat (0: drawn at random)" },
   },
@@ -92,12 +101,15 @@ function game.rank(reading)
 end
 
 -- Every reading two dice can show: 11..66 with digits 1..6, and the move
--- that declares it.
+-- that declares it. "A 1 and a 2 always score 21" (RULINGS.md): 12 is no
+-- score, and cannot be declared or backed.
 local READINGS, DECLARE = {}, {}
 for a = 1, 6 do
   for b = 1, 6 do
-    READINGS[#READINGS + 1] = a * 10 + b
-    DECLARE[a * 10 + b] = "declare " .. (a * 10 + b)
+    if a * 10 + b ~= 12 then
+      READINGS[#READINGS + 1] = a * 10 + b
+      DECLARE[a * 10 + b] = "declare " .. (a * 10 + b)
+    end
   end
 end
 
@@ -170,9 +182,13 @@ function game.setup(t, opts)
     t:zone(hand(s), { owner = s })
     v.strikes[s] = 0
   end
+  -- "Without bluffing there are no My Bad cards in the deck" (RULINGS.md):
+  -- the option and the no-bluffing variant agree.
   local cards = {}
   for _, a in ipairs(game.ACTION_CARDS) do
-    for _ = 1, a.count do cards[#cards + 1] = a.card end
+    if opts.bluffing or a.card ~= "MyBad" then
+      for _ = 1, a.count do cards[#cards + 1] = a.card end
+    end
   end
   t:deck("deck", cards)
   t:die(6)
@@ -199,17 +215,34 @@ local function plus(list, fixed, move)
   return list
 end
 
+-- Whether the player whose turn it is has played as many cards in it as
+-- a turn allows (RULINGS.md, cards per turn: every card of the turn counts).
+local function turn_full(t)
+  local v = t.vars
+  return v.opts.cards_per_turn > 0 and v.played >= v.opts.cards_per_turn
+end
+
+-- Does the player to answer face a Jackpot (declared, or backed after a
+-- challenge)?
+local function facing_jackpot(t)
+  local v = t.vars
+  return v.score == 21 and (v.phase == "respond" or v.phase == "face")
+end
+
 -- The fixed moves, and the before-roll cards seat may play besides (most
 -- turns none: then the shared fixed list itself).
 local function with_cards(t, seat, fixed)
   local v = t.vars
-  if v.opts.cards_per_turn > 0 and v.played >= v.opts.cards_per_turn then return fixed end
+  if turn_full(t) then return fixed end
   if t:count(hand(seat)) == 0 then return fixed end
   local moves
   local live = v.score ~= nil
   if live and holds(t, seat, "FreshStart") then moves = plus(moves, fixed, "FreshStart") end
-  -- Facing a backed claim, My Bad resets the score too (seed 004's Jackpot card).
-  if v.phase == "face" and holds(t, seat, "MyBad") then moves = plus(moves, fixed, "MyBad") end
+  -- Facing a backed claim or a declared Jackpot, My Bad resets the score
+  -- too (seed 004's Jackpot card: "the next player ... can use a My Bad").
+  if (v.phase == "face" or facing_jackpot(t)) and holds(t, seat, "MyBad") then
+    moves = plus(moves, fixed, "MyBad")
+  end
   if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then moves = plus(moves, fixed, "Reverse") end
   if live and holds(t, seat, "Skip") then moves = plus(moves, fixed, "Skip") end
   if holds(t, seat, "Revive") and v.strikes[seat] > 0 then moves = plus(moves, fixed, "Revive") end
@@ -381,9 +414,12 @@ local function backing_answers(t, claimer, reading)
   return answers
 end
 
-function game.strike(t, seat, failed_challenge)
+-- `caught`: the seat is a claimer caught bluffing, whose turn ended when
+-- the claim passed on; any other strike falls in the struck player's own
+-- turn, and counts against its cards.
+function game.strike(t, seat, failed_challenge, caught)
   local v = t.vars
-  local answers = strike_answers(t, seat, failed_challenge)
+  local answers = (not caught and turn_full(t)) and {} or strike_answers(t, seat, failed_challenge)
   if #answers > 0 then
     v.phase, v.struck, v.failed_challenge = "strike", seat, failed_challenge
     t:set_turn(seat)
@@ -407,6 +443,9 @@ function game.take_strike(t, seat)
       v.over, v.phase = true, "over"
       return
     end
+    -- "To begin each round play moves clockwise": the next player clockwise,
+    -- whatever the direction of the round that ended.
+    reset_direction(t)
     next_starter = t:next(seat)
   end
   game.start_round(t, next_starter)
@@ -430,7 +469,7 @@ function game.challenge(t, seat)
     backing[#backing + 1] = "take strike"
     return t:ask(claimer, "back your claim", backing, "play a card that makes your claim true")
   end
-  game.strike(t, claimer, false)
+  game.strike(t, claimer, false, true)
 end
 
 -- An after-roll card makes the challenged claim true: no strike, the score
@@ -445,8 +484,9 @@ function game.back(t, seat, card)
   t:show_die(2, "all")
   t:notef("seat %d plays %s: the dice now show %d and %d", seat, card, dice[1], dice[2])
   -- "To beat the Jackpot the next player either needs to roll their own
-  -- Jackpot or use another action card."
-  v.phase, v.played = "face", 0
+  -- Jackpot or use another action card." The challenger's turn goes on:
+  -- the cards they played in it still count.
+  v.phase = "face"
   t:set_turn(v.challenger)
   ask_to_face(t)
 end
@@ -458,6 +498,7 @@ end
 function game.fresh_start(t, seat, card)
   card = card or "FreshStart"
   play_card(t, seat, card)
+  t.vars.played = t.vars.played + 1
   t:notef("seat %d plays %s: the score resets", seat, card)
   t.vars.score, t.vars.claimer = nil, nil
   reset_direction(t)
@@ -467,6 +508,7 @@ end
 -- The claimer rolls again from their own declared score.
 local function claimer_again(t)
   local v = t.vars
+  v.played = 0 -- a turn of the claimer's own
   t:notef("seat %d rolls again from their own %d", v.claimer, v.score)
   game.roll(t, v.claimer)
 end
@@ -487,11 +529,17 @@ function game.reverse(t, seat)
     -- "With 2 players it is a Skip."
     return game.skip(t, seat, "Reverse")
   end
+  local v = t.vars
+  local jackpot = facing_jackpot(t)
   play_card(t, seat, "Reverse")
   t:reverse()
   t:notef("seat %d plays Reverse: play now runs %s", seat,
     t:direction() > 0 and "clockwise" or "counter-clockwise")
-  local v = t.vars
+  if jackpot then
+    -- Reverse against a Jackpot sends it back (RULINGS.md): its claimer
+    -- plays it off as in the two-player Skip, in the new direction.
+    return claimer_again(t)
+  end
   if v.phase == "face" then
     -- "force another player to deal with the Jackpot": the next, this way
     local nxt = t:next(seat)
@@ -528,6 +576,7 @@ end
 -- "UpDown 54", one move per card and reading.
 local function rescues(t, seat)
   local v, moves = t.vars, {}
+  if turn_full(t) then return moves end
   local floor = game.rank(v.score)
   for _, card in ipairs({ "Double", "Jackpot", "UpDown" }) do
     if holds(t, seat, card) then
@@ -575,6 +624,7 @@ function game.rescue(t, seat, move)
   local card, reading = move:match("^(%S+) (%d+)$")
   local dice = game.backing(t, card, tonumber(reading))
   play_card(t, seat, card)
+  v.played = v.played + 1
   t:set_die(1, dice[1])
   t:set_die(2, dice[2])
   t:notef("seat %d plays %s: the dice now show %d and %d", seat, card, dice[1], dice[2])
@@ -596,7 +646,7 @@ function game.apply(t, seat, move)
   if move == "accept" then return game.accept(t, seat) end
   if move == "challenge" then return game.challenge(t, seat) end
   if v.phase == "back" then
-    if move == "take strike" then return game.strike(t, seat, false) end
+    if move == "take strike" then return game.strike(t, seat, false, true) end
     return game.back(t, seat, move)
   end
   if v.phase == "strike" then
@@ -638,6 +688,7 @@ function game.explain(t, seat, text)
   if v.phase == "declare" and reading then
     local typed = reading
     reading = #typed == 2 and tonumber(typed) or 0
+    if reading == 12 then return "a 1 and a 2 score 21, the Jackpot: 12 is no score" end
     if reading < 11 or reading > 66 or reading % 10 < 1 or reading % 10 > 6 or reading // 10 > 6 then
       return ("%s is not a reading two dice can show"):format(typed)
     end

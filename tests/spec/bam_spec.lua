@@ -162,6 +162,26 @@ describe("BAM! app: the hand outcomes of seeds/000 (pot 100, hand amount 50)", f
     end
   end)
 
+  -- Issue 50, item 9: a level's drawn dealer who goes out at that level's
+  -- first pay-in passes the deal on, and the note names who deals.
+  it("names the level's real dealer when the drawn one goes out at its first pay-in", function()
+    local two = { { hands = 1, target = 0, hand_amount = 50, cards = 4 },
+                  { hands = 1, target = 0, hand_amount = 50, cards = 4 } }
+    -- Level 1: You and seat 2 split the rounds; seat 3 wins none, is
+    -- BamBoozalled and owes the pot (150) with 50 left.
+    local hands = hands_for(3, { 1, 1, 2, 2 })
+    local g = new("bam-app", 3, 1, hands, { credits = 100, levels = two }, { randoms = { 1, 3 } })
+    play(g, rounds_for(3, 2, { 1, 1, 2, 2 }, hands))
+    local t = g:table()
+    assert.are.equal(2, t.vars.level)
+    assert.is_false(t:active(3))                  -- the drawn dealer went out
+    assert.are.equal(1, t:dealer())               -- and the deal passed on
+    local log = table.concat(t:log_lines(), "\n")
+    assert.matches("seat 3 cannot pay 150 and is out of the game", log)
+    assert.matches("Level 2: You deal first", log)
+    assert.is_nil(log:find("Level 2: Seat 3 deals first", 1, true))
+  end)
+
   it("turns a random card of the dealer's hand as trumps, and keeps it", function()
     local g = app_hand({ 1, 2, 1, 2 })
     local log = table.concat(g:table():log_lines(), "\n")

@@ -34,7 +34,7 @@ local function pending_seat(g) return g:pending().seats[1] end
 describe("the score ranking", function()
   -- The ranking written out by hand, highest first.
   local ORDER = { 21, 66, 55, 44, 33, 22, 11 }
-  for value = 65, 12, -1 do
+  for value = 65, 13, -1 do -- (12 is no score: a 1 and a 2 are 21)
     local a, b = value // 10, value % 10
     if a ~= b and a >= 1 and a <= 6 and b >= 1 and b <= 6 and value ~= 21 then ORDER[#ORDER + 1] = value end
   end
@@ -42,7 +42,7 @@ describe("the score ranking", function()
   for i, r in ipairs(ORDER) do position[r] = i end
 
   it("orders every pair of readings: 21, then doubles, then the rest by value", function()
-    assert.are.equal(36, #ORDER)
+    assert.are.equal(35, #ORDER)
     -- For each score, the declarations the rules allow are exactly the
     -- readings ranked at or above it.
     for _, score in ipairs(ORDER) do
@@ -184,7 +184,7 @@ describe("action cards", function()
     assert.is_nil(t.vars.score)
     assert.are.equal(1, t:count("cards1"))
     assert.are.equal("declare", g:pending().kind)
-    assert.are.equal(36, #g:pending().moves[2]) -- any score
+    assert.are.equal(35, #g:pending().moves[2]) -- any score (12 is none)
   end)
 
   it("Reverse sends the turn the other way with three players", function()
@@ -286,6 +286,112 @@ describe("action cards", function()
     assert.are.same({ "accept", "challenge" }, g:pending().moves[2])
     local ok, err = g:play(2, "FreshStart")
     assert.matches("you have played your 1 action card for this turn", err)
+  end)
+end)
+
+-- Where play differed from the texts (issue 50), after RULINGS.md.
+describe("the dice game held to its text", function()
+  it("counts every card of a turn: none more after one's own challenge is backed against", function()
+    -- Seat 2 plays Reverse, challenges seat 1's 66, and the Double backs it:
+    -- seat 2's turn goes on, its one card played.
+    local g = new({ options = { first = 1, cards_per_turn = 1 }, rolls = { 6, 1 },
+      cards = { "Double", "Skip", "Skip" }, arrange = give({ [2] = { "Reverse", "MyBad" } }) })
+    play(g, { "roll", "declare 66", "Reverse", "challenge", "Double" })
+    assert.are.equal(2, pending_seat(g))
+    assert.are.equal("face the score", g:pending().kind)
+    assert.are.same({ "roll" }, g:pending().moves[2])
+    -- With no card played before, facing it offers them (and one counts).
+    g = new({ options = { first = 1, cards_per_turn = 1 }, rolls = { 6, 1 },
+      cards = { "Double", "Skip", "Skip" }, arrange = give({ [2] = { "Reverse", "MyBad" } }) })
+    play(g, { "roll", "declare 66", "challenge", "Double" })
+    assert.are.same({ "roll", "MyBad", "Reverse", "Skip" }, g:pending().moves[2])
+  end)
+
+  it("sends a Jackpot back to its claimer when the player facing it plays Reverse", function()
+    local g = new({ rolls = { 5, 3, 2, 1 }, cards = { "Skip", "Reverse", "Skip" } })
+    play(g, { "roll", "declare 21", "Reverse" })
+    assert.are.equal(-1, g:table():direction())
+    assert.are.equal(1, pending_seat(g))               -- the claimer plays it off
+    assert.are.same({ "declare 21" }, g:pending().moves[1])
+    assert.matches("seat 1 rolls again from their own 21", log(g))
+    assert.are.equal(1, g:table():count("cards1"))     -- no card for the earlier claim
+    play(g, { "declare 21" })
+    assert.are.equal(3, pending_seat(g))               -- to the next in the new direction
+  end)
+
+  it("starts the round after an elimination with the next player clockwise", function()
+    -- Seat 2 reverses: seat 2's 66 goes to seat 1, who challenges it and is out.
+    local g = new({ options = { first = 1, strikes = 1 }, rolls = { 6, 5, 6, 6 },
+      cards = { "Skip", "Reverse", "Skip" } })
+    play(g, { "roll", "declare 65", "Reverse", "accept", "declare 66" })
+    assert.are.equal(1, pending_seat(g))
+    play(g, { "challenge" })
+    local t = g:table()
+    assert.is_false(t:active(1))
+    assert.are.equal(2, pending_seat(g))               -- clockwise from seat 1, not seat 3
+    assert.are.equal("roll", g:pending().kind)
+    assert.are.equal(1, t:direction())
+  end)
+
+  it("scores a 1 and a 2 as 21: 12 is no score, never declared", function()
+    local g = new({ seats = 2, rolls = { 1, 2 } })
+    play(g, { "roll" })
+    local moves = table.concat(g:pending().moves[1], ",")
+    assert.is_nil(moves:find("declare 12", 1, true))
+    assert.matches("declare 21", moves)
+    local ok, err = g:play(1, "declare 12")
+    assert.is_nil(ok)
+    assert.matches("a 1 and a 2 score 21, the Jackpot: 12 is no score", err, 1, true)
+  end)
+
+  it("lets whoever faces a declared Jackpot reset it with My Bad", function()
+    local g = new({ rolls = { 5, 3, 4, 4 }, cards = { "Skip", "MyBad", "Skip" } })
+    play(g, { "roll", "declare 21" })
+    assert.are.same({ "accept", "challenge", "MyBad" }, g:pending().moves[2])
+    play(g, { "MyBad" })
+    assert.is_nil(g:table().vars.score)
+    assert.are.equal("declare", g:pending().kind)
+    assert.are.equal(2, pending_seat(g))
+    assert.matches("seat 2 plays MyBad: the score resets", log(g))
+  end)
+
+  it("leaves the My Bad cards out of the base game's deck without bluffing, as the variant does", function()
+    for _, name in ipairs({ "bamboozled-dice", "bamboozled-dice-no-bluffing" }) do
+      local g = new({ game = name, options = { first = 1, bluffing = false } })
+      local t, count = g:table(), 0
+      for _, zone in ipairs({ "deck", "cards1", "cards2", "cards3" }) do
+        for _, c in ipairs(t:cards(zone)) do
+          assert.are_not.equal("MyBad", t:name(c), name)
+          count = count + 1
+        end
+      end
+      assert.are.equal(22, count, name)
+    end
+  end)
+
+  it("holds a strike in one's own turn to the card limit: no My Bad or Revive after a card", function()
+    local g = new({ options = { first = 1, cards_per_turn = 1 }, rolls = { 6, 5 },
+      cards = { "Skip", "Skip", "Skip" }, arrange = give({ [2] = { "Reverse", "MyBad", "Revive" } }) })
+    play(g, { "roll", "declare 65", "Reverse", "challenge" })
+    local t = g:table()
+    assert.are.same({ 0, 1, 0 }, t.vars.strikes)     -- taken at once: no card offered
+    assert.are.equal("roll", g:pending().kind)
+    -- A caught claimer's strike is outside their turn: their Revive is offered.
+    g = new({ options = { first = 1, cards_per_turn = 1 }, rolls = { 3, 1 },
+      cards = { "Revive", "Skip", "Skip" }, arrange = give({ [2] = { "Reverse" } }) })
+    play(g, { "roll", "declare 65", "Reverse", "challenge" })
+    assert.are.equal(1, pending_seat(g))
+    assert.are.same({ "Revive", "take strike" }, g:pending().moves[1])
+  end)
+
+  it("holds a short roll without bluffing to the card limit: no card changes it, none answers its strike", function()
+    local g = new({ game = "bamboozled-dice-no-bluffing", options = { first = 1, cards_per_turn = 1 },
+      rolls = { 6, 5, 5, 4 }, cards = { "Skip", "Skip", "Skip" },
+      arrange = give({ [2] = { "Reverse", "UpDown", "Revive" } }) })
+    play(g, { "roll", "declare 65", "Reverse", "roll" })
+    local t = g:table()
+    assert.are.equal(1, t.vars.strikes[2])            -- the 54 stands short: a strike at once
+    assert.are_not.equal("short roll", g:pending().kind)
   end)
 end)
 
