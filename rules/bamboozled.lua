@@ -18,8 +18,11 @@
 --     whichever cards were placed together.
 --   * The stack's card may be taken only when it can be used at once: in a
 --     combination with a card of the hand (or of the cards taken with it),
---     continuing a combination of your side, or in a bamboozle; and the
---     move after the take is the one that uses it.
+--     continuing a combination of your side, or in a bamboozle. It is then
+--     used at any point before the discard (RULINGS.md); a move after which
+--     it could not be used is refused. It can be used later just as it
+--     could at once after that move (a card that would relate to it later
+--     relates to it now), so one look ahead decides.
 --   * An ace relates to both the king and the two of its suit, so a
 --     bamboozle with an ace takes the run on both sides of it.
 --   * A bamboozle must take at least one card.
@@ -327,23 +330,61 @@ function game.draw_moves(t, seat)
   return moves
 end
 
+-- A card taken from the stack "must be used on the same turn": at any
+-- point before the discard (RULINGS.md). Could `must` still be used after
+-- seat places `gone` with `verb` (a meld, an extension or a bamboozle that
+-- leaves it in hand)? As it could at once after that move: with a card of
+-- the hand (a meld keeps a card to discard), onto this side, or in a
+-- bamboozle.
+local function leaves_usable(t, seat, must, verb, gone)
+  local out, left = {}, {}
+  for _, c in ipairs(gone) do out[c] = true end
+  for _, c in ipairs(t:cards(HANDS[seat])) do
+    if not out[c] then left[#left + 1] = c end
+  end
+  local mine, theirs = t:cards(SIDES[seat]), t:cards(SIDES[other(seat)])
+  for _, c in ipairs(gone) do mine[#mine + 1] = c end
+  if verb == "bamboozle" then
+    local took = {}
+    for _, c in ipairs(game.bamboozled_by(t, gone[1], theirs)) do
+      mine[#mine + 1], took[c] = c, true
+    end
+    local rest = {}
+    for _, c in ipairs(theirs) do
+      if not took[c] then rest[#rest + 1] = c end
+    end
+    theirs = rest
+  end
+  local n = #left
+  if n >= 2 and (relates(t, index(t, mine), must) or continues(t, index(t, theirs), must)) then return true end
+  if n < 3 then return false end
+  if t.real_deck then
+    local c = could_hold_related(t, seat, must)
+    return c ~= nil and not out[c]
+  end
+  for _, c in ipairs(left) do
+    if c ~= must and related(t, must, c) then return true end
+  end
+  return false
+end
+
 -- After the draw: combinations, bamboozles, and the discard. "A play in
 -- which there are no cards to discard is illegal": each keeps a card in
--- hand. A card taken from the stack "must be used on the same turn": the
--- move after the take uses it (it could be used when taken, and a move
--- before might leave it unusable), and only then may the others follow.
+-- hand. While a card taken from the stack waits to be used, no discard,
+-- and no move that would leave it unusable.
 function game.play_moves(t, seat)
   local moves, add = list()
   local hand = t:cards(HANDS[seat])
   local mine, theirs = index(t, t:cards(SIDES[seat])), index(t, t:cards(SIDES[other(seat)]))
   local n, must = #hand, t.vars.must_use
-  local function uses(...)
+  local function uses_verb(verb, ...)
     if not must then return true end
     for _, c in ipairs({ ... }) do
       if c == must then return true end
     end
-    return false
+    return leaves_usable(t, seat, must, verb, { ... })
   end
+  local function uses(...) return uses_verb("meld", ...) end
   if n >= 3 then
     -- Every pair of the hand is weighed: each card's rank, suit and name
     -- are read once.
@@ -359,10 +400,10 @@ function game.play_moves(t, seat)
   end
   if n >= 2 then
     for _, c in ipairs(hand) do
-      if uses(c) and relates(t, mine, c) then add("extend " .. name_of(t, c)) end
+      if relates(t, mine, c) and uses_verb("extend", c) then add("extend " .. name_of(t, c)) end
     end
     for _, c in ipairs(hand) do
-      if uses(c) and continues(t, theirs, c) then add("bamboozle " .. name_of(t, c)) end
+      if continues(t, theirs, c) and uses_verb("bamboozle", c) then add("bamboozle " .. name_of(t, c)) end
     end
   end
   if not must then
@@ -653,9 +694,14 @@ function game.explain(t, seat, text)
   local must = v.must_use and t:name(v.must_use)
   if must and verb == "discard" then return ("use %s, taken from the stack, before you discard"):format(must) end
   if must then
-    local named = false
-    for i = 2, #words do named = named or words[i] == must:upper() end
-    if not named then return ("use %s, taken from the stack, first"):format(must) end
+    local named, cards = false, {}
+    for i = 2, #words do
+      named = named or words[i] == must:upper()
+      cards[#cards + 1] = t:card(words[i], hand)
+    end
+    if not named and not leaves_usable(t, seat, v.must_use, verb, cards) then
+      return ("that would leave %s, taken from the stack, with no way to use it this turn: use it first"):format(must)
+    end
   end
   local keep = #words - 1 >= t:count(hand)
   if verb == "meld" then
@@ -674,6 +720,7 @@ local function legal_play(t, seat, verb, cards)
   local n, must = t:count(HANDS[seat]), v.must_use
   local uses = not must
   for _, c in ipairs(cards) do uses = uses or c == must end
+  if not uses and verb ~= "discard" then uses = leaves_usable(t, seat, must, verb, cards) end
   if verb == "meld" then return #cards == 2 and n >= 3 and uses and related(t, cards[1], cards[2]) end
   if verb == "extend" then
     return #cards == 1 and n >= 2 and uses and relates(t, index(t, t:cards(SIDES[seat])), cards[1])

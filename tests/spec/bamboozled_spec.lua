@@ -55,7 +55,7 @@ describe("Bamboozled, the rummy", function()
     assert.is_false(has(g:pending().moves[1], "bamboozle 5S"))
   end)
 
-  it("takes a card of the stack with every card above it, and it must be used first", function()
+  it("takes a card of the stack with every card above it, and it must be used before the discard", function()
     local g = new({ hand1 = { "7H", "2C", "KS" }, hand2 = { "2D" }, stack = { "QC", "7S", "9D", "4C" } })
     local moves = g:pending().moves[1]
     assert.is_true(has(moves, "take 7S")) -- pairs with the 7H
@@ -68,11 +68,11 @@ describe("Bamboozled, the rummy", function()
     assert.are.same(sorted({ "7H", "2C", "KS", "7S", "9D", "4C" }), names(t, "hand1"))
     assert.are.same({ "QC" }, names(t, "stack"))
     moves = g:pending().moves[1]
-    assert.are.same({ "meld 7H 7S" }, moves) -- only moves that use it, and no discard yet
+    assert.are.same({ "meld 7H 7S" }, moves) -- nothing else to place, and no discard yet
     -- Each refusal says what is wrong with the move typed.
     for move, reason in pairs({
       ["discard 2C"] = "use 7S, taken from the stack, before you discard",
-      ["meld 2C KS"] = "use 7S, taken from the stack, first",
+      ["meld 2C KS"] = "2C KS are neither a pair nor suited connectors",
       ["meld 7S 9D"] = "7S 9D are neither a pair nor suited connectors",
     }) do
       ok, why = g:play(1, move)
@@ -82,6 +82,27 @@ describe("Bamboozled, the rummy", function()
     assert.is_true(g:play(1, "meld 7s 7h")) -- its cards in any order and case
     assert.are.same({ 1, "meld 7H 7S" }, g:moves()[#g:moves()])
     helper.play(g, { "discard 2C" })
+  end)
+
+  -- Issue 50, item 5 (RULINGS.md): "at any point before your discard, not
+  -- necessarily in your next move"; a move after which it could not be
+  -- used is refused with why.
+  it("lets the card taken be used later in the turn, but refuses a move that would strand it", function()
+    local g = new({ hand1 = { "7H", "9C", "10C", "KS" }, hand2 = { "2D" }, stack = { "QC", "7S" } })
+    helper.play(g, { "take 7S" })
+    assert.are.same({ "meld 7H 7S", "meld 9C 10C" }, g:pending().moves[1])
+    helper.play(g, { "meld 9C 10C" })            -- first another combination
+    assert.are.same({ "meld 7H 7S" }, g:pending().moves[1])
+    helper.play(g, { "meld 7H 7S", "discard KS" })
+    assert.are.same(sorted({ "9C", "10C", "7H", "7S" }), names(g:table(), "side1"))
+    -- Three cards and the 7S: the 9C 10C would leave it no partner and
+    -- only one card to discard.
+    g = new({ hand1 = { "7H", "9C", "10C" }, hand2 = { "2D" }, stack = { "QC", "7S" } })
+    helper.play(g, { "take 7S" })
+    assert.are.same({ "meld 7H 7S" }, g:pending().moves[1])
+    local ok, why = g:play(1, "meld 9C 10C")
+    assert.is_nil(ok)
+    assert.matches("that would leave 7S, taken from the stack, with no way to use it this turn", why, 1, true)
   end)
 
   it("shows the hand to the opponent after a combination", function()
