@@ -33,6 +33,8 @@ endif
 CORE_LAYERS := kernel lua guards binding referee bots module
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(foreach l,$(CORE_LAYERS),$(sort $(wildcard core/$(l)/*.c))))
 REPL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard repl/*.c repl/tournament/*.c repl/report/*.c)))
+# The conformance suite (repl/check.lua) is built into the binary.
+REPL_OBJ += $(BUILD)/repl/check_lua.o
 UNIT_OBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%.o,$(wildcard tests/unit/*.c))
 
 .PHONY: all run test asan asan-referee bench install clean deps fuzz fuzz-build mutants
@@ -62,6 +64,15 @@ $(BUILD)/%.o: %.c | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(ALL_CFLAGS) $(DEP_CFLAGS) -c -o $@ $<
+
+$(BUILD)/repl/check_lua.c: repl/check.lua tools/embed.lua | $(BUILD)/.deps-ok
+	@mkdir -p $(dir $@)
+	@echo "  EMBED   $<"
+	$(Q)lua5.4 tools/embed.lua CHECK_LUA <$< >$@
+
+$(BUILD)/repl/check_lua.o: $(BUILD)/repl/check_lua.c
+	@echo "  CC      $<"
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/%.pic.o: %.c | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)

@@ -27,7 +27,7 @@ _referee()
     prev=${COMP_WORDS[COMP_CWORD-1]}
     cmd=${COMP_WORDS[1]}
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "games bots diff play run tournament merge report replay --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "games bots diff play run tournament merge report replay check --help --version" -- "$cur"))
         return
     fi
     case $prev in
@@ -56,7 +56,7 @@ _referee()
         return
     fi
     case $cmd in
-    play|run|tournament|diff)
+    play|run|tournament|diff|check)
         [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "$(_referee_scripts rules REFEREE_RULES)" -- "$cur")) ;;
     merge|report|replay)
         COMPREPLY=($(compgen -f -- "$cur")) ;;

@@ -22,6 +22,7 @@
 #include "stop_signal.h"
 #include "tournament/tournament.h"
 #include "tournament/standings.h"
+#include "check.h"
 #include "report/report.h"
 
 /* The options, under the list of commands (cmd_help). */
@@ -396,6 +397,14 @@ static int cmd_report(const Invocation *in)
     return status;
 }
 
+static int cmd_check(const Invocation *in)
+{
+    lua_State *L = new_state();
+    int status = check_command(L, in->rules, in->bots, in->argc, in->argv);
+    lua_alloc_close(L);
+    return status;
+}
+
 static int cmd_replay(const Invocation *in)
 {
     if (in->argc != 1)
@@ -428,6 +437,7 @@ static const struct Command {
     {"tournament", NULL, "GAME [opts]", "many games between bots; standings", cmd_tournament},
     {"merge", NULL, "[--json|--csv] FILE...", "combine tournament shards into one standings", cmd_merge},
     {"replay", NULL, "FILE", "replay a saved game, checking every step", cmd_replay},
+    {"check", NULL, "GAME [--games N] [--seed S]", "the promises every game keeps, tried over random games", cmd_check},
     {"report", NULL, "FILE... -o OUT.html [--rules FILE.lua]", "an HTML page of tournaments' standings and games' course", cmd_report},
     {"--help", "-h", "", "this text (also: help)", cmd_help},
     {"--version", "-v", "", "the version", cmd_version},

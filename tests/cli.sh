@@ -140,9 +140,11 @@ for spec in "bamm --bots random,random,random,random --games 200" \
 done
 
 # The rummy's own bot plays without a fault and beats random seats (94% of
-# 200 one-hand games when written).
+# 200 one-hand games when written; 68.5% of these 100 since the card taken
+# from the stack may wait until the discard, RULINGS.md: a random seat
+# then places every combination it has before it may discard).
 "$bin" tournament bamboozled --bots bamboozled-greedy,random --games 100 --set hands=1 --seed 3 --jobs 2 >"$work/bzg" 2>&1
-awk '$1 == "bamboozled-greedy" && !seen++ { rate = $4 + 0; faults = $7 } END { exit !(rate >= 80 && faults == 0) }' "$work/bzg" && ok ||
+awk '$1 == "bamboozled-greedy" && !seen++ { rate = $4 + 0; faults = $7 } END { exit !(rate >= 60 && faults == 0) }' "$work/bzg" && ok ||
     bad "bamboozled-greedy faulted or lost to random: $(grep '^bamboozled-greedy' "$work/bzg")"
 
 # Ratings of a many-player game come from each game's whole finishing
@@ -387,6 +389,23 @@ expect 0 '"type":"result".*"faults":\[0,0\]' -- "$bin" run fixture --seats "$rec
 # A game saved by the referee before the ChaCha20 stream is refused with why.
 printf '{"format": "referee-game/1", "game": "fixture", "seed": "4", "seats": ["human", "random"], "options": {}, "moves": [], "hash": "0"}' >"$work/old.json"
 expect 1 'saved by an older referee \(format "referee-game/1"\), whose cards and dice came from another random stream: it cannot be replayed here; play it again from its seed with --seed' -- "$bin" replay "$work/old.json"
+
+# referee check: the conformance suite over a rules file, a line a promise;
+# exit 0 only when all held, 1 with a command that shows a broken one.
+expect 0 '^every promise held$' -- "$bin" check bamboozled-dice --games 10
+grep -q "^  held    a seat's view shows only what the seat may see ([1-9][0-9]* checks)$" "$work/out" &&
+    grep -q "^  held    two processes play the same game (3 checks)$" "$work/out" && ok ||
+    bad "check of the dice game: $(cat "$work/out")"
+mkdir -p "$work/leaky"
+printf 'local game = inherit("fixture")\nlocal result = game.result\nfunction game.result(t)\n  local r = result(t)\n  if r and t:balance("pot") == 0 and t:balance("seat1") > 0 then t:transfer("seat1", "pot", 1, "lost") end\n  return r\nend\nreturn game\n' \
+    >"$work/leaky/leaky.lua"
+expect 1 '^2 promises broken$' -- "$bin" check "$work/leaky/leaky.lua" --games 4 --seed s
+grep -q "^  BROKEN  every game ends: the game stopped without a result: the game ended with 1 credits in the pot" "$work/out" &&
+    grep -q "^          to see it: referee run .*leaky.lua --seats random,random --seed s/1$" "$work/out" && ok ||
+    bad "check of a house rule that loses a credit: $(cat "$work/out")"
+expect 2 "check needs the game" -- "$bin" check
+expect 2 "--games takes a number of games from 1 to 100000, not 'x'" -- "$bin" check bam --games x
+expect 1 "nosuch cannot be checked: no game 'nosuch'" -- "$bin" check nosuch
 
 # Saves: replayed and checked; a corrupt or tampered save is refused.
 printf 'new fixture --seats human,random --seed 4\npass\nsave %s/g.json\n' "$work" | "$bin" >/dev/null 2>&1

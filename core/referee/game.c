@@ -1208,6 +1208,11 @@ void game_push_table(Game *g)
     push_uv(g, UV_TABLE);
 }
 
+void game_push_definition(Game *g)
+{
+    push_uv(g, UV_DEF);
+}
+
 void game_push_options(Game *g)
 {
     push_uv(g, UV_OPTS);

@@ -180,6 +180,9 @@ GameStatus game_push_standing(Game *g);
 /* Pushes the table userdata / the options table. */
 void game_push_table(Game *g);
 void game_push_options(Game *g);
+/* Pushes the referee's own copy of the rules' definition (plain tables:
+ * what it reads of the script, rules_loader.c). Not to be changed. */
+void game_push_definition(Game *g);
 /* The fingerprint of the whole table. */
 uint64_t game_hash(Game *g);
 /* Whether text names a legal move of seat (after normalising spaces and case);

@@ -268,6 +268,24 @@ static int l_game_status(lua_State *L)
     return pushed_result(L, g, game_push_status(g, (int)seat));
 }
 
+/* g:definition() -> what the referee read of the rules' definition: its
+ * description, players, options (as declared) and default_bot, a copy. */
+static int l_game_definition(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    static const char *const FIELDS[] = {"description", "players", "options", "default_bot", NULL};
+    lua_newtable(L);
+    game_push_definition(g);
+    for (const char *const *f = FIELDS; *f; f++) {
+        lua_getfield(L, -1, *f);
+        lcopy(L, -1);
+        lua_setfield(L, -4, *f);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+
 static int l_game_table(lua_State *L)
 {
     game_push_table(game_check(L, 1));
@@ -389,7 +407,7 @@ static int l_game_tostring(lua_State *L)
 static const luaL_Reg game_methods[] = {
     {"pending", l_game_pending}, {"play", l_game_play}, {"window", l_game_window},
     {"result", l_game_result}, {"standing", l_game_standing}, {"status", l_game_status}, {"table", l_game_table},
-    {"options", l_game_options},
+    {"options", l_game_options}, {"definition", l_game_definition},
     {"view", l_game_view}, {"undo", l_game_undo}, {"hash", l_game_hash},
     {"moves", l_game_moves}, {"random_move", l_game_random_move}, {"record", l_game_record},
     {"sample", l_game_sample},

@@ -1,0 +1,177 @@
+#include "check.h"
+
+#include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "../core/guards/script.h"
+#include "../core/kernel/strfmt.h"
+
+/* The suite's Lua source (made from repl/check.lua at build time). */
+extern const char CHECK_LUA[];
+extern const size_t CHECK_LUA_LEN;
+
+#define GAMES_DEFAULT 30
+#define GAMES_MAX 100000
+
+static int usage(const char *fmt, const char *arg)
+{
+    fputs("referee: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs(" (referee check GAME.lua [--games N] [--seed S] [--set NAME=VALUE])\n", stderr);
+    return 2;
+}
+
+/* The spec the suite takes (check.lua), from the command line: pushed. 0
+ * with the exit status in *status on a mistake. */
+static int push_spec(lua_State *L, const char *rules_path, const char *bots_path, int argc, char **argv,
+                     int *status)
+{
+    lua_newtable(L);
+    int spec = lua_gettop(L);
+    lua_pushinteger(L, GAMES_DEFAULT);
+    lua_setfield(L, spec, "games");
+    lua_pushliteral(L, "check");
+    lua_setfield(L, spec, "seed");
+    lua_newtable(L); /* sets */
+    int nsets = 0;
+    const char *game = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--games") || !strcmp(a, "--seed") || !strcmp(a, "--set")) {
+            if (!value) {
+                *status = usage("%s needs a value", a);
+                return 0;
+            }
+            i++;
+            if (!strcmp(a, "--games")) {
+                char *end;
+                long n = strtol(value, &end, 10);
+                if (!*value || *end || n < 1 || n > GAMES_MAX) {
+                    *status = usage("--games takes a number of games from 1 to 100000, not '%s'", value);
+                    return 0;
+                }
+                lua_pushinteger(L, n);
+                lua_setfield(L, spec, "games");
+            } else if (!strcmp(a, "--seed")) {
+                lua_pushstring(L, value);
+                lua_setfield(L, spec, "seed");
+            } else if (!strchr(value, '=') || value[0] == '=') {
+                *status = usage("--set takes NAME=VALUE, not '%s'", value);
+                return 0;
+            } else {
+                lua_pushstring(L, value);
+                lua_rawseti(L, spec + 1, ++nsets);
+            }
+        } else if (a[0] == '-' || game) {
+            *status = usage("check takes one game and --games, --seed, --set; not '%s'", a);
+            return 0;
+        } else {
+            game = a;
+        }
+    }
+    if (!game) {
+        *status = usage("%s", "check needs the game: a rules file's path, or a game's name");
+        return 0;
+    }
+    lua_setfield(L, spec, "sets");
+    lua_pushstring(L, game);
+    lua_setfield(L, spec, "game");
+    lua_pushstring(L, rules_path);
+    lua_setfield(L, spec, "rules_path");
+    lua_pushstring(L, bots_path);
+    lua_setfield(L, spec, "bots_path");
+    char self[4096];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        self[n] = '\0';
+        lua_pushstring(L, self);
+        lua_setfield(L, spec, "binary");
+    }
+    return 1;
+}
+
+/* The suite's report, from what check.lua returned (stack: results,
+ * played, notes): a line a promise; the exit status. */
+static int print_report(lua_State *L, const char *game, int games, const char *seed)
+{
+    int results = lua_gettop(L) - 2;
+    char shown[200];
+    printf("referee check %s: %d game%s played (seed %s), options at their extremes, random seats\n",
+           strfmt_shown(game, shown, sizeof shown), games, games == 1 ? "" : "s", seed);
+    int broken = 0;
+    for (lua_Integer i = 1; lua_rawgeti(L, results, i) == LUA_TTABLE; i++) {
+        lua_getfield(L, -1, "held");
+        lua_getfield(L, -2, "promise");
+        lua_getfield(L, -3, "tried");
+        lua_getfield(L, -4, "detail");
+        lua_getfield(L, -5, "repro");
+        int held = lua_toboolean(L, -5);
+        lua_Integer tried = lua_tointeger(L, -3);
+        if (!held)
+            broken++;
+        printf("  %-7s %s", held ? (tried ? "held" : "untried") : "BROKEN", lua_tostring(L, -4));
+        if (held)
+            printf(" (%lld check%s)\n", (long long)tried, tried == 1 ? "" : "s");
+        else
+            printf(": %s\n          to see it: %s\n", lua_tostring(L, -2) ? lua_tostring(L, -2) : "?",
+                   lua_tostring(L, -1) ? lua_tostring(L, -1) : "?");
+        lua_pop(L, 6);
+    }
+    lua_pop(L, 1);
+    for (lua_Integer i = 1; lua_rawgeti(L, results + 2, i) == LUA_TSTRING; i++) {
+        printf("  note: %s\n", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    printf(broken ? "%d promise%s broken\n" : "every promise held\n", broken, broken == 1 ? "" : "s");
+    return broken ? 1 : 0;
+}
+
+int check_command(lua_State *L, const char *rules_path, const char *bots_path, int argc, char **argv)
+{
+    int top = lua_gettop(L), status = 0;
+    if (luaL_loadbufferx(L, CHECK_LUA, CHECK_LUA_LEN, "=check.lua", "t") != LUA_OK) {
+        fprintf(stderr, "referee: the check suite does not load: %s\n", lua_tostring(L, -1));
+        lua_settop(L, top);
+        return 1;
+    }
+    /* the kernel module, which the binary's states preload */
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_getfield(L, -1, "referee");
+    lua_remove(L, -2);
+    if (script_pcall(L, 1, 1, 0) != LUA_OK) {
+        fprintf(stderr, "referee: the check suite does not start: %s\n", lua_tostring(L, -1));
+        lua_settop(L, top);
+        return 1;
+    }
+    lua_getfield(L, -1, "run");
+    if (!push_spec(L, rules_path, bots_path, argc, argv, &status)) {
+        lua_settop(L, top);
+        return status;
+    }
+    lua_getfield(L, -1, "game");
+    char *game = strdup(lua_tostring(L, -1));
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1); /* the spec, to read its games and seed after the run */
+    lua_insert(L, -3);
+    if (script_pcall(L, 1, 3, 0) != LUA_OK) {
+        fprintf(stderr, "referee: the check stopped: %s\n", lua_tostring(L, -1));
+        status = 1;
+    } else if (lua_isnil(L, -3)) {
+        fprintf(stderr, "referee: %s cannot be checked: %s\n", game ? game : "?",
+                lua_tostring(L, -2) ? lua_tostring(L, -2) : "?");
+        status = 1;
+    } else {
+        lua_getfield(L, -4, "seed");
+        char seed[200];
+        snprintf(seed, sizeof seed, "%s", lua_tostring(L, -1) ? lua_tostring(L, -1) : "?");
+        lua_pop(L, 1);
+        int played = (int)lua_tointeger(L, -2);
+        status = print_report(L, game ? game : "?", played, seed);
+    }
+    free(game);
+    lua_settop(L, top);
+    return status;
+}

@@ -1,0 +1,69 @@
+-- The conformance suite (repl/check.lua, what `referee check` runs) over
+-- every bundled game and variant and the fixture games: every promise of
+-- DESIGN.md holds in random games with each option at its extremes, the
+-- game's own bot in some seats, and (with REFEREE_BIN) in two processes.
+local helper = require "tests.spec.helper"
+local referee = helper.referee
+
+local check = assert(loadfile("repl/check.lua"))(referee)
+local binary = os.getenv("REFEREE_BIN")
+
+local function games_in(folder)
+  local names = {}
+  local pipe = assert(io.popen("ls " .. folder .. "/*.lua"))
+  for path in pipe:lines() do names[#names + 1] = path:match("([^/]+)%.lua$") end
+  pipe:close()
+  return names
+end
+
+local GAMES = games_in("rules")
+for _, name in ipairs({ "fixture", "fixture-rich" }) do GAMES[#GAMES + 1] = name end
+
+describe("every game and variant keeps every promise", function()
+  it("finds the bundled games and variants", function()
+    assert.is_true(#GAMES >= 10, table.concat(GAMES, " "))
+  end)
+
+  for _, name in ipairs(GAMES) do
+    it(name, function()
+      local results, played, notes = check.run({ game = name, games = 30, seed = "conformance",
+        rules_path = "tests/fixture:rules", bots_path = "bots", binary = binary })
+      assert(results, played)
+      assert.is_true(played >= 20, name .. ": only " .. tostring(played) .. " games played")
+      for _, r in ipairs(results) do
+        assert.is_true(r.held, ("%s: %s: %s (to see it: %s)"):format(name, r.promise, tostring(r.detail), tostring(r.repro)))
+        if r.promise ~= "two processes play the same game" and r.promise ~= "the record re-referees to the same result"
+          or binary then
+          assert.is_true(r.tried > 0, name .. ": " .. r.promise .. " was never tried")
+        end
+      end
+      assert.is_table(notes)
+    end)
+  end
+
+  it("says a broken promise with a command that shows it", function()
+    local folder = helper.temp_folder()
+    -- A house rule that leaves credits in the pot when a round is split.
+    helper.write(folder .. "/leaky.lua", [[
+local game = inherit("fixture")
+local result = game.result
+function game.result(t)
+  local r = result(t)
+  if r and t:balance("pot") == 0 and t:balance("seat1") > 0 then
+    t:transfer("seat1", "pot", 1, "a credit lost")
+  end
+  return r
+end
+return game
+]])
+    local results = assert(check.run({ game = folder .. "/leaky.lua", games = 6, seed = "s",
+      rules_path = "tests/fixture:rules", bots_path = "bots" }))
+    os.execute("rm -rf " .. folder)
+    local broken = {}
+    for _, r in ipairs(results) do
+      if not r.held then broken[#broken + 1] = r end
+    end
+    assert.is_true(#broken >= 1)
+    assert.matches("^referee run .*leaky%.lua %-%-seats random", broken[1].repro)
+  end)
+end)
