@@ -15,7 +15,7 @@ static const char *const STYLE =
     "body{font-family:system-ui,sans-serif;max-width:980px;margin:2em auto;color:#222}"
     "h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em}p.note{color:#555;font-size:.9em}"
     "table{border-collapse:collapse}td,th{padding:.2em .6em;border-bottom:1px solid #ddd;"
-    "text-align:right}td:first-child,th:first-child{text-align:left}p.failed{color:#a00}";
+    "text-align:right}td:first-child,th:first-child{text-align:left}p.failed{color:#a00;white-space:pre-wrap}";
 
 static int by_game(const void *a, const void *b)
 {
