@@ -174,7 +174,7 @@ mutant report-unsupervised repl/report/course.c '    pid_t pid = pipe(fds) == 0 
 # Rules loaded through the Lua module reach the host's unguarded string
 # methods: ("a"):rep(5000):find(...) backtracks in C for hours.
 mutant module-string-methods core/guards/script.c \
-    '    int strings = limit_strings_enter(L);' '    int strings = 0;' spec rules_sandbox_spec.lua
+    '    int strings = lua_alloc_count(L) ? 0 : limit_strings_enter(L);' '    int strings = 0;' spec rules_sandbox_spec.lua
 # A save whose seats were edited: a bot among the people, or at a real
 # table (where it would play blind), loaded as if nothing were wrong.
 mutant load-people-bots core/referee/game_record.c '        if (g->people & (1u << s)) {' '        if (0) {' seats
@@ -190,7 +190,7 @@ mutant person-named-bot repl/session.c '        const char *taken = len ? seat_w
     '        const char *taken = NULL;' seats
 # The ceiling over a whole game: seats held only to their own caps.
 mutant game-memory-ceiling core/bots/bot.c \
-    '    if (game && nsize > old && game_memory_used(game) + (nsize - old) > game->limit) {' \
+    '    if (game_memory_used(game) - b->charged + to > game->limit) {' \
     '    if (0) {' hostile memory
 # The conformance suite (referee check) over every game: a view that names
 # the cards of hidden zones.

@@ -26,6 +26,7 @@ struct Bot {
     char name[64];
     size_t used, limit;
     GameMemory *game_memory; /* the game it plays, for the ceiling over every seat (or NULL) */
+    size_t charged;          /* what the game's ceiling counts for it (SIZE_MAX: no game) */
     long budget;
     int choose_ref;
     int ask_forced; /* 0: a decision with one legal move is played for it */
@@ -47,6 +48,30 @@ static size_t arena_capacity(size_t limit)
     return limit > ((size_t)-1 - (16u << 20)) / 4 ? 0 : 4 * limit + (16u << 20);
 }
 
+/* The game's ceiling (GameMemory) counts a bot's memory by its high-water
+ * mark, a megabyte at a time: asked on every allocation, it cost 2% of a
+ * bot's game. 1 when the bot may hold want bytes; 0, the ceiling noted as
+ * reached, when the game's rules and seats together would pass it. */
+#define CHARGE_STEP ((size_t)1 << 20)
+
+static size_t charge_for(size_t used)
+{
+    return (used + CHARGE_STEP - 1) / CHARGE_STEP * CHARGE_STEP;
+}
+
+static int charge_game(Bot *b, size_t want)
+{
+    GameMemory *game = b->game_memory;
+    size_t to = charge_for(want);
+    if (game_memory_used(game) - b->charged + to > game->limit) {
+        game->reached = 1;
+        return 0;
+    }
+    game->bots_used += to - b->charged;
+    b->charged = to;
+    return 1;
+}
+
 /* Every allocation of the bot's state is counted; past the cap the
  * allocator fails, which Lua turns into a catchable "not enough memory". */
 static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -59,23 +84,16 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         else
             lua_alloc_free(ptr);
         b->used -= old;
-        if (b->game_memory)
-            b->game_memory->bots_used -= old;
         return NULL;
     }
-    if (nsize > old && b->used + (nsize - old) > b->limit)
-        return NULL;
-    GameMemory *game = b->game_memory;
-    if (game && nsize > old && game_memory_used(game) + (nsize - old) > game->limit) {
-        game->reached = 1;
-        return NULL;
+    if (nsize > old) {
+        size_t want = b->used + (nsize - old);
+        if (want > b->limit || (want > b->charged && !charge_game(b, want)))
+            return NULL;
     }
     void *p = b->arena ? arena_resize(b->arena, ptr, old, nsize) : lua_alloc_resize(ptr, nsize);
-    if (p) {
+    if (p)
         b->used = b->used - old + nsize;
-        if (game)
-            game->bots_used = game->bots_used - old + nsize;
-    }
     return p;
 }
 
@@ -346,6 +364,7 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
         *err = strfmt("out of memory");
         return NULL;
     }
+    b->charged = SIZE_MAX; /* in no game yet */
     /* Each decision reseeds the stream from the game; while the script
      * loads it is this fixed one (an unseeded, all-zero stream would never
      * leave rng_below's loop). */
@@ -451,8 +470,6 @@ int bot_renew(Bot *b)
     bot_search_free(b->search);
     b->search = search;
     arena_restore(b->arena, b->pristine);
-    if (b->game_memory)
-        b->game_memory->bots_used = b->game_memory->bots_used - b->used + b->pristine_used;
     b->used = b->pristine_used;
     b->rng = b->pristine_rng;
     return 1;
@@ -461,10 +478,11 @@ int bot_renew(Bot *b)
 void bot_share_memory(Bot *b, GameMemory *game)
 {
     if (b->game_memory)
-        b->game_memory->bots_used -= b->used;
+        b->game_memory->bots_used -= b->charged;
     b->game_memory = game;
+    b->charged = game ? charge_for(b->used) : SIZE_MAX;
     if (game)
-        game->bots_used += b->used;
+        game->bots_used += b->charged;
 }
 
 const char *bot_name(const Bot *b)

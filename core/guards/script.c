@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "../kernel/grow.h"
+#include "../lua/lua_alloc.h"
 #include "bot_limits.h"
 #include "memory_cap.h"
 #include "watchdog.h"
@@ -103,7 +104,10 @@ int script_pcall(lua_State *L, int nargs, int nresults, long budget)
 /* A rules call, its handler pushed already (handled) or not. */
 static int pcall_rules(lua_State *L, int nargs, int nresults, int handled)
 {
-    int strings = limit_strings_enter(L); /* in a host's state, the rules' own string methods */
+    /* In a host's state, the rules' own string methods; the referee's own
+     * states have them for good (and are not asked: a rules call is on
+     * every decision's path). */
+    int strings = lua_alloc_count(L) ? 0 : limit_strings_enter(L);
     MemoryCap cap;
     int outermost = memory_cap_enter(L, &cap, (size_t)RULES_MEMORY_MB << 20);
     watchdog_enter(L);

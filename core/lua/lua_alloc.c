@@ -119,8 +119,3 @@ LuaAllocCount *lua_alloc_count(lua_State *L)
     void *n;
     return lua_getallocf(L, &n) == alloc ? n : NULL;
 }
-
-size_t game_memory_used(const GameMemory *m)
-{
-    return m->bots_used + (m->rules ? m->rules->used : 0);
-}

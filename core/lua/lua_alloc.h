@@ -29,9 +29,6 @@ typedef struct GameMemory {
     int reached;                        /* a block was refused for the ceiling */
 } GameMemory;
 
-/* The bytes a game's state holds now, with its bots' (for the ceiling). */
-size_t game_memory_used(const GameMemory *m);
-
 /* The bytes a state holds, counted on every block, and the most it may
  * hold: SIZE_MAX, but for the length of a rules call (memory_cap.h). */
 typedef struct LuaAllocCount {
@@ -39,6 +36,13 @@ typedef struct LuaAllocCount {
     int refused;        /* a block was refused for the limit */
     GameMemory *game;   /* the game the state's rules run, when it has a ceiling */
 } LuaAllocCount;
+
+/* The bytes a game's rules' state and its bots hold now (for the ceiling):
+ * inline, as every allocation of a bot in a game asks it. */
+static inline size_t game_memory_used(const GameMemory *m)
+{
+    return m->bots_used + (m->rules ? m->rules->used : 0);
+}
 
 /* Whether a block of old bytes may become one of new bytes under n's limit,
  * noting a refusal. A block that shrinks always may: Lua relies on it. */
