@@ -334,36 +334,40 @@ end
 -- point before the discard (RULINGS.md). Could `must` still be used after
 -- seat places `gone` with `verb` (a meld, an extension or a bamboozle that
 -- leaves it in hand)? As it could at once after that move: with a card of
--- the hand (a meld keeps a card to discard), onto this side, or in a
--- bamboozle.
-local function leaves_usable(t, seat, must, verb, gone)
-  local out, left = {}, {}
+-- the hand (a meld keeps a card to discard), onto this side (where `gone`
+-- and a bamboozle's take now lie too), or in a bamboozle. `cards` holds the
+-- decision's hand and sides, read once.
+local function leaves_usable(t, seat, must, verb, gone, cards)
+  local out = {}
   for _, c in ipairs(gone) do out[c] = true end
-  for _, c in ipairs(t:cards(HANDS[seat])) do
-    if not out[c] then left[#left + 1] = c end
+  local n = #cards.hand - #gone
+  if n < 2 then return false end
+  for _, c in ipairs(gone) do
+    if related(t, must, c) then return true end
   end
-  local mine, theirs = t:cards(SIDES[seat]), t:cards(SIDES[other(seat)])
-  for _, c in ipairs(gone) do mine[#mine + 1] = c end
+  for _, c in ipairs(cards.mine) do
+    if related(t, must, c) then return true end
+  end
+  local took = {}
   if verb == "bamboozle" then
-    local took = {}
-    for _, c in ipairs(game.bamboozled_by(t, gone[1], theirs)) do
-      mine[#mine + 1], took[c] = c, true
+    for _, c in ipairs(game.bamboozled_by(t, gone[1], cards.theirs)) do
+      if related(t, must, c) then return true end
+      took[c] = true
     end
-    local rest = {}
-    for _, c in ipairs(theirs) do
-      if not took[c] then rest[#rest + 1] = c end
-    end
-    theirs = rest
   end
-  local n = #left
-  if n >= 2 and (relates(t, index(t, mine), must) or continues(t, index(t, theirs), must)) then return true end
+  if not is_joker(t, must) then -- a joker bamboozles nothing
+    for _, c in ipairs(cards.theirs) do
+      if not took[c] and related(t, must, c) then return true end
+    end
+  end
   if n < 3 then return false end
+  -- Last: at a real deck, asking for a related card names an unknown one.
   if t.real_deck then
     local c = could_hold_related(t, seat, must)
     return c ~= nil and not out[c]
   end
-  for _, c in ipairs(left) do
-    if c ~= must and related(t, must, c) then return true end
+  for _, c in ipairs(cards.hand) do
+    if c ~= must and not out[c] and related(t, must, c) then return true end
   end
   return false
 end
@@ -377,12 +381,13 @@ function game.play_moves(t, seat)
   local hand = t:cards(HANDS[seat])
   local mine, theirs = index(t, t:cards(SIDES[seat])), index(t, t:cards(SIDES[other(seat)]))
   local n, must = #hand, t.vars.must_use
+  local cards = must and { hand = hand, mine = t:cards(SIDES[seat]), theirs = t:cards(SIDES[other(seat)]) }
   local function uses_verb(verb, ...)
     if not must then return true end
     for _, c in ipairs({ ... }) do
       if c == must then return true end
     end
-    return leaves_usable(t, seat, must, verb, { ... })
+    return leaves_usable(t, seat, must, verb, { ... }, cards)
   end
   local function uses(...) return uses_verb("meld", ...) end
   if n >= 3 then
@@ -699,7 +704,8 @@ function game.explain(t, seat, text)
       named = named or words[i] == must:upper()
       cards[#cards + 1] = t:card(words[i], hand)
     end
-    if not named and not leaves_usable(t, seat, v.must_use, verb, cards) then
+    if not named and not leaves_usable(t, seat, v.must_use, verb, cards, { hand = t:cards(hand),
+        mine = t:cards(SIDES[seat]), theirs = t:cards(SIDES[other(seat)]) }) then
       return ("that would leave %s, taken from the stack, with no way to use it this turn: use it first"):format(must)
     end
   end
@@ -720,7 +726,10 @@ local function legal_play(t, seat, verb, cards)
   local n, must = t:count(HANDS[seat]), v.must_use
   local uses = not must
   for _, c in ipairs(cards) do uses = uses or c == must end
-  if not uses and verb ~= "discard" then uses = leaves_usable(t, seat, must, verb, cards) end
+  if not uses and verb ~= "discard" then
+    uses = leaves_usable(t, seat, must, verb, cards, { hand = t:cards(HANDS[seat]),
+      mine = t:cards(SIDES[seat]), theirs = t:cards(SIDES[other(seat)]) })
+  end
   if verb == "meld" then return #cards == 2 and n >= 3 and uses and related(t, cards[1], cards[2]) end
   if verb == "extend" then
     return #cards == 1 and n >= 2 and uses and relates(t, index(t, t:cards(SIDES[seat])), cards[1])
