@@ -125,8 +125,7 @@ static int sit_down(Repl *r, int seat, int from)
     int people = 0;
     for (int s = 1; s <= r->s.game->nseats; s++)
         people += r->s.ctl[s] == SEAT_HUMAN;
-    int pass = r->interactive && !r->s.no_hot_seat && people >= 2 && r->on_screen &&
-               seat != r->on_screen;
+    int pass = r->interactive && !r->s.no_hot_seat && people >= 2 && seat != r->on_screen;
     r->on_screen = seat;
     if (!pass)
         return 0;
@@ -139,7 +138,20 @@ static int sit_down(Repl *r, int seat, int from)
     snprintf(prompt, sizeof prompt, "pass the keyboard to %s, and press Enter when they sit down ",
              render_seat(seat, name, sizeof name));
     fflush(stdout);
-    free(readline(prompt));
+    /* Enter alone: anything typed here was meant for the screen before,
+     * and is neither carried out nor taken for the Enter that shows the
+     * next hand. */
+    for (;;) {
+        char *line = readline(prompt);
+        if (!line || !line[strspn(line, " \t")]) {
+            free(line);
+            break;
+        }
+        char shown[84];
+        printf("'%s' was not carried out: the keyboard passes with Enter alone, and nothing is "
+               "shown until %s sits down\n", strfmt_shown(line, shown, sizeof shown), name);
+        free(line);
+    }
     return 1;
 }
 
@@ -307,7 +319,7 @@ static void start_game(Repl *r)
         printf("%s %d %s%s%s%s", i > 1 ? "," : "", i, r->s.seat_names[i],
                r->s.names[i][0] ? " (" : "", r->s.names[i], r->s.names[i][0] ? ")" : "");
     putchar('\n');
-    r->on_screen = 0; /* the first person sits down without a pass */
+    r->on_screen = -1; /* nobody yet: the first person sits down after a pass too */
     r->saved_moves = 0;
     advance(r);
 }
@@ -320,7 +332,7 @@ static int may_drop_game(Repl *r, const char *doing)
     Game *g = r->s.game;
     if (!g || g->nmoves == r->saved_moves)
         return 1;
-    int n = g->nmoves;
+    int n = g->nmoves > r->saved_moves ? g->nmoves - r->saved_moves : r->saved_moves - g->nmoves;
     if (!r->interactive)
         return 1; /* told once it is dropped (dropped_game) */
     char prompt[200];
@@ -881,7 +893,7 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
         printf("%s\n", notes);
     free(notes);
     r->saved_moves = r->s.game->nmoves;
-    r->on_screen = 0;
+    r->on_screen = -1; /* whoever loaded it is not the one to see the next hand */
     advance(r);
 }
 

@@ -1,5 +1,7 @@
 #include "session.h"
 
+#include <jansson.h>
+
 #include "../core/referee/rules_loader.h"
 #include "../core/kernel/strfmt.h"
 #include "../core/guards/watchdog.h"
@@ -49,6 +51,57 @@ static void drop_game(Session *s)
 void session_close(Session *s)
 {
     drop_game(s);
+}
+
+/* The game's record as a save holds it: with the people's names (--names),
+ * which a load gives back. */
+char *session_record(Session *s)
+{
+    char *text = game_record(s->game, (const char *const *)&s->seat_names[1]);
+    int named = 0;
+    for (int i = 1; i <= s->nseats; i++)
+        named |= s->names[i][0] != '\0';
+    if (!text || !named)
+        return text;
+    json_t *root = json_loads(text, 0, NULL);
+    json_t *names = json_array();
+    for (int i = 1; i <= s->nseats; i++)
+        json_array_append_new(names, json_string(s->names[i]));
+    char *with = root && json_object_set_new(root, "names", names) == 0
+                     ? json_dumps(root, JSON_INDENT(1) | JSON_SORT_KEYS)
+                     : NULL;
+    json_decref(root);
+    if (!with)
+        return text; /* out of memory: the record without the names */
+    free(text);
+    return with;
+}
+
+/* The names a save holds, given back: "Ann,Bob,,Cy" to session_set_names,
+ * which checks them as when typed. 1 when there were none or they fit;
+ * 0 with why. */
+static int restore_names(Session *s, const char *text, char **err)
+{
+    json_t *root = json_loads(text, 0, NULL);
+    json_t *names = json_object_get(root, "names");
+    int ok = 1;
+    if (names) {
+        char list[(MAX_SEATS + 1) * 26] = "";
+        size_t n = 0;
+        ok = json_is_array(names) && json_array_size(names) == (size_t)s->nseats;
+        for (size_t i = 0; ok && i < json_array_size(names); i++) {
+            const char *name = json_string_value(json_array_get(names, i));
+            ok = name && strlen(name) <= 24;
+            if (ok)
+                n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? "," : "", name);
+        }
+        if (!ok)
+            *err = strfmt("\"names\" must list a name (or \"\") for each of the %d seats", s->nseats);
+        else
+            ok = session_set_names(s, list, err);
+    }
+    json_decref(root);
+    return ok;
 }
 
 void session_choose_seed(GameArgs *args)
@@ -754,6 +807,11 @@ int session_load_text(Session *s, const char *text, char **err, char **notes)
         g->type_dice = s->type_dice;
         g->type_dice_ctx = s->type_dice_ctx;
     }
+    memset(s->names, 0, sizeof s->names);
+    char *why = NULL;
+    if (!restore_names(s, text, &why) && notes)
+        add_note(notes, "the saved names were not taken (%s): 'names' gives them again", why ? why : "?");
+    free(why);
     adopt_game(s, g);
     s->log_shown = g->t->log.n;
     return 1;
@@ -806,7 +864,7 @@ int session_save(Session *s, const char *path, char **err)
                       "file, or remove it first)", path);
         return 0;
     }
-    char *text = game_record(s->game, (const char *const *)&s->seat_names[1]);
+    char *text = session_record(s);
     /* Written to a new file of its own beside the save, then renamed over
      * it: a name made fresh (mkstemp), so no stale file or FIFO of that
      * name is opened. */
@@ -867,7 +925,7 @@ void session_keep_rescue(Session *s)
     Rescue *r = s->rescue;
     if (!r || !s->game || (r->len && r->game == s->game && r->moves == s->game->nmoves))
         return;
-    char *text = game_record(s->game, (const char *const *)&s->seat_names[1]);
+    char *text = session_record(s);
     size_t len = text ? strlen(text) : 0;
     r->len = 0; /* not whole while it is written */
     if (len && len < r->cap) {

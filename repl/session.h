@@ -150,6 +150,9 @@ void session_push_sets(lua_State *L, const char *const *sets, int n);
 /* Names the people by seat from "Ann,Bob,Cy"; 0 with the reason in *err
  * (malloc'd), and nothing changed, on a mistake. */
 int session_set_names(Session *s, const char *list, char **err);
+/* The game's record as a save holds it (game_record), with the people's
+ * names; malloc'd, or NULL when out of memory. */
+char *session_record(Session *s);
 /* Starts a game; 0 with the reason in *err (malloc'd). */
 int session_start(Session *s, const GameArgs *args, char **err);
 /* Replaces the game with one replayed from a saved record; 0 with the

@@ -44,4 +44,16 @@ printf 'load %s\n' "$work/td-bot.json" | "$bin" >"$work/load-td.out" 2>&1
 grep -q "^error: not a saved game: it is played at a real table" "$work/load-td.out" && ok ||
     bad "load of a real table's save with a bot: $(grep -v '^ ' "$work/load-td.out" | tail -2)"
 
+# A save keeps the people's names; a load gives them back (names a save
+# holds that would not be taken when typed are left, with a note).
+printf 'new fixture --seats human,human --seed 4 --names Ann,Bob\nsave %s/named.json\nnew fixture --seats human,human --seed 5\nload %s/named.json\nseats\n' "$work" "$work" |
+    "$bin" >"$work/named.out" 2>&1
+grep -q '^  seat 1: human, Ann$' "$work/named.out" && grep -q '^  seat 2: human, Bob$' "$work/named.out" && ok ||
+    bad "the names did not come back with the save: $(grep -v '^  [a-z]' "$work/named.out" | tail -3)"
+sed 's/"Bob"/"random"/' "$work/named.json" >"$work/named-bad.json"
+printf 'load %s/named-bad.json\nseats\n' "$work" | "$bin" >"$work/named-bad.out" 2>&1
+grep -q "the saved names were not taken ('random' is a word of --seats" "$work/named-bad.out" &&
+    grep -q '^  seat 2: human$' "$work/named-bad.out" && ok ||
+    bad "a save whose names are not fit: $(grep -v '^  [a-z]' "$work/named-bad.out" | tail -3)"
+
 echo "seats: $pass passed, $fail failed"

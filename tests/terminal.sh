@@ -32,8 +32,18 @@ start() {
     t new-session -d -s table -x 150 -y 50 "HOME='$work' $*; sleep 30"
 }
 
-# Three people at BAM!: Cy (seat 3) deals and turns trumps, then Ann.
+# Three people at BAM!: Cy (seat 3) deals and turns trumps, then Ann. The
+# first hand too is shown after a pass: whoever typed 'play' does not see it.
 start "$bin" play bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false --names Ann,Bob,Cy
+wait_for "pass the keyboard to seat 3 (Cy)" && ok || bad "the first hand came without a pass: $(screen | tail -3)"
+screen | grep -q "hand3 (seat 3, Cy, yours)\|9C" && bad "Cy's hand is on the screen before the pass" || ok
+# At the pass prompt only Enter passes: a command typed there is shown
+# back, not carried out, and nothing is revealed.
+t send-keys -t table "undo" Enter
+wait_for "'undo' was not carried out: the keyboard passes with Enter alone" && ok ||
+    bad "a command at the pass prompt was not refused: $(screen | tail -3)"
+screen | grep -q "hand3 (seat 3, Cy, yours)\|9C" && bad "a command at the pass prompt showed Cy's hand" || ok
+t send-keys -t table Enter
 wait_for "hand3 (seat 3, Cy, yours): 9S 9C 3C 7C" && ok || bad "Cy's hand was not shown: $(screen | tail -3)"
 t send-keys -t table "turn 9S" Enter
 wait_for "pass the keyboard to seat 1 (Ann)" && ok || bad "no pass to Ann: $(screen | tail -3)"
@@ -47,6 +57,21 @@ wait_for "pass the keyboard to seat 2 (Bob)" && ok || bad "no pass to Bob"
 screen | grep -q "hand1\|KC" && bad "Ann's hand is still on the screen as the keyboard passes" || ok
 t send-keys -t table Enter
 wait_for "hand2 (seat 2, Bob, yours)" && ok || bad "Bob's hand was not shown"
+# A save keeps the names, and a load passes the keyboard before the next
+# hand (the one who loaded it is not the one to see it); quit then counts
+# only the moves made since.
+t send-keys -t table "save $work/named.json" Enter
+wait_for "saved to" && ok || bad "the hot-seat game was not saved: $(screen | tail -2)"
+t send-keys -t table "load $work/named.json" Enter
+wait_for "pass the keyboard to seat 2 (Bob)" && ok || bad "load showed a hand without a pass: $(screen | tail -3)"
+screen | grep -q "hand2 (seat 2, Bob, yours)" && bad "Bob's hand is on the screen after the load, before the pass" || ok
+t send-keys -t table Enter
+wait_for "bam seat 2 (Bob) (play or fold)>" && ok || bad "the loaded game forgot Bob's name: $(screen | tail -2)"
+t send-keys -t table "play" Enter
+t send-keys -t table Enter
+t send-keys -t table "quit" Enter
+wait_for "the game has 1 move since it was last saved" && ok || bad "quit after a load counts: $(screen | tail -2)"
+t send-keys -t table "y" Enter
 
 # One person playing every seat turns it off.
 start "$bin" play bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false --no-hot-seat
@@ -90,6 +115,7 @@ wait_for "BAMM! (seeds/001)" && ok || bad "help bamm did not print BAMM!'s rules
 # A real deck: nobody's hand shows a card, the moves read CARD, Tab offers
 # no stand-in card, and a card named goes face up as named.
 start "$bin" play bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false --table cards --names Ann,Bob,Cy
+wait_for "pass the keyboard to seat 3 (Cy)" && t send-keys -t table Enter
 wait_for "hand3 (seat 3, Cy, yours): 4 cards" && ok || bad "Cy's real hand was not shown as 4 cards: $(screen | tail -3)"
 screen | grep -q "9S\|9C" && bad "the referee's stand-in cards are on the screen: $(screen | grep '9S\|9C')" || ok
 t send-keys -t table "moves" Enter

@@ -196,6 +196,11 @@ mutant game-memory-ceiling core/bots/bot.c \
 # the cards of hidden zones.
 mutant conformance-view core/binding/lua_view.c 'if (zones_seat_sees(&t->zones, c, seat))' 'if (1)' \
     spec conformance_spec.lua
+# The hot seat's pass prompt takes what is typed for the Enter, and the
+# first hand after play or load is shown without a pass.
+mutant pass-enter-only repl/repl.c '        if (!line || !line[strspn(line, " \t")]) {' '        if (1) {' terminal
+mutant pass-first-hand repl/repl.c 'people >= 2 && seat != r->on_screen;' \
+    'people >= 2 && r->on_screen > 0 && seat != r->on_screen;' terminal
 
 echo "mutants: $pass passed, $fail failed"
 [ $fail -eq 0 ]
