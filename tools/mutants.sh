@@ -61,7 +61,7 @@ mutant budget-swallowable core/guards/script.c \
     '        lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' hostile bots
 # The bot memory cap, the live bytes and the footprint both.
 mutant memory-cap core/bots/bot.c \
-    'if (nsize > old && b->used + (nsize - old) > b->limit)' 'if (0)' hostile memory
+    'if (want > b->limit || (want > b->charged' 'if ((want > b->charged' hostile memory
 mutant memory-footprint core/bots/bot.c \
     'arena_set_limit(b->arena, b->limit + b->limit / 16);' '(void)0;' hostile memory
 # The bots' library allow-list: io and os opened to them.
