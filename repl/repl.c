@@ -176,7 +176,9 @@ static void show_new_log(Repl *r)
 static void report(Repl *r, GameStatus st)
 {
     Game *g = r->s.game;
-    if (st == GAME_ILLEGAL && r->bare)
+    /* A line the rules explained was clearly a move: no word of commands. */
+    int explained = g->error && strstr(g->error, "is not a legal move: ") != NULL;
+    if (st == GAME_ILLEGAL && r->bare && !explained)
         error(r, "%s (nor is it a command: 'help' lists them)", g->error ? g->error : "failed");
     else if (st == GAME_SCRIPT || st == GAME_ILLEGAL)
         error(r, "%s", g->error ? g->error : "failed");

@@ -681,9 +681,34 @@ local function words_of(text)
   return words
 end
 
+-- When each card is played, in the game's words, for a card typed when
+-- it cannot be.
+local WHEN = {
+  FreshStart = "when a score stands against you, before you roll, accept or challenge",
+  Skip = "when a claim reaches you, before you accept, challenge or roll",
+  Reverse = "before you roll, accept or challenge",
+  Revive = "when you have a strike, before you roll; or as a strike reaches you",
+  MyBad = "after your own challenge fails, or when you face a backed score or a declared Jackpot",
+  Double = "to back your claim when it is challenged (without bluffing: on your own short roll)",
+}
+WHEN.Jackpot, WHEN.UpDown = WHEN.Double, WHEN.Double
+
+-- What the decision asks, in the game's words, for any other line typed.
+local ASKED = {
+  start = "roll to start the round",
+  respond = "accept or challenge the claim",
+  face = "roll to beat the score that stands, or play a card against it",
+  declare = "declare a score",
+  strike = "play a card against the strike, or take it",
+  back = "play a card that makes your claim true, or take the strike",
+  rescue = "change your short roll with a card, or take the strike",
+  discard = "discard one of your action cards",
+}
+
 function game.explain(t, seat, text)
   local v = t.vars
   local words = words_of(text)
+  if #words == 1 and words[1]:match("^%d+$") then words = { "declare", words[1] } end
   local reading = #words == 2 and words[1]:lower() == "declare" and words[2]:match("^%d+$")
   if v.phase == "declare" and reading then
     local typed = reading
@@ -702,6 +727,8 @@ function game.explain(t, seat, text)
   if card and v.opts.cards_per_turn > 0 and v.played >= v.opts.cards_per_turn then
     return ("you have played your %d action card for this turn"):format(v.opts.cards_per_turn)
   end
+  if card then return ("%s is played %s"):format(card, WHEN[card]) end
+  if ASKED[v.phase] then return "now " .. ASKED[v.phase] end
 end
 
 -- The state at a glance (show, and each decision at the REPL): all public.
