@@ -128,7 +128,7 @@ mutant fresh-seed core/kernel/seed.c 'randombytes_buf(bits, sizeof bits);' 'mems
 # their real hands.
 mutant window-sample core/referee/game_sample.c '    ask_keep_seat(&t->ask, seat);' '' spec sample_spec.lua
 # A game that ends with credits in the pot taken as ended right.
-mutant pot-promise core/referee/game.c 'if (pot > 0 && g->t->ledger.a[pot].balance != 0) {' 'if (0) {' spec bam_spec.lua
+mutant pot-promise core/referee/game_reading.c 'if (pot > 0 && g->t->ledger.a[pot].balance != 0) {' 'if (0) {' spec bam_spec.lua
 # A log line that names a card with what its viewer learned later.
 mutant log-hindsight core/kernel/table.c 'return sees_arrival(t, log_move_known(e), e->c, viewer)' \
     'return sees_arrival(t, t->zones.known[e->a], e->c, viewer)' spec log_knowledge_spec.lua
@@ -156,7 +156,7 @@ mutant real-cards-rules-lists core/referee/real_cards.c '    if (!a->any_card)
         return -1;' '' spec table_cards_spec.lua
 # A value read back from rules popped twice when it is malformed (it once
 # aborted the REPL and lost the game: status() returning a number).
-mutant reply-double-pop core/referee/game.c \
+mutant reply-double-pop core/referee/game_reading.c \
     '        lua_pop(L, r->nresults);
     } else {' '        lua_pop(L, r->nresults + 1);
     } else {' hostile returns

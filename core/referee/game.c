@@ -14,8 +14,7 @@
 #include "../lua/lua_weak.h"
 #include "options.h"
 #include "real_cards.h"
-#include "rules_reply.h"
-#include "result_places.h"
+#include "game_reading.h"
 #include "rules_loader.h"
 #include "../guards/script.h"
 #include "../kernel/strfmt.h"
@@ -105,7 +104,7 @@ static void invalidate(Game *g)
     g->over = 0;
 }
 
-static void push_method(Game *g, const char *name)
+void game_push_method(Game *g, const char *name)
 {
     push_uv(g, UV_DEF);
     lua_getfield(g->L, -1, name);
@@ -169,7 +168,7 @@ static int call_rules(Game *g, int nargs, int nresults)
  * standing, result): at a real deck, what t:card(name, hand) does there
  * (an unknown card takes the name) is undone, as only a move's apply may
  * change the table, and a replay does just what the moves did. */
-static int call_rules_reading(Game *g, int nargs, int nresults)
+int game_call_rules_reading(Game *g, int nargs, int nresults)
 {
     if (!g->t->zones.physical)
         return call_rules(g, nargs, nresults);
@@ -182,68 +181,6 @@ static int call_rules_reading(Game *g, int nargs, int nresults)
     memcpy(g->t->deck.cards, kept, sizeof g->t->deck.cards);
     free(kept);
     return status;
-}
-
-/* Calls the function below its arguments; returns plain copies of its
- * results (as many as the upvalue says). What the rules return is read by
- * the referee after the protected call, so it must hold tables without
- * metatables, whose metamethods could fail (or loop) there. */
-static int call_for_plain(lua_State *L)
-{
-    int n = (int)lua_tointeger(L, lua_upvalueindex(1));
-    lua_call(L, lua_gettop(L) - 1, n);
-    for (int i = lua_gettop(L) - n + 1; i <= lua_gettop(L); i++) {
-        lcopy(L, i);
-        lua_replace(L, i);
-    }
-    return n;
-}
-
-/* What the referee reads back from the rules: a function, how many values
- * it returns, their check (rules_reply.h) and what right ones are. */
-typedef struct Reading {
-    const char *name;
-    int nresults;
-    ReplyCheck check;
-    const char *shape;
-} Reading;
-
-static const Reading READ_RESULT = {"result", 1, result_reply_check, NULL};
-static const Reading READ_STANDING = {
-    "standing", 1, standing_check, "one number per seat, higher for a seat better placed"};
-static const Reading READ_STATUS = {
-    "status", 1, status_check, "a list of lines, each a text of one line under 400 bytes"};
-static const Reading READ_EXPLAIN = {
-    "explain", 1, explain_check, "nil, or why the move is not legal: a text of one line"};
-static const Reading READ_JUDGE = {
-    "judge", 2, judge_check, "the move made of the answer, or nil and why it is refused"};
-
-/* The one path by which a value comes back from the rules: calls the rules'
- * function r->name, pushed below its nargs arguments, as a reading call,
- * and checks what it returns. Leaves exactly r->nresults values: the
- * checked plain copies and GAME_OK, or nils and GAME_SCRIPT with the
- * rules' fault as the error. */
-static GameStatus read_rules(Game *g, const Reading *r, int nargs)
-{
-    lua_State *L = g->L;
-    lua_pushinteger(L, r->nresults);
-    lua_pushcclosure(L, call_for_plain, 1);
-    lua_insert(L, -(nargs + 2));
-    char why[REPLY_TEXT_MAX + 200];
-    if (call_rules_reading(g, nargs + 1, r->nresults) != LUA_OK) {
-        game_set_error(g, "the rules failed in %s(): %s", r->name, lua_tostring(L, -1));
-        lua_pop(L, 1);
-    } else if (!r->check(L, -r->nresults, g->nseats, why, sizeof why)) {
-        game_set_error(g, "the rules' %s() is malformed: %s%s%s%s", r->name, why,
-                       r->shape ? " (it returns " : "", r->shape ? r->shape : "",
-                       r->shape ? ")" : "");
-        lua_pop(L, r->nresults);
-    } else {
-        return GAME_OK;
-    }
-    for (int i = 0; i < r->nresults; i++)
-        lua_pushnil(L);
-    return GAME_SCRIPT;
 }
 
 /* A card of a round the kernel runs (trick.h): 1 when the kernel played
@@ -524,7 +461,7 @@ static const char *judge_answer(Game *g, int seat, const char *text)
     size_t len;
     if (!p->open || !ask_open_word(p->open, typed, &len))
         return NULL;
-    push_method(g, "judge");
+    game_push_method(g, "judge");
     if (!lua_isfunction(L, -1)) {
         lua_pop(L, 1);
         return NULL;
@@ -532,7 +469,7 @@ static const char *judge_answer(Game *g, int seat, const char *text)
     push_uv(g, UV_TABLE);
     lua_pushinteger(L, seat);
     lua_pushstring(L, typed);
-    if (read_rules(g, &READ_JUDGE, 3) != GAME_OK) {
+    if (game_read_rules(g, &GAME_READ_JUDGE, 3) != GAME_OK) {
         lua_pop(L, 2);
         return NULL;
     }
@@ -647,12 +584,12 @@ static void explain_illegal(Game *g, int seat, const char *text)
 
     /* The rules' reason, or their fault in giving one, told with the rest. */
     char *reason = NULL, *fault = NULL;
-    push_method(g, "explain");
+    game_push_method(g, "explain");
     if (lua_isfunction(L, -1)) {
         push_uv(g, UV_TABLE);
         lua_pushinteger(L, seat);
         lua_pushstring(L, text);
-        if (read_rules(g, &READ_EXPLAIN, 3) != GAME_OK)
+        if (game_read_rules(g, &GAME_READ_EXPLAIN, 3) != GAME_OK)
             fault = g->error, g->error = NULL;
         else if (lua_type(L, -1) == LUA_TSTRING)
             reason = strfmt("%s", lua_tostring(L, -1));
@@ -996,7 +933,7 @@ GameStatus game_use_physical_cards(Game *g)
     /* The rules say so: at a real deck no move may be listed from what a
      * hidden card is, only from the cards t:ask_cards, t:ask_trick and
      * t:card(name, zone) let a person name (rules/README.md). */
-    push_method(g, "real_deck");
+    game_push_method(g, "real_deck");
     int says = lua_toboolean(g->L, -1);
     lua_pop(g->L, 1);
     if (!says) {
@@ -1053,7 +990,7 @@ static GameStatus rebuild_on(Game *g, Table *t, int n)
     g->t = t;
     invalidate(g);
 
-    push_method(g, "setup");
+    game_push_method(g, "setup");
     push_uv(g, UV_TABLE);
     push_uv(g, UV_OPTS);
     lcopy(L, -1);
@@ -1150,57 +1087,6 @@ const char *game_random_move(Game *g, int seat, Rng *r)
     if (slot < 0)
         return NULL;
     return p->texts[p->first[slot] + (int)rng_below(r, (uint32_t)p->count[slot])];
-}
-
-GameStatus game_push_standing(Game *g)
-{
-    push_method(g, "standing");
-    if (lua_isnil(g->L, -1))
-        return GAME_OK;
-    push_uv(g, UV_TABLE);
-    return read_rules(g, &READ_STANDING, 1);
-}
-
-GameStatus game_push_status(Game *g, int seat)
-{
-    push_method(g, "status");
-    if (lua_isnil(g->L, -1))
-        return GAME_OK;
-    push_uv(g, UV_TABLE);
-    lua_pushinteger(g->L, seat);
-    return read_rules(g, &READ_STATUS, 2);
-}
-
-GameStatus game_push_result(Game *g)
-{
-    lua_State *L = g->L;
-    push_method(g, "result");
-    push_uv(g, UV_TABLE);
-    if (read_rules(g, &READ_RESULT, 1) != GAME_OK)
-        return GAME_SCRIPT;
-    const Pending *now;
-    if (lua_isnil(L, -1) && game_pending(g, &now) == GAME_OVER) {
-        game_set_error(g, "the game stopped without a result: no decision is asked and "
-                          "result() returned nil (the rules must ask the next decision or "
-                          "return {winners = {...}, ...})");
-        return GAME_SCRIPT;
-    }
-    /* A promise (RULINGS.md, end of a game): credits left in the pot would
-     * belong to nobody, so a game whose rules leave some has not ended
-     * right, and is reported as the rules' mistake. */
-    int pot = lua_istable(L, -1) ? ledger_find(&g->t->ledger, "pot") : 0;
-    if (pot > 0 && g->t->ledger.a[pot].balance != 0) {
-        game_set_error(g, "the game ended with %lld credits in the pot, which belong to nobody: "
-                          "the rules must pay the pot out before result() gives a result",
-                       (long long)g->t->ledger.a[pot].balance);
-        lua_pop(L, 1);
-        lua_pushnil(L);
-        return GAME_SCRIPT;
-    }
-    /* A search's sample is played out for its winners alone. */
-    if (lua_istable(L, -1) && !g->sample)
-        result_add_places(L, -1, &g->t->seats);
-    return GAME_OK;
 }
 
 void game_push_table(Game *g)

@@ -1,0 +1,104 @@
+#include "game_reading.h"
+
+#include "../kernel/ledger.h"
+#include "../lua/lua_copy.h"
+#include "result_places.h"
+
+/* Calls the function below its arguments; returns plain copies of its
+ * results (as many as the upvalue says). What the rules return is read by
+ * the referee after the protected call, so it must hold tables without
+ * metatables, whose metamethods could fail (or loop) there. */
+static int call_for_plain(lua_State *L)
+{
+    int n = (int)lua_tointeger(L, lua_upvalueindex(1));
+    lua_call(L, lua_gettop(L) - 1, n);
+    for (int i = lua_gettop(L) - n + 1; i <= lua_gettop(L); i++) {
+        lcopy(L, i);
+        lua_replace(L, i);
+    }
+    return n;
+}
+
+static const Reading READ_RESULT = {"result", 1, result_reply_check, NULL};
+static const Reading READ_STANDING = {
+    "standing", 1, standing_check, "one number per seat, higher for a seat better placed"};
+static const Reading READ_STATUS = {
+    "status", 1, status_check, "a list of lines, each a text of one line under 400 bytes"};
+const Reading GAME_READ_EXPLAIN = {
+    "explain", 1, explain_check, "nil, or why the move is not legal: a text of one line"};
+const Reading GAME_READ_JUDGE = {
+    "judge", 2, judge_check, "the move made of the answer, or nil and why it is refused"};
+
+GameStatus game_read_rules(Game *g, const Reading *r, int nargs)
+{
+    lua_State *L = g->L;
+    lua_pushinteger(L, r->nresults);
+    lua_pushcclosure(L, call_for_plain, 1);
+    lua_insert(L, -(nargs + 2));
+    char why[REPLY_TEXT_MAX + 200];
+    if (game_call_rules_reading(g, nargs + 1, r->nresults) != LUA_OK) {
+        game_set_error(g, "the rules failed in %s(): %s", r->name, lua_tostring(L, -1));
+        lua_pop(L, 1);
+    } else if (!r->check(L, -r->nresults, g->nseats, why, sizeof why)) {
+        game_set_error(g, "the rules' %s() is malformed: %s%s%s%s", r->name, why,
+                       r->shape ? " (it returns " : "", r->shape ? r->shape : "",
+                       r->shape ? ")" : "");
+        lua_pop(L, r->nresults);
+    } else {
+        return GAME_OK;
+    }
+    for (int i = 0; i < r->nresults; i++)
+        lua_pushnil(L);
+    return GAME_SCRIPT;
+}
+
+GameStatus game_push_standing(Game *g)
+{
+    game_push_method(g, "standing");
+    if (lua_isnil(g->L, -1))
+        return GAME_OK;
+    game_push_table(g);
+    return game_read_rules(g, &READ_STANDING, 1);
+}
+
+GameStatus game_push_status(Game *g, int seat)
+{
+    game_push_method(g, "status");
+    if (lua_isnil(g->L, -1))
+        return GAME_OK;
+    game_push_table(g);
+    lua_pushinteger(g->L, seat);
+    return game_read_rules(g, &READ_STATUS, 2);
+}
+
+GameStatus game_push_result(Game *g)
+{
+    lua_State *L = g->L;
+    game_push_method(g, "result");
+    game_push_table(g);
+    if (game_read_rules(g, &READ_RESULT, 1) != GAME_OK)
+        return GAME_SCRIPT;
+    const Pending *now;
+    if (lua_isnil(L, -1) && game_pending(g, &now) == GAME_OVER) {
+        game_set_error(g, "the game stopped without a result: no decision is asked and "
+                          "result() returned nil (the rules must ask the next decision or "
+                          "return {winners = {...}, ...})");
+        return GAME_SCRIPT;
+    }
+    /* A promise (RULINGS.md, end of a game): credits left in the pot would
+     * belong to nobody, so a game whose rules leave some has not ended
+     * right, and is reported as the rules' mistake. */
+    int pot = lua_istable(L, -1) ? ledger_find(&g->t->ledger, "pot") : 0;
+    if (pot > 0 && g->t->ledger.a[pot].balance != 0) {
+        game_set_error(g, "the game ended with %lld credits in the pot, which belong to nobody: "
+                          "the rules must pay the pot out before result() gives a result",
+                       (long long)g->t->ledger.a[pot].balance);
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        return GAME_SCRIPT;
+    }
+    /* A search's sample is played out for its winners alone. */
+    if (lua_istable(L, -1) && !g->sample)
+        result_add_places(L, -1, &g->t->seats);
+    return GAME_OK;
+}
