@@ -275,7 +275,7 @@ static void check_open(lua_State *L, int arg, int at, char *out, size_t size)
 /* t:ask(seat, kind, moves [, prompt [, hidden [, open]]]) */
 static int t_ask(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int seat = lt_check_seat(L, t, 2);
     const char *kind = check_kind(L, 3);
     const MoveList *packed = NULL;
@@ -372,7 +372,7 @@ static void check_how(lua_State *L, Table *t, int arg, int first_seat, int *poli
 /* t:ask_window(seats, kind, moves [, prompt [, how]]) */
 static int t_ask_window(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     luaL_checktype(L, 2, LUA_TTABLE);
     const char *kind = check_kind(L, 3);
     luaL_checktype(L, 4, LUA_TTABLE);
@@ -410,7 +410,7 @@ static int t_ask_window(lua_State *L)
 /* t:ask_cards(seat, kind, zone [, prompt [, follow [, prefix [, hidden]]]]) */
 static int t_ask_cards(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int seat = lt_check_seat(L, t, 2);
     const char *kind = check_kind(L, 3);
     int zone = lt_check_zone(L, t, 4);
@@ -436,7 +436,7 @@ static int t_ask_cards(lua_State *L)
  * zone they play onto. */
 static int t_ask_trick(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     luaL_checktype(L, 2, LUA_TTABLE);
     const char *kind = check_kind(L, 3);
     luaL_checktype(L, 4, LUA_TTABLE);
@@ -483,7 +483,7 @@ static int first_of_names(unsigned mask, const unsigned *same, int n)
 /* t:ask_discards(seat, kind, zone, max [, prompt [, hidden]]) */
 static int t_ask_discards(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int seat = lt_check_seat(L, t, 2);
     const char *kind = check_kind(L, 3);
     int zone = lt_check_zone(L, t, 4);

@@ -9,7 +9,7 @@
 /* t:zone(name [, {owner = seat, vis = "hidden"|"owner"|"public"|"top"}]) -> id */
 static int t_zone(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     const char *name = luaL_checkstring(L, 2);
     int owner = 0;
     Visibility vis = VIS_HIDDEN;
@@ -66,7 +66,7 @@ static void add_spec(lua_State *L, Table *t, int zone, const char *spec, int arg
  * name, or a list of those ("JK" twice gives two jokers). */
 static int t_deck(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int zone = lt_check_zone(L, t, 2);
     int first = t->deck.n + 1;
     if (lua_type(L, 3) == LUA_TTABLE) {
@@ -89,7 +89,7 @@ static int t_deck(lua_State *L)
 /* t:cards(zone) -> list of card ids, bottom first */
 static int t_cards(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     const Zone *z = &t->zones.z[lt_check_zone(L, t, 2)];
     lua_createtable(L, z->n, 0);
     for (int i = 0; i < z->n; i++) {
@@ -101,14 +101,14 @@ static int t_cards(lua_State *L)
 
 static int t_count(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     lua_pushinteger(L, t->zones.z[lt_check_zone(L, t, 2)].n);
     return 1;
 }
 
 static int t_top(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int c = zones_top(&t->zones, lt_check_zone(L, t, 2));
     if (c)
         lua_pushinteger(L, c);
@@ -119,7 +119,7 @@ static int t_top(lua_State *L)
 
 static int t_name(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     lua_pushstring(L, t->deck.cards[lt_check_card(L, t, 2)].name);
     return 1;
 }
@@ -128,7 +128,7 @@ static int t_name(lua_State *L)
  * Of a real deck, a zone holding unknown cards may hold any card not shown. */
 static int t_card(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     const char *name = luaL_checkstring(L, 2);
     if (lua_isnoneornil(L, 3)) {
         int c = deck_find(&t->deck, name);
@@ -173,7 +173,7 @@ static const Face *check_face(lua_State *L, Table *t)
 /* t:rank(card [, face]) -> 2..14 (ace 14), 1 for a joker, nil for a token */
 static int t_rank(lua_State *L)
 {
-    const Face *f = check_face(L, ltable_check(L, 1));
+    const Face *f = check_face(L, ltable_self(L));
     if (f->rank)
         lua_pushinteger(L, f->rank);
     else
@@ -184,7 +184,7 @@ static int t_rank(lua_State *L)
 /* t:suit(card [, face]) -> "C", "D", "H", "S" or nil */
 static int t_suit(lua_State *L)
 {
-    const Face *f = check_face(L, ltable_check(L, 1));
+    const Face *f = check_face(L, ltable_self(L));
     if (f->suit >= 0)
         lua_pushlstring(L, &"CDHS"[f->suit], 1);
     else
@@ -195,7 +195,7 @@ static int t_suit(lua_State *L)
 /* t:move(card, zone [, "bottom"]) */
 static int t_move(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int c = lt_check_card(L, t, 2), z = lt_check_zone(L, t, 3);
     const char *where = luaL_optstring(L, 4, "top");
     int bottom = strcmp(where, "bottom") == 0;
@@ -209,7 +209,7 @@ static int t_move(lua_State *L)
  * kept. Cards come back before every deal; one call instead of one each. */
 static int t_move_all(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int from = lt_check_zone(L, t, 2), to = lt_check_zone(L, t, 3);
     const Zone *z = &t->zones.z[from];
     uint8_t cards[MAX_CARDS];
@@ -224,7 +224,7 @@ static int t_move_all(lua_State *L)
  * fewer than n (then nothing moves). */
 static int t_draw(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int from = lt_check_zone(L, t, 2), to = lt_check_zone(L, t, 3);
     lua_Integer n = luaL_optinteger(L, 4, 1);
     luaL_argcheck(L, n >= 1, 4, "must draw at least one card");
@@ -244,7 +244,7 @@ static int t_draw(lua_State *L)
  * the order given. nil, message if from holds too few (nothing moves). */
 static int t_deal(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int from = lt_check_zone(L, t, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     lua_Integer n = luaL_checkinteger(L, 4);
@@ -271,7 +271,7 @@ static int t_deal(lua_State *L)
 
 static int t_shuffle(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int zone = lt_check_zone(L, t, 2);
     int top[MAX_CARDS], n = 0;
     if (lt_next_prescribed(L, 1, "shuffles")) {
@@ -303,7 +303,7 @@ static int t_shuffle(lua_State *L)
 /* t:reveal(card, seat | {seats} | "all") */
 static int t_reveal(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int c = lt_check_card(L, t, 2);
     table_reveal(t, c, lt_check_seats(L, t, 3));
     return 0;
@@ -311,7 +311,7 @@ static int t_reveal(lua_State *L)
 
 static int t_where(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     lua_pushstring(L, t->zones.z[t->zones.where[lt_check_card(L, t, 2)]].name);
     return 1;
 }
@@ -319,7 +319,7 @@ static int t_where(lua_State *L)
 /* t:sees(seat, card) -> whether seat may see the card's face now */
 static int t_sees(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int s = lt_check_seat(L, t, 2);
     lua_pushboolean(L, zones_seat_sees(&t->zones, lt_check_card(L, t, 3), s));
     return 1;

@@ -8,7 +8,7 @@
 
 static int t_die(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int id;
     DiceStatus s = dice_add(&t->dice, lt_opt_int(L, 2, INT_MIN, INT_MAX, 6), &id);
     if (s != DICE_OK)
@@ -20,7 +20,7 @@ static int t_die(lua_State *L)
 /* t:roll(die, ...) -> the values rolled; each die is hidden from all after */
 static int t_roll(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int n = lua_gettop(L) - 1;
     luaL_argcheck(L, n >= 1, 2, "expected a die");
     for (int i = 2; i <= n + 1; i++)
@@ -51,7 +51,7 @@ static int t_roll(lua_State *L)
 
 static int t_die_value(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int value;
     char why[300];
     if (!table_die_value(t, lt_check_die(L, t, 2), &value, why, sizeof why))
@@ -62,7 +62,7 @@ static int t_die_value(lua_State *L)
 
 static int t_set_die(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int d = lt_check_die(L, t, 2);
     DiceStatus s = table_die_set(t, d, lt_check_int(L, 3, INT_MIN, INT_MAX));
     if (s != DICE_OK)
@@ -72,7 +72,7 @@ static int t_set_die(lua_State *L)
 
 static int t_show_die(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int d = lt_check_die(L, t, 2);
     table_die_reveal(t, d, lt_check_seats(L, t, 3));
     return 0;
@@ -80,7 +80,7 @@ static int t_show_die(lua_State *L)
 
 static int t_hide_die(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     dice_hide(&t->dice, lt_check_die(L, t, 2));
     return 0;
 }

@@ -8,7 +8,7 @@
 /* t:account(name [, credits]) -> id; in setup only when credits > 0 */
 static int t_account(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     const char *name = luaL_checkstring(L, 2);
     lua_Integer credits = luaL_optinteger(L, 3, 0);
     int id;
@@ -22,7 +22,7 @@ static int t_account(lua_State *L)
 
 static int t_balance(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     lua_pushinteger(L, t->ledger.a[lt_check_account(L, t, 2)].balance);
     return 1;
 }
@@ -31,7 +31,7 @@ static int t_balance(lua_State *L)
  * (insufficient credits); nothing moves on failure. */
 static int t_transfer(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int from = lt_check_account(L, t, 2), to = lt_check_account(L, t, 3);
     lua_Integer amount = luaL_checkinteger(L, 4);
     const char *reason = lt_check_text(L, 5);
@@ -48,7 +48,7 @@ static int t_transfer(lua_State *L)
 
 static int t_total(lua_State *L)
 {
-    lua_pushinteger(L, ltable_check(L, 1)->ledger.total);
+    lua_pushinteger(L, ltable_self(L)->ledger.total);
     return 1;
 }
 

@@ -7,13 +7,13 @@
 
 static int t_turn(lua_State *L)
 {
-    lua_pushinteger(L, ltable_check(L, 1)->seats.current);
+    lua_pushinteger(L, ltable_self(L)->seats.current);
     return 1;
 }
 
 static int t_set_turn(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     t->seats.current = lt_check_seat(L, t, 2);
     return 0;
 }
@@ -36,78 +36,78 @@ static int push_seat(lua_State *L, int s)
  * of play from seat (default: the current one); nil if none is active. */
 static int t_next(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     return push_seat(L, seats_next(&t->seats, opt_seat(L, t, 2)));
 }
 
 static int t_prev(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     return push_seat(L, seats_prev(&t->seats, opt_seat(L, t, 2)));
 }
 
 static int t_advance(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     seats_advance(&t->seats);
     return push_seat(L, t->seats.current);
 }
 
 static int t_skip(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     seats_skip(&t->seats);
     return push_seat(L, t->seats.current);
 }
 
 static int t_reverse(lua_State *L)
 {
-    seats_reverse(&ltable_check(L, 1)->seats);
+    seats_reverse(&ltable_self(L)->seats);
     return 0;
 }
 
 static int t_direction(lua_State *L)
 {
-    lua_pushinteger(L, ltable_check(L, 1)->seats.direction);
+    lua_pushinteger(L, ltable_self(L)->seats.direction);
     return 1;
 }
 
 static int t_eliminate(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     table_eliminate(t, lt_check_seat(L, t, 2));
     return 0;
 }
 
 static int t_active(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     lua_pushboolean(L, seats_active(&t->seats, lt_check_seat(L, t, 2)));
     return 1;
 }
 
 static int t_active_count(lua_State *L)
 {
-    lua_pushinteger(L, seats_active_count(&ltable_check(L, 1)->seats));
+    lua_pushinteger(L, seats_active_count(&ltable_self(L)->seats));
     return 1;
 }
 
 static int t_dealer(lua_State *L)
 {
-    lua_pushinteger(L, ltable_check(L, 1)->seats.dealer);
+    lua_pushinteger(L, ltable_self(L)->seats.dealer);
     return 1;
 }
 
 static int t_set_dealer(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     seats_set_dealer(&t->seats, lt_check_seat(L, t, 2));
     return 0;
 }
 
 static int t_rotate_dealer(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     seats_rotate_dealer(&t->seats);
     return push_seat(L, t->seats.dealer);
 }

@@ -106,21 +106,55 @@ void ltable_set_script(lua_State *L, int idx, int script_idx)
 /* Every method call of a rules script checks its table: while its game's
  * rules run, that table is known by its address (the game keeps it alive),
  * one comparison instead of five Lua API calls (175 instructions a call).
- * A plain variable, not a registry entry (160 instructions a write, twice a
- * decision): each process runs one rules call at a time. */
-static LTableBinding bound;
+ * The binding is a userdata of the state, the first upvalue of every method,
+ * known by its size and mark (another closure's first upvalue may be a
+ * userdata too); the game writes it in place around each rules call. */
+#define BINDING_MARK 0x72656662696e6447ULL
 
-LTableBinding ltable_bind(LTableBinding b)
+static const char BINDING_KEY = 'b';
+
+/* Pushes the state's binding cell, made on first use (in the registry). */
+static LTableBindingCell *push_binding_cell(lua_State *L)
 {
-    LTableBinding was = bound;
-    bound = b;
-    return was;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &BINDING_KEY) == LUA_TUSERDATA)
+        return lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    LTableBindingCell *c = lua_newuserdatauv(L, sizeof *c, 0);
+    memset(c, 0, sizeof *c);
+    c->mark = BINDING_MARK;
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &BINDING_KEY);
+    return c;
+}
+
+LTableBinding *ltable_binding(lua_State *L)
+{
+    luaopen_referee_table(L); /* the metatable and its methods, if not yet */
+    lua_pop(L, 1);
+    LTableBindingCell *c = push_binding_cell(L);
+    lua_pop(L, 1); /* the registry keeps it */
+    return &c->b;
+}
+
+void ltable_push_bound_function(lua_State *L, lua_CFunction fn)
+{
+    push_binding_cell(L);
+    lua_pushcclosure(L, fn, 1);
+}
+
+LTableBinding *ltable_bound(lua_State *L)
+{
+    LTableBindingCell *c = lua_touserdata(L, lua_upvalueindex(1));
+    if (c && lua_rawlen(L, lua_upvalueindex(1)) == sizeof *c && c->mark == BINDING_MARK)
+        return &c->b;
+    return NULL;
 }
 
 Table *ltable_check(lua_State *L, int idx)
 {
-    if (bound.lua_table && lua_topointer(L, idx) == bound.lua_table)
-        return bound.t;
+    LTableBinding *bound = ltable_bound(L);
+    if (bound && bound->lua_table && lua_topointer(L, idx) == bound->lua_table)
+        return bound->t;
     /* A script may rawset anything into its table, so the userdata found
      * there is checked too: scripts cannot make userdata, so one of this
      * size carrying the mark is ours. */
@@ -257,7 +291,7 @@ int lt_fail(lua_State *L, const char *msg)
 /* t:note(text [, seat]): an announcement for everyone (or one seat). */
 static int t_note(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     const char *text = lt_check_text(L, 2);
     int seat = lua_isnoneornil(L, 3) ? 0 : lt_check_seat(L, t, 3);
     table_note(t, seat, text);
@@ -373,7 +407,7 @@ static int compare_keys(const void *a, const void *b)
  * read notes; records read these. */
 static int t_event(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     const char *name = lt_check_text(L, 2);
     luaL_argcheck(L, *name && strcspn(name, " \t\n\"\\") == strlen(name), 2,
                   "an event's name is one word, such as \"hand\"");
@@ -433,7 +467,7 @@ static void add_integer(luaL_Buffer *b, lua_Integer n)
  * times more than this. */
 static int t_notef(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     const char *format = luaL_checkstring(L, 2);
     int arg = 2, last = lua_gettop(L);
     luaL_Buffer b;
@@ -478,7 +512,7 @@ static int t_notef(lua_State *L)
 /* t:random(n) -> 1..n, t:random(m, n) -> m..n: from the chance source. */
 static int t_random(lua_State *L)
 {
-    ltable_check(L, 1);
+    ltable_self(L);
     lua_Integer lo = 1, hi;
     if (lua_isnoneornil(L, 3)) {
         hi = luaL_checkinteger(L, 2);
@@ -520,7 +554,7 @@ void ltable_push_view(lua_State *L, int idx, int seat)
 /* t:view(seat) -> a fresh table of what seat may see (0: a spectator) */
 static int t_view(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     lua_Integer seat = luaL_optinteger(L, 2, 0);
     luaL_argcheck(L, seat >= 0 && seat <= t->seats.n, 2, "seat out of range");
     ltable_push_view(L, 1, (int)seat);
@@ -530,7 +564,7 @@ static int t_view(lua_State *L)
 /* t:clone() -> an independent copy, vars included */
 static int t_clone(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     Table *c = table_clone(t);
     if (!c)
         return luaL_error(L, "out of memory");
@@ -547,7 +581,7 @@ static int t_clone(lua_State *L)
  * Meant for a clone used in search. Returns how many cards took part. */
 static int t_resample(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     int seat = lt_check_seat(L, t, 2);
     Rng r = rng_derive(&t->rng, (uint64_t)luaL_optinteger(L, 3, 0));
     lua_pushinteger(L, zones_resample(&t->zones, seat, &r));
@@ -573,7 +607,7 @@ char *ltable_save(lua_State *L, int idx, char *err, size_t errsize)
 static int t_save(lua_State *L)
 {
     char err[200];
-    ltable_check(L, 1);
+    ltable_self(L);
     char *text = ltable_save(L, 1, err, sizeof err);
     if (!text)
         return lt_fail(L, lua_pushfstring(L, "t.vars: %s", err));
@@ -586,7 +620,7 @@ static int t_save(lua_State *L)
 static int t_hash(lua_State *L)
 {
     char err[200];
-    ltable_check(L, 1);
+    ltable_self(L);
     char *text = ltable_save(L, 1, err, sizeof err);
     if (!text)
         return luaL_error(L, "t.vars: %s", err);
@@ -599,7 +633,7 @@ static int t_hash(lua_State *L)
  * text; with a viewer seat (0: a spectator), only what that seat may know */
 static int t_log_lines(lua_State *L)
 {
-    Table *t = ltable_check(L, 1);
+    Table *t = ltable_self(L);
     lua_Integer from = luaL_optinteger(L, 2, 1);
     lua_Integer viewer = luaL_optinteger(L, 3, -1);
     luaL_argcheck(L, viewer >= -1 && viewer <= t->seats.n, 3,
@@ -723,8 +757,10 @@ int luaopen_referee_table(lua_State *L)
         const luaL_Reg *parts[] = {table_methods, lua_ask_methods, lua_cards_methods, lua_dice_methods,
                                    lua_seats_methods, lua_ledger_methods};
         lua_newtable(L);
-        for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
-            luaL_setfuncs(L, parts[i], 0);
+        for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
+            push_binding_cell(L); /* each method's upvalue */
+            luaL_setfuncs(L, parts[i], 1);
+        }
         lua_setfield(L, -2, "__index");
         lua_pushcfunction(L, table_newindex);
         lua_setfield(L, -2, "__newindex");

@@ -16,17 +16,44 @@
 /* Pushes a new table owning t (freed by the collector) with empty vars. */
 void ltable_push(lua_State *L, Table *t);
 Table *ltable_check(lua_State *L, int idx);
-/* The table whose rules are running: the Lua table its rules hold (known
- * by identity) and the kernel's table behind it. */
+/* The table whose rules are running in a Lua state: the Lua table its
+ * rules hold (known by identity), the kernel's table behind it, and its
+ * owner (the referee's game). One per state, kept where every method of
+ * the table finds it for nothing: as their upvalue. A game sets it when
+ * its rules are called and sets back what was there when the call ends (a
+ * call nested in another sets back the outer one's). No process global:
+ * states are independent, as DESIGN asks. */
 typedef struct LTableBinding {
     const void *lua_table;
     Table *t;
+    void *owner;
 } LTableBinding;
-/* Binds b while a game's rules run: ltable_check then knows the game's own
- * table by identity, without a look inside it. Returns the binding it
- * replaces, to be set back when the call ends (a call nested in another
- * sets back the outer one's). */
-LTableBinding ltable_bind(LTableBinding b);
+/* The binding of the state L (made with the table's metatable, if not yet;
+ * lives as long as L). */
+LTableBinding *ltable_binding(lua_State *L);
+/* Pushes fn as a C closure that finds the state's binding with
+ * ltable_bound: for functions of the rules other than the table's methods
+ * (math.random). */
+void ltable_push_bound_function(lua_State *L, lua_CFunction fn);
+/* The binding of the running C function, one of the table's methods or a
+ * function pushed by ltable_push_bound_function; NULL in any other. */
+LTableBinding *ltable_bound(lua_State *L);
+/* The userdata holding a state's binding, marked as the referee's. */
+typedef struct LTableBindingCell {
+    uint64_t mark;
+    LTableBinding b;
+} LTableBindingCell;
+/* ltable_check(L, 1) for the table's methods alone, whose first upvalue is
+ * always the state's binding (luaopen_referee_table registers them so, and
+ * nothing else does): the binding is read without being checked. Inline:
+ * it is the one cost every method call of every rules script pays. */
+static inline Table *ltable_self(lua_State *L)
+{
+    const LTableBindingCell *c = lua_touserdata(L, lua_upvalueindex(1));
+    if (c && c->b.lua_table && lua_topointer(L, 1) == c->b.lua_table)
+        return c->b.t;
+    return ltable_check(L, 1);
+}
 /* Gives the table at idx a chance script (a copy of the table at
  * script_idx): {shuffles = {{"AS", "KD", ...}, ...}, rolls = {3, 5, ...},
  * randoms = {2, ...}}, outcomes the next shuffles (cards on top, topmost

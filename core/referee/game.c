@@ -111,26 +111,13 @@ void game_push_method(Game *g, const char *name)
     lua_remove(g->L, -2);
 }
 
-static lua_State *main_thread(lua_State *L)
-{
-    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
-    lua_State *main = lua_tothread(L, -1);
-    lua_pop(L, 1);
-    return main;
-}
-
-/* The game whose rules are running (NULL outside any rules call): the
- * rules' math.random draws from its table. A plain variable of this file,
- * as each process runs one rules call at a time. */
-static Game *running;
-
 /* math.random for rules: the chance source of the table of the game whose
- * rules are running, so every random outcome is replayed from the seed. */
+ * rules are running, so every random outcome is replayed from the seed.
+ * That game is the owner of the state's table binding (its upvalue). */
 static int rules_random(lua_State *L)
 {
-    Game *g = running;
-    if (g && main_thread(g->L) != main_thread(L))
-        g = NULL; /* rules of another Lua state: not this script's game */
+    LTableBinding *bound = ltable_bound(L);
+    Game *g = bound ? bound->owner : NULL;
     if (!g || !g->t)
         return luaL_error(L, "math.random is available to rules while a game runs "
                              "(in setup, pending, apply), not while the script loads");
@@ -145,17 +132,15 @@ static int rules_random(lua_State *L)
 }
 
 /* Every call into the rules goes through here: the game is bound while
- * they run, so their methods find its table at once and their math.random
- * draws from it. */
+ * they run (in its state's binding, written in place), so their methods
+ * find its table at once and their math.random draws from it. */
 static int call_rules_as(Game *g, int nargs, int nresults, int handled)
 {
-    LTableBinding was = ltable_bind(g->bound);
-    Game *was_running = running;
-    running = g;
+    LTableBinding was = *g->binding;
+    *g->binding = g->bound;
     int status = handled ? script_pcall_rules_handled(g->L, nargs, nresults)
                          : script_pcall_rules(g->L, nargs, nresults);
-    ltable_bind(was); /* never a pointer to a game that may be gone */
-    running = was_running;
+    *g->binding = was; /* never a pointer to a game that may be gone */
     return status;
 }
 
@@ -985,7 +970,7 @@ static GameStatus rebuild_on(Game *g, Table *t, int n)
     if (lua_istable(L, -1))
         ltable_set_script(L, -2, -1);
     lua_pop(L, 1);
-    g->bound = (LTableBinding){lua_topointer(L, -1), t};
+    g->bound = (LTableBinding){lua_topointer(L, -1), t, g};
     set_uv(g, UV_TABLE);
     g->t = t;
     invalidate(g);
@@ -1183,6 +1168,7 @@ static Game *push_new_game(lua_State *L)
     g->type_dice_ref = LUA_NOREF;
     g->def_ref = g->table_ref = g->apply_ref = LUA_NOREF;
     g->L = L;
+    g->binding = ltable_binding(L);
     luaL_setmetatable(L, GAME_MT);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);
     lua_pushvalue(L, -2);
@@ -1295,7 +1281,8 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
         goto fail;
     }
 
-    rules_use_random(L, rules_random);
+    ltable_push_bound_function(L, rules_random);
+    rules_use_random(L);
     if (!rules_definition(L, name, rules_path))
         goto fail;
     lua_pushvalue(L, -2);
@@ -1353,7 +1340,7 @@ Game *game_push_sample_of(Game *g, Table *t)
         set_uv(s, SHARED[i]);
     }
     lua_pushvalue(L, table);
-    s->bound = (LTableBinding){lua_topointer(L, -1), t};
+    s->bound = (LTableBinding){lua_topointer(L, -1), t, s};
     set_uv(s, UV_TABLE);
     s->t = t;
     lua_remove(L, table);

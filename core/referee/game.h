@@ -64,6 +64,7 @@ struct Game {
     int nseats;
     Table *t;              /* owned by the table userdata in uservalue 3 */
     LTableBinding bound;   /* t and the Lua table the rules hold: bound while they run */
+    LTableBinding *binding; /* where its state keeps the bound game (ltable_binding) */
     Move *moves;
     int nmoves, cap, groups;
     int move_log_at;       /* the log's length as the move being applied began */

@@ -106,9 +106,8 @@ static int random_not_yet(lua_State *L)
 
 static const char RANDOM_KEY = 'r';
 
-void rules_use_random(lua_State *L, lua_CFunction random)
+void rules_use_random(lua_State *L)
 {
-    lua_pushcfunction(L, random);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &RANDOM_KEY);
 }
 

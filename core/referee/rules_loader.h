@@ -20,8 +20,9 @@ int rules_is_path(const char *name);
 /* math.random of the environments made from here on in L (the referee
  * loop gives its own, which draws from the running game's chance); before
  * one is given, math.random says it is not available while a script loads.
- * Given, not called back through a global: this file knows no game. */
-void rules_use_random(lua_State *L, lua_CFunction random);
+ * Given, not called back through a global: this file knows no game. Pops
+ * the function from L's stack. */
+void rules_use_random(lua_State *L);
 /* Pushes a fresh environment. */
 void rules_push_env(lua_State *L, const char *rules_path);
 /* Pushes the environment and the definition of a game (two values), loaded

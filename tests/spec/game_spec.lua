@@ -367,6 +367,35 @@ describe("the referee loop", function()
     assert.is_true(dealers[1] and dealers[2] and dealers[3] and dealers[4])
   end)
 
+  it("keeps games of one Lua state apart: each step binds its own game's table", function()
+    -- Games made in the same state and played a step each in turn end as
+    -- each ends played alone: every method call and math.random (the
+    -- lucky draw's every draw) of one game's rules reaches its own table.
+    local games = { { "lucky-draw", 1 }, { "fixture", 2 }, { "lucky-draw", 3 }, { "bamboozled-dice", 4 } }
+    for seed = 1, 6 do
+      local alone, together = {}, {}
+      for i, game in ipairs(games) do
+        local g = assert(new_game(game[1], { seed = seed * 10 + game[2], seats = 3 }))
+        helper.play_out(g, i)
+        alone[i] = g:hash()
+      end
+      for i, game in ipairs(games) do
+        together[i] = assert(new_game(game[1], { seed = seed * 10 + game[2], seats = 3 }))
+      end
+      local steps, more = 0, true
+      while more do
+        more = false
+        for i, g in ipairs(together) do
+          more = helper.step(g, i * 1000 + steps) or more
+        end
+        steps = steps + 1
+      end
+      for i, g in ipairs(together) do
+        assert.are.equal(alone[i], g:hash())
+      end
+    end
+  end)
+
   it("orders a claim window's answers by its policy; later claims lapse", function()
     local function window_game(policy, seed)
       -- Seat 1 (first to play) leads a 9; seats 2 and 3 both hold a 9.
