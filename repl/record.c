@@ -107,14 +107,14 @@ static json_t *entry_json(const Table *t, const LogEntry *e)
 
 void record_ask(FILE *out, Session *s)
 {
-    const Pending *p;
+    const Ask *p;
     if (game_pending(s->game, &p) != GAME_OK)
         return;
     json_t *seats = json_array(), *moves = json_object();
     for (int i = 0; i < p->nseats; i++) {
         json_t *list = json_array();
         for (int k = p->first[i]; k < p->first[i] + p->count[i]; k++)
-            json_array_append_new(list, json_string(p->texts[k]));
+            json_array_append_new(list, json_string(ask_move(p, k)));
         char seat[8];
         snprintf(seat, sizeof seat, "%d", p->seats[i]);
         json_object_set_new(moves, seat, list);
@@ -122,15 +122,15 @@ void record_ask(FILE *out, Session *s)
     }
     json_t *line = json_pack("{s:s, s:s, s:o, s:o}", "type", "ask", "kind", p->kind, "seats", seats,
                              "moves", moves);
-    if (p->prompt)
+    if (ask_prompt(p))
         json_object_set_new(line, "prompt", json_string(p->prompt));
     if (p->hidden)
         json_object_set_new(line, "hidden", json_true());
     if (p->window) {
         json_object_set_new(line, "window", json_true());
-        json_object_set_new(line, "policy", json_string(claim_policy_name(p->policy)));
-        json_object_set_new(line, "start", json_integer(p->start));
-        if (p->open)
+        json_object_set_new(line, "policy", json_string(claim_policy_name((ClaimPolicy)p->policy)));
+        json_object_set_new(line, "start", json_integer(p->order_from));
+        if (ask_open(p))
             json_object_set_new(line, "open", json_string(p->open));
     }
     emit(out, line);

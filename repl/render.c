@@ -247,7 +247,7 @@ void render_log(FILE *out, const Table *t, int from, int viewer)
     }
 }
 
-void render_pending(FILE *out, const Pending *p)
+void render_pending(FILE *out, const Ask *p)
 {
     if (p->window) {
         put_text(out, p->kind);
@@ -262,7 +262,7 @@ void render_pending(FILE *out, const Pending *p)
         fprintf(out, "%s to ", render_seat(p->seats[0], who, sizeof who));
         put_text(out, p->kind);
     }
-    if (p->prompt) {
+    if (ask_prompt(p)) {
         fputs(": ", out);
         put_text(out, p->prompt);
     }

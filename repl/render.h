@@ -24,7 +24,7 @@ void render_own(FILE *out, const Table *t, int seat);
  * moves out of one zone (a deal, a hand thrown in) is one line. */
 void render_log(FILE *out, const Table *t, int from, int viewer);
 /* The decision now due, in one line. */
-void render_pending(FILE *out, const Pending *p);
+void render_pending(FILE *out, const Ask *p);
 /* The result table on top of the Lua stack. */
 void render_result(FILE *out, lua_State *L);
 

@@ -90,7 +90,7 @@ static int answered(Repl *r, int seat)
 /* The seat played by a person who is to answer now, or 0. */
 static int human_to_answer(Repl *r)
 {
-    const Pending *p;
+    const Ask *p;
     if (!r->s.game || game_pending(r->s.game, &p) != GAME_OK)
         return 0;
     for (int i = 0; i < p->nseats; i++)
@@ -239,7 +239,7 @@ static void advance(Repl *r)
         lua_pop(r->s.L, 1);
         return;
     }
-    const Pending *p;
+    const Ask *p;
     int seat = human_to_answer(r);
     if (seat)
         sit_down(r, seat, from);
@@ -414,7 +414,7 @@ static void cmd_show(Repl *r, int argc, char **argv, const char *rest)
 
 /* The decision now due, or 0 after saying why there is none (no game, the
  * game is over, or the rules failed to say). */
-static int decision_due(Repl *r, const Pending **p)
+static int decision_due(Repl *r, const Ask **p)
 {
     if (!need_game(r))
         return 0;
@@ -431,7 +431,7 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
     (void)argc;
     (void)argv;
     (void)rest;
-    const Pending *p;
+    const Ask *p;
     if (!decision_due(r, &p))
         return;
     int seat = human_to_answer(r);
@@ -443,7 +443,7 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
      * stands for them ("bamm CARDS..."). */
     const char *gap = "";
     size_t len;
-    for (const char *w = p->open; w && *w; w += len + (w[len] == ' ')) {
+    for (const char *w = p->open; *w; w += len + (w[len] == ' ')) {
         len = strcspn(w, " ");
         printf("%s%.*s CARDS...", gap, (int)len, w);
         gap = "  ";
@@ -454,7 +454,7 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
     for (int i = 0; i < p->nseats; i++)
         if (p->seats[i] == seat)
             for (int k = 0; k < p->count[i]; k++) {
-                const char *move = p->texts[p->first[i] + k];
+                const char *move = ask_move(p, p->first[i] + k);
                 if (!game_move_shown(p, move))
                     continue;
                 move = game_move_for_people(r->s.game, seat, move, shown, sizeof shown);
@@ -469,17 +469,17 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
 /* Does any legal move of seat begin with the first word of line? */
 static int begins_a_move(Game *g, int seat, const char *line)
 {
-    const Pending *p;
+    const Ask *p;
     if (game_pending(g, &p) != GAME_OK)
         return 0;
     size_t word = strcspn(line, " \t");
     size_t len;
-    if (p->open && ask_open_word(p->open, line, &len))
+    if (ask_open(p) && ask_open_word(p->open, line, &len))
         return 1;
     for (int i = 0; i < p->nseats; i++)
         if (p->seats[i] == seat)
             for (int k = 0; k < p->count[i]; k++) {
-                const char *move = p->texts[p->first[i] + k];
+                const char *move = ask_move(p, p->first[i] + k);
                 if (strncasecmp(move, line, word) == 0 && (move[word] == ' ' || !move[word]))
                     return 1;
             }
@@ -494,7 +494,7 @@ static void run_open_window(Repl *r);
  * its people may answer, in the order they call ("2: bamm ..."). */
 static void play_move_as(Repl *r, int seat, const char *text)
 {
-    const Pending *p;
+    const Ask *p;
     if (!decision_due(r, &p))
         return;
     Game *g = r->s.game;
@@ -541,7 +541,7 @@ static void play_move(Repl *r, const char *text)
  * once every person has answered, the bots answer and the window runs. */
 static void run_open_window(Repl *r)
 {
-    const Pending *p;
+    const Ask *p;
     Game *g = r->s.game;
     GameStatus st;
     game_pending(g, &p);
@@ -593,7 +593,7 @@ static void run_open_window(Repl *r)
 static int caller_of(Repl *r, const char *line, const char **rest)
 {
     const char *colon = strchr(line, ':');
-    const Pending *p;
+    const Ask *p;
     if (!colon || !r->s.game || game_pending(r->s.game, &p) != GAME_OK || !p->window)
         return 0;
     char who_text[32];
@@ -618,7 +618,7 @@ static void cmd_go_on(Repl *r, int argc, char **argv, const char *rest)
     (void)argc;
     (void)argv;
     (void)rest;
-    const Pending *p;
+    const Ask *p;
     if (!decision_due(r, &p))
         return;
     if (!p->window || !human_to_answer(r)) {
@@ -648,11 +648,11 @@ static void cmd_play(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     int seat = human_to_answer(r);
-    const Pending *p;
+    const Ask *p;
     int whole = 0;
     if (seat && !game_match(r->s.game, seat, rest) && game_pending(r->s.game, &p) == GAME_OK)
-        for (int i = 0; i < p->ntexts && !whole; i++)
-            whole = strncasecmp(p->texts[i], "play ", 5) == 0;
+        for (int i = 0; i < p->n && !whole; i++)
+            whole = strncasecmp(ask_move(p, i), "play ", 5) == 0;
     char line[600];
     snprintf(line, sizeof line, "play %s", rest);
     play_move(r, whole ? line : rest);
@@ -822,7 +822,7 @@ static void cmd_continue(Repl *r, int argc, char **argv, const char *rest)
     (void)argc;
     (void)argv;
     (void)rest;
-    const Pending *p;
+    const Ask *p;
     if (!decision_due(r, &p))
         return;
     int seat = human_to_answer(r);
@@ -990,7 +990,7 @@ static void execute(Repl *r, const char *line)
     const char *call;
     int caller = caller_of(r, line, &call);
     if (caller) {
-        const Pending *p;
+        const Ask *p;
         game_pending(r->s.game, &p);
         int in_window = 0;
         for (int i = 0; i < p->nseats; i++)
@@ -1042,7 +1042,7 @@ static void execute(Repl *r, const char *line)
     }
     /* Nor is it a move, as nobody is to type one: in a game, say why, for
      * someone who meant a move. */
-    const Pending *p;
+    const Ask *p;
     GameStatus st = r->s.game ? game_pending(r->s.game, &p) : GAME_OK;
     error(r, "unknown command '%s' ('help' lists the commands)%s", argv[0],
           !r->s.game       ? ""
@@ -1083,16 +1083,16 @@ static void make_extra(Repl *r, const char *line)
                 free(names[i]);
             }
         }
-    const Pending *p;
+    const Ask *p;
     int seat = human_to_answer(r);
     char shown[512];
     if (strncasecmp(line, "play ", 5) == 0 && seat && game_pending(r->s.game, &p) == GAME_OK)
         for (int i = 0; i < p->nseats; i++)
             for (int k = p->first[i]; p->seats[i] == seat && k < p->first[i] + p->count[i]; k++)
-                if (nextra < MAX_EXTRA && game_move_shown(p, p->texts[k]) &&
-                    game_move_for_people(r->s.game, seat, p->texts[k], shown, sizeof shown) ==
-                        p->texts[k])
-                    extra[nextra++] = strfmt("play %s", p->texts[k]);
+                if (nextra < MAX_EXTRA && game_move_shown(p, ask_move(p, k)) &&
+                    game_move_for_people(r->s.game, seat, ask_move(p, k), shown, sizeof shown) ==
+                        ask_move(p, k))
+                    extra[nextra++] = strfmt("play %s", ask_move(p, k));
 }
 
 static char *generate(const char *text, int state)
@@ -1109,7 +1109,7 @@ static char *generate(const char *text, int state)
     }
     Repl *r = completing;
     int ncmd = (int)(sizeof COMMANDS / sizeof *COMMANDS) - 1;
-    const Pending *p = NULL;
+    const Ask *p = NULL;
     int seat = human_to_answer(r), slot = -1;
     if (seat && game_pending(r->s.game, &p) == GAME_OK)
         for (int i = 0; i < p->nseats; i++)
@@ -1120,7 +1120,7 @@ static char *generate(const char *text, int state)
     while (index < ncmd + nmoves + nextra) {
         int i = index++;
         const char *cand = i < ncmd ? COMMANDS[i].name
-                           : i < ncmd + nmoves ? p->texts[p->first[slot] + i - ncmd]
+                           : i < ncmd + nmoves ? ask_move(p, p->first[slot] + i - ncmd)
                                                : extra[i - ncmd - nmoves];
         char as_read[512];
         if (i >= ncmd && i < ncmd + nmoves &&
@@ -1144,7 +1144,7 @@ static char **complete(const char *text, int start, int end)
 static char *prompt_text(Repl *r, char *buf, size_t size)
 {
     int seat = human_to_answer(r);
-    const Pending *p;
+    const Ask *p;
     char kind[128]; /* the rules' words, printed: control characters as '?' */
     if (seat && game_pending(r->s.game, &p) == GAME_OK)
     {

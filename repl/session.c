@@ -896,7 +896,7 @@ int session_save(Session *s, const char *path, char **err)
 
 int session_human_turn(Session *s)
 {
-    const Pending *p;
+    const Ask *p;
     if (!s->game || game_pending(s->game, &p) != GAME_OK)
         return 0;
     for (int i = 0; i < p->nseats; i++)
@@ -998,11 +998,11 @@ const char *session_bot_move(Session *s, int seat)
             return NULL;
         }
         if (i >= 0) {
-            const Pending *p;
+            const Ask *p;
             game_pending(g, &p);
             for (int k = 0; k < p->nseats; k++)
                 if (p->seats[k] == seat)
-                    return p->texts[p->first[k] + i];
+                    return ask_move(p, p->first[k] + i);
         }
         s->faults[seat]++;
         if (s->on_fault)
@@ -1032,7 +1032,7 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
     long limit = s->max_moves;
     s->stopped = s->interrupted = 0;
     for (long made = 0;; made++) {
-        const Pending *p;
+        const Ask *p;
         GameStatus st = game_pending(g, &p);
         if (st != GAME_OK)
             return st;

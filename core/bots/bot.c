@@ -512,7 +512,7 @@ static int budget_left(lua_State *L)
 typedef struct Crossing {
     const Table *t;
     const PlainBytes *vars; /* the rules' vars, written from the game's state */
-    const Pending *p;
+    const Ask *p;
     int slot, seat, decision;
     BotSearch *search;
 } Crossing;
@@ -528,10 +528,10 @@ static int push_arguments(lua_State *L)
     int keys = lua_gettop(L);
     lview_push_with_vars(L, keys, c->t, c->seat, c->vars);
     int count = c->p->count[c->slot];
-    const char *const *moves = c->p->texts + c->p->first[c->slot];
+    int first = c->p->first[c->slot];
     lua_createtable(L, count, 0);
     for (int i = 0; i < count; i++) {
-        lua_pushstring(L, moves[i]);
+        lua_pushstring(L, ask_move(c->p, first + i));
         lua_rawseti(L, -2, i + 1);
     }
     lua_createtable(L, 0, 8);
@@ -544,7 +544,7 @@ static int push_arguments(lua_State *L)
     lkeys_push_key(L, keys, KEY_WINDOW);
     lua_pushboolean(L, c->p->window);
     lua_rawset(L, -3);
-    if (c->p->prompt) {
+    if (ask_prompt(c->p)) {
         lkeys_push_key(L, keys, KEY_PROMPT);
         lua_pushstring(L, c->p->prompt);
         lua_rawset(L, -3);
@@ -564,7 +564,7 @@ static int push_arguments(lua_State *L)
 int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **why)
 {
     *why = NULL;
-    const Pending *p;
+    const Ask *p;
     if (game_pending(g, &p) != GAME_OK)
         return fault(b, why, strfmt("no decision is pending"));
     int slot = -1;
@@ -607,7 +607,7 @@ int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **why)
         return fault(b, why, strfmt("the view could not be handed over (%s)", msg));
     }
     int count = p->count[slot];
-    const char *const *moves = p->texts + p->first[slot];
+    int first = p->first[slot];
     bot_search_begin(b->search, g, seat, stream);
     int status_choose = run_bot_code(b, 3, 1);
     bot_search_end(b->search);
@@ -638,12 +638,12 @@ int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **why)
             return fault(b, why, strfmt("answered '%.100s' with a NUL byte and more after it, "
                                         "which is no move", answer));
         for (int i = 0; i < count; i++)
-            if (strcmp(moves[i], answer) == 0) {
+            if (strcmp(ask_move(p, first + i), answer) == 0) {
                 lua_settop(L, 0);
                 return i;
             }
         for (int i = 0; i < count; i++)
-            if (strcasecmp(moves[i], answer) == 0) {
+            if (strcasecmp(ask_move(p, first + i), answer) == 0) {
                 lua_settop(L, 0);
                 return i;
             }

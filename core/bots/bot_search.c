@@ -55,7 +55,7 @@ typedef struct Work {
     long max_moves, moves;
     GameStatus (*push)(Game *); /* what copy_pushed reads */
     GameStatus status;
-    const Pending *p;
+    const Ask *p;
 } Work;
 
 BotSearch *bot_search_new(void)
@@ -290,7 +290,7 @@ static int l_random_move(lua_State *L)
 
 /* Every asked seat answers at random: one seat, or all of a claim
  * window's at once (as the referee asks them). 0 if a seat had no move. */
-static int play_randomly(Work *w, const Pending *p, Rng *r)
+static int play_randomly(Work *w, const Ask *p, Rng *r)
 {
     int n = p->nseats, seats[MAX_SEATS];
     const char *moves[MAX_SEATS];
@@ -310,7 +310,7 @@ static int play_out(lua_State *GL)
     Work *w = lua_touserdata(GL, 1);
     Rng r;
     rng_seed(&r, w->seed);
-    const Pending *p;
+    const Ask *p;
     while ((w->status = game_pending(w->game, &p)) == GAME_OK && w->moves < w->max_moves)
         if (!play_randomly(w, p, &r) || w->status != GAME_OK)
             return 0;

@@ -77,6 +77,16 @@ static inline const char *ask_move(const Ask *a, int i)
 {
     return a->text + a->start[i];
 }
+/* The prompt, or NULL when the rules gave none. */
+static inline const char *ask_prompt(const Ask *a)
+{
+    return a->prompt[0] ? a->prompt : NULL;
+}
+/* The open words, or NULL when there are none. */
+static inline const char *ask_open(const Ask *a)
+{
+    return a->open[0] ? a->open : NULL;
+}
 /* Keeps only this seat's part of a claim window (nothing changes when the
  * window does not ask it, or for a plain ask). */
 void ask_keep_seat(Ask *a, int seat);

@@ -65,7 +65,7 @@ static int l_bot_choose(lua_State *L)
     Game *g = game_check(L, 2);
     int seat = (int)luaL_checkinteger(L, 3);
     const char *seed = luaL_optstring(L, 4, "1");
-    const Pending *p;
+    const Ask *p;
     if (game_pending(g, &p) != GAME_OK)
         return luaL_error(L, "no decision is pending: the game is over");
     int k = 0;
@@ -82,7 +82,7 @@ static int l_bot_choose(lua_State *L)
         free(why);
         return 2;
     }
-    lua_pushstring(L, p->texts[p->first[k] + i]);
+    lua_pushstring(L, ask_move(p, p->first[k] + i));
     return 1;
 }
 

@@ -201,7 +201,7 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
 {
     lua_State *L = g->L;
     g->move_log_at = g->t->log.n;
-    table_decision(g->t, seat, move, g->pending_valid && g->pending.hidden);
+    table_decision(g->t, seat, move, g->pending_valid && g->t->ask.hidden);
     invalidate(g);
     /* Rules that ask get the card a card move names; a round's cards but
      * its last are the kernel's to play. */
@@ -247,55 +247,21 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     return GAME_OK;
 }
 
-/* Appends one move text to p; 0 when out of memory. */
-static int pending_add_text(Pending *p, const char *s)
-{
-    if (p->ntexts == p->cap) {
-        int cap = p->cap ? p->cap * 2 : 64;
-        const char **texts = realloc(p->texts, sizeof(char *) * (size_t)cap);
-        if (!texts)
-            return 0;
-        p->texts = texts;
-        p->cap = cap;
-    }
-    p->texts[p->ntexts++] = s;
-    return 1;
-}
-
 /* The decision due: the kernel's ask, which the rules stated while they
  * set up or applied the last move, read without calling the rules. */
 static GameStatus read_ask(Game *g)
 {
-    const Ask *a = &g->t->ask;
-    Pending *p = &g->pending;
-    if (!a->set) {
+    if (!g->t->ask.set) {
         g->over = 1;
         return GAME_OVER;
     }
-    p->kind = a->kind;
-    p->prompt = a->prompt[0] ? a->prompt : NULL;
-    p->hidden = a->hidden;
-    p->window = a->window;
-    p->policy = (ClaimPolicy)a->policy;
-    p->open = a->open[0] ? a->open : NULL;
-    p->start = a->order_from;
-    p->nseats = a->nseats;
-    memcpy(p->seats, a->seats, sizeof(int) * (size_t)a->nseats);
-    memcpy(p->first, a->first, sizeof(int) * (size_t)a->nseats);
-    memcpy(p->count, a->count, sizeof(int) * (size_t)a->nseats);
-    p->ntexts = 0;
-    for (int i = 0; i < a->n; i++)
-        if (!pending_add_text(p, ask_move(a, i))) {
-            game_set_error(g, "out of memory");
-            return GAME_SCRIPT;
-        }
     g->pending_valid = 1;
     return GAME_OK;
 }
 
-GameStatus game_pending(Game *g, const Pending **out)
+GameStatus game_pending(Game *g, const Ask **out)
 {
-    *out = &g->pending;
+    *out = &g->t->ask;
     if (g->pending_valid)
         return GAME_OK;
     if (g->broken)
@@ -305,7 +271,7 @@ GameStatus game_pending(Game *g, const Pending **out)
     return read_ask(g);
 }
 
-static int slot_of(const Pending *p, int seat)
+static int slot_of(const Ask *p, int seat)
 {
     for (int i = 0; i < p->nseats; i++)
         if (p->seats[i] == seat)
@@ -366,21 +332,21 @@ static int same_words(const char *a, const char *b)
  * with its cards in another order (the only such move); NULL if none. The
  * words are weighed only once no text matches as typed: a bot's answer,
  * matched on every claim window, never gets that far. */
-static const char *match_in(const Pending *p, int slot, const char *want)
+static const char *match_in(const Ask *p, int slot, const char *want)
 {
     const char *loose = NULL, *reordered = NULL;
     int end = p->first[slot] + p->count[slot], nreordered = 0;
     for (int i = p->first[slot]; i < end; i++) {
-        if (strcmp(p->texts[i], want) == 0)
-            return p->texts[i];
-        if (!loose && strcasecmp(p->texts[i], want) == 0)
-            loose = p->texts[i];
+        if (strcmp(ask_move(p, i), want) == 0)
+            return ask_move(p, i);
+        if (!loose && strcasecmp(ask_move(p, i), want) == 0)
+            loose = ask_move(p, i);
     }
     if (loose)
         return loose;
     for (int i = p->first[slot]; i < end && nreordered < 2; i++)
-        if (same_words(p->texts[i], want)) {
-            reordered = p->texts[i];
+        if (same_words(ask_move(p, i), want)) {
+            reordered = ask_move(p, i);
             nreordered++;
         }
     return nreordered == 1 ? reordered : NULL;
@@ -388,7 +354,7 @@ static const char *match_in(const Pending *p, int slot, const char *want)
 
 const char *game_match(Game *g, int seat, const char *text)
 {
-    const Pending *p = &g->pending;
+    const Ask *p = &g->t->ask;
     int slot = slot_of(p, seat);
     if (slot < 0 || !p->count[slot])
         return NULL;
@@ -399,29 +365,29 @@ const char *game_match(Game *g, int seat, const char *text)
         return found;
     /* Where every legal move begins with one verb, the verb may be left
      * out: "53" at a declaration is "declare 53". */
-    const char *first = p->texts[p->first[slot]];
+    const char *first = ask_move(p, p->first[slot]);
     size_t verb = strcspn(first, " ");
     if (!first[verb] || strncasecmp(want, first, verb) == 0)
         return NULL;
     for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++)
-        if (strncmp(p->texts[i], first, verb) != 0 || p->texts[i][verb] != ' ')
+        if (strncmp(ask_move(p, i), first, verb) != 0 || ask_move(p, i)[verb] != ' ')
             return NULL;
     char with_verb[600];
     snprintf(with_verb, sizeof with_verb, "%.*s %s", (int)verb, first, want);
     return match_in(p, slot, with_verb);
 }
 
-int game_move_shown(const Pending *p, const char *move)
+int game_move_shown(const Ask *p, const char *move)
 {
     size_t len;
-    return !p->open || !ask_open_word(p->open, move, &len) || !strchr(move, ' ');
+    return !ask_open(p) || !ask_open_word(p->open, move, &len) || !strchr(move, ' ');
 }
 
-int game_read_before(Game *g, int seat, const Pending *p, int first, int i, const char *read)
+int game_read_before(Game *g, int seat, const Ask *p, int first, int i, const char *read)
 {
     char other[512];
     for (int j = first; j < i; j++)
-        if (strcmp(game_move_for_people(g, seat, p->texts[j], other, sizeof other), read) == 0)
+        if (strcmp(game_move_for_people(g, seat, ask_move(p, j), other, sizeof other), read) == 0)
             return 1;
     return 0;
 }
@@ -440,11 +406,11 @@ const char *game_move_for_people(Game *g, int seat, const char *move, char *buf,
 static const char *judge_answer(Game *g, int seat, const char *text)
 {
     lua_State *L = g->L;
-    const Pending *p = &g->pending;
+    const Ask *p = &g->t->ask;
     char typed[512];
     normalise(text, typed, sizeof typed);
     size_t len;
-    if (!p->open || !ask_open_word(p->open, typed, &len))
+    if (!ask_open(p) || !ask_open_word(p->open, typed, &len))
         return NULL;
     game_push_method(g, "judge");
     if (!lua_isfunction(L, -1)) {
@@ -526,7 +492,7 @@ static const char *accept_answer(Game *g, int seat, const char *text)
     return judge_answer(g, seat, text);
 }
 
-static void seat_list(const Pending *p, char *buf, size_t size)
+static void seat_list(const Ask *p, char *buf, size_t size)
 {
     size_t n = 0;
     buf[0] = '\0';
@@ -539,21 +505,21 @@ static void seat_list(const Pending *p, char *buf, size_t size)
 static void explain_illegal(Game *g, int seat, const char *text)
 {
     lua_State *L = g->L;
-    const Pending *p = &g->pending;
+    const Ask *p = &g->t->ask;
     int slot = slot_of(p, seat);
     char list[1024];
     size_t n = 0;
     int shown = 0, more = 0;
     list[0] = '\0';
-    if (p->open) /* the claims a person's cards make are not given away */
+    if (ask_open(p)) /* the claims a person's cards make are not given away */
         n += (size_t)snprintf(list, sizeof list, "%s and %s cards", p->open,
                               strchr(p->open, ' ') ? "their" : "its");
     for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++) {
-        if (!game_move_shown(p, p->texts[i]))
+        if (!game_move_shown(p, ask_move(p, i)))
             continue;
         /* At a real deck the moves of unknown cards read "CARD", once. */
         char as_read[512];
-        const char *move = game_move_for_people(g, seat, p->texts[i], as_read, sizeof as_read);
+        const char *move = game_move_for_people(g, seat, ask_move(p, i), as_read, sizeof as_read);
         if (move == as_read && game_read_before(g, seat, p, p->first[slot], i, move))
             continue;
         if (shown == 16 && p->count[slot] >= 20) {
@@ -630,7 +596,7 @@ static int append_move(Game *g, int seat, int group, const char *text)
 /* Checks an answer; returns the canonical text (valid until the next move). */
 static const char *check_answer(Game *g, int seat, const char *text)
 {
-    const Pending *p = &g->pending;
+    const Ask *p = &g->t->ask;
     if (slot_of(p, seat) < 0) {
         char seats[64];
         seat_list(p, seats, sizeof seats);
@@ -645,7 +611,7 @@ static const char *check_answer(Game *g, int seat, const char *text)
     /* A move taken from the list (a bot's, the random seat's) is canonical. */
     int slot = slot_of(p, seat);
     for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++)
-        if (p->texts[i] == text)
+        if (ask_move(p, i) == text)
             return text;
     const char *canon = accept_answer(g, seat, text);
     if (!canon && !g->error)
@@ -655,7 +621,7 @@ static const char *check_answer(Game *g, int seat, const char *text)
 
 const char *game_answer(Game *g, int seat, const char *text)
 {
-    const Pending *p;
+    const Ask *p;
     if (game_pending(g, &p) != GAME_OK)
         return NULL;
     return check_answer(g, seat, text);
@@ -663,7 +629,7 @@ const char *game_answer(Game *g, int seat, const char *text)
 
 static GameStatus refuse_if_not_pending(Game *g)
 {
-    const Pending *p;
+    const Ask *p;
     GameStatus s = game_pending(g, &p);
     if (s == GAME_OVER)
         game_set_error(g, "the game is over: no move is pending ('new' starts another)");
@@ -726,11 +692,11 @@ GameStatus game_play(Game *g, int seat, const char *text)
     const char *canon = check_answer(g, seat, text);
     if (!canon)
         return GAME_ILLEGAL;
-    return play_one(g, seat, g->pending.window ? ++g->groups : 0, canon);
+    return play_one(g, seat, g->t->ask.window ? ++g->groups : 0, canon);
 }
 
 /* Whether p asks any of the seats in mask (bit s: seat s). */
-static int asks_any(const Pending *p, unsigned mask)
+static int asks_any(const Ask *p, unsigned mask)
 {
     for (int i = 0; i < p->nseats; i++)
         if (mask & (1u << p->seats[i]))
@@ -762,11 +728,11 @@ static GameStatus run_window(Game *g, int n, const int *seats, char *const *move
     int order[MAX_SEATS];
     unsigned answered = 0;
     Chance chance = table_chance(g->t);
-    const Pending *p = &g->pending;
+    const Ask *p = &g->t->ask;
     int hidden = p->hidden; /* the answers are known only to their seats (a claim of hand cards) */
     int log_at = g->t->log.n;
     g->typed_before = g->typed_read;
-    seats_claim_order(&g->t->seats, p->policy, p->start, seats, n, &chance, order);
+    seats_claim_order(&g->t->seats, (ClaimPolicy)p->policy, p->order_from, seats, n, &chance, order);
     keep_people_in_typed_order(g->people, seats, n, order);
     g->window_group = group;
     g->window_n = n;
@@ -775,7 +741,7 @@ static GameStatus run_window(Game *g, int n, const int *seats, char *const *move
         int i = 0;
         while (seats[i] != order[k])
             i++;
-        const Pending *now;
+        const Ask *now;
         GameStatus s = game_pending(g, &now);
         if (s == GAME_SCRIPT)
             return s;
@@ -808,12 +774,12 @@ GameStatus game_window(Game *g, int n, const int *seats, const char *const *text
     GameStatus s = refuse_if_not_pending(g);
     if (s != GAME_OK)
         return s;
-    if (!g->pending.window) {
-        game_set_error(g, "no claim window is open: seat %d is to %s", g->pending.seats[0],
-                  g->pending.kind);
+    if (!g->t->ask.window) {
+        game_set_error(g, "no claim window is open: seat %d is to %s", g->t->ask.seats[0],
+                  g->t->ask.kind);
         return GAME_ILLEGAL;
     }
-    if (n < 1 || n > g->pending.nseats) {
+    if (n < 1 || n > g->t->ask.nseats) {
         game_set_error(g, "a claim window takes one answer from each of its seats");
         return GAME_ILLEGAL;
     }
@@ -1019,7 +985,7 @@ static GameStatus rebuild_on(Game *g, Table *t, int n)
     GameStatus s = GAME_OK;
     int i = 0;
     while (i < n && s == GAME_OK) {
-        const Pending *p;
+        const Ask *p;
         if ((s = game_pending(g, &p)) != GAME_OK)
             break;
         int j = i;
@@ -1065,13 +1031,13 @@ static GameStatus rebuild_on(Game *g, Table *t, int n)
 
 const char *game_random_move(Game *g, int seat, Rng *r)
 {
-    const Pending *p;
+    const Ask *p;
     if (game_pending(g, &p) != GAME_OK)
         return NULL;
     int slot = slot_of(p, seat);
     if (slot < 0)
         return NULL;
-    return p->texts[p->first[slot] + (int)rng_below(r, (uint32_t)p->count[slot])];
+    return ask_move(p, p->first[slot] + (int)rng_below(r, (uint32_t)p->count[slot]));
 }
 
 void game_push_table(Game *g)
@@ -1126,13 +1092,11 @@ int game_gc(lua_State *L)
     free(g->move_texts);
     free(g->typed);
     g->typed = NULL;
-    free(g->pending.texts);
     free(g->judged);
     free(g->error);
     free(g->source);
     g->moves = NULL;
     g->move_texts = NULL;
-    g->pending.texts = NULL;
     g->error = NULL;
     g->source = NULL;
     return 0;

@@ -35,27 +35,6 @@ typedef struct Move {
     int typed_at; /* the dice values typed at a physical table before it */
 } Move;
 
-/* The decision now due, as the rules asked it. Strings point into the
- * kernel's ask (table.h), which stands until the next move. */
-typedef struct Pending {
-    const char *kind;
-    const char *prompt;
-    int window;             /* 1: a claim window, several seats may answer */
-    int hidden;             /* 1: the answer is known only to its seat (a discard) */
-    ClaimPolicy policy;
-    int start;
-    int nseats;
-    int seats[MAX_SEATS];
-    int first[MAX_SEATS];   /* where each seat's legal moves start in texts */
-    int count[MAX_SEATS];
-    const char **texts;
-    int ntexts, cap;
-    /* NULL, or a word: an unlisted answer beginning with it goes to the
-     * rules' judge(t, seat, text); the listed moves beginning with it are
-     * a bot's to pick, and not shown to people (game_move_shown). */
-    const char *open;
-} Pending;
-
 struct Game {
     lua_State *L;
     char name[64];         /* the game's name: its file name without .lua */
@@ -94,7 +73,6 @@ struct Game {
      * instead of a malloc and a free per decision. */
     char *move_texts;
     size_t texts_used, texts_size;
-    Pending pending;
     int pending_valid, over;
     int def_ref, table_ref; /* registry references (see push_uv in game.c) */
     int apply_ref;         /* ... to the rules' apply, called every decision */
@@ -143,7 +121,7 @@ int game_gc(lua_State *L);
 void game_set_error(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The pending decision; GAME_OVER when the game has ended. */
-GameStatus game_pending(Game *g, const Pending **out);
+GameStatus game_pending(Game *g, const Ask **out);
 /* Plays a seat's answer. In a claim window, one answer on its own. */
 GameStatus game_play(Game *g, int seat, const char *text);
 /* Answers of a claim window, in the order they came in: ordered by the
@@ -196,14 +174,14 @@ const char *game_answer(Game *g, int seat, const char *text);
 /* Whether a person is shown this legal move: not one that begins with the
  * ask's open word (a claim a person's cards make, which the REPL must not
  * give away; a person types their claim instead). */
-int game_move_shown(const Pending *p, const char *move);
+int game_move_shown(const Ask *p, const char *move);
 /* The move as people at the table read it: at a real deck, the names the
  * referee gave the unknown cards of seat's hand read "CARD" (real_cards.h);
  * move itself elsewhere, or buf. */
 const char *game_move_for_people(Game *g, int seat, const char *move, char *buf, size_t size);
 /* Whether a move listed from first up to (not with) the i-th of p's texts
  * reads to people as read: "discard CARD" is shown once. */
-int game_read_before(Game *g, int seat, const Pending *p, int first, int i, const char *read);
+int game_read_before(Game *g, int seat, const Ask *p, int first, int i, const char *read);
 
 /* Pushes a new game on table t (which it then owns), playing on from g's
  * state: g's rules, options and a copy of its vars. It has no moves before

@@ -78,7 +78,7 @@ GameStatus game_push_result(Game *g)
     game_push_table(g);
     if (game_read_rules(g, &READ_RESULT, 1) != GAME_OK)
         return GAME_SCRIPT;
-    const Pending *now;
+    const Ask *now;
     if (lua_isnil(L, -1) && game_pending(g, &now) == GAME_OVER) {
         game_set_error(g, "the game stopped without a result: no decision is asked and "
                           "result() returned nil (the rules must ask the next decision or "

@@ -26,7 +26,7 @@ Game *game_push_sample(Game *g, int seat, uint64_t seed)
 
 const char *game_sample_refusal(Game *g, int seat)
 {
-    const Pending *p;
+    const Ask *p;
     GameStatus status = game_pending(g, &p);
     if (status == GAME_OVER)
         return "the game is over: there is nothing to sample";

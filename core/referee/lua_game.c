@@ -149,12 +149,12 @@ static int status_result(lua_State *L, Game *g, GameStatus s)
     return 3;
 }
 
-void lgame_push_pending(lua_State *L, const Pending *p)
+void lgame_push_pending(lua_State *L, const Ask *p)
 {
     lua_createtable(L, 0, 6);
     lua_pushstring(L, p->kind);
     lua_setfield(L, -2, "kind");
-    if (p->prompt) {
+    if (ask_prompt(p)) {
         lua_pushstring(L, p->prompt);
         lua_setfield(L, -2, "prompt");
     }
@@ -162,7 +162,7 @@ void lgame_push_pending(lua_State *L, const Pending *p)
     lua_setfield(L, -2, "window");
     lua_pushboolean(L, p->hidden);
     lua_setfield(L, -2, "hidden");
-    lua_pushstring(L, claim_policy_name(p->policy));
+    lua_pushstring(L, claim_policy_name((ClaimPolicy)p->policy));
     lua_setfield(L, -2, "policy");
     lua_createtable(L, p->nseats, 0);
     lua_createtable(L, 0, p->nseats);
@@ -171,7 +171,7 @@ void lgame_push_pending(lua_State *L, const Pending *p)
         lua_rawseti(L, -3, i + 1);
         lua_createtable(L, p->count[i], 0);
         for (int k = 0; k < p->count[i]; k++) {
-            lua_pushstring(L, p->texts[p->first[i] + k]);
+            lua_pushstring(L, ask_move(p, p->first[i] + k));
             lua_rawseti(L, -2, k + 1);
         }
         lua_rawseti(L, -2, p->seats[i]);
@@ -185,7 +185,7 @@ void lgame_push_pending(lua_State *L, const Pending *p)
 static int l_game_pending(lua_State *L)
 {
     Game *g = game_check(L, 1);
-    const Pending *p;
+    const Ask *p;
     GameStatus s = game_pending(g, &p);
     if (s != GAME_OK)
         return s == GAME_OVER ? (lua_pushnil(L), 1) : status_result(L, g, s);

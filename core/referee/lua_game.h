@@ -7,8 +7,8 @@
 int luaopen_referee_game(lua_State *L);
 /* Pushes a pending decision as g:pending() gives it: {kind, prompt, window,
  * hidden, policy, seats = {...}, moves = {[seat] = {...}}}. */
-struct Pending;
-void lgame_push_pending(lua_State *L, const struct Pending *p);
+struct Ask;
+void lgame_push_pending(lua_State *L, const struct Ask *p);
 /* Reads the answers of a claim window at idx, {{seat, text}, ...}, as
  * g:window takes them (a bad shape raises): returns their count. The texts
  * live in that table. */
