@@ -7,13 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "../kernel/ask_match.h"
 #include "../kernel/grow.h"
 #include "../kernel/move_text.h"
 #include "../lua/lua_copy.h"
 #include "../binding/lua_table.h"
 #include "../lua/lua_weak.h"
 #include "options.h"
-#include "real_cards.h"
+#include "table_mode.h"
 #include "game_reading.h"
 #include "rules_loader.h"
 #include "../guards/script.h"
@@ -155,16 +156,10 @@ static int call_rules(Game *g, int nargs, int nresults)
  * change the table, and a replay does just what the moves did. */
 int game_call_rules_reading(Game *g, int nargs, int nresults)
 {
-    if (!g->t->zones.physical)
-        return call_rules(g, nargs, nresults);
-    Card *kept = malloc(sizeof g->t->deck.cards);
-    if (!kept)
-        return call_rules(g, nargs, nresults);
-    memcpy(kept, g->t->deck.cards, sizeof g->t->deck.cards);
-    memset(g->t->zones.named, 0, sizeof g->t->zones.named);
+    const TableMode *mode = table_mode(g->t);
+    void *kept = mode->reading_begin(g->t);
     int status = call_rules(g, nargs, nresults);
-    memcpy(g->t->deck.cards, kept, sizeof g->t->deck.cards);
-    free(kept);
+    mode->reading_end(g->t, kept);
     return status;
 }
 
@@ -205,15 +200,7 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     invalidate(g);
     /* Rules that ask get the card a card move names; a round's cards but
      * its last are the kernel's to play. */
-    int card = 0, physical = g->t->zones.physical;
-    if (physical)
-        memset(g->t->zones.named, 0, sizeof g->t->zones.named);
-    if (!physical || !real_cards_bind(g->t, seat, move, &card))
-        card = ask_card_of(&g->t->ask, move);
-    if (card && physical) {
-        g->t->zones.named[card] = 1;
-        real_cards_played(g->t, seat, card); /* a show-out, or a revoke told */
-    }
+    int card = table_mode(g->t)->card_of_move(g->t, seat, move);
     GameStatus played;
     if (card && g->t->trick.n && played_in_round(g, seat, card, &played))
         return played;
@@ -271,116 +258,9 @@ GameStatus game_pending(Game *g, const Ask **out)
     return read_ask(g);
 }
 
-static int slot_of(const Ask *p, int seat)
-{
-    for (int i = 0; i < p->nseats; i++)
-        if (p->seats[i] == seat)
-            return i;
-    return -1;
-}
-
-/* Folds runs of white space and trims: "play  QS " -> "play QS". */
-static void normalise(const char *text, char *out, size_t size)
-{
-    size_t n = 0;
-    int space = 0;
-    for (const char *p = text; *p && n + 1 < size; p++) {
-        if (isspace((unsigned char)*p)) {
-            space = n > 0;
-            continue;
-        }
-        if (space && n + 2 < size)
-            out[n++] = ' ';
-        space = 0;
-        out[n++] = *p;
-    }
-    out[n] = '\0';
-}
-
-/* Splits a normalised text into its words (at most max), in buf. */
-static int split_words(const char *text, char *buf, size_t size, char **words, int max)
-{
-    snprintf(buf, size, "%s", text);
-    int n = 0;
-    for (char *save = NULL, *w = strtok_r(buf, " ", &save); w && n < max; w = strtok_r(NULL, " ", &save))
-        words[n++] = w;
-    return n;
-}
-
-static int compare_words(const void *a, const void *b)
-{
-    return strcasecmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Whether two normalised texts have the same first word and the same other
- * words in any order, ignoring case: "discard 8H 8C" is "discard 8C 8H". */
-static int same_words(const char *a, const char *b)
-{
-    char abuf[512], bbuf[512], *aw[24], *bw[24];
-    int an = split_words(a, abuf, sizeof abuf, aw, 24), bn = split_words(b, bbuf, sizeof bbuf, bw, 24);
-    if (an != bn || an < 3 || strcasecmp(aw[0], bw[0]) != 0)
-        return 0;
-    qsort(aw + 1, (size_t)an - 1, sizeof *aw, compare_words);
-    qsort(bw + 1, (size_t)bn - 1, sizeof *bw, compare_words);
-    for (int i = 1; i < an; i++)
-        if (strcasecmp(aw[i], bw[i]) != 0)
-            return 0;
-    return 1;
-}
-
-/* The legal move of slot that want names: as listed, in another case, or
- * with its cards in another order (the only such move); NULL if none. The
- * words are weighed only once no text matches as typed: a bot's answer,
- * matched on every claim window, never gets that far. */
-static const char *match_in(const Ask *p, int slot, const char *want)
-{
-    const char *loose = NULL, *reordered = NULL;
-    int end = p->first[slot] + p->count[slot], nreordered = 0;
-    for (int i = p->first[slot]; i < end; i++) {
-        if (strcmp(ask_move(p, i), want) == 0)
-            return ask_move(p, i);
-        if (!loose && strcasecmp(ask_move(p, i), want) == 0)
-            loose = ask_move(p, i);
-    }
-    if (loose)
-        return loose;
-    for (int i = p->first[slot]; i < end && nreordered < 2; i++)
-        if (same_words(ask_move(p, i), want)) {
-            reordered = ask_move(p, i);
-            nreordered++;
-        }
-    return nreordered == 1 ? reordered : NULL;
-}
-
 const char *game_match(Game *g, int seat, const char *text)
 {
-    const Ask *p = &g->t->ask;
-    int slot = slot_of(p, seat);
-    if (slot < 0 || !p->count[slot])
-        return NULL;
-    char want[512];
-    normalise(text, want, sizeof want);
-    const char *found = match_in(p, slot, want);
-    if (found)
-        return found;
-    /* Where every legal move begins with one verb, the verb may be left
-     * out: "53" at a declaration is "declare 53". */
-    const char *first = ask_move(p, p->first[slot]);
-    size_t verb = strcspn(first, " ");
-    if (!first[verb] || strncasecmp(want, first, verb) == 0)
-        return NULL;
-    for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++)
-        if (strncmp(ask_move(p, i), first, verb) != 0 || ask_move(p, i)[verb] != ' ')
-            return NULL;
-    char with_verb[600];
-    snprintf(with_verb, sizeof with_verb, "%.*s %s", (int)verb, first, want);
-    return match_in(p, slot, with_verb);
-}
-
-int game_move_shown(const Ask *p, const char *move)
-{
-    size_t len;
-    return !ask_open(p) || !ask_open_word(p->open, move, &len) || !strchr(move, ' ');
+    return ask_match(&g->t->ask, seat, text);
 }
 
 int game_read_before(Game *g, int seat, const Ask *p, int first, int i, const char *read)
@@ -394,9 +274,7 @@ int game_read_before(Game *g, int seat, const Ask *p, int first, int i, const ch
 
 const char *game_move_for_people(Game *g, int seat, const char *move, char *buf, size_t size)
 {
-    if (!g->t->zones.physical || !real_cards_shown(g->t, seat, move, buf, size))
-        return move;
-    return buf;
+    return table_mode(g->t)->for_people(g->t, seat, move, buf, size);
 }
 
 /* An answer not among the listed moves but beginning with the ask's open
@@ -408,7 +286,7 @@ static const char *judge_answer(Game *g, int seat, const char *text)
     lua_State *L = g->L;
     const Ask *p = &g->t->ask;
     char typed[512];
-    normalise(text, typed, sizeof typed);
+    ask_normalise(text, typed, sizeof typed);
     size_t len;
     if (!ask_open(p) || !ask_open_word(p->open, typed, &len))
         return NULL;
@@ -448,14 +326,14 @@ static const char *judge_answer(Game *g, int seat, const char *text)
     return g->judged;
 }
 
-/* At a table with a real deck: a listed move with its unknown cards named
- * as typed (real_cards.h), or NULL with why when a name typed is of a card
- * shown elsewhere. */
-static const char *real_cards_answer(Game *g, int seat, const char *text)
+/* A move the table makes of an answer not listed (at a real deck: a
+ * listed move with its unknown cards named as typed), or NULL with why
+ * when a name typed is of a card shown elsewhere. */
+static const char *table_answer(Game *g, int seat, const char *text)
 {
     char typed[512], canon[512], why[200];
-    normalise(text, typed, sizeof typed);
-    if (!real_cards_match(g->t, seat, typed, canon, sizeof canon, why, sizeof why)) {
+    ask_normalise(text, typed, sizeof typed);
+    if (!table_mode(g->t)->answer(g->t, seat, typed, canon, sizeof canon, why, sizeof why)) {
         if (why[0])
             game_set_error(g, "'%s' cannot be played: %s", typed, why);
         return NULL;
@@ -467,12 +345,13 @@ static const char *real_cards_answer(Game *g, int seat, const char *text)
     return g->judged;
 }
 
-/* Whether the card canon plays to a round follows suit as far as the
- * referee can see; the error says why not. */
-static int real_cards_follow(Game *g, int seat, const char *canon)
+/* Whether the table lets seat play the legal move canon (at a real deck:
+ * a card that follows suit as far as the referee can see); the error says
+ * why not. */
+static int table_allows(Game *g, int seat, const char *canon)
 {
     char why[200];
-    if (!g->t->zones.physical || !real_cards_follow_problem(g->t, seat, canon, why, sizeof why))
+    if (!table_mode(g->t)->refuses(g->t, seat, canon, why, sizeof why))
         return 1;
     game_set_error(g, "'%s' cannot be played: %s", canon, why);
     return 0;
@@ -485,10 +364,10 @@ static const char *accept_answer(Game *g, int seat, const char *text)
     free(g->error);
     g->error = NULL;
     const char *canon = game_match(g, seat, text);
-    if (!canon && g->t->zones.physical)
-        canon = real_cards_answer(g, seat, text);
+    if (!canon)
+        canon = table_answer(g, seat, text);
     if (canon || g->error)
-        return canon && real_cards_follow(g, seat, canon) ? canon : NULL;
+        return canon && table_allows(g, seat, canon) ? canon : NULL;
     return judge_answer(g, seat, text);
 }
 
@@ -506,7 +385,7 @@ static void explain_illegal(Game *g, int seat, const char *text)
 {
     lua_State *L = g->L;
     const Ask *p = &g->t->ask;
-    int slot = slot_of(p, seat);
+    int slot = ask_slot_of(p, seat);
     char list[1024];
     size_t n = 0;
     int shown = 0, more = 0;
@@ -515,7 +394,7 @@ static void explain_illegal(Game *g, int seat, const char *text)
         n += (size_t)snprintf(list, sizeof list, "%s and %s cards", p->open,
                               strchr(p->open, ' ') ? "their" : "its");
     for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++) {
-        if (!game_move_shown(p, ask_move(p, i)))
+        if (!ask_move_shown(p, ask_move(p, i)))
             continue;
         /* At a real deck the moves of unknown cards read "CARD", once. */
         char as_read[512];
@@ -597,7 +476,7 @@ static int append_move(Game *g, int seat, int group, const char *text)
 static const char *check_answer(Game *g, int seat, const char *text)
 {
     const Ask *p = &g->t->ask;
-    if (slot_of(p, seat) < 0) {
+    if (ask_slot_of(p, seat) < 0) {
         char seats[64];
         seat_list(p, seats, sizeof seats);
         if (p->window)
@@ -609,7 +488,7 @@ static const char *check_answer(Game *g, int seat, const char *text)
         return NULL;
     }
     /* A move taken from the list (a bot's, the random seat's) is canonical. */
-    int slot = slot_of(p, seat);
+    int slot = ask_slot_of(p, seat);
     for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++)
         if (ask_move(p, i) == text)
             return text;
@@ -1034,7 +913,7 @@ const char *game_random_move(Game *g, int seat, Rng *r)
     const Ask *p;
     if (game_pending(g, &p) != GAME_OK)
         return NULL;
-    int slot = slot_of(p, seat);
+    int slot = ask_slot_of(p, seat);
     if (slot < 0)
         return NULL;
     return ask_move(p, p->first[slot] + (int)rng_below(r, (uint32_t)p->count[slot]));

@@ -171,10 +171,6 @@ const char *game_match(Game *g, int seat, const char *text);
  * named otherwise at a real deck, or judged by the rules (a BAMM! claim);
  * NULL with the error set when it is no legal answer. Plays nothing. */
 const char *game_answer(Game *g, int seat, const char *text);
-/* Whether a person is shown this legal move: not one that begins with the
- * ask's open word (a claim a person's cards make, which the REPL must not
- * give away; a person types their claim instead). */
-int game_move_shown(const Ask *p, const char *move);
 /* The move as people at the table read it: at a real deck, the names the
  * referee gave the unknown cards of seat's hand read "CARD" (real_cards.h);
  * move itself elsewhere, or buf. */
