@@ -112,23 +112,25 @@ static lua_State *new_state(void)
     return L;
 }
 
-static void report_fault(Session *s, int seat, const char *why, void *ctx)
+static void report_fault(SeatLoop *l, int seat, const char *why, void *ctx)
 {
+    Session *s = session_of(l);
     GameArgs *args = ctx;
     if (args->json)
         record_fault(stdout, s, seat, why);
     else if (!args->hashes)
         fprintf(stderr, "seat %d's bot %s faulted (%s); it plays a random legal move\n", seat,
-                bot_name(s->bots[seat]), why);
+                bot_name(s->loop.seats[seat].bot), why);
 }
 
-static void after_step(Session *s, void *ctx)
+static void after_step(SeatLoop *l, void *ctx)
 {
+    Session *s = session_of(l);
     GameArgs *args = ctx;
     if (args->json) {
         record_window(stdout, s);
         record_entries(stdout, s, s->log_shown);
-        s->log_shown = s->game->t->log.n;
+        s->log_shown = s->loop.game->t->log.n;
         record_ask(stdout, s);
     }
     if (args->hashes)
@@ -149,18 +151,18 @@ static int play_run(void *ctx, StuckNote *note, const Stuck *stuck)
     GameArgs *args = r->args;
     Session s;
     session_init(&s, L, r->rules, r->bots);
-    s.note = note;
-    s.stuck = stuck;
-    s.on_fault = report_fault;
-    s.fault_ctx = args;
+    s.loop.note = note;
+    s.loop.stuck = stuck;
+    s.loop.on_fault = report_fault;
+    s.loop.fault_ctx = args;
     char *why;
     if (!session_start(&s, args, &why)) {
         fprintf(stderr, "referee: %s\n", strfmt_printable(why)); /* it may quote the rules */
         free(why);
         return s.usage_error ? 2 : 1;
     }
-    for (int i = 1; i <= s.nseats; i++)
-        if (s.ctl[i] == SEAT_HUMAN) {
+    for (int i = 1; i <= s.loop.nseats; i++)
+        if (controller_is_person(&s.loop.seats[i])) {
             fprintf(stderr, "referee: seat %d is 'human', but 'run' plays without people: give a "
                             "bot for every seat (such as --seats random,random), or use "
                             "'referee play'\n", i);
@@ -170,48 +172,48 @@ static int play_run(void *ctx, StuckNote *note, const Stuck *stuck)
     if (args->json) {
         record_start(stdout, &s);
     } else if (!args->hashes) {
-        printf("%s, seed %s\n", s.game->name, s.game->seed);
+        printf("%s, seed %s\n", s.loop.game->name, s.loop.game->seed);
     }
-    after_step(&s, args); /* the setup's log, or the first fingerprint */
+    after_step(&s.loop, args); /* the setup's log, or the first fingerprint */
     /* Ctrl-C stops the bots after the move in play: the record ends with
      * a whole line saying so. */
-    s.stop_request = &stop_signal_asked;
+    s.loop.stop_request = &stop_signal_asked;
     stop_signal_catch(NULL);
-    GameStatus st = session_run_bots(&s, after_step, args);
+    GameStatus st = seat_loop_run(&s.loop, after_step, args);
     stop_signal_release();
     int status = 0;
-    if (st == GAME_OVER && s.forfeited) {
+    if (st == GAME_OVER && s.loop.forfeited) {
         /* The faulting bot's seat loses; the others share the win. */
         if (args->json)
             record_forfeit(stdout, &s);
         else if (!args->hashes)
-            printf("game over: seat %d forfeits (its bot faulted)\n", s.forfeited);
-    } else if (st == GAME_OVER && s.interrupted) {
+            printf("game over: seat %d forfeits (its bot faulted)\n", s.loop.forfeited);
+    } else if (st == GAME_OVER && s.loop.interrupted) {
         if (args->json)
             record_stopped(stdout, &s);
         else if (!args->hashes)
-            printf("game interrupted: %d move%s and no end: no winner\n", s.game->nmoves,
-                   s.game->nmoves == 1 ? "" : "s");
+            printf("game interrupted: %d move%s and no end: no winner\n", s.loop.game->nmoves,
+                   s.loop.game->nmoves == 1 ? "" : "s");
         status = 130;
-    } else if (st == GAME_OVER && s.stopped) {
+    } else if (st == GAME_OVER && s.loop.stopped) {
         if (args->json)
             record_stopped(stdout, &s);
         else if (!args->hashes)
             printf("game stopped: %d move%s and no end (the limit is --max-moves %ld): no winner\n",
-                   s.game->nmoves, s.game->nmoves == 1 ? "" : "s", s.max_moves);
+                   s.loop.game->nmoves, s.loop.game->nmoves == 1 ? "" : "s", s.loop.max_moves);
     } else if (st != GAME_OVER) {
-        fprintf(stderr, "referee: %s\n", s.game->error ? s.game->error : "the game stopped");
+        fprintf(stderr, "referee: %s\n", s.loop.game->error ? s.loop.game->error : "the game stopped");
         status = 1;
-    } else if (game_push_result(s.game) != GAME_OK || lua_isnil(L, -1)) {
+    } else if (game_push_result(s.loop.game) != GAME_OK || lua_isnil(L, -1)) {
         fprintf(stderr, "referee: %s\n",
-                s.game->error ? s.game->error : "the rules gave no result at the end of the game");
+                s.loop.game->error ? s.loop.game->error : "the rules gave no result at the end of the game");
         lua_pop(L, 1);
         status = 1;
     } else {
         if (args->json)
             record_result(stdout, &s);
         else if (!args->hashes) {
-            render_log(stdout, s.game->t, 0, -1);
+            render_log(stdout, s.loop.game->t, 0, -1);
             render_result(stdout, L);
         }
         lua_pop(L, 1);
@@ -258,8 +260,8 @@ static int replay_file(lua_State *L, const char *rules, const char *bots, const 
     }
     char shown[1024];
     printf("%s: %s, seed %s, %d move%s replayed; every move legal and the final table "
-           "matches the save\n", strfmt_shown(path, shown, sizeof shown), s.game->name,
-           s.game->seed, s.game->nmoves, s.game->nmoves == 1 ? "" : "s");
+           "matches the save\n", strfmt_shown(path, shown, sizeof shown), s.loop.game->name,
+           s.loop.game->seed, s.loop.game->nmoves, s.loop.game->nmoves == 1 ? "" : "s");
     session_close(&s);
     return 0;
 }

@@ -25,10 +25,10 @@ static json_t *lua_to_json(lua_State *L, int idx)
 
 void record_start(FILE *out, Session *s)
 {
-    Game *g = s->game;
+    Game *g = s->loop.game;
     json_t *seats = json_array();
-    for (int i = 1; i <= s->nseats; i++)
-        json_array_append_new(seats, json_string(s->seat_names[i]));
+    for (int i = 1; i <= s->loop.nseats; i++)
+        json_array_append_new(seats, json_string(s->loop.seats[i].name));
     game_push_options(g);
     json_t *opts = lua_to_json(s->L, -1);
     lua_pop(s->L, 1);
@@ -108,7 +108,7 @@ static json_t *entry_json(const Table *t, const LogEntry *e)
 void record_ask(FILE *out, Session *s)
 {
     const Ask *p;
-    if (game_pending(s->game, &p) != GAME_OK)
+    if (game_pending(s->loop.game, &p) != GAME_OK)
         return;
     json_t *seats = json_array(), *moves = json_object();
     for (int i = 0; i < p->nseats; i++) {
@@ -138,7 +138,7 @@ void record_ask(FILE *out, Session *s)
 
 void record_window(FILE *out, Session *s)
 {
-    Game *g = s->game;
+    Game *g = s->loop.game;
     if (!g->window_group || g->window_group == s->window_shown)
         return;
     s->window_shown = g->window_group;
@@ -154,7 +154,7 @@ void record_window(FILE *out, Session *s)
 
 void record_entries(FILE *out, Session *s, int from)
 {
-    const Table *t = s->game->t;
+    const Table *t = s->loop.game->t;
     for (int i = from; i < t->log.n; i++)
         emit(out, entry_json(t, &t->log.e[i]));
 }
@@ -162,33 +162,33 @@ void record_entries(FILE *out, Session *s, int from)
 void record_fault(FILE *out, Session *s, int seat, const char *why)
 {
     emit(out, json_pack("{s:s, s:i, s:s, s:i, s:s}", "type", "fault", "seat", seat, "bot",
-                        bot_name(s->bots[seat]), "move", s->game->nmoves + 1, "reason", why));
+                        bot_name(s->loop.seats[seat].bot), "move", s->loop.game->nmoves + 1, "reason", why));
 }
 
 void record_forfeit(FILE *out, Session *s)
 {
     json_t *winners = json_array(), *faults = json_array();
-    for (int i = 1; i <= s->nseats; i++) {
-        if (i != s->forfeited)
+    for (int i = 1; i <= s->loop.nseats; i++) {
+        if (i != s->loop.forfeited)
             json_array_append_new(winners, json_integer(i));
-        json_array_append_new(faults, json_integer(s->faults[i]));
+        json_array_append_new(faults, json_integer(s->loop.faults[i]));
     }
-    emit(out, json_pack("{s:s, s:i, s:o, s:i, s:o}", "type", "result", "forfeit", s->forfeited,
-                        "winners", winners, "moves", s->game->nmoves, "faults", faults));
+    emit(out, json_pack("{s:s, s:i, s:o, s:i, s:o}", "type", "result", "forfeit", s->loop.forfeited,
+                        "winners", winners, "moves", s->loop.game->nmoves, "faults", faults));
 }
 
 void record_stopped(FILE *out, Session *s)
 {
     json_t *faults = json_array();
-    for (int i = 1; i <= s->nseats; i++)
-        json_array_append_new(faults, json_integer(s->faults[i]));
+    for (int i = 1; i <= s->loop.nseats; i++)
+        json_array_append_new(faults, json_integer(s->loop.faults[i]));
     json_t *line = json_pack("{s:s}", "type", "result");
-    if (s->interrupted)
+    if (s->loop.interrupted)
         json_object_set_new(line, "interrupted", json_true());
     else
-        json_object_set_new(line, "stopped", json_integer(s->max_moves));
+        json_object_set_new(line, "stopped", json_integer(s->loop.max_moves));
     json_object_set_new(line, "winners", json_array());
-    json_object_set_new(line, "moves", json_integer(s->game->nmoves));
+    json_object_set_new(line, "moves", json_integer(s->loop.game->nmoves));
     json_object_set_new(line, "faults", faults);
     emit(out, line);
 }
@@ -218,15 +218,15 @@ void record_result(FILE *out, Session *s)
     else if (lua_istable(s->L, -1))
         put_checked_fields(s->L, obj, json_is_string(r) ? json_string_value(r) : "?");
     json_decref(r);
-    json_object_set_new(obj, "moves", json_integer(s->game->nmoves));
+    json_object_set_new(obj, "moves", json_integer(s->loop.game->nmoves));
     json_t *faults = json_array();
-    for (int i = 1; i <= s->nseats; i++)
-        json_array_append_new(faults, json_integer(s->faults[i]));
+    for (int i = 1; i <= s->loop.nseats; i++)
+        json_array_append_new(faults, json_integer(s->loop.faults[i]));
     json_object_set_new(obj, "faults", faults);
     emit(out, obj);
 }
 
 void record_hash(FILE *out, Session *s)
 {
-    fprintf(out, "%d %016llx\n", s->game->nmoves, (unsigned long long)game_hash(s->game));
+    fprintf(out, "%d %016llx\n", s->loop.game->nmoves, (unsigned long long)game_hash(s->loop.game));
 }

@@ -14,6 +14,7 @@
 #include "listing.h"
 #include "render.h"
 #include "../core/referee/rules_loader.h"
+#include "../core/kernel/ask_match.h"
 #include "../core/kernel/strfmt.h"
 
 typedef struct Repl {
@@ -69,7 +70,7 @@ static void error(Repl *r, const char *fmt, ...)
 /* A 'new' or 'load' that failed: it did not touch the game in progress. */
 static void refused_keeping_game(Repl *r, const char *why)
 {
-    error(r, "%s%s", why, r->s.game ? " (the current game is unchanged)" : "");
+    error(r, "%s%s", why, r->s.loop.game ? " (the current game is unchanged)" : "");
 }
 
 static void clear_window(Repl *r)
@@ -91,10 +92,10 @@ static int answered(Repl *r, int seat)
 static int human_to_answer(Repl *r)
 {
     const Ask *p;
-    if (!r->s.game || game_pending(r->s.game, &p) != GAME_OK)
+    if (!r->s.loop.game || game_pending(r->s.loop.game, &p) != GAME_OK)
         return 0;
     for (int i = 0; i < p->nseats; i++)
-        if (r->s.ctl[p->seats[i]] == SEAT_HUMAN && !answered(r, p->seats[i]))
+        if (controller_is_person(&r->s.loop.seats[p->seats[i]]) && !answered(r, p->seats[i]))
             return p->seats[i];
     return 0;
 }
@@ -104,8 +105,8 @@ static int human_to_answer(Repl *r)
 static int log_viewer(const Repl *r)
 {
     int person = 0;
-    for (int s = 1; s <= r->s.game->nseats; s++)
-        if (r->s.ctl[s] == SEAT_HUMAN) {
+    for (int s = 1; s <= r->s.loop.game->nseats; s++)
+        if (controller_is_person(&r->s.loop.seats[s])) {
             if (person)
                 return 0;
             person = s;
@@ -123,8 +124,8 @@ static void show_new_log(Repl *r);
 static int sit_down(Repl *r, int seat, int from)
 {
     int people = 0;
-    for (int s = 1; s <= r->s.game->nseats; s++)
-        people += r->s.ctl[s] == SEAT_HUMAN;
+    for (int s = 1; s <= r->s.loop.game->nseats; s++)
+        people += controller_is_person(&r->s.loop.seats[s]);
     int pass = r->interactive && !r->s.no_hot_seat && people >= 2 && seat != r->on_screen;
     r->on_screen = seat;
     if (!pass)
@@ -161,7 +162,7 @@ static int sit_down(Repl *r, int seat, int from)
 #define NEW_LOG_SHOWN 200
 static void show_new_log(Repl *r)
 {
-    Table *t = r->s.game->t;
+    Table *t = r->s.loop.game->t;
     if (r->s.log_shown > t->log.n)
         r->s.log_shown = 0;
     int from = r->s.log_shown;
@@ -175,7 +176,7 @@ static void show_new_log(Repl *r)
 
 static void report(Repl *r, GameStatus st)
 {
-    Game *g = r->s.game;
+    Game *g = r->s.loop.game;
     /* A line the rules explained was clearly a move: no word of commands. */
     int explained = g->error && strstr(g->error, "is not a legal move: ") != NULL;
     if (st == GAME_ILLEGAL && r->bare && !explained)
@@ -189,7 +190,7 @@ static void show_status(Repl *r, int seat)
 {
     lua_State *L = r->s.L;
     int top = lua_gettop(L);
-    if (game_push_status(r->s.game, seat) != GAME_OK) {
+    if (game_push_status(r->s.loop.game, seat) != GAME_OK) {
         lua_settop(L, top);
         report(r, GAME_SCRIPT);
         return;
@@ -207,9 +208,9 @@ static void show_status(Repl *r, int seat)
  * and what is due. */
 static void advance(Repl *r)
 {
-    Game *g = r->s.game;
+    Game *g = r->s.loop.game;
     session_keep_rescue(&r->s);
-    GameStatus st = session_run_bots(&r->s, NULL, NULL);
+    GameStatus st = seat_loop_run(&r->s.loop, NULL, NULL);
     int from = r->s.log_shown;
     show_new_log(r);
     if (st == GAME_SCRIPT && got_interrupt) {
@@ -222,11 +223,11 @@ static void advance(Repl *r)
         report(r, st);
         return;
     }
-    if (st == GAME_OVER && r->s.stopped) {
+    if (st == GAME_OVER && r->s.loop.stopped) {
         error(r, "the bots made %ld move%s in a row and the game has not ended: stopped there, no "
                  "winner yet (the limit is --max-moves %ld; 'continue' lets them play on, 'new' "
                  "starts another game)",
-              r->s.max_moves, r->s.max_moves == 1 ? "" : "s", r->s.max_moves);
+              r->s.loop.max_moves, r->s.loop.max_moves == 1 ? "" : "s", r->s.loop.max_moves);
         return;
     }
     if (st == GAME_OVER) {
@@ -287,7 +288,7 @@ static void cmd_help(Repl *r, int argc, char **argv, const char *rest)
 static void cmd_rules(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
-    const char *name = argc > 1 ? argv[1] : r->s.game ? r->s.game->name : NULL;
+    const char *name = argc > 1 ? argv[1] : r->s.loop.game ? r->s.loop.game->name : NULL;
     if (!name) {
         error(r, "which game? rules GAME ('games' lists them)");
         return;
@@ -315,10 +316,10 @@ static void cmd_bots(Repl *r, int argc, char **argv, const char *rest)
 
 static void start_game(Repl *r)
 {
-    Game *g = r->s.game;
+    Game *g = r->s.loop.game;
     printf("new game: %s, seed %s, seats:", g->name, g->seed);
-    for (int i = 1; i <= r->s.nseats; i++)
-        printf("%s %d %s%s%s%s", i > 1 ? "," : "", i, r->s.seat_names[i],
+    for (int i = 1; i <= r->s.loop.nseats; i++)
+        printf("%s %d %s%s%s%s", i > 1 ? "," : "", i, r->s.loop.seats[i].name,
                r->s.names[i][0] ? " (" : "", r->s.names[i], r->s.names[i][0] ? ")" : "");
     putchar('\n');
     r->on_screen = -1; /* nobody yet: the first person sits down after a pass too */
@@ -331,7 +332,7 @@ static void start_game(Repl *r)
  * asked first, and a script is told what was dropped. */
 static int may_drop_game(Repl *r, const char *doing)
 {
-    Game *g = r->s.game;
+    Game *g = r->s.loop.game;
     if (!g || g->nmoves == r->saved_moves)
         return 1;
     int n = g->nmoves > r->saved_moves ? g->nmoves - r->saved_moves : r->saved_moves - g->nmoves;
@@ -376,12 +377,12 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
     }
     if (!may_drop_game(r, "start another"))
         return;
-    int unsaved = r->s.game ? r->s.game->nmoves - r->saved_moves : 0;
+    int unsaved = r->s.loop.game ? r->s.loop.game->nmoves - r->saved_moves : 0;
     char *why;
-    const Stuck *stuck = r->s.stuck;
-    r->s.stuck = NULL; /* what got stuck was the rescued game's */
+    const Stuck *stuck = r->s.loop.stuck;
+    r->s.loop.stuck = NULL; /* what got stuck was the rescued game's */
     if (!session_start(&r->s, &args, &why)) {
-        r->s.stuck = stuck;
+        r->s.loop.stuck = stuck;
         refused_keeping_game(r, why);
         free(why);
         return;
@@ -393,9 +394,9 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
 
 static int need_game(Repl *r)
 {
-    if (!r->s.game)
+    if (!r->s.loop.game)
         error(r, "no game yet: start one with 'new GAME' ('games' lists them)");
-    return r->s.game != NULL;
+    return r->s.loop.game != NULL;
 }
 
 static void cmd_show(Repl *r, int argc, char **argv, const char *rest)
@@ -408,7 +409,7 @@ static void cmd_show(Repl *r, int argc, char **argv, const char *rest)
         error(r, "'show' shows your view, 'show table' what everyone sees (not '%s')", argv[1]);
         return;
     }
-    render_view(stdout, r->s.game->t, seat);
+    render_view(stdout, r->s.loop.game->t, seat);
     show_status(r, seat);
 }
 
@@ -418,7 +419,7 @@ static int decision_due(Repl *r, const Ask **p)
 {
     if (!need_game(r))
         return 0;
-    GameStatus st = game_pending(r->s.game, p);
+    GameStatus st = game_pending(r->s.loop.game, p);
     if (st == GAME_OVER)
         error(r, "the game is over: no move is pending ('new' starts another)");
     else if (st != GAME_OK)
@@ -455,10 +456,10 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
         if (p->seats[i] == seat)
             for (int k = 0; k < p->count[i]; k++) {
                 const char *move = ask_move(p, p->first[i] + k);
-                if (!game_move_shown(p, move))
+                if (!ask_move_shown(p, move))
                     continue;
-                move = game_move_for_people(r->s.game, seat, move, shown, sizeof shown);
-                if (move == shown && game_read_before(r->s.game, seat, p, p->first[i], p->first[i] + k, shown))
+                move = game_move_for_people(r->s.loop.game, seat, move, shown, sizeof shown);
+                if (move == shown && game_read_before(r->s.loop.game, seat, p, p->first[i], p->first[i] + k, shown))
                     continue;
                 printf("%s%s", gap, move);
                 gap = "  ";
@@ -497,7 +498,7 @@ static void play_move_as(Repl *r, int seat, const char *text)
     const Ask *p;
     if (!decision_due(r, &p))
         return;
-    Game *g = r->s.game;
+    Game *g = r->s.loop.game;
     GameStatus st;
     if (!seat)
         seat = human_to_answer(r);
@@ -506,7 +507,7 @@ static void play_move_as(Repl *r, int seat, const char *text)
         return;
     }
     session_keep_rescue(&r->s);
-    if (!session_rules_call(&r->s)) {
+    if (!seat_loop_rules_call(&r->s.loop)) {
         report(r, GAME_SCRIPT);
         return;
     }
@@ -542,7 +543,7 @@ static void play_move(Repl *r, const char *text)
 static void run_open_window(Repl *r)
 {
     const Ask *p;
-    Game *g = r->s.game;
+    Game *g = r->s.loop.game;
     GameStatus st;
     game_pending(g, &p);
     if (human_to_answer(r)) {
@@ -568,9 +569,9 @@ static void run_open_window(Repl *r)
         moves[n++] = r->wmoves[i];
     }
     for (int i = 0; i < p->nseats; i++)
-        if (r->s.ctl[p->seats[i]] != SEAT_HUMAN) {
+        if (!controller_is_person(&r->s.loop.seats[p->seats[i]])) {
             seats[n] = p->seats[i];
-            if (!(moves[n++] = session_bot_move(&r->s, p->seats[i]))) {
+            if (!(moves[n++] = seat_loop_answer(&r->s.loop, p->seats[i]))) {
                 /* The rules' vars could not be shown to this bot (a bot
                  * never forfeits at the REPL): the window is not run, and
                  * the answers stand to be given again. */
@@ -580,7 +581,7 @@ static void run_open_window(Repl *r)
             }
         }
     session_keep_rescue(&r->s);
-    st = session_rules_call(&r->s) ? game_window(g, n, seats, moves) : GAME_SCRIPT;
+    st = seat_loop_rules_call(&r->s.loop) ? game_window(g, n, seats, moves) : GAME_SCRIPT;
     clear_window(r);
     if (st != GAME_OK)
         report(r, st);
@@ -594,7 +595,7 @@ static int caller_of(Repl *r, const char *line, const char **rest)
 {
     const char *colon = strchr(line, ':');
     const Ask *p;
-    if (!colon || !r->s.game || game_pending(r->s.game, &p) != GAME_OK || !p->window)
+    if (!colon || !r->s.loop.game || game_pending(r->s.loop.game, &p) != GAME_OK || !p->window)
         return 0;
     char who_text[32];
     size_t len = (size_t)(colon - line);
@@ -605,7 +606,7 @@ static int caller_of(Repl *r, const char *line, const char **rest)
         return 0;
     snprintf(who_text, sizeof who_text, "%.*s", (int)(len - skip), line + skip);
     int seat = 0;
-    for (int s = 1; s <= r->s.game->nseats && !seat; s++)
+    for (int s = 1; s <= r->s.loop.game->nseats && !seat; s++)
         if (atoi(who_text) == s || (r->s.names[s][0] && strcasecmp(r->s.names[s], who_text) == 0))
             seat = s;
     *rest = colon + 1 + strspn(colon + 1, " \t");
@@ -626,7 +627,7 @@ static void cmd_go_on(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     for (int seat; (seat = human_to_answer(r)) != 0;) {
-        const char *pass = game_match(r->s.game, seat, "pass");
+        const char *pass = game_match(r->s.loop.game, seat, "pass");
         if (!pass) {
             error(r, "seat %d must answer: this window has no 'pass'", seat);
             return;
@@ -650,7 +651,7 @@ static void cmd_play(Repl *r, int argc, char **argv, const char *rest)
     int seat = human_to_answer(r);
     const Ask *p;
     int whole = 0;
-    if (seat && !game_match(r->s.game, seat, rest) && game_pending(r->s.game, &p) == GAME_OK)
+    if (seat && !game_match(r->s.loop.game, seat, rest) && game_pending(r->s.loop.game, &p) == GAME_OK)
         for (int i = 0; i < p->n && !whole; i++)
             whole = strncasecmp(ask_move(p, i), "play ", 5) == 0;
     char line[600];
@@ -752,7 +753,7 @@ static void cmd_correct(Repl *r, int argc, char **argv, const char *rest)
 {
     if (!need_game(r))
         return;
-    Game *g = r->s.game;
+    Game *g = r->s.loop.game;
     int log_at = g->nmoves ? g->moves[game_group_start(g, g->nmoves - 1)].log_at : 0;
     int numbers = argc > 1;
     for (int i = 1; i < argc; i++)
@@ -798,9 +799,9 @@ static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
         return;
     /* The undoer: the person to answer now, or else the last person who moved. */
     int seat = human_to_answer(r);
-    for (int i = r->s.game->nmoves - 1; !seat && i >= 0; i--)
-        if (r->s.ctl[r->s.game->moves[i].seat] == SEAT_HUMAN)
-            seat = r->s.game->moves[i].seat;
+    for (int i = r->s.loop.game->nmoves - 1; !seat && i >= 0; i--)
+        if (controller_is_person(&r->s.loop.seats[r->s.loop.game->moves[i].seat]))
+            seat = r->s.loop.game->moves[i].seat;
     if (!seat) {
         error(r, "nothing to undo: no person has moved yet");
         return;
@@ -811,8 +812,8 @@ static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
         report(r, st);
         return;
     }
-    printf("undone: back before your last move (%d move%s played)\n", r->s.game->nmoves,
-           r->s.game->nmoves == 1 ? "" : "s");
+    printf("undone: back before your last move (%d move%s played)\n", r->s.loop.game->nmoves,
+           r->s.loop.game->nmoves == 1 ? "" : "s");
     advance(r);
 }
 
@@ -838,7 +839,7 @@ static void cmd_log(Repl *r, int argc, char **argv, const char *rest)
     (void)rest;
     if (!need_game(r))
         return;
-    Table *t = r->s.game->t;
+    Table *t = r->s.loop.game->t;
     int n = 20;
     if (argc > 1) {
         char *end;
@@ -865,9 +866,9 @@ static void cmd_save(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     char shown[4096];
-    printf("saved to %s (%d move%s)\n", strfmt_shown(argv[1], shown, sizeof shown), r->s.game->nmoves,
-           r->s.game->nmoves == 1 ? "" : "s");
-    r->saved_moves = r->s.game->nmoves;
+    printf("saved to %s (%d move%s)\n", strfmt_shown(argv[1], shown, sizeof shown), r->s.loop.game->nmoves,
+           r->s.loop.game->nmoves == 1 ? "" : "s");
+    r->saved_moves = r->s.loop.game->nmoves;
 }
 
 static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
@@ -879,10 +880,10 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     char *notes;
-    const Stuck *stuck = r->s.stuck;
-    r->s.stuck = NULL;
+    const Stuck *stuck = r->s.loop.stuck;
+    r->s.loop.stuck = NULL;
     if (!session_load(&r->s, argv[1], &why, &notes)) {
-        r->s.stuck = stuck;
+        r->s.loop.stuck = stuck;
         refused_keeping_game(r, why);
         free(why);
         return;
@@ -890,11 +891,11 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
     clear_window(r);
     char shown[4096];
     printf("loaded %s: %s, %d move%s replayed and checked\n", strfmt_shown(argv[1], shown, sizeof shown),
-           r->s.game->name, r->s.game->nmoves, r->s.game->nmoves == 1 ? "" : "s");
+           r->s.loop.game->name, r->s.loop.game->nmoves, r->s.loop.game->nmoves == 1 ? "" : "s");
     if (notes)
         printf("%s\n", notes);
     free(notes);
-    r->saved_moves = r->s.game->nmoves;
+    r->saved_moves = r->s.loop.game->nmoves;
     r->on_screen = -1; /* whoever loaded it is not the one to see the next hand */
     advance(r);
 }
@@ -906,9 +907,9 @@ static void cmd_seats(Repl *r, int argc, char **argv, const char *rest)
     (void)rest;
     if (!need_game(r))
         return;
-    for (int i = 1; i <= r->s.nseats; i++)
-        printf("  seat %d: %s%s%s%s\n", i, r->s.seat_names[i], r->s.names[i][0] ? ", " : "",
-               r->s.names[i], seats_active(&r->s.game->t->seats, i) ? "" : " (out)");
+    for (int i = 1; i <= r->s.loop.nseats; i++)
+        printf("  seat %d: %s%s%s%s\n", i, r->s.loop.seats[i].name, r->s.names[i][0] ? ", " : "",
+               r->s.names[i], seats_active(&r->s.loop.game->t->seats, i) ? "" : " (out)");
 }
 
 /* names Ann,Bob,Cy: the people's names, by seat, from now on. */
@@ -937,7 +938,7 @@ static void cmd_quit(Repl *r, int argc, char **argv, const char *rest)
     (void)argv;
     (void)rest;
     if (may_drop_game(r, "quit")) {
-        dropped_game(r, r->s.game ? r->s.game->nmoves - r->saved_moves : 0);
+        dropped_game(r, r->s.loop.game ? r->s.loop.game->nmoves - r->saved_moves : 0);
         r->quit = 1;
     }
 }
@@ -991,11 +992,11 @@ static void execute(Repl *r, const char *line)
     int caller = caller_of(r, line, &call);
     if (caller) {
         const Ask *p;
-        game_pending(r->s.game, &p);
+        game_pending(r->s.loop.game, &p);
         int in_window = 0;
         for (int i = 0; i < p->nseats; i++)
             in_window |= p->seats[i] == caller;
-        if (!in_window || r->s.ctl[caller] != SEAT_HUMAN || answered(r, caller))
+        if (!in_window || !controller_is_person(&r->s.loop.seats[caller]) || answered(r, caller))
             error(r, "seat %d may not call now: the window waits for the people of seats it asks "
                      "who have not answered", caller);
         else
@@ -1004,7 +1005,7 @@ static void execute(Repl *r, const char *line)
     }
     /* A legal move typed alone is played; moves win over command prefixes. */
     int seat = human_to_answer(r);
-    if (seat && game_match(r->s.game, seat, line)) {
+    if (seat && game_match(r->s.loop.game, seat, line)) {
         play_move(r, line);
         return;
     }
@@ -1035,7 +1036,7 @@ static void execute(Repl *r, const char *line)
     if (seat) {
         /* Not a command: treat it as a move, so the refusal says why (and
          * that it is no command either, unless it reads like a move). */
-        r->bare = !begins_a_move(r->s.game, seat, line);
+        r->bare = !begins_a_move(r->s.loop.game, seat, line);
         play_move(r, line);
         r->bare = 0;
         return;
@@ -1043,9 +1044,9 @@ static void execute(Repl *r, const char *line)
     /* Nor is it a move, as nobody is to type one: in a game, say why, for
      * someone who meant a move. */
     const Ask *p;
-    GameStatus st = r->s.game ? game_pending(r->s.game, &p) : GAME_OK;
+    GameStatus st = r->s.loop.game ? game_pending(r->s.loop.game, &p) : GAME_OK;
     error(r, "unknown command '%s' ('help' lists the commands)%s", argv[0],
-          !r->s.game       ? ""
+          !r->s.loop.game       ? ""
           : st == GAME_OVER ? "; nor is it a move: the game is over ('new' starts another)"
           : st == GAME_OK   ? "; nor is it a move: no seat played by a person is to answer now "
                               "('continue' lets the bots play on)"
@@ -1086,11 +1087,11 @@ static void make_extra(Repl *r, const char *line)
     const Ask *p;
     int seat = human_to_answer(r);
     char shown[512];
-    if (strncasecmp(line, "play ", 5) == 0 && seat && game_pending(r->s.game, &p) == GAME_OK)
+    if (strncasecmp(line, "play ", 5) == 0 && seat && game_pending(r->s.loop.game, &p) == GAME_OK)
         for (int i = 0; i < p->nseats; i++)
             for (int k = p->first[i]; p->seats[i] == seat && k < p->first[i] + p->count[i]; k++)
-                if (nextra < MAX_EXTRA && game_move_shown(p, ask_move(p, k)) &&
-                    game_move_for_people(r->s.game, seat, ask_move(p, k), shown, sizeof shown) ==
+                if (nextra < MAX_EXTRA && ask_move_shown(p, ask_move(p, k)) &&
+                    game_move_for_people(r->s.loop.game, seat, ask_move(p, k), shown, sizeof shown) ==
                         ask_move(p, k))
                     extra[nextra++] = strfmt("play %s", ask_move(p, k));
 }
@@ -1111,7 +1112,7 @@ static char *generate(const char *text, int state)
     int ncmd = (int)(sizeof COMMANDS / sizeof *COMMANDS) - 1;
     const Ask *p = NULL;
     int seat = human_to_answer(r), slot = -1;
-    if (seat && game_pending(r->s.game, &p) == GAME_OK)
+    if (seat && game_pending(r->s.loop.game, &p) == GAME_OK)
         for (int i = 0; i < p->nseats; i++)
             if (p->seats[i] == seat)
                 slot = i;
@@ -1124,8 +1125,8 @@ static char *generate(const char *text, int state)
                                                : extra[i - ncmd - nmoves];
         char as_read[512];
         if (i >= ncmd && i < ncmd + nmoves &&
-            (!game_move_shown(p, cand) ||
-             game_move_for_people(r->s.game, seat, cand, as_read, sizeof as_read) != cand))
+            (!ask_move_shown(p, cand) ||
+             game_move_for_people(r->s.loop.game, seat, cand, as_read, sizeof as_read) != cand))
             continue; /* a claim the person's cards make, or a real card, is theirs to name */
         if (candidate(cand, prefix, plen) && strlen(cand) >= start)
             return strdup(cand + start);
@@ -1146,10 +1147,10 @@ static char *prompt_text(Repl *r, char *buf, size_t size)
     int seat = human_to_answer(r);
     const Ask *p;
     char kind[128]; /* the rules' words, printed: control characters as '?' */
-    if (seat && game_pending(r->s.game, &p) == GAME_OK)
+    if (seat && game_pending(r->s.loop.game, &p) == GAME_OK)
     {
         char name[64];
-        snprintf(buf, size, "%s %s (%s)> ", r->s.game->name, render_seat(seat, name, sizeof name),
+        snprintf(buf, size, "%s %s (%s)> ", r->s.loop.game->name, render_seat(seat, name, sizeof name),
                  strfmt_shown(p->kind, kind, sizeof kind));
     }
     else
@@ -1187,13 +1188,14 @@ static char *history_path(void)
     return path;
 }
 
-static void report_fault(Session *s, int seat, const char *why, void *ctx)
+static void report_fault(SeatLoop *l, int seat, const char *why, void *ctx)
 {
+    Session *s = session_of(l);
     Repl *r = ctx;
     (void)r;
     fflush(stdout);
     fprintf(stderr, "seat %d's bot %s faulted (%s); it plays a random legal move\n", seat,
-            bot_name(s->bots[seat]), why);
+            bot_name(s->loop.seats[seat].bot), why);
 }
 
 static int run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
@@ -1220,10 +1222,10 @@ static int resume(Repl *r, const ReplGuard *guard)
         free(why);
         return 0;
     }
-    r->s.stuck = guard->stuck;
+    r->s.loop.stuck = guard->stuck;
     free(notes);
     /* (the parent said what got stuck) */
-    printf("the game is taken up again after move %d\n", r->s.game->nmoves);
+    printf("the game is taken up again after move %d\n", r->s.loop.game->nmoves);
     advance(r);
     return 1;
 }
@@ -1238,11 +1240,11 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
     r.s.type_dice = type_dice;
     r.s.type_dice_ctx = &r;
     r.in = in;
-    r.s.on_fault = report_fault;
-    r.s.fault_ctx = &r;
+    r.s.loop.on_fault = report_fault;
+    r.s.loop.fault_ctx = &r;
     r.interactive = interactive;
     if (guard) {
-        r.s.note = guard->note;
+        r.s.loop.note = guard->note;
         r.s.rescue = guard->rescue;
     }
     completing = &r;

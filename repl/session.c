@@ -21,30 +21,16 @@
 void session_init(Session *s, lua_State *L, const char *rules_path, const char *bots_path)
 {
     memset(s, 0, sizeof *s);
+    seat_loop_init(&s->loop, L);
     s->L = L;
     s->rules_path = rules_path;
     s->bots_path = bots_path;
-    s->game_ref = LUA_NOREF;
-    s->max_moves = SESSION_MAX_MOVES;
 }
 
-static void uncount_game_memory(Session *s);
 
 static void drop_game(Session *s)
 {
-    uncount_game_memory(s);
-    luaL_unref(s->L, LUA_REGISTRYINDEX, s->game_ref);
-    s->game_ref = LUA_NOREF;
-    s->game = NULL;
-    for (int i = 0; i <= MAX_SEATS; i++) {
-        free(s->seat_names[i]);
-        s->seat_names[i] = NULL;
-        if (s->bots[i] && !(s->pool && bot_pool_give_back(s->pool, s->bots[i])))
-            bot_close(s->bots[i]);
-        s->bots[i] = NULL;
-        s->faults[i] = 0;
-    }
-    s->nseats = 0;
+    seat_loop_drop(&s->loop);
     s->log_shown = 0;
 }
 
@@ -57,15 +43,18 @@ void session_close(Session *s)
  * which a load gives back. */
 char *session_record(Session *s)
 {
-    char *text = game_record(s->game, (const char *const *)&s->seat_names[1]);
+    const char *seat_names[MAX_SEATS];
+    for (int i = 1; i <= s->loop.nseats; i++)
+        seat_names[i - 1] = s->loop.seats[i].name;
+    char *text = game_record(s->loop.game, seat_names);
     int named = 0;
-    for (int i = 1; i <= s->nseats; i++)
+    for (int i = 1; i <= s->loop.nseats; i++)
         named |= s->names[i][0] != '\0';
     if (!text || !named)
         return text;
     json_t *root = json_loads(text, 0, NULL);
     json_t *names = json_array();
-    for (int i = 1; i <= s->nseats; i++)
+    for (int i = 1; i <= s->loop.nseats; i++)
         json_array_append_new(names, json_string(s->names[i]));
     char *with = root && json_object_set_new(root, "names", names) == 0
                      ? json_dumps(root, JSON_INDENT(1) | JSON_SORT_KEYS)
@@ -88,7 +77,7 @@ static int restore_names(Session *s, const char *text, char **err)
     if (names) {
         char list[(MAX_SEATS + 1) * 26] = "";
         size_t n = 0;
-        ok = json_is_array(names) && json_array_size(names) == (size_t)s->nseats;
+        ok = json_is_array(names) && json_array_size(names) == (size_t)s->loop.nseats;
         for (size_t i = 0; ok && i < json_array_size(names); i++) {
             const char *name = json_string_value(json_array_get(names, i));
             ok = name && strlen(name) <= 24;
@@ -96,7 +85,7 @@ static int restore_names(Session *s, const char *text, char **err)
                 n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? "," : "", name);
         }
         if (!ok)
-            *err = strfmt("\"names\" must list a name (or \"\") for each of the %d seats", s->nseats);
+            *err = strfmt("\"names\" must list a name (or \"\") for each of the %d seats", s->loop.nseats);
         else
             ok = session_set_names(s, list, err);
     }
@@ -119,7 +108,7 @@ int session_parse_max_moves(const char *value, long *out, char *err, size_t errs
     if (!value || !*value || *end || errno || v < 1 || v > 1000000000L) {
         snprintf(err, errsize, "--max-moves takes a whole number of moves from 1 to 1000000000 "
                  "(bot moves in a row before the game is stopped; default %ld), not '%s'",
-                 SESSION_MAX_MOVES, value ? value : "");
+                 SEAT_LOOP_MAX_MOVES, value ? value : "");
         return 0;
     }
     *out = v;
@@ -182,7 +171,7 @@ int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t 
             if (!value || !*value || *end || v < 16 || v > 1048576) {
                 snprintf(err, errsize, "--game-memory takes megabytes from 16 to 1048576 (what the "
                          "game's rules and every seat may hold together; default %d), not '%s'",
-                         SESSION_GAME_MEMORY_MB, value ? value : "");
+                         SEAT_LOOP_GAME_MEMORY_MB, value ? value : "");
                 return 0;
             }
             i++;
@@ -262,28 +251,10 @@ static int parse_seats(Session *s, const GameArgs *args, const char *list, int *
         return 0;
     }
     snprintf(buf, sizeof buf, "%s", list);
-    for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-        if (*n == MAX_SEATS) {
-            *err = strdup("too many seats (at most 16)");
+    for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save))
+        if (!seat_loop_take_seat(&s->loop, n, w, s->bots_path, args->bot_budget, args->bot_memory,
+                                 err, usage))
             return 0;
-        }
-        Controller c = SEAT_BOT;
-        Bot *bot = NULL;
-        if (!strcmp(w, "human"))
-            c = SEAT_HUMAN;
-        else if (!strcmp(w, "random"))
-            c = SEAT_RANDOM;
-        else if (!(bot = s->pool ? bot_pool_take(s->pool, w, s->bots_path, args->bot_budget,
-                                                 args->bot_memory, err)
-                                 : bot_open(w, s->bots_path, args->bot_budget, args->bot_memory, err))) {
-            char path[4096]; /* a bot that is there but fails is no mistake of the command line */
-            *usage = !bot_find(w, s->bots_path, path, sizeof path);
-            return 0;
-        }
-        s->bots[*n + 1] = bot;
-        s->ctl[++*n] = c;
-        s->seat_names[*n] = strdup(w);
-    }
     if (*n == 0) {
         *err = strdup("--seats needs at least one seat, such as --seats human,random");
         return 0;
@@ -291,67 +262,9 @@ static int parse_seats(Session *s, const GameArgs *args, const char *list, int *
     return 1;
 }
 
-/* The key of the bots' streams: derived from the game's by a keyed hash,
- * so what a bot draws tells nothing of the table's chance. */
-#define BOTS_TAG 0xB07B07B07ULL
-
-static void seed_bots(Session *s)
-{
-    Rng game;
-    rng_seed_text(&game, s->game->seed);
-    s->bot_base = rng_derive(&game, BOTS_TAG);
-}
-
-/* A bot's stream for one decision: its own, apart from the table's chance
- * events, and a function of the seat and the move number, so an undo or a
- * reload leads the bots to the same choices as before. A stream of the
- * bots' key, not a key of its own: a copy, no hashing, per decision. */
-static Rng bot_stream(Session *s, int seat)
-{
-    Rng r;
-    rng_stream(&r, s->bot_base.key, ((uint64_t)seat << 40) ^ (uint64_t)s->game->nmoves);
-    return r;
-}
-
-/* The game's memory is counted against its ceiling from now on: its rules'
- * state and every seat's bot (GameMemory). Out of memory for the count,
- * the seats keep their own caps only. */
-static void count_game_memory(Session *s)
-{
-    s->memory = calloc(1, sizeof *s->memory);
-    if (!s->memory)
-        return;
-    s->memory->limit = s->game_memory ? s->game_memory : (size_t)SESSION_GAME_MEMORY_MB << 20;
-    LuaAllocCount *rules = lua_alloc_count(s->L);
-    if (rules) {
-        s->memory->rules = rules;
-        rules->game = s->memory;
-    }
-    for (int i = 1; i <= s->nseats; i++)
-        if (s->bots[i])
-            bot_share_memory(s->bots[i], s->memory);
-}
-
-static void uncount_game_memory(Session *s)
-{
-    if (!s->memory)
-        return;
-    for (int i = 1; i <= MAX_SEATS; i++)
-        if (s->bots[i])
-            bot_share_memory(s->bots[i], NULL);
-    LuaAllocCount *rules = lua_alloc_count(s->L);
-    if (rules && rules->game == s->memory)
-        rules->game = NULL;
-    free(s->memory);
-    s->memory = NULL;
-}
-
 static int adopt_game(Session *s, Game *g)
 {
-    s->game_ref = luaL_ref(s->L, LUA_REGISTRYINDEX);
-    s->game = g;
-    seed_bots(s);
-    count_game_memory(s);
+    seat_loop_adopt(&s->loop, g);
     return 1;
 }
 
@@ -390,7 +303,7 @@ static int default_seats(Session *s, const GameArgs *args, char **err, int *usag
     int k;
     if (!parse_seats(s, args, list, &k, err, usage))
         return 0;
-    s->nseats = k;
+    s->loop.nseats = k;
     return 1;
 }
 
@@ -410,8 +323,8 @@ void session_push_sets(lua_State *L, const char *const *sets, int n)
 static int people_fit(Session *s, const GameArgs *args, char **err)
 {
     int people = 0;
-    for (int i = 1; i <= s->nseats; i++)
-        people += s->ctl[i] == SEAT_HUMAN;
+    for (int i = 1; i <= s->loop.nseats; i++)
+        people += controller_is_person(&s->loop.seats[i]);
     if (!people) /* a tournament's games, run: nobody to seat */
         return 1;
     int top = lua_gettop(s->L);
@@ -424,8 +337,8 @@ static int people_fit(Session *s, const GameArgs *args, char **err)
     if (lua_getfield(s->L, -1, "default_bot") == LUA_TSTRING)
         snprintf(bot, sizeof bot, "%s", lua_tostring(s->L, -1));
     lua_settop(s->L, top);
-    for (int i = 1; i <= s->nseats; i++) {
-        if (s->ctl[i] != SEAT_HUMAN || (may & 1u << i))
+    for (int i = 1; i <= s->loop.nseats; i++) {
+        if (!controller_is_person(&s->loop.seats[i]) || (may & 1u << i))
             continue;
         int first = 1;
         while (first < MAX_SEATS && !(may & 1u << first))
@@ -449,9 +362,9 @@ static const char *seat_word(const Session *s, const char *name)
     lower[n] = '\0';
     if (!strcmp(lower, "human") || !strcmp(lower, "random"))
         return "a word of --seats (human, random)";
-    for (int i = 1; i <= s->nseats; i++) {
+    for (int i = 1; i <= s->loop.nseats; i++) {
         /* a bot given by its path reads as its file's name */
-        const char *seat = s->seat_names[i], *base = seat ? strrchr(seat, '/') : NULL;
+        const char *seat = s->loop.seats[i].name, *base = seat ? strrchr(seat, '/') : NULL;
         base = base ? base + 1 : seat;
         size_t len = base ? strlen(base) : 0;
         if (len > 4 && !strcmp(base + len - 4, ".lua"))
@@ -475,9 +388,9 @@ int session_set_names(Session *s, const char *list, char **err)
     int seat = 1;
     for (const char *p = list; ; seat++) {
         size_t len = strcspn(p, ",");
-        if (seat > s->nseats) {
+        if (seat > s->loop.nseats) {
             *err = strfmt("'%s' gives more names than the game's %d seats",
-                          strfmt_shown(list, shown, sizeof shown), s->nseats);
+                          strfmt_shown(list, shown, sizeof shown), s->loop.nseats);
             return 0;
         }
         size_t digits = 0;
@@ -534,11 +447,11 @@ static int take_names(Session *s, const GameArgs *args, char **err)
 static int use_real_dice(Session *s, const GameArgs *args, Game *g, char **err, int *usage)
 {
     *usage = 1;
-    for (int i = 1; i <= s->nseats; i++)
-        if (s->ctl[i] != SEAT_HUMAN) {
+    for (int i = 1; i <= s->loop.nseats; i++)
+        if (!controller_is_person(&s->loop.seats[i])) {
             *err = strfmt("--table dice: seat %d is %s, but at a table with real dice every seat is "
                           "a person (a bot cannot look under the cup): --seats human,human,...",
-                          i, s->seat_names[i]);
+                          i, s->loop.seats[i].name);
             return 0;
         }
     if (g->t->dice.n == 0 && args->table_all)
@@ -561,11 +474,11 @@ static int use_real_dice(Session *s, const GameArgs *args, Game *g, char **err, 
 static int use_real_cards(Session *s, const GameArgs *args, Game *g, char **err, int *usage)
 {
     *usage = 1;
-    for (int i = 1; i <= s->nseats; i++)
-        if (s->ctl[i] != SEAT_HUMAN) {
+    for (int i = 1; i <= s->loop.nseats; i++)
+        if (!controller_is_person(&s->loop.seats[i])) {
             *err = strfmt("--table cards: seat %d is %s, but at a table with a real deck every seat "
                           "is a person (a bot cannot see the real cards it holds): --seats "
-                          "human,human,...", i, s->seat_names[i]);
+                          "human,human,...", i, s->loop.seats[i].name);
             return 0;
         }
     if (g->t->deck.n == 0) {
@@ -599,7 +512,7 @@ static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
                     : !default_seats(s, args, err, usage))
         return 0;
     if (args->seats)
-        s->nseats = n;
+        s->loop.nseats = n;
     if (!people_fit(s, args, err) || !take_names(s, args, err))
         return 0;
     *usage = 0; /* from here on, what fails is the rules' (but see game_choice_problem) */
@@ -610,42 +523,42 @@ static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
         seed_fresh(fresh);
         seed = fresh;
     }
-    int keep = s->nseats;
-    if (s->stuck && s->stuck->rules_at == STUCK_IN_SETUP) {
+    int keep = s->loop.nseats;
+    if (s->loop.stuck && s->loop.stuck->rules_at == STUCK_IN_SETUP) {
         *err = strfmt("the rules ran in C past their limit (over %d seconds of CPU time) setting "
                       "up the game, where nothing could stop them, and were stopped",
                       RULES_CPU_SECONDS + STUCK_SECONDS);
         return 0;
     }
-    if (s->note) {
-        s->note->seat = 0;
-        s->note->move = STUCK_IN_SETUP;
+    if (s->loop.note) {
+        s->loop.note->seat = 0;
+        s->loop.note->move = STUCK_IN_SETUP;
     }
-    Game *g = game_new(L, args->game, s->rules_path, s->nseats, seed, -1, 0, err);
+    Game *g = game_new(L, args->game, s->rules_path, s->loop.nseats, seed, -1, 0, err);
     if (!g) {
         /* Looked into only now, as it costs a game's checks again: whether
          * the person's choice was wrong, or the rules failed. */
-        char *problem = game_choice_problem(L, args->game, s->rules_path, s->nseats, -1);
+        char *problem = game_choice_problem(L, args->game, s->rules_path, s->loop.nseats, -1);
         *usage = problem != NULL;
         free(problem);
     }
     lua_remove(L, g ? -2 : -1);
     if (!g)
         return 0;
-    s->nseats = keep;
-    for (int i = 1; i <= s->nseats; i++)
-        if (s->ctl[i] == SEAT_HUMAN)
+    s->loop.nseats = keep;
+    for (int i = 1; i <= s->loop.nseats; i++)
+        if (controller_is_person(&s->loop.seats[i]))
             g->people |= 1u << i;
     if ((args->table_cards && !use_real_cards(s, args, g, err, usage)) ||
         (args->table_dice && !use_real_dice(s, args, g, err, usage))) {
         lua_pop(L, 1);
         return 0;
     }
-    s->forfeit = args->forfeit;
-    s->forfeited = 0;
-    s->max_moves = args->max_moves ? args->max_moves : SESSION_MAX_MOVES;
-    s->stopped = 0;
-    s->game_memory = args->game_memory;
+    s->loop.forfeit = args->forfeit;
+    s->loop.forfeited = 0;
+    s->loop.max_moves = args->max_moves ? args->max_moves : SEAT_LOOP_MAX_MOVES;
+    s->loop.stopped = 0;
+    s->loop.game_memory = args->game_memory;
     return adopt_game(s, g);
 }
 
@@ -654,16 +567,15 @@ int session_start(Session *s, const GameArgs *args, char **err)
     /* The game in progress is put aside, not dropped, until the new one has
      * started: a mistyped 'new' must leave it as it was. */
     Session before = *s;
-    s->game = NULL;
-    s->game_ref = LUA_NOREF;
-    s->memory = NULL; /* the game in progress keeps its count */
-    s->nseats = 0;
+    s->loop.game = NULL;
+    s->loop.game_ref = LUA_NOREF;
+    s->loop.memory = NULL; /* the game in progress keeps its count */
+    s->loop.nseats = 0;
     s->log_shown = 0;
-    s->forfeited = 0;
+    s->loop.forfeited = 0;
     for (int i = 0; i <= MAX_SEATS; i++) {
-        s->seat_names[i] = NULL;
-        s->bots[i] = NULL;
-        s->faults[i] = 0;
+        memset(&s->loop.seats[i], 0, sizeof s->loop.seats[i]); /* before's own */
+        s->loop.faults[i] = 0;
     }
     *err = NULL;
     int usage = 0;
@@ -777,30 +689,23 @@ int session_load_text(Session *s, const char *text, char **err, char **notes)
     if (!g)
         return 0;
     drop_game(s);
-    s->nseats = g->nseats;
+    s->loop.nseats = g->nseats;
     /* The saved seats again; a bot that cannot be opened is played by a
      * person, and the notes say so. */
-    for (int i = 1; i <= s->nseats; i++) {
-        s->seat_names[i] = names[i - 1];
-        s->ctl[i] = SEAT_HUMAN;
-        if (!strcmp(names[i - 1], "random")) {
-            s->ctl[i] = SEAT_RANDOM;
-        } else if (strcmp(names[i - 1], "human") != 0) {
-            char *why;
-            if ((s->bots[i] = bot_open(names[i - 1], s->bots_path, 0, 0, &why))) {
-                s->ctl[i] = SEAT_BOT;
-            } else {
-                if (notes)
-                    add_note(notes, "seat %d was the bot '%s', which cannot be opened here (%s): a "
-                                    "person plays it", i, names[i - 1], why ? why : "?");
-                char *human = strdup("human"); /* as it is played now, for a save */
-                if (human) {
-                    free(names[i - 1]);
-                    s->seat_names[i] = human;
-                }
-            }
+    for (int i = 1; i <= s->loop.nseats; i++) {
+        char *why = NULL;
+        int usage;
+        if (!controller_open(&s->loop.seats[i], names[i - 1], s->bots_path, NULL, 0, 0, &why,
+                             &usage)) {
+            if (notes)
+                add_note(notes, "seat %d was the bot '%s', which cannot be opened here (%s): a "
+                                "person plays it", i, names[i - 1], why ? why : "?");
             free(why);
+            why = NULL; /* as it is played now, for a save: */
+            controller_open(&s->loop.seats[i], "human", s->bots_path, NULL, 0, 0, &why, &usage);
         }
+        free(why);
+        free(names[i - 1]);
     }
     free(names);
     if (g->physical_dice) { /* the dice typed so far came with the save; the next are asked */
@@ -843,7 +748,7 @@ static int may_overwrite(const char *path)
 
 int session_save(Session *s, const char *path, char **err)
 {
-    if (!s->game) {
+    if (!s->loop.game) {
         *err = strdup("no game to save: start one with 'new'");
         return 0;
     }
@@ -894,186 +799,25 @@ int session_save(Session *s, const char *path, char **err)
     return ok;
 }
 
-int session_human_turn(Session *s)
-{
-    const Ask *p;
-    if (!s->game || game_pending(s->game, &p) != GAME_OK)
-        return 0;
-    for (int i = 0; i < p->nseats; i++)
-        if (s->ctl[p->seats[i]] == SEAT_HUMAN)
-            return 1;
-    return 0;
-}
-
-void stuck_none(Stuck *st)
-{
-    for (int i = 0; i <= MAX_SEATS; i++)
-        st->bot_at[i] = STUCK_NEVER;
-    st->rules_at = STUCK_NEVER;
-}
-
-void stuck_add(Stuck *st, const StuckNote *note)
-{
-    if (note->seat > 0 && note->seat <= MAX_SEATS)
-        st->bot_at[note->seat] = note->move;
-    else if (note->seat == 0)
-        st->rules_at = note->move;
-}
-
 void session_keep_rescue(Session *s)
 {
     Rescue *r = s->rescue;
-    if (!r || !s->game || (r->len && r->game == s->game && r->moves == s->game->nmoves))
+    if (!r || !s->loop.game || (r->len && r->game == s->loop.game && r->moves == s->loop.game->nmoves))
         return;
     char *text = session_record(s);
     size_t len = text ? strlen(text) : 0;
     r->len = 0; /* not whole while it is written */
     if (len && len < r->cap) {
         memcpy(r->text, text, len + 1);
-        r->moves = s->game->nmoves;
-        r->game = s->game;
-        if (s->stuck)
-            r->stuck = *s->stuck;
+        r->moves = s->loop.game->nmoves;
+        r->game = s->loop.game;
+        if (s->loop.stuck)
+            r->stuck = *s->loop.stuck;
         else
             stuck_none(&r->stuck);
         r->len = len;
     }
     free(text);
-}
-
-/* Notes the call about to be made, for a supervisor. */
-static void note_call(Session *s, int seat)
-{
-    if (s->note) {
-        s->note->seat = seat;
-        s->note->move = s->game ? s->game->nmoves : 0;
-    }
-}
-
-/* Were the rules found stuck at this point of the game in an earlier run?
- * Then the game stops here, with why. */
-static int rules_stuck_here(Session *s);
-
-int session_rules_call(Session *s)
-{
-    if (rules_stuck_here(s))
-        return 0;
-    note_call(s, 0);
-    return 1;
-}
-
-static int rules_stuck_here(Session *s)
-{
-    if (!s->stuck || s->stuck->rules_at < 0 || s->game->nmoves < s->stuck->rules_at)
-        return 0;
-    game_set_error(s->game, "the rules ran in C past their limit (over %d seconds of CPU time) "
-                   "after move %d, where nothing could stop them, and were stopped: the game "
-                   "ends there, as it stood after that move", RULES_CPU_SECONDS + STUCK_SECONDS,
-                   s->game->nmoves);
-    return 1;
-}
-
-const char *session_bot_move(Session *s, int seat)
-{
-    Game *g = s->game;
-    Rng r = bot_stream(s, seat);
-    if (s->ctl[seat] == SEAT_BOT) {
-        char *why;
-        int i;
-        if (s->stuck && s->stuck->bot_at[seat] >= 0 && g->nmoves >= s->stuck->bot_at[seat]) {
-            /* Not called again: it would get stuck again. */
-            i = -1;
-            why = g->nmoves == s->stuck->bot_at[seat]
-                      ? strfmt("at move %ld it ran in C past its limit, where nothing inside the "
-                               "process could stop it, and the process was stopped (it is not asked "
-                               "again this game)", s->stuck->bot_at[seat])
-                      : strfmt("it was stopped at move %ld, stuck in C", s->stuck->bot_at[seat]);
-        } else {
-            note_call(s, seat);
-            i = bot_choose(s->bots[seat], g, seat, &r, &why);
-        }
-        if (i == BOT_RULES_FAILED) {
-            game_set_error(g, "%s", why);
-            free(why);
-            return NULL;
-        }
-        if (i >= 0) {
-            const Ask *p;
-            game_pending(g, &p);
-            for (int k = 0; k < p->nseats; k++)
-                if (p->seats[k] == seat)
-                    return ask_move(p, p->first[k] + i);
-        }
-        s->faults[seat]++;
-        if (s->on_fault)
-            s->on_fault(s, seat, why ? why : "?", s->fault_ctx);
-        free(why);
-        if (s->forfeit) {
-            s->forfeited = seat;
-            return NULL;
-        }
-    }
-    return game_random_move(g, seat, &r);
-}
-
-/* A seat's bot (or the rules) reached the game's memory ceiling: the game
- * ends as it stands, with why, its record kept. */
-static GameStatus memory_ceiling_reached(Session *s)
-{
-    game_set_error(s->game, "the game reached its memory ceiling of %zu MB (its rules and every "
-                            "seat together) at move %d: it ends here, as it stood (--game-memory "
-                            "MB sets the ceiling)", s->memory->limit >> 20, s->game->nmoves);
-    return GAME_SCRIPT;
-}
-
-GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), void *ctx)
-{
-    Game *g = s->game;
-    long limit = s->max_moves;
-    s->stopped = s->interrupted = 0;
-    for (long made = 0;; made++) {
-        const Ask *p;
-        GameStatus st = game_pending(g, &p);
-        if (st != GAME_OK)
-            return st;
-        if (session_human_turn(s))
-            return GAME_OK;
-        if (made == limit) {
-            s->stopped = 1;
-            return GAME_OVER;
-        }
-        if (s->stop_request && *s->stop_request) {
-            s->interrupted = 1;
-            return GAME_OVER;
-        }
-        if (p->window) {
-            int seats[MAX_SEATS];
-            const char *moves[MAX_SEATS];
-            int n = p->nseats;
-            for (int i = 0; i < n; i++) {
-                seats[i] = p->seats[i];
-                if (!(moves[i] = session_bot_move(s, seats[i])))
-                    return s->forfeited ? GAME_OVER : GAME_SCRIPT;
-            }
-            if (!session_rules_call(s))
-                return GAME_SCRIPT;
-            st = game_window(g, n, seats, moves);
-        } else {
-            int seat = p->seats[0];
-            const char *move = session_bot_move(s, seat);
-            if (!move)
-                return s->forfeited ? GAME_OVER : GAME_SCRIPT;
-            if (!session_rules_call(s))
-                return GAME_SCRIPT;
-            st = game_play(g, seat, move);
-        }
-        if (st == GAME_OK && s->memory && s->memory->reached)
-            return memory_ceiling_reached(s);
-        if (st != GAME_OK)
-            return st;
-        if (after_step)
-            after_step(s, ctx);
-    }
 }
 
 /* Undo takes back seat's own last move (and the bots' replies after it),
@@ -1082,7 +826,7 @@ GameStatus session_run_bots(Session *s, void (*after_step)(Session *, void *), v
  * dice, and choosing again would be choosing knowing it. */
 GameStatus session_undo(Session *s, int seat)
 {
-    Game *g = s->game;
+    Game *g = s->loop.game;
     int n = g->nmoves;
     while (n > 0 && g->moves[n - 1].seat != seat)
         n--;
@@ -1093,7 +837,7 @@ GameStatus session_undo(Session *s, int seat)
     n--;
     n = game_group_start(g, n); /* never split a claim window: undo its whole group */
     for (int i = n; i < g->nmoves; i++)
-        if (s->ctl[g->moves[i].seat] == SEAT_HUMAN && g->moves[i].seat != seat) {
+        if (controller_is_person(&s->loop.seats[g->moves[i].seat]) && g->moves[i].seat != seat) {
             game_set_error(g, "seat %d has moved since: undo takes back only your own last move, "
                               "before anyone else has moved", g->moves[i].seat);
             return GAME_ILLEGAL;

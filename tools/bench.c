@@ -157,11 +157,11 @@ int main(int argc, char **argv)
         for (int k = 5; k < argc && args.nsets < 64; k++)
             args.sets[args.nsets++] = argv[k];
         char *err;
-        if (!session_start(&s, &args, &err) || session_run_bots(&s, NULL, NULL) != GAME_OVER) {
-            fprintf(stderr, "bench: %s\n", err ? err : s.game->error);
+        if (!session_start(&s, &args, &err) || seat_loop_run(&s.loop, NULL, NULL) != GAME_OVER) {
+            fprintf(stderr, "bench: %s\n", err ? err : s.loop.game->error);
             return 1;
         }
-        decisions += s.game->nmoves;
+        decisions += s.loop.game->nmoves;
         session_close(&s);
     }
     double secs = now() - start;

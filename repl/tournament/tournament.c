@@ -46,12 +46,13 @@ typedef struct FaultWitness {
  * of it is not needed. */
 static const volatile sig_atomic_t stop_now = 1;
 
-static void fault_noted(Session *s, int seat, const char *why, void *ctx)
+static void fault_noted(SeatLoop *l, int seat, const char *why, void *ctx)
 {
+    Session *s = session_of(l);
     FaultWitness *w = ctx;
     if (w && seat == w->seat && !w->why) {
         w->why = strdup(why);
-        s->stop_request = &stop_now;
+        s->loop.stop_request = &stop_now;
     }
 }
 
@@ -96,15 +97,15 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     }
     Session s;
     session_init(&s, L, rules, bots);
-    s.pool = pool;
-    s.on_fault = fault_noted;
-    s.fault_ctx = witness;
-    s.note = note;
-    s.stuck = stuck;
+    s.loop.pool = pool;
+    s.loop.on_fault = fault_noted;
+    s.loop.fault_ctx = witness;
+    s.loop.note = note;
+    s.loop.stuck = stuck;
     if (note)
         note->game = g;
     if (witness) /* played after the others: Ctrl-C stops it too */
-        s.stop_request = &stop_signal_asked;
+        s.loop.stop_request = &stop_signal_asked;
     GameArgs args = {0};
     args.game = a->game;
     args.seats = list;
@@ -128,20 +129,20 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
         json_object_set_new(line, "error", json_string(why ? why : "?"));
         free(why);
     } else {
-        GameStatus st = session_run_bots(&s, NULL, NULL);
-        if (st == GAME_OVER && s.stopped) {
+        GameStatus st = seat_loop_run(&s.loop, NULL, NULL);
+        if (st == GAME_OVER && s.loop.stopped) {
             /* A game stopped at the move limit is a draw: nobody wins. */
             json_object_set_new(line, "winners", json_array());
-            json_object_set_new(line, "stopped", json_integer(s.max_moves));
-        } else if (st == GAME_OVER && s.forfeited) {
+            json_object_set_new(line, "stopped", json_integer(s.loop.max_moves));
+        } else if (st == GAME_OVER && s.loop.forfeited) {
             /* The faulting bot's seat loses; the others share the win. */
             json_t *w = json_array();
             for (int i = 1; i <= k; i++)
-                if (i != s.forfeited)
+                if (i != s.loop.forfeited)
                     json_array_append_new(w, json_integer(i));
             json_object_set_new(line, "winners", w);
-            json_object_set_new(line, "forfeit", json_integer(s.forfeited));
-        } else if (st == GAME_OVER && game_push_result(s.game) == GAME_OK && lua_istable(L, -1)) {
+            json_object_set_new(line, "forfeit", json_integer(s.loop.forfeited));
+        } else if (st == GAME_OVER && game_push_result(s.loop.game) == GAME_OK && lua_istable(L, -1)) {
             lua_getfield(L, -1, "winners");
             lua_getfield(L, -2, "scores");
             lua_getfield(L, -3, "places");
@@ -155,13 +156,13 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
         } else {
             if (st == GAME_OVER)
                 lua_pop(L, 1);
-            json_object_set_new(line, "error", json_string(s.game->error ? s.game->error : "no result"));
+            json_object_set_new(line, "error", json_string(s.loop.game->error ? s.loop.game->error : "no result"));
         }
         json_t *faults = json_array();
         for (int i = 1; i <= k; i++)
-            json_array_append_new(faults, json_integer(s.faults[i]));
+            json_array_append_new(faults, json_integer(s.loop.faults[i]));
         json_object_set_new(line, "faults", faults);
-        json_object_set_new(line, "moves", json_integer(s.game->nmoves));
+        json_object_set_new(line, "moves", json_integer(s.loop.game->nmoves));
     }
     session_close(&s);
     char *text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER);
