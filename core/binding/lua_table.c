@@ -129,9 +129,14 @@ static LTableBindingCell *push_binding_cell(lua_State *L)
 
 LTableBinding *ltable_binding(lua_State *L)
 {
-    luaopen_referee_table(L); /* the metatable and its methods, if not yet */
-    lua_pop(L, 1);
-    LTableBindingCell *c = push_binding_cell(L);
+    /* Once the metatable is made, the cell is there: one lookup a game. */
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &BINDING_KEY) != LUA_TUSERDATA) {
+        lua_pop(L, 1);
+        luaopen_referee_table(L); /* the metatable and its methods */
+        lua_pop(L, 1);
+        push_binding_cell(L);
+    }
+    LTableBindingCell *c = lua_touserdata(L, -1);
     lua_pop(L, 1); /* the registry keeps it */
     return &c->b;
 }
