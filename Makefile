@@ -106,7 +106,7 @@ fuzz: all fuzz-build
 
 # Each guard broken on purpose in a copy of the tree: a test must fail.
 mutants: all $(BUILD)/unit-tests $(BUILD)/bench
-	$(Q)sh tools/mutants.sh $(MUTANTS)
+	$(Q)bash tools/mutants.sh $(MUTANTS)
 
 # The C tests and the REPL transcripts, built with AddressSanitizer and
 # UndefinedBehaviorSanitizer in a build tree of their own.

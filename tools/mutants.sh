@@ -1,12 +1,13 @@
-#!/bin/sh
-# make mutants: breaks each guard on purpose, one at a time, in a copy of
-# the tree (build included, so only the broken file is rebuilt), and runs
-# the tests that guard it. Every breakage must make them fail: one that
-# passes ("SURVIVED") is a guard no test watches.
+#!/usr/bin/env bash
+# make mutants: breaks each guard on purpose, in a copy of the tree of its
+# own (build included, so only the broken file is rebuilt), and runs the
+# tests that guard it, two mutants at a time (MUTANT_JOBS), one per core.
+# Every breakage must make them fail: one that passes ("SURVIVED") is a
+# guard no test watches.
 # usage: tools/mutants.sh [NAME...]   (no names: every mutant)
 top=$(cd "$(dirname "$0")/.." && pwd)
 only="$*"
-pass=0 fail=0
+jobs=${MUTANT_JOBS:-2}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -16,37 +17,44 @@ layer() {
     unit) "$copy/build/unit-tests" ;;
     spec) (cd "$copy" && LUA_CPATH="$copy/build/?.so;;" busted --lua=lua5.4 "tests/spec/$2") ;;
     hostile|cli|seats|terminal|report) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
-        REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" TEST_PART="$2" sh "$copy/tests/$1.sh" >"$work/layer.log" 2>&1
+        REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" TEST_PART="$2" sh "$copy/tests/$1.sh" >"$copy.layer" 2>&1
         status=$?
-        cat "$work/layer.log"
-        [ $status -eq 0 ] && ! grep -Eq '^[a-z]+: [0-9]+ passed, [1-9][0-9]* failed$' "$work/layer.log" ;;
+        cat "$copy.layer"
+        [ $status -eq 0 ] && ! grep -Eq '^[a-z]+: [0-9]+ passed, [1-9][0-9]* failed$' "$copy.layer" ;;
     transcripts) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
-        REFEREE_BOTS="$copy/bots" sh "$copy/tests/transcripts/run.sh" >"$work/layer.log" 2>&1
-        cat "$work/layer.log"
-        ! grep -Eq '^transcripts: [0-9]+ passed, [1-9][0-9]* failed$' "$work/layer.log" ;;
+        REFEREE_BOTS="$copy/bots" sh "$copy/tests/transcripts/run.sh" >"$copy.layer" 2>&1
+        cat "$copy.layer"
+        ! grep -Eq '^transcripts: [0-9]+ passed, [1-9][0-9]* failed$' "$copy.layer" ;;
     esac
 }
 
 # mutant NAME FILE OLD NEW LAYER [ARG]: in FILE, the text OLD (its first
-# occurrence) becomes NEW; then LAYER must fail.
+# occurrence) becomes NEW; then LAYER must fail. Started in the background
+# (at most $jobs at once); its line and verdict go to $work/NAME.result.
 mutant() {
-    name=$1 file=$2
+    name=$1
     [ -z "$only" ] || echo " $only " | grep -q " $name " || return 0
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    try_mutant "$@" >"$work/$name.result" 2>&1 &
+}
+
+try_mutant() {
+    name=$1 file=$2
     copy="$work/$name"
     cp -a "$top" "$copy"
     if ! OLD="$3" NEW="$4" perl -0pi -e 's/\Q$ENV{OLD}\E/$ENV{NEW}/ or exit 3' "$copy/$file"; then
-        fail=$((fail + 1)); echo "mutants: FAILED: $name no longer applies: $file has not the text it breaks"
+        echo "mutants: FAILED: $name no longer applies: $file has not the text it breaks"
         rm -rf "$copy"; return
     fi
-    if ! make -s -C "$copy" all build/unit-tests build/bench >"$work/build.log" 2>&1; then
-        fail=$((fail + 1)); echo "mutants: FAILED: $name does not build:"; tail -3 "$work/build.log"
+    if ! make -s -C "$copy" all build/unit-tests build/bench >"$copy.build" 2>&1; then
+        echo "mutants: FAILED: $name does not build:"; tail -3 "$copy.build"
         rm -rf "$copy"; return
     fi
     start=$(date +%s)
-    if layer "$5" "${6:-}" >"$work/test.log" 2>&1; then
-        fail=$((fail + 1)); echo "mutants: FAILED: $name SURVIVED: $5 ${6:-} passed with it"
+    if layer "$5" "${6:-}" >"$copy.test" 2>&1; then
+        echo "mutants: FAILED: $name SURVIVED: $5 ${6:-} passed with it"
     else
-        pass=$((pass + 1)); echo "mutant $name: caught by $5 ${6:-} ($(($(date +%s) - start)) s)"
+        echo "mutant $name: caught by $5 ${6:-} ($(($(date +%s) - start)) s)"
     fi
     rm -rf "$copy"
 }
@@ -177,10 +185,10 @@ mutant module-string-methods core/guards/script.c \
     '    int strings = lua_alloc_count(L) ? 0 : limit_strings_enter(L);' '    int strings = 0;' spec rules_sandbox_spec.lua
 # A save whose seats were edited: a bot among the people, or at a real
 # table (where it would play blind), loaded as if nothing were wrong.
-mutant load-people-bots core/referee/game_record.c '        if (g->people & (1u << s)) {' '        if (0) {' seats
-mutant load-table-bots core/referee/game_record.c '        if (table) {
-            *err' '        if (0) {
-            *err' seats
+mutant load-people-bots core/referee/game_record.c '        if (g->people & (1u << s))' '        if (0)' seats
+mutant load-table-bots core/referee/game_record.c '        if (table)
+            return' '        if (0)
+            return' seats
 # A bot's fault quoting an address kept as it is: the records of one seed
 # differ between processes.
 mutant fault-addresses core/bots/bot.c '    *why = strfmt_one_line(strfmt_without_addresses(text));' \
@@ -202,5 +210,9 @@ mutant pass-enter-only repl/repl.c '        if (!line || !line[strspn(line, " \t
 mutant pass-first-hand repl/repl.c 'people >= 2 && seat != r->on_screen;' \
     'people >= 2 && r->on_screen > 0 && seat != r->on_screen;' terminal
 
+wait
+cat "$work"/*.result 2>/dev/null
+pass=$(cat "$work"/*.result 2>/dev/null | grep -c '^mutant ')
+fail=$(cat "$work"/*.result 2>/dev/null | grep -c '^mutants: FAILED')
 echo "mutants: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
