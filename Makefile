@@ -121,7 +121,7 @@ asan-referee: $(CORE_OBJ) $(REPL_OBJ)
 bench: all $(BUILD)/bench
 	$(Q)sh tools/bench.sh
 
-$(BUILD)/bench: $(BUILD)/tools/bench.o $(CORE_OBJ) $(BUILD)/repl/session.o
+$(BUILD)/bench: $(BUILD)/tools/bench.o $(CORE_OBJ) $(BUILD)/repl/session.o $(BUILD)/repl/command_options.o
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
 

@@ -311,7 +311,7 @@ static int cmd_play(const Invocation *in)
     int status = game_args(in, "play", &args);
     if (status)
         return status;
-    if (args.json || args.hashes || args.forfeit)
+    if (args.json || args.hashes || args.shared.forfeit)
         return usage_error("%s", "--json, --hashes and --on-fault go with 'run', not 'play'");
     lua_State *L = new_state();
     ReplArgs ra = {L, in->rules, in->bots, &args};

@@ -370,7 +370,7 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
     /* As 'referee play' refuses them: at a table with people, a bot that
      * faults plays on (a forfeit would end the game with no result here),
      * and records are for 'referee run'. */
-    if (args.json || args.hashes || args.forfeit) {
+    if (args.json || args.hashes || args.shared.forfeit) {
         error(r, "--json, --hashes and --on-fault go with 'referee run', not 'new' (the game was not "
                  "started)");
         return;

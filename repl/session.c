@@ -95,24 +95,9 @@ static int restore_names(Session *s, const char *text, char **err)
 
 void session_choose_seed(GameArgs *args)
 {
-    if (!args->have_seed)
-        seed_fresh(args->seed);
-    args->have_seed = 1;
-}
-
-int session_parse_max_moves(const char *value, long *out, char *err, size_t errsize)
-{
-    char *end;
-    errno = 0;
-    long v = value ? strtol(value, &end, 10) : 0;
-    if (!value || !*value || *end || errno || v < 1 || v > 1000000000L) {
-        snprintf(err, errsize, "--max-moves takes a whole number of moves from 1 to 1000000000 "
-                 "(bot moves in a row before the game is stopped; default %ld), not '%s'",
-                 SEAT_LOOP_MAX_MOVES, value ? value : "");
-        return 0;
-    }
-    *out = v;
-    return 1;
+    if (!args->shared.have_seed)
+        seed_fresh(args->shared.seed);
+    args->shared.have_seed = 1;
 }
 
 /* --table's value: what chance is real at the table ("all": whichever of
@@ -128,111 +113,68 @@ static int table_chance_parse(const char *value, GameArgs *args)
 }
 
 
+static int take_seats(void *own, SharedArgs *shared, const char *value, char *err, size_t errsize)
+{
+    (void)shared, (void)err, (void)errsize;
+    ((GameArgs *)own)->seats = value;
+    return 1;
+}
+
+static int take_names_option(void *own, SharedArgs *shared, const char *value, char *err, size_t errsize)
+{
+    (void)shared, (void)err, (void)errsize;
+    ((GameArgs *)own)->names = value;
+    return 1;
+}
+
+static int take_no_hot_seat(void *own, SharedArgs *shared, const char *value, char *err,
+                            size_t errsize)
+{
+    (void)shared, (void)value, (void)err, (void)errsize;
+    ((GameArgs *)own)->no_hot_seat = 1;
+    return 1;
+}
+
+static int take_table(void *own, SharedArgs *shared, const char *value, char *err, size_t errsize)
+{
+    (void)shared;
+    if (table_chance_parse(value, own))
+        return 1;
+    snprintf(err, errsize, "--table takes dice (real dice, their values typed as the rules need "
+             "them), cards (a real deck, each card named as it is shown) or all (both), not '%s'",
+             value);
+    return 0;
+}
+
+static int take_json(void *own, SharedArgs *shared, const char *value, char *err, size_t errsize)
+{
+    (void)shared, (void)value, (void)err, (void)errsize;
+    ((GameArgs *)own)->json = 1;
+    return 1;
+}
+
+static int take_hashes(void *own, SharedArgs *shared, const char *value, char *err, size_t errsize)
+{
+    (void)shared, (void)value, (void)err, (void)errsize;
+    ((GameArgs *)own)->hashes = 1;
+    return 1;
+}
+
+/* The options of play and run (and the REPL's new), beside the shared ones. */
+static const CommandOption GAME_OPTIONS[] = {
+    {"--seats", "--seats human,random", take_seats},
+    {"--names", "--names Ann,Bob,Cy", take_names_option},
+    {"--no-hot-seat", NULL, take_no_hot_seat},
+    {"--table", "--table dice", take_table},
+    {"--json", NULL, take_json},
+    {"--hashes", NULL, take_hashes},
+    {NULL, NULL, NULL},
+};
+
 int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t errsize)
 {
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--json")) {
-            args->json = 1;
-        } else if (!strcmp(a, "--hashes")) {
-            args->hashes = 1;
-        } else if (!strcmp(a, "--no-hot-seat")) {
-            args->no_hot_seat = 1;
-        } else if (!strcmp(a, "--table")) {
-            if (!value || !table_chance_parse(value, args)) {
-                snprintf(err, errsize, "--table takes dice (real dice, their values typed as the "
-                         "rules need them), cards (a real deck, each card named as it is shown) or "
-                         "all (both), not '%s'", value ? value : "");
-                return 0;
-            }
-            i++;
-        } else if (!strcmp(a, "--names")) {
-            if (!value) {
-                snprintf(err, errsize, "--names needs the names, by seat (such as --names Ann,Bob,Cy)");
-                return 0;
-            }
-            args->names = value;
-            i++;
-        } else if (!strcmp(a, "--on-fault")) {
-            if (!value || (strcmp(value, "forfeit") && strcmp(value, "play-on"))) {
-                snprintf(err, errsize, "--on-fault takes forfeit or play-on, not '%s'", value ? value : "");
-                return 0;
-            }
-            i++;
-            args->forfeit = !strcmp(value, "forfeit");
-        } else if (!strcmp(a, "--max-moves")) {
-            if (!session_parse_max_moves(value, &args->max_moves, err, errsize))
-                return 0;
-            i++;
-        } else if (!strcmp(a, "--game-memory")) {
-            char *end;
-            long long v = value ? strtoll(value, &end, 10) : 0;
-            if (!value || !*value || *end || v < 16 || v > 1048576) {
-                snprintf(err, errsize, "--game-memory takes megabytes from 16 to 1048576 (what the "
-                         "game's rules and every seat may hold together; default %d), not '%s'",
-                         SEAT_LOOP_GAME_MEMORY_MB, value ? value : "");
-                return 0;
-            }
-            i++;
-            args->game_memory = (size_t)v << 20;
-        } else if (!strcmp(a, "--bot-budget") || !strcmp(a, "--bot-memory")) {
-            char *end;
-            long long v = value ? strtoll(value, &end, 10) : 0;
-            if (!value || !*value || *end || v < 1) {
-                snprintf(err, errsize, "%s takes a positive whole number (%s), not '%s'", a,
-                         !strcmp(a, "--bot-budget") ? "instructions per decision"
-                                                    : "megabytes per bot",
-                         value ? value : "");
-                return 0;
-            }
-            i++;
-            if (!strcmp(a, "--bot-budget"))
-                args->bot_budget = (long)v;
-            else
-                args->bot_memory = (size_t)v << 20;
-        } else if (!strcmp(a, "--seats") || !strcmp(a, "--seed") || !strcmp(a, "--set")) {
-            if (!value) {
-                snprintf(err, errsize, "%s needs a value (%s)", a,
-                         !strcmp(a, "--seats") ? "--seats human,random"
-                         : !strcmp(a, "--seed") ? "--seed 7" : "--set NAME=VALUE");
-                return 0;
-            }
-            i++;
-            if (!strcmp(a, "--seats")) {
-                args->seats = value;
-            } else if (!strcmp(a, "--seed")) {
-                if (seed_problem(value)) {
-                    snprintf(err, errsize, "--seed '%.80s' cannot be used: %s (such as --seed 7, "
-                             "or leave it out for a fresh seed nobody can guess)", value,
-                             seed_problem(value));
-                    return 0;
-                }
-                snprintf(args->seed, sizeof args->seed, "%s", value);
-                args->have_seed = 1;
-            } else {
-                if (!strchr(value, '=') || value[0] == '=') {
-                    snprintf(err, errsize, "--set takes NAME=VALUE (such as --set ante=10), not '%s'",
-                             value);
-                    return 0;
-                }
-                if (args->nsets == 64) {
-                    snprintf(err, errsize, "too many --set options (at most 64)");
-                    return 0;
-                }
-                args->sets[args->nsets++] = value;
-            }
-        } else if (a[0] == '-') {
-            snprintf(err, errsize, "unknown option '%s' (options: --seats, --seed, --set, --names, --no-hot-seat, --json, --bot-budget, --bot-memory, --game-memory, --on-fault, --max-moves)", a);
-            return 0;
-        } else if (!args->game) {
-            args->game = a;
-        } else {
-            snprintf(err, errsize, "unexpected '%s': give one game, then options", a);
-            return 0;
-        }
-    }
-    return 1;
+    return command_options_parse(argc, argv, GAME_OPTIONS, args, &args->shared, &args->game, err,
+                                 errsize);
 }
 
 /* Sets up the seats from their names: human, random or a bot. */
@@ -252,7 +194,7 @@ static int parse_seats(Session *s, const GameArgs *args, const char *list, int *
     }
     snprintf(buf, sizeof buf, "%s", list);
     for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save))
-        if (!seat_loop_take_seat(&s->loop, n, w, s->bots_path, args->bot_budget, args->bot_memory,
+        if (!seat_loop_take_seat(&s->loop, n, w, s->bots_path, args->shared.bot_budget, args->shared.bot_memory,
                                  err, usage))
             return 0;
     if (*n == 0) {
@@ -516,10 +458,10 @@ static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
     if (!people_fit(s, args, err) || !take_names(s, args, err))
         return 0;
     *usage = 0; /* from here on, what fails is the rules' (but see game_choice_problem) */
-    session_push_sets(L, args->sets, args->nsets);
+    session_push_sets(L, args->shared.sets, args->shared.nsets);
     char fresh[SEED_MAX + 1];
-    const char *seed = args->seed;
-    if (!args->have_seed) {
+    const char *seed = args->shared.seed;
+    if (!args->shared.have_seed) {
         seed_fresh(fresh);
         seed = fresh;
     }
@@ -554,11 +496,11 @@ static int start_fresh(Session *s, const GameArgs *args, char **err, int *usage)
         lua_pop(L, 1);
         return 0;
     }
-    s->loop.forfeit = args->forfeit;
+    s->loop.forfeit = args->shared.forfeit;
     s->loop.forfeited = 0;
-    s->loop.max_moves = args->max_moves ? args->max_moves : SEAT_LOOP_MAX_MOVES;
+    s->loop.max_moves = args->shared.max_moves ? args->shared.max_moves : SEAT_LOOP_MAX_MOVES;
     s->loop.stopped = 0;
-    s->loop.game_memory = args->game_memory;
+    s->loop.game_memory = args->shared.game_memory;
     return adopt_game(s, g);
 }
 

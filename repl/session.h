@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "../core/play/seat_loop.h"
+#include "command_options.h"
 
 typedef struct Session Session;
 struct Session {
@@ -41,17 +42,9 @@ typedef struct GameArgs {
     const char *game;
     const char *seats;   /* "human,random" or NULL */
     int default_seats_human; /* with no --seats: seat 1 human (play) or all random (run) */
-    char seed[SEED_MAX + 1]; /* as given, or drawn fresh (seed.h) */
-    int have_seed;
-    const char *sets[64];
-    int nsets;
+    SharedArgs shared;   /* the seed, --set, the bots' limits (command_options.h) */
     int json;
     int hashes;
-    long bot_budget;     /* instructions per bot decision, 0: the default */
-    size_t bot_memory;   /* bytes per bot, 0: the default */
-    size_t game_memory;  /* bytes for the whole game, rules and bots, 0: the default */
-    int forfeit;         /* a faulting bot forfeits the game (else a random move) */
-    long max_moves;      /* bot moves in a row before the game is stopped; 0: the default */
     const char *names;   /* --names Ann,Bob: the people's names, by seat, or NULL */
     int no_hot_seat;     /* --no-hot-seat: one person plays every human seat, no passing */
     int table_dice;      /* --table dice: the dice are real, their values typed at the table */
@@ -64,9 +57,6 @@ void session_close(Session *s);
 /* Parses argv-style words (after the game name) into args; 0 and a
  * message in err on a mistake. */
 int session_parse_args(int argc, char **argv, GameArgs *args, char *err, size_t errsize);
-/* Reads the value of --max-moves into *out; 0 and a message in err on a
- * mistake. */
-int session_parse_max_moves(const char *value, long *out, char *err, size_t errsize);
 /* Pushes the NAME=VALUE texts of --set as a table of option values. */
 void session_push_sets(lua_State *L, const char *const *sets, int n);
 /* Names the people by seat from "Ann,Bob,Cy"; 0 with the reason in *err

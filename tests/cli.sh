@@ -860,6 +860,20 @@ expect 2 "--bots is too long: at most 2047 characters" -- "$bin" tournament fixt
 expect 1 "must return a table with a choose" -- "$bin" run fixture --seats "$here/fixture/broken/not-a-table.lua,random"
 expect 1 "must return a table with a choose" -- "$bin" run fixture --seats "$here/fixture/broken/bot-choose-by-metatable.lua,random"
 expect 2 '--bot-budget takes a positive whole number' -- "$bin" run fixture --bot-budget -5
+# The options run, play and tournament share are read from one table: each
+# mistake gets the same message from each command.
+for shared in "--bot-budget -5" "--bot-memory 0" "--game-memory 8" "--on-fault explode" \
+    "--max-moves 0" "--set ante" "--seed" "--frobnicate"; do
+    set -- $shared
+    "$bin" run fixture "$@" >"$work/shared-run" 2>&1; s1=$?
+    "$bin" play fixture "$@" </dev/null >"$work/shared-play" 2>&1; s2=$?
+    "$bin" tournament fixture --bots random "$@" >"$work/shared-tour" 2>&1; s3=$?
+    m1=$(sed 's/(options: .*)//' "$work/shared-run"); m3=$(sed 's/(options: .*)//' "$work/shared-tour")
+    if [ "$s1$s2$s3" = 222 ] && [ -n "$m1" ] && [ "$m1" = "$m3" ] && cmp -s "$work/shared-run" "$work/shared-play"; then ok; else
+        bad "$shared: run, play and tournament differ ($s1 $s2 $s3): $m1 / $m3"; fi
+done
+expect 2 "unknown option '--frobnicate' \(options: --bots, .*, --csv, --seed, --set, --bot-budget, --bot-memory, --game-memory, --on-fault, --max-moves\)" -- "$bin" tournament fixture --bots random --frobnicate
+expect 2 "unknown option '--frobnicate' \(options: --seats, .*, --hashes, --seed, --set, .*, --max-moves\)" -- "$bin" run fixture --frobnicate
 # ask_forced = false: a decision with one legal move is played without
 # calling choose (a BAM! game has several); without it the same bot is
 # called for them, and faults.

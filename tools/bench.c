@@ -152,10 +152,10 @@ int main(int argc, char **argv)
         GameArgs args = {0};
         args.game = argv[1];
         args.seats = seat_list;
-        snprintf(args.seed, sizeof args.seed, "%llu", (unsigned long long)(first + (uint64_t)i));
-        args.have_seed = 1;
-        for (int k = 5; k < argc && args.nsets < 64; k++)
-            args.sets[args.nsets++] = argv[k];
+        snprintf(args.shared.seed, sizeof args.shared.seed, "%llu", (unsigned long long)(first + (uint64_t)i));
+        args.shared.have_seed = 1;
+        for (int k = 5; k < argc && args.shared.nsets < 64; k++)
+            args.shared.sets[args.shared.nsets++] = argv[k];
         char *err;
         if (!session_start(&s, &args, &err) || seat_loop_run(&s.loop, NULL, NULL) != GAME_OVER) {
             fprintf(stderr, "bench: %s\n", err ? err : s.loop.game->error);

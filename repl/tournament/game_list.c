@@ -11,7 +11,7 @@ void tour_seed_of(const TourArgs *a, long g, int k, char *out)
 {
     /* It fits: a tournament's seed has at most SEED_TOURNAMENT_MAX
      * characters, and a deal number at most 9 digits. */
-    int n = snprintf(out, SEED_MAX + 1, "%.*s/", SEED_TOURNAMENT_MAX, a->seed);
+    int n = snprintf(out, SEED_MAX + 1, "%.*s/", SEED_TOURNAMENT_MAX, a->shared.seed);
     snprintf(out + n, (size_t)(SEED_MAX + 1 - n), "%ld", (g / k) % 1000000000L);
 }
 
@@ -29,24 +29,24 @@ void tour_identity(TourArgs *a, int k)
     const char *parts[TOUR_MAX_BOTS + 64 + 8];
     int n = 0;
     parts[n++] = a->game;
-    snprintf(number, sizeof number, "%d %s %ld %zu %d %llx", k, a->seed,
-             a->bot_budget, a->bot_memory, a->forfeit,
+    snprintf(number, sizeof number, "%d %s %ld %zu %d %llx", k, a->shared.seed,
+             a->shared.bot_budget, a->shared.bot_memory, a->shared.forfeit,
              (unsigned long long)script_sources_hash());
     parts[n++] = number;
     char ceiling[40]; /* only when set: the ids of earlier tournaments stay as they were */
-    if (a->game_memory) {
-        snprintf(ceiling, sizeof ceiling, "--game-memory %zu", a->game_memory >> 20);
+    if (a->shared.game_memory) {
+        snprintf(ceiling, sizeof ceiling, "--game-memory %zu", a->shared.game_memory >> 20);
         parts[n++] = ceiling;
     }
     for (int i = 0; i < a->nbots; i++)
         parts[n++] = a->bots[i];
     parts[n++] = "--set";
-    for (int i = 0; i < a->nsets; i++)
-        parts[n++] = a->sets[i];
+    for (int i = 0; i < a->shared.nsets; i++)
+        parts[n++] = a->shared.sets[i];
     /* Only when given, so tournaments from before --max-moves keep their id. */
     char limit[40];
-    if (a->max_moves) {
-        snprintf(limit, sizeof limit, "--max-moves %ld", a->max_moves);
+    if (a->shared.max_moves) {
+        snprintf(limit, sizeof limit, "--max-moves %ld", a->shared.max_moves);
         parts[n++] = limit;
     }
     for (int i = 0; i < n; i++)

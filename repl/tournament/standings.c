@@ -250,20 +250,20 @@ static void put_watch_command(FILE *out, const Standing *b, const TourArgs *a)
     fputs(" --seats", out);
     put_arg(out, b->first_fault_seats);
     fprintf(out, " --seed %s", b->first_fault_seed); /* seed.h: no character needs quoting */
-    for (int i = 0; a && i < a->nsets; i++) {
+    for (int i = 0; a && i < a->shared.nsets; i++) {
         fputs(" --set", out);
-        put_arg(out, a->sets[i]);
+        put_arg(out, a->shared.sets[i]);
     }
-    if (a && a->bot_budget)
-        fprintf(out, " --bot-budget %ld", a->bot_budget);
-    if (a && a->bot_memory)
-        fprintf(out, " --bot-memory %zu", a->bot_memory >> 20);
-    if (a && a->game_memory)
-        fprintf(out, " --game-memory %zu", a->game_memory >> 20);
-    if (a && a->forfeit)
+    if (a && a->shared.bot_budget)
+        fprintf(out, " --bot-budget %ld", a->shared.bot_budget);
+    if (a && a->shared.bot_memory)
+        fprintf(out, " --bot-memory %zu", a->shared.bot_memory >> 20);
+    if (a && a->shared.game_memory)
+        fprintf(out, " --game-memory %zu", a->shared.game_memory >> 20);
+    if (a && a->shared.forfeit)
         fputs(" --on-fault forfeit", out);
-    if (a && a->max_moves)
-        fprintf(out, " --max-moves %ld", a->max_moves);
+    if (a && a->shared.max_moves)
+        fprintf(out, " --max-moves %ld", a->shared.max_moves);
 }
 
 /* Head to head: how often the row's bot finished ahead of the column's,

@@ -109,17 +109,17 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     GameArgs args = {0};
     args.game = a->game;
     args.seats = list;
-    tour_seed_of(a, g, k, args.seed);
-    args.have_seed = 1;
-    args.bot_budget = a->bot_budget;
-    args.bot_memory = a->bot_memory;
-    args.game_memory = a->game_memory;
-    args.forfeit = a->forfeit;
-    args.max_moves = a->max_moves;
-    for (int i = 0; i < a->nsets; i++)
-        args.sets[args.nsets++] = a->sets[i];
+    tour_seed_of(a, g, k, args.shared.seed);
+    args.shared.have_seed = 1;
+    args.shared.bot_budget = a->shared.bot_budget;
+    args.shared.bot_memory = a->shared.bot_memory;
+    args.shared.game_memory = a->shared.game_memory;
+    args.shared.forfeit = a->shared.forfeit;
+    args.shared.max_moves = a->shared.max_moves;
+    for (int i = 0; i < a->shared.nsets; i++)
+        args.shared.sets[args.shared.nsets++] = a->shared.sets[i];
     json_t *line = json_pack("{s:I, s:s, s:s}", "game", (json_int_t)g, "tournament", a->id,
-                             "seed", args.seed);
+                             "seed", args.shared.seed);
     json_t *seats = json_array();
     for (int i = 0; i < k; i++)
         json_array_append_new(seats, json_string(names[i]));
@@ -245,7 +245,7 @@ static int out_is_a_file(const char *path, const char *shown)
  * share one, so they need --seed. */
 static int choose_seed(TourArgs *a)
 {
-    if (a->have_seed)
+    if (a->shared.have_seed)
         return 1;
     if (a->shards > 1) {
         char fresh[SEED_FRESH_HEX + 1];
@@ -255,15 +255,15 @@ static int choose_seed(TourArgs *a)
                 fresh);
         return 0;
     }
-    int found = a->out ? tour_seed_of_file(a->out, a->seed) : 0;
-    a->have_seed = 1;
+    int found = a->out ? tour_seed_of_file(a->out, a->shared.seed) : 0;
+    a->shared.have_seed = 1;
     if (found) {
-        fprintf(stderr, "referee: seed %s (read from --out, which was played with it)\n", a->seed);
+        fprintf(stderr, "referee: seed %s (read from --out, which was played with it)\n", a->shared.seed);
         return 1;
     }
-    seed_fresh(a->seed);
-    fprintf(stderr, "referee: seed %s (fresh; --seed %s plays the same games again)\n", a->seed,
-            a->seed);
+    seed_fresh(a->shared.seed);
+    fprintf(stderr, "referee: seed %s (fresh; --seed %s plays the same games again)\n", a->shared.seed,
+            a->shared.seed);
     return 1;
 }
 
@@ -633,7 +633,7 @@ static void print_rules_error(const char *message, const char *after)
 static int options_ok(lua_State *L, const TourArgs *a)
 {
     int def = lua_gettop(L);
-    session_push_sets(L, a->sets, a->nsets);
+    session_push_sets(L, a->shared.sets, a->shared.nsets);
     int ok = options_check(L, a->game, def, def + 1);
     if (!ok)
         print_rules_error(lua_tostring(L, -1), " (--set)");

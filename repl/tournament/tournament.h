@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "../../core/kernel/seed.h"
+#include "../command_options.h"
 
 #define TOUR_MAX_BOTS 32
 /* --games at most; game lines number them from 0. */
@@ -27,18 +28,12 @@ typedef struct TourArgs {
     int nbots;
     int nseats;          /* 0: as many as bots, within the game's range */
     long games;
-    char seed[SEED_MAX + 1]; /* given, read back from --out, or drawn fresh */
-    int have_seed;
     int jobs;
     int shard, shards;   /* play the games g with g % shards == shard - 1 */
     const char *out;
-    const char *sets[64];
-    int nsets;
-    long bot_budget;
-    size_t bot_memory;
-    size_t game_memory;  /* the ceiling over a game's rules and every seat; 0: the default */
-    int forfeit;         /* a faulting bot forfeits its game */
-    long max_moves;      /* bot moves before a game is stopped as a draw; 0: the default */
+    /* The seed (given, read back from --out, or drawn fresh), --set, the
+     * bots' limits, what a fault does, the move limit (command_options.h). */
+    SharedArgs shared;
     int json;            /* the standings as JSON lines; not part of the id */
     int csv;             /* the standings as CSV, for a spreadsheet; not part of the id */
     const char *report;  /* --report FILE: the HTML report written at the end; not part of the id */
