@@ -233,7 +233,7 @@ int lask_moves(lua_State *L)
 static void add_listed_moves(lua_State *L, Ask *a, int arg, int list, const char *what)
 {
     for (lua_Integer i = 1; lua_rawgeti(L, list, i) != LUA_TNIL; i++) {
-        size_t len;
+        size_t len = 0; /* (luaL_argerror does not return) */
         const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
         if (!text)
             luaL_argerror(L, arg, lua_pushfstring(L, "%s must be a list of move texts: entry %I "
@@ -346,7 +346,7 @@ static void check_how(lua_State *L, Table *t, int arg, int first_seat, int *poli
     lua_pushnil(L);
     while (lua_next(L, arg)) {
         const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-        ClaimPolicy p;
+        ClaimPolicy p = CLAIM_ORDER; /* (luaL_argerror does not return) */
         if (key && strcmp(key, "policy") == 0) {
             if (!lua_isstring(L, -1) || !claim_policy_parse(lua_tostring(L, -1), &p))
                 luaL_argerror(L, arg, "policy must be \"order\", \"random\" or \"arrival\"");
