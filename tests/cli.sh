@@ -1,11 +1,13 @@
 #!/bin/sh
 # The command-line modes: exit statuses, messages, the run --json record
-# (the same bytes from separate processes), hashes, replay of saves.
+# (the same bytes from separate processes), hashes, replay of saves. A
+# case that is only a command, its exit status and lines it must print is
+# a block of tests/cli/commands.test (run at the end); what needs files
+# made first, or output read twice, is here.
 bin=${REFEREE_BIN:?set REFEREE_BIN}
 layer=cli
 . "$(dirname "$0")/expect.sh"
 
-expect 0 '^usage:' -- "$bin" --help
 # Output that cannot be written (a full disk: /dev/full) is an error, not
 # a success with the record or the standings lost.
 for cmd in "run fixture --seed 2 --json" "run fixture --seed 2" "tournament fixture --bots random,random --games 2" "--help"; do
@@ -15,13 +17,6 @@ for cmd in "run fixture --seed 2 --json" "run fixture --seed 2" "tournament fixt
     [ $status -eq 1 ] && grep -q '^referee: the output could not all be written: No space left on device' "$work/full.err" &&
         ok || bad "referee $cmd > /dev/full exited $status: $(head -2 "$work/full.err")"
 done
-expect 0 '^referee [0-9]+\.[0-9]+\.[0-9]+ \(Lua 5\.4' -- "$bin" --version
-expect 2 "unknown command 'frob'" -- "$bin" frob
-expect 2 'run needs a game' -- "$bin" run
-expect 2 "unknown option '--colour'" -- "$bin" run fixture --colour red
-expect 2 "seat 1 is 'human', but 'run' plays without people" -- "$bin" run fixture --seats human,random
-expect 2 "no game 'nosuch'" -- "$bin" run nosuch
-expect 2 "option 'hands' must be an integer from 1 to 50, not 99" -- "$bin" run fixture --set hands=99
 # A mistake in the command line exits 2 from play too; a rules script or a
 # bot that is there but fails exits 1.
 echo | "$bin" play fixture --set ante=x >"$work/play-usage" 2>&1
@@ -31,10 +26,6 @@ mkdir -p "$work/fails"
 printf 'local game = inherit("fixture")\nfunction game.setup(t) error("no setup today") end\nreturn game\n' >"$work/fails/fails.lua"
 expect 1 "no setup today" -- env REFEREE_RULES="$work/fails:$REFEREE_RULES" "$bin" run fails --seats random,random
 expect 1 "no setup today" -- env REFEREE_RULES="$work/fails:$REFEREE_RULES" "$bin" tournament fails --bots random,random --games 2
-expect 0 '^fixture \(2 to 4 players\)' -- "$bin" games
-expect 0 '^ismcts +plays any game by information-set Monte Carlo tree search' -- "$bin" bots
-expect 0 '^random +built in' -- "$bin" bots
-expect 2 'bots takes no arguments' -- "$bin" bots extra
 # A bot is untrusted, its opening comment and its file name too: listed,
 # they are printed with their control characters as '?'.
 mkdir -p "$work/escbots"
@@ -85,10 +76,6 @@ if grep -q '^  note ?\[2J here$' "$work/escgame.out" && grep -q '^game over: won
 for bot in "$(dirname "$0")"/../bots/*.lua; do
     grep -q "^$(basename "$bot" .lua) " "$work/bots" && ok || bad "referee bots does not list $(basename "$bot")"
 done
-expect 0 '--set ante=5' -- "$bin" games
-expect 0 '^fixture-rich' -- "$bin" games
-expect 0 '^game over: seat' -- "$bin" run fixture --seats random,random,random --seed 3
-expect 0 '^fixture, seed [0-9a-f]{32}$' -- "$bin" run fixture
 # make bench's own rules play (a variant of loop-floor among them).
 for game in loop-floor method-calls; do
     expect 0 '^game over: every decision made' -- env REFEREE_RULES="$(dirname "$0")/../bench:$REFEREE_RULES" \
@@ -231,12 +218,9 @@ fresh=$(head -n 1 "$work/fresh.jsonl" | sed -n 's/.*"seed":"\([0-9a-f]*\)".*/\1/
     bad "an unseeded run did not replay from its printed seed '$fresh'"
 "$bin" run fixture --seats random,random --json >"$work/fresh2.jsonl" 2>&1
 cmp -s "$work/fresh.jsonl" "$work/fresh2.jsonl" && bad "two unseeded runs played the same game" || ok
-expect 0 '^fixture, seed tuesday-night/3$' -- "$bin" run fixture --seats random,random --seed tuesday-night/3
 "$bin" run fixture --seats random,random --seed 07 --json >"$work/s07" 2>&1
 "$bin" run fixture --seats random,random --seed 7 --json >"$work/s7" 2>&1
 cmp -s "$work/s07" "$work/s7" && bad "seeds 07 and 7 gave the same game (a seed is its text)" || ok
-expect 2 "--seed 'a b' cannot be used: a seed is made of letters, digits and - _ . : / only" -- "$bin" run fixture --seed "a b"
-expect 2 "--seed '-4' cannot be used: a seed starts with a letter or a digit" -- "$bin" tournament fixture --bots random,random --seed -4
 expect 2 "a tournament's seed has at most 64 characters" -- "$bin" tournament fixture --bots random,random --seed "$(printf 'x%.0s' $(seq 70))"
 # A tournament without --seed draws one, says so, writes it in every line
 # (game g's seed is the tournament's and /deal) and in the standings; the
@@ -312,9 +296,6 @@ printf 'help\nquit\n' | "$bin" 2>&1 | awk '/^  [a-z]/ { print $1 }' >"$work/repl
 for c in $(cat "$work/repl-commands"); do grep -q "\`$c" "$docs/repl/README.md" || echo "$c"; done >"$work/undocumented"
 [ "$(wc -l <"$work/repl-commands")" -ge 10 ] && [ ! -s "$work/undocumented" ] && ok ||
     bad "repl/README.md does not name the REPL's $(tr '\n' ' ' <"$work/undocumented")"
-# An option that names a seat the game does not have is a usage mistake.
-expect 2 "option 'dealer' names a seat: 1 to 3 for this game of 3 seats" -- "$bin" run bam --seats random,random,random --set dealer=5
-expect 2 "option 'first' names a seat: 1 to 2" -- "$bin" run bamboozled-dice --seats random,random --set first=7
 # The app is played from seat 1 ("You"): a person elsewhere is refused.
 expect 2 "bam-app: a person plays seat 1, not seat 2" -- "$bin" play bam-app --seats bam-greedy,human
 printf 'new bam-app --seats random,human\nquit\n' | "$bin" >"$work/out" 2>&1
@@ -327,10 +308,10 @@ grep -q '^bamm CARDS\.\.\.  bamm  pass$' "$work/out" && ! grep -q 'bamm AD/6H AH
     grep -q "error: 'bamm AS' is not a legal move: 'AS' is not a card" "$work/out" &&
     grep -q 'pile2: AD/6H 5D/AH AS/4H' "$work/out" && ok ||
     bad "BAMM! at the REPL gave a claim away or refused one typed in another order: $(tail -5 "$work/out")"
-# A record re-referees on its own (tests/record_check.lua): each decision
+# A record re-referees on its own (tests/cli/record_check.lua): each decision
 # by a seat asked, with a move it was offered; each window's answers and
 # order; every option; the events of each game. A changed move is caught.
-check="$(cd "$(dirname "$0")" && pwd)/record_check.lua"
+check="$(cd "$(dirname "$0")" && pwd)/cli/record_check.lua"
 for spec in "bam random,bam-greedy,random hand trump round" "bam-app random,random level hand trump round" \
             "bamboozled-dice random,dice-bluffer,random round strike" "bamboozled random,random hand" \
             "bamm random,bamm-greedy,random" "fixture random,random,random"; do
@@ -403,9 +384,6 @@ expect 1 '^2 promises broken$' -- "$bin" check "$work/leaky/leaky.lua" --games 4
 grep -q "^  BROKEN  every game ends: the game stopped without a result: the game ended with 1 credits in the pot" "$work/out" &&
     grep -q "^          to see it: referee run .*leaky.lua --seats random,random --seed s/1$" "$work/out" && ok ||
     bad "check of a house rule that loses a credit: $(cat "$work/out")"
-expect 2 "check needs the game" -- "$bin" check
-expect 2 "--games takes a number of games from 1 to 100000, not 'x'" -- "$bin" check bam --games x
-expect 1 "nosuch cannot be checked: no game 'nosuch'" -- "$bin" check nosuch
 
 # Saves: replayed and checked; a corrupt or tampered save is refused.
 printf 'new fixture --seats human,random --seed 4\npass\nsave %s/g.json\n' "$work" | "$bin" >/dev/null 2>&1
@@ -429,7 +407,6 @@ expect 1 'does not replay|different table' -- "$bin" replay "$work/tampered.json
 head -c 40 "$work/g.json" >"$work/cut.json"
 expect 1 'not a saved game' -- "$bin" replay "$work/cut.json"
 expect 1 'cannot open' -- "$bin" replay "$work/missing.json"
-expect 2 'replay takes one saved game file' -- "$bin" replay
 # What would be read for ever, or block, is refused before reading: only a
 # regular file is read (/dev/zero and a pipe were read until memory ran
 # out; a FIFO with no writer blocked for ever), and a file once it shows a
@@ -629,10 +606,10 @@ grep -q "the first that failed: the rules' result() is malformed: winners\[1\] i
 expect 1 "result\(\) is malformed: winners names seat 2 twice" -- "$bin" run "$(dirname "$0")/fixture/broken/bad-result.lua" --set shape=seat-twice --seats random,random
 # The watchdog's timer stops when referee.so is unloaded (lua_close in a
 # host such as busted); a tick after the unload once crashed the host.
-if cc -o "$work/unload" "$(dirname "$0")/unload.c" $(pkg-config --cflags --libs lua5.4) 2>"$work/cc"; then
+if cc -o "$work/unload" "$(dirname "$0")/cli/unload.c" $(pkg-config --cflags --libs lua5.4) 2>"$work/cc"; then
     expect 0 'unloaded cleanly' -- env LD_PRELOAD="${SANITIZER_PRELOAD:-}" ASAN_OPTIONS=detect_leaks=0 "$work/unload"
 else
-    bad "cannot build tests/unload.c: $(head -3 "$work/cc")"
+    bad "cannot build tests/cli/unload.c: $(head -3 "$work/cc")"
 fi
 
 # Hostile bots: tests/hostile.sh checks each against what its file expects.
@@ -806,7 +783,6 @@ LUA
 then ok; else bad "tournament --json: $(cat "$work/ffj-check" | head -3) $(head -c 300 "$work/ffj")"; fi
 [ "$(wc -l <"$work/ff.jsonl")" -eq 4 ] && grep -q '^{"type":"summary","games":4,' "$work/ffj" && ok ||
     bad "--json changed the tournament's identity: $(head -2 "$work/ffj")"
-expect 2 '--on-fault takes forfeit or play-on' -- "$bin" run fixture --on-fault explode
 # A game bots never end (stalls.lua accepts every claim and declares the
 # lowest score, which may equal the last) is stopped at --max-moves, no
 # winner: in run, in a tournament (a draw, and merged alike) and at the REPL.
@@ -848,18 +824,11 @@ wait "$pid"
 status=$?
 if [ "$status" -eq 130 ] && tail -1 "$work/run-int.out" | grep -Eq '^\{"type":"result","interrupted":true,"winners":\[\],"moves":[0-9]+,"faults":\[0,0\]\}$'; then ok; else
     bad "Ctrl-C in run --json exited $status: $(tail -1 "$work/run-int.out" | head -c 200)"; fi
-expect 2 '--max-moves takes a whole number of moves from 1 to 1000000000' -- "$bin" run fixture --max-moves 0
-expect 2 '--max-moves takes a whole number of moves from 1 to 1000000000' -- "$bin" tournament fixture --bots random --max-moves x
-expect 2 "unknown seat 'nobot': a seat is human, random, or a bot" -- "$bin" run fixture --seats nobot,random
-expect 2 "--seats 'random,,random' has an empty entry" -- "$bin" run fixture --seats random,,random
 # --bots as --seats: an empty entry was skipped (or, with no name left, read
 # as no --bots at all), and a list over 2047 characters was cut short.
 expect 2 "--bots has an empty entry" -- "$bin" tournament fixture --bots random,,random --games 2
 expect 2 "--bots has an empty entry" -- "$bin" tournament fixture --bots ,, --games 2
 expect 2 "--bots is too long: at most 2047 characters" -- "$bin" tournament fixture --bots "random$(printf ',%075d' $(seq 29))" --games 2
-expect 1 "must return a table with a choose" -- "$bin" run fixture --seats "$here/fixture/broken/not-a-table.lua,random"
-expect 1 "must return a table with a choose" -- "$bin" run fixture --seats "$here/fixture/broken/bot-choose-by-metatable.lua,random"
-expect 2 '--bot-budget takes a positive whole number' -- "$bin" run fixture --bot-budget -5
 # The options run, play and tournament share are read from one table: each
 # mistake gets the same message from each command.
 for shared in "--bot-budget -5" "--bot-memory 0" "--game-memory 8" "--on-fault explode" \
@@ -872,8 +841,6 @@ for shared in "--bot-budget -5" "--bot-memory 0" "--game-memory 8" "--on-fault e
     if [ "$s1$s2$s3" = 222 ] && [ -n "$m1" ] && [ "$m1" = "$m3" ] && cmp -s "$work/shared-run" "$work/shared-play"; then ok; else
         bad "$shared: run, play and tournament differ ($s1 $s2 $s3): $m1 / $m3"; fi
 done
-expect 2 "unknown option '--frobnicate' \(options: --bots, .*, --csv, --seed, --set, --bot-budget, --bot-memory, --game-memory, --on-fault, --max-moves\)" -- "$bin" tournament fixture --bots random --frobnicate
-expect 2 "unknown option '--frobnicate' \(options: --seats, .*, --hashes, --seed, --set, .*, --max-moves\)" -- "$bin" run fixture --frobnicate
 # ask_forced = false: a decision with one legal move is played without
 # calling choose (a BAM! game has several); without it the same bot is
 # called for them, and faults.
@@ -898,8 +865,6 @@ for game in "bam --set hands=1" bamboozled-dice fixture "bamm --set cards=2"; do
     expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run $game --seats "$here/bots/sample-check.lua,random,random" --seed 4 --json
     expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run $game --seats ismcts,random,random --seed 4 --json
 done
-expect 0 '"type":"result".*"faults":\[0,0\]' -- "$bin" run bamboozled --set hands=1 --seats "$here/bots/sample-check.lua,random" --seed 4 --json
-expect 0 '"type":"result".*"faults":\[0,0\]' -- "$bin" run bamboozled --set hands=1 --seats ismcts,random --seed 4 --json
 # In a claim window a sample's playout answers for every asked seat at
 # once, in the window's claim order, as the referee asks them; and ismcts
 # follows its own seat's answers there, not those of the first seat asked
@@ -912,10 +877,6 @@ for seed in 1 2 3 4 5 6; do
         grep -Eq '"seat":2,"move":"right"|seat 2.s answer .right. lapsed' "$work/cross" &&
         ! grep -Eq '"seat":2,"move":"left"|seat 2.s answer .left. lapsed' "$work/cross" && ok || bad "ismcts in seat 2 of crossroads (seed $seed) did not always answer right"
 done
-# ... and searches less under a small budget (ctx.budget_left), not faulting;
-# a playout longer than the budget pays for is cut, not an overrun.
-expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run bam --set hands=1 --seats ismcts,random,random --seed 3 --bot-budget 300000 --json
-expect 0 '"type":"result".*"faults":\[0,0,0\]' -- "$bin" run bam --set hands=20 --seats ismcts,random,random --seed 1 --bot-budget 200000 --json
 # Rules that loop forever in a bot's sample: the watchdog stops them there,
 # the bot faults, and the game's own later rules calls run (the hook the
 # overrun left in the game's state is taken off).
@@ -1076,7 +1037,7 @@ cmp -s "$work/shard1.jsonl" "$work/mixed.jsonl" && ok || bad "a refused resume c
 # cannot catch (a changed score, a misspelt key, no winners) is refused by
 # merge and a resuming run; the damages below are resealed (reseal) to
 # reach the checks behind it.
-reseal() { lua5.4 "$here/reseal.lua"; }
+reseal() { lua5.4 "$here/cli/reseal.lua"; }
 for damage in 's/"scores":\[[0-9]*/"scores":[99/' 's/"scores"/"scroes"/' 's/"winners":\[[0-9,]*\]/"winners":[]/'; do
     sed "1$damage" "$work/t1.jsonl" >"$work/edited.jsonl"
     cmp -s "$work/t1.jsonl" "$work/edited.jsonl" && bad "the edit $damage changed nothing"
@@ -1184,13 +1145,6 @@ for s = 1, 3 do
 end
 LUA
 then ok; else bad "seats are not rotated evenly, or a deal's games differ in seed"; fi
-expect 2 'tournament needs --bots' -- "$bin" tournament fixture --games 3
-expect 2 'shard takes I/M' -- "$bin" tournament fixture --bots random --shard 4/3
-expect 2 "unknown seat 'nobot'" -- "$bin" tournament fixture --bots nobot,random
-expect 2 "'human' cannot sit in it" -- "$bin" tournament fixture --bots human,random
-# The seat count comes from the game's players range: refused outside it,
-# and without --seats as many bots as fit (6 bots, fixture's 4 seats).
-expect 2 'fixture takes 2 to 4 players, not 9 \(--seats\)' -- "$bin" tournament fixture --bots random --seats 9 --games 2
 # The progress bar with its ETA goes to stderr on a terminal only (script
 # gives the run one; it is part of Debian's essential bsdutils).
 if command -v script >/dev/null 2>&1; then
@@ -1202,6 +1156,8 @@ fi
 # A bad --set is refused before any game is played, with what it takes.
 expect 2 "unknown option 'nosuch' for fixture; its options are: .* \\(--set\\)" -- "$bin" tournament fixture --bots random --set nosuch=1 --games 2 --out "$work/badset.jsonl"
 [ ! -s "$work/badset.jsonl" ] && ok || bad "a tournament with a bad --set played games"
+# Without --seats a tournament seats as many bots as fit (6 bots, fixture's
+# 4 seats).
 "$bin" tournament fixture --bots random,random,random,random,random,random --games 2 --out "$work/range.jsonl" >/dev/null 2>&1
 [ "$(head -n 1 "$work/range.jsonl" | grep -o '"random"' | wc -l)" -eq 4 ] && ok || bad "6 bots at the fixture did not take 4 seats"
 expect 1 'cannot read' -- "$bin" merge "$work/none.jsonl"
@@ -1211,7 +1167,7 @@ printf 'bogus\n' | "$bin" >/dev/null 2>&1; [ $? -eq 1 ] && ok || bad "a piped er
 printf 'help\n' | "$bin" >"$work/help" 2>&1; [ $? -eq 0 ] && ok || bad "a piped help did not exit 0"
 grep -q 'referee>' "$work/help" && bad "a piped REPL printed a prompt" || ok
 
-# Random REPL sessions (tests/repl-fuzz.lua SEED): new games with odd seats,
+# Random REPL sessions (tests/cli/repl-fuzz.lua SEED): new games with odd seats,
 # seeds and options, saves and loads, commands and words in any order, odd
 # bytes. Each ends with 0 or 1 (a line refused), never a crash or a
 # sanitizer's report.
@@ -1220,25 +1176,16 @@ grep -q 'referee>' "$work/help" && bad "a piped REPL printed a prompt" || ok
 fuzz_bad=0
 mkdir -p "$work/fuzz"
 for seed in $(seq 1 60); do
-    lua5.4 "$here/repl-fuzz.lua" "$seed" >"$work/fuzz.in"
+    lua5.4 "$here/cli/repl-fuzz.lua" "$seed" >"$work/fuzz.in"
     (cd "$work/fuzz" && TMPDIR="$work" timeout 60 "$bin" <"$work/fuzz.in" >"$work/fuzz.out" 2>&1)
     status=$?
     if [ $status -gt 1 ] || grep -Eq 'Sanitizer|runtime error:' "$work/fuzz.out"; then
-        bad "REPL session $seed of tests/repl-fuzz.lua exited $status"; tail -3 "$work/fuzz.out"
+        bad "REPL session $seed of tests/cli/repl-fuzz.lua exited $status"; tail -3 "$work/fuzz.out"
         fuzz_bad=1
     fi
 done
 [ $fuzz_bad -eq 0 ] && ok
 
-# Real dice and cards at the table (--table dice|cards|all): people only,
-# games with dice, games whose rules say real_deck; not for run.
-expect 2 "at a table with real dice every seat is a person" -- "$bin" play bamboozled-dice --seats human,random,human --table dice
-expect 2 "--table dice: bam is not played with dice" -- "$bin" play bam --seats human,human,human --table dice
-expect 2 "at a table with a real deck every seat is a person" -- "$bin" play bam --seats human,random,human --table cards
-expect 2 "fixture cannot be refereed with a real deck: its rules do not say real_deck = true" -- "$bin" play fixture --seats human,human --table cards
-expect 2 "--table takes dice .*, cards .* or all \(both\), not 'felt'" -- "$bin" play bam --seats human,human,human --table felt
-expect 2 "--table goes with 'play'" -- "$bin" run bamboozled-dice --table dice
-expect 2 "--table goes with 'play'" -- "$bin" run bam --table cards
 # A real deck: a card is named as it is played; one shown already is
 # refused; 'correct' puts a misnamed card right; the save replays.
 printf 'turn 7H\nkeep\nplay\nplay\nplay\nstand\nstand\nstand\n7H\nKD\ncorrect KS\nsave %s/tc.json\n' "$work" |
@@ -1315,5 +1262,10 @@ fi
 # The man page formats without a warning.
 groff -man -Tutf8 -ww -z "$here/../doc/referee.1" >"$work/man.err" 2>&1 && [ ! -s "$work/man.err" ] && ok ||
     bad "the man page does not format cleanly: $(head -3 "$work/man.err")"
+
+# The cases that are only a command, its exit status and lines it prints
+# are data: tests/cli/commands.test.
+. "$here/cli/cases.sh"
+run_cases "$here/cli/commands.test"
 
 echo "cli: $pass passed, $fail failed"

@@ -1,9 +1,9 @@
--- Writes a random REPL session (seeded: lua5.4 tests/repl-fuzz.lua SEED):
+-- Writes a random REPL session (seeded: lua5.4 tests/cli/repl-fuzz.lua SEED):
 -- new games of every kind with odd seats, seeds and options, saves and
 -- loads, and commands, moves and words in any order and number, odd bytes
 -- included. tests/cli.sh feeds sessions to the referee, which must end
 -- each with exit 0 or 1 (1: some line was refused), never a crash.
-local seed = assert(math.tointeger(tonumber(arg[1])), "usage: lua5.4 tests/repl-fuzz.lua SEED")
+local seed = assert(math.tointeger(tonumber(arg[1])), "usage: lua5.4 tests/cli/repl-fuzz.lua SEED")
 math.randomseed(seed)
 
 local function pick(list) return list[math.random(#list)] end

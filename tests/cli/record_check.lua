@@ -4,7 +4,7 @@
 -- it was offered, each claim window's answers among the moves of the
 -- seats it asked, and the events a game's record must carry. Prints what
 -- is wrong and exits 1, or prints "record: N lines, M decisions checked".
--- usage: lua5.4 tests/record_check.lua EVENT... < record.jsonl
+-- usage: lua5.4 tests/cli/record_check.lua EVENT... < record.jsonl
 local json = require("referee").json
 local want_events = {}
 for _, e in ipairs(arg) do want_events[e] = 0 end
