@@ -15,7 +15,7 @@
 -- have won the game; the points of a level count only the hands of its
 -- current attempt.
 
-local game = inherit("bam")
+local game = inherit("bam", { fold = false, redraw = false })
 local lib = import("cards")
 game.description = "BAM! as the app: you against AI players, level by level"
 game.players = { min = 2, max = 6, people = { 1 } } -- "You" are seat 1
@@ -38,7 +38,6 @@ local function check_levels(levels)
 end
 
 for _, option in ipairs(game.options) do
-  if option.name == "fold" or option.name == "redraw" then option.default = false end
   if option.name == "cards" or option.name == "hand_amount" then
     option.help = option.help .. " (the levels decide it in the app)"
   end

@@ -3,9 +3,6 @@
 -- the score is a strike and the previous player takes an action card.
 -- There are no My Bad cards in the deck: the base game leaves them out
 -- whenever bluffing is off.
-local game = inherit("bamboozled-dice")
+local game = inherit("bamboozled-dice", { bluffing = false })
 game.description = "Bamboozled dice without bluffing: public rolls that must beat the score"
-for _, option in ipairs(game.options) do
-  if option.name == "bluffing" then option.default = false end
-end
 return game

@@ -140,9 +140,71 @@ static void note_file(lua_State *L, int env, const char *path)
 
 /* inherit(name) -> a fresh copy of another game's definition to change.
  * upvalues: env, rules path */
+/* Whether the definition at def has an option called name. */
+static int option_named(lua_State *L, int def, const char *name)
+{
+    int found = 0;
+    if (lua_getfield(L, def, "options") == LUA_TTABLE) {
+        for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TTABLE; i++) {
+            lua_getfield(L, -1, "name");
+            found = found || (lua_type(L, -1) == LUA_TSTRING && !strcmp(lua_tostring(L, -1), name));
+            lua_pop(L, 2);
+        }
+        lua_pop(L, 1); /* what ended the list */
+    }
+    lua_pop(L, 1);
+    return found;
+}
+
+/* inherit(name, defaults): the base's options named in defaults (the table
+ * at idx) take the defaults given there, each of its option's kind; the
+ * definition is at def. A name the base has no option for, or a value of
+ * another kind, is an error that says so. */
+static void set_defaults(lua_State *L, int def, int idx, const char *base)
+{
+    if (lua_getfield(L, def, "options") == LUA_TTABLE) {
+        for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TTABLE; i++) {
+            lua_getfield(L, -1, "name"); /* options, option, name */
+            if (lua_type(L, -1) == LUA_TSTRING) {
+                if (lua_getfield(L, idx, lua_tostring(L, -1)) != LUA_TNIL) {
+                    lua_getfield(L, -3, "default");
+                    if (lua_type(L, -1) != lua_type(L, -2))
+                        luaL_error(L, "inherit: option '%s' of %s takes a %s as its default, not "
+                                   "a %s", lua_tostring(L, -3), base, luaL_typename(L, -1),
+                                   luaL_typename(L, -2));
+                    lua_pop(L, 1);
+                    lua_pushvalue(L, -1);
+                    lua_setfield(L, -4, "default");
+                }
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 2);
+        }
+        lua_pop(L, 1); /* what ended the list */
+    }
+    lua_pop(L, 1);
+    /* A name of no option: the first in byte order, the same every run. */
+    const char *unknown = NULL;
+    for (lua_pushnil(L); lua_next(L, idx); lua_pop(L, 1)) {
+        if (lua_type(L, -2) != LUA_TSTRING)
+            luaL_error(L, "inherit: the defaults are named by option names, not by a %s",
+                       luaL_typename(L, -2));
+        if (!option_named(L, def, lua_tostring(L, -2)) &&
+            (!unknown || strcmp(lua_tostring(L, -2), unknown) < 0))
+            unknown = lua_tostring(L, -2);
+    }
+    if (unknown)
+        luaL_error(L, "inherit: %s has no option '%s' to give a default", base, unknown);
+}
+
 static int rules_inherit(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
+    if (lua_isnoneornil(L, 2))
+        lua_settop(L, 1);
+    else
+        luaL_checktype(L, 2, LUA_TTABLE);
+    int with_defaults = lua_gettop(L) == 2;
     if (rules_is_path(name)) {
         char shown[200];
         return luaL_error(L, "inherit: '%s' is not a game's name: a variant inherits a game of "
@@ -164,6 +226,8 @@ static int rules_inherit(lua_State *L)
         lua_setfield(L, -3, "base");
     }
     lua_pop(L, 2);
+    if (with_defaults)
+        set_defaults(L, lua_gettop(L), 2, name);
     return 1;
 }
 

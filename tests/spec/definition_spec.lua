@@ -212,4 +212,30 @@ end]])
     assert.are.equal(("k"):rep(47), p.kind)
     assert.are.equal("tr\195\168fle", p.prompt)
   end)
+
+  it("takes a variant's other defaults in its inherit call, and refuses a name or kind it has not", function()
+    local function variant(name, call)
+      local f = assert(io.open(folder .. "/" .. name .. ".lua", "w"))
+      f:write("local game = " .. call .. "\nreturn game\n")
+      f:close()
+    end
+    rules("base-of-defaults", "options = { { name = 'rounds', default = 3 }, { name = 'fast', default = true } }")
+    variant("defaults-given", 'inherit("base-of-defaults", { rounds = 5, fast = false })')
+    local g = assert(start("defaults-given"))
+    assert.are.same({ rounds = 5, fast = false }, g:options())
+    -- the base is as it was, in the same state
+    assert.are.same({ rounds = 3, fast = true }, assert(start("base-of-defaults")):options())
+    local cases = {
+      { 'inherit("base-of-defaults", { round = 5, fst = 1 })', "inherit: base-of-defaults has no option 'fst' to give a default" },
+      { 'inherit("base-of-defaults", { rounds = "5" })', "inherit: option 'rounds' of base-of-defaults takes a number as its default, not a string" },
+      { 'inherit("base-of-defaults", { 5 })', "inherit: the defaults are named by option names, not by a number" },
+      { 'inherit("base-of-defaults", 5)', "bad argument #2 to 'inherit' (table expected, got number)" },
+    }
+    for i, case in ipairs(cases) do
+      variant("defaults-wrong" .. i, case[1])
+      local bad, why = start("defaults-wrong" .. i)
+      assert.is_nil(bad)
+      assert.matches(case[2], why, 1, true)
+    end
+  end)
 end)
