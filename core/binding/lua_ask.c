@@ -531,7 +531,21 @@ static int t_ask_discards(lua_State *L)
     return finish(L, t, zone);
 }
 
+/* t:asked() -> the kind of the decision asked: the one due (in explain,
+ * judge, status), or, while an answer is applied, the one it answers until
+ * the rules ask the next; nil once the game is over. What the rules read
+ * to know the step they are at, instead of keeping it in t.vars. */
+static int t_asked(lua_State *L)
+{
+    Table *t = ltable_self(L);
+    if (!t->ask.set && !t->ask.answering)
+        return 0;
+    lua_pushstring(L, t->ask.kind);
+    return 1;
+}
+
 const luaL_Reg lua_ask_methods[] = {
+    {"asked", t_asked},
     {"ask", t_ask},
     {"ask_cards", t_ask_cards},
     {"ask_discards", t_ask_discards},

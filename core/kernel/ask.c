@@ -54,6 +54,7 @@ static void copy_cut(char *dst, size_t size, const char *src)
 void ask_begin(Ask *a, int seat, const char *kind, const char *prompt, int hidden)
 {
     a->set = 0;
+    a->answering = 0;
     a->seat = seat;
     a->hidden = hidden;
     copy_cut(a->kind, sizeof a->kind, kind);

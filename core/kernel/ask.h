@@ -15,6 +15,9 @@
 
 typedef struct Ask {
     int set;                     /* 0: nothing is asked (the game is over) */
+    /* 1 while an answer to this ask is applied: set is 0 then, but kind
+     * still names the decision answered, until the rules ask the next. */
+    int answering;
     int seat, hidden;            /* seat: the one seat asked (the first of a window) */
     /* A claim window: several seats may answer, out of turn, each from its
      * own moves (seat i's are moves first[i] to first[i] + count[i] - 1),

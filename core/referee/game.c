@@ -90,6 +90,7 @@ static void set_uv(Game *g, int uv)
     }
     if (uv == UV_DEF) {
         ref_method(g, &g->apply_ref, "apply");
+        ref_method(g, &g->answers_ref, "answers");
     }
     push_self(g);
     lua_insert(g->L, -2);
@@ -189,6 +190,28 @@ static int played_in_round(Game *g, int seat, int card, GameStatus *st)
     return 1;
 }
 
+/* Pushes the function that applies an answer to the decision due: the
+ * rules' answers[kind], or else their apply. 0, the error saying why, when
+ * they have neither for this kind. */
+static int push_answer_function(Game *g)
+{
+    lua_State *L = g->L;
+    if (g->answers_ref > 0) { /* (a ref of nil is LUA_REFNIL) */
+        lua_rawgeti(L, LUA_REGISTRYINDEX, g->answers_ref);
+        if (lua_getfield(L, -1, g->t->ask.kind) == LUA_TFUNCTION) {
+            lua_remove(L, -2);
+            return 1;
+        }
+        lua_pop(L, 2);
+    }
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, g->apply_ref) == LUA_TFUNCTION)
+        return 1;
+    lua_pop(L, 1);
+    game_set_error(g, "the rules have no answers[\"%s\"] and no apply: nothing applies an "
+                      "answer to the '%s' decision they asked", g->t->ask.kind, g->t->ask.kind);
+    return 0;
+}
+
 /* Applies a move already known to be legal. The rules get the card a card
  * move names as a fourth argument, and their ask is cleared: what they ask
  * while applying is the next decision. */
@@ -205,7 +228,10 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     if (card && g->t->trick.n && played_in_round(g, seat, card, &played))
         return played;
     script_push_handler(L);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->apply_ref);
+    if (!push_answer_function(g)) {
+        lua_pop(L, 1);
+        return GAME_SCRIPT;
+    }
     push_uv(g, UV_TABLE);
     lua_pushinteger(L, seat);
     lua_pushstring(L, move);
@@ -214,8 +240,11 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     else
         lua_pushnil(L);
     g->t->ask.set = 0;
+    g->t->ask.answering = 1;
     g->table_refused = 0;
-    if (call_rules_as(g, 4, 0, 1) != LUA_OK) { /* its handler pushed first (script.h) */
+    int status = call_rules_as(g, 4, 0, 1);
+    g->t->ask.answering = 0;
+    if (status != LUA_OK) { /* its handler pushed first (script.h) */
         if (g->table_refused) {
             /* The table did not give the dice the move reads: no fault of the rules. */
             game_set_error(g, "seat %d's '%s' was not played: %s", seat, move, g->table_why);
@@ -962,7 +991,8 @@ int game_gc(lua_State *L)
     luaL_unref(L, LUA_REGISTRYINDEX, g->def_ref);
     luaL_unref(L, LUA_REGISTRYINDEX, g->table_ref);
     luaL_unref(L, LUA_REGISTRYINDEX, g->apply_ref);
-    g->def_ref = g->table_ref = g->apply_ref = LUA_NOREF;
+    luaL_unref(L, LUA_REGISTRYINDEX, g->answers_ref);
+    g->def_ref = g->table_ref = g->apply_ref = g->answers_ref = LUA_NOREF;
     if (g->type_dice_ref > 0)
         luaL_unref(L, LUA_REGISTRYINDEX, g->type_dice_ref);
     g->type_dice_ref = LUA_NOREF;
@@ -1009,7 +1039,7 @@ static Game *push_new_game(lua_State *L)
     Game *g = lua_newuserdatauv(L, sizeof *g, UV_COUNT);
     memset(g, 0, sizeof *g);
     g->type_dice_ref = LUA_NOREF;
-    g->def_ref = g->table_ref = g->apply_ref = LUA_NOREF;
+    g->def_ref = g->table_ref = g->apply_ref = g->answers_ref = LUA_NOREF;
     g->L = L;
     g->binding = ltable_binding(L);
     luaL_setmetatable(L, GAME_MT);

@@ -76,6 +76,7 @@ struct Game {
     int pending_valid, over;
     int def_ref, table_ref; /* registry references (see push_uv in game.c) */
     int apply_ref;         /* ... to the rules' apply, called every decision */
+    int answers_ref;       /* ... to the rules' answers by kind, or LUA_NOREF */
     int sample;            /* 1: a determinization (game_sample.c), never rebuilt */
     int broken;            /* 1: a sample whose rules failed: it takes no more moves */
     char *error;           /* why the last call failed */

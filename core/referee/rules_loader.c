@@ -298,8 +298,6 @@ void rules_push_env(lua_State *L, const char *rules_path)
     lua_setfield(L, env, "coroutine");
 }
 
-static const char *REQUIRED[] = {"setup", "apply", "result"};
-
 /* Loads a rules file into env and pushes its definition; 0 and a message. */
 int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
 {
@@ -337,8 +335,37 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
 
 /* What the referee reads of a definition: the functions it calls and the
  * data it lists and checks. */
-static const char *READ[] = {"setup", "apply", "result", "pending", "ask", "standing", "judge", "status", "explain",
-                             "description", "players", "options", "default_bot", "real_deck"};
+static const char *READ[] = {"setup", "apply", "answers", "result", "pending", "ask", "standing",
+                             "judge", "status", "explain", "description", "players", "options",
+                             "default_bot", "real_deck"};
+
+/* A definition's answers: a table from a decision's kind to the function
+ * that applies an answer of that kind. NULL, or why not (pushed). */
+static const char *answers_problem(lua_State *L, int def)
+{
+    int type = lua_getfield(L, def, "answers");
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    if (type != LUA_TTABLE)
+        return lua_pushfstring(L, "the game definition's 'answers' is a %s: make it a table from "
+                                  "each decision's kind to its function(t, seat, move, card)",
+                               lua_typename(L, type));
+    lua_pushnil(L);
+    while (lua_next(L, -2)) { /* what is wrong stays on the stack: take() ends there */
+        if (lua_type(L, -2) != LUA_TSTRING)
+            return lua_pushfstring(L, "the game definition's answers are keyed by decisions' "
+                                      "kinds (texts), not by a %s", luaL_typename(L, -2));
+        if (lua_type(L, -1) != LUA_TFUNCTION)
+            return lua_pushfstring(L, "the game definition's answers[\"%s\"] is a %s: make it a "
+                                      "function(t, seat, move, card)", lua_tostring(L, -2),
+                                   luaL_typename(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return NULL;
+}
 
 /* take(def) -> the referee's copy of def, or nil and what is wrong.
  * Protected: reading the script's table may run its metamethods. */
@@ -353,10 +380,20 @@ static int take(lua_State *L)
         lua_pop(L, 1);
     }
     const char *why = NULL;
-    for (size_t i = 0; !why && i < sizeof REQUIRED / sizeof *REQUIRED; i++)
-        if (lua_getfield(L, copy, REQUIRED[i]) != LUA_TFUNCTION)
-            why = lua_pushfstring(L, "the game definition has no function '%s' (a game needs setup, "
-                                     "apply and result)", REQUIRED[i]);
+    /* setup, apply (or answers) and result, in the order a game runs them */
+    if (lua_getfield(L, copy, "setup") != LUA_TFUNCTION)
+        why = lua_pushfstring(L, "the game definition has no function 'setup' (a game needs "
+                                 "setup, apply or answers, and result)");
+    if (!why)
+        why = answers_problem(L, copy);
+    if (!why && lua_getfield(L, copy, "apply") != LUA_TFUNCTION &&
+        lua_getfield(L, copy, "answers") != LUA_TTABLE)
+        why = lua_pushfstring(L, "the game definition has no function 'apply' and no 'answers' "
+                                 "(a game needs setup, apply or answers: a function for each "
+                                 "decision's kind, and result)");
+    if (!why && lua_getfield(L, copy, "result") != LUA_TFUNCTION)
+        why = lua_pushfstring(L, "the game definition has no function 'result' (a game needs "
+                                 "setup, apply or answers, and result)");
     /* The two older ways of stating a decision: one way is left. */
     static const char *RETIRED[] = {"pending", "ask"};
     for (size_t i = 0; !why && i < sizeof RETIRED / sizeof *RETIRED; i++)

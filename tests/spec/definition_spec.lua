@@ -238,4 +238,63 @@ end]])
       assert.matches(case[2], why, 1, true)
     end
   end)
+
+  it("routes each answer to the step of its decision's kind, and says what t:asked() is", function()
+    local function write(name, text)
+      local f = assert(io.open(folder .. "/" .. name .. ".lua", "w"))
+      f:write(text)
+      f:close()
+    end
+    -- two kinds, each with its own step; "other" has none and goes to apply
+    write("by-kind", [[
+local game = { players = { min = 1, max = 1 } }
+function game.setup(t) t.vars.log = {} t:ask(1, "pick", { "a", "b" }) end
+game.answers = {
+  pick = function(t, seat, move)
+    t.vars.log[#t.vars.log + 1] = "pick " .. move .. " answering " .. tostring(t:asked())
+    t:ask(1, "confirm", { "yes" })
+    t.vars.log[#t.vars.log + 1] = "now " .. tostring(t:asked())
+  end,
+  confirm = function(t) t:ask(1, "other", { "x" }) end,
+}
+function game.apply(t, seat, move) t.vars.log[#t.vars.log + 1] = "apply " .. move end
+function game.explain(t) return "asked " .. tostring(t:asked()) end
+function game.result(t) if t.vars.log[3] then return { winners = { 1 } } end end
+return game
+]])
+    local g = assert(referee.game("by-kind", { seats = 1, seed = 1, rules_path = folder }))
+    local ok, why = g:play(1, "c")
+    assert.is_falsy(ok)
+    assert.matches("asked pick", why, 1, true)
+    assert.is_true(g:play(1, "b"))
+    assert.is_true(g:play(1, "yes"))
+    assert.is_true(g:play(1, "x"))
+    assert.are.same({ "pick b answering pick", "now confirm", "apply x" }, g:table().vars.log)
+    -- without apply, a kind no step takes is the rules' fault, with why
+    write("no-step", [[
+local game = {}
+function game.setup(t) t:ask(1, "pick", { "a" }) end
+game.answers = { choose = function() end }
+function game.result(t) end
+return game
+]])
+    g = assert(referee.game("no-step", { seats = 1, seed = 1, rules_path = folder }))
+    ok, why = g:play(1, "a")
+    assert.is_falsy(ok)
+    assert.matches([[the rules have no answers["pick"] and no apply]], why, 1, true)
+    -- answers must map texts to functions; a game needs answers or apply
+    local cases = {
+      { "game.answers = 5", "the game definition's 'answers' is a number" },
+      { "game.answers = { pick = 5 }", [[the game definition's answers["pick"] is a number: make it a function]] },
+      { "game.answers = { function() end }", "the game definition's answers are keyed by decisions' kinds (texts), not by a number" },
+      { "", "the game definition has no function 'apply' and no 'answers'" },
+    }
+    for i, case in ipairs(cases) do
+      write("answers-wrong" .. i, "local game = {}\nfunction game.setup(t) t:ask(1, 'pick', { 'a' }) end\n" ..
+        "function game.result() end\n" .. case[1] .. "\nreturn game\n")
+      local bad, err = referee.game("answers-wrong" .. i, { seats = 1, seed = 1, rules_path = folder })
+      assert.is_nil(bad)
+      assert.matches(case[2], err, 1, true)
+    end
+  end)
 end)
