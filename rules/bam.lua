@@ -145,7 +145,6 @@ end
 
 -- The dealer chooses the card to turn (the move "turn QS").
 function game.turn_trump(t)
-  t.vars.phase = "trump"
   t:ask_cards(t:dealer(), "turn trump", hand(t:dealer()), "turn one of your cards: its suit is trumps",
               nil, "turn ")
 end
@@ -157,7 +156,6 @@ function game.turn(t, card)
   t:event("trump", { suit = v.trump, card = v.turned, dealer = t:dealer() })
   t:notef("trumps are %s (seat %d turns %s)", lib.SUIT_NAMES[v.trump], t:dealer(), v.turned)
   if t.vars.opts.redraw then
-    v.phase = "keep"
     t:ask(t:dealer(), "keep or discard", KEEP_OR_DISCARD,
           ("keep %s in your hand, face up, or discard it"):format(v.turned))
   else
@@ -184,8 +182,8 @@ local function playing(t)
   return seats
 end
 
-local function start_step(t, phase, next_step)
-  t.vars.phase, t.vars.step = phase, 0
+local function start_step(t, next_step)
+  t.vars.step = 0
   return next_step(t)
 end
 
@@ -200,7 +198,7 @@ end
 
 function game.play_or_fold(t)
   if not t.vars.opts.fold then return game.discard_and_draw(t) end
-  start_step(t, "fold", next_declarer)
+  start_step(t, next_declarer)
 end
 
 function game.declare(t, seat, move)
@@ -240,7 +238,7 @@ end
 
 function game.discard_and_draw(t)
   if not t.vars.opts.redraw then return game.rounds(t) end
-  start_step(t, "draw", next_drawer)
+  start_step(t, next_drawer)
 end
 
 function game.redraw(t, seat, names)
@@ -279,7 +277,6 @@ end
 
 function game.rounds(t)
   local v = t.vars
-  v.phase = "play"
   v.round = 1
   local seats = playing(t)
   -- "The first clockwise player places a card."
@@ -376,7 +373,7 @@ end
 -- "End of a game" (RULINGS.md): nothing is left in the pot.
 function game.finish(t, how)
   local v = t.vars
-  v.over, v.phase = true, "over"
+  v.over = true
   if how.at_pay_in then
     -- Each payment of the pay-in goes back; what the pot held before it is
     -- shared among the players in the game then.
@@ -393,22 +390,22 @@ function game.finish(t, how)
 end
 
 -- ---- the referee's interface ----
--- Each step above asks the next decision (t:ask...); here a move is applied.
--- A card move comes with its card.
+-- Each step above asks the next decision (t:ask...); an answer goes to the
+-- step of its decision's kind. A card move comes with its card.
 
-function game.apply(t, seat, move, card)
-  local phase = t.vars.phase
-  if phase == "play" then return game.play(t, seat, card) end
-  if phase == "trump" then return game.turn(t, card) end
-  if phase == "keep" then return game.keep_or_discard(t, move) end
-  if phase == "fold" then return game.declare(t, seat, move) end
-  game.redraw(t, seat, lib.names_after_verb(move)) -- "discard 2C 9H" or "stand"
-end
+game.answers = {
+  ["turn trump"] = function(t, seat, move, card) game.turn(t, card) end,
+  ["keep or discard"] = function(t, seat, move) game.keep_or_discard(t, move) end,
+  ["play or fold"] = function(t, seat, move) game.declare(t, seat, move) end,
+  -- "discard 2C 9H" or "stand"
+  ["discard and draw"] = function(t, seat, move) game.redraw(t, seat, lib.names_after_verb(move)) end,
+  play = function(t, seat, move, card) game.play(t, seat, card) end,
+}
 
 -- Why a typed move is refused.
 function game.explain(t, seat, text)
-  local v = t.vars
-  if v.phase == "play" then
+  local asked = t:asked()
+  if asked == "play" then
     local card = t:card(text)
     if not card then return ("'%s' is not a card: a card is a rank and a suit, such as QS or 10H"):format(text) end
     if t:where(card) ~= hand(seat) then return ("you do not hold %s"):format(t:name(card)) end
@@ -416,7 +413,7 @@ function game.explain(t, seat, text)
     local follow = {}
     for _, c in ipairs(lib.of_suit(t, hand(seat), led)) do follow[#follow + 1] = t:name(c) end
     return ("you must follow %s: you hold %s"):format(lib.SUIT_NAMES[led], table.concat(follow, " "))
-  elseif v.phase == "draw" and text:lower():match("^discard") then
+  elseif asked == "discard and draw" and text:lower():match("^discard") then
     local named, seen = {}, {}
     for word in text:gmatch("%S+", #"discard" + 1) do
       local card = t:card(word:upper(), hand(seat))
@@ -428,7 +425,7 @@ function game.explain(t, seat, text)
       return ("you may discard at most %d: the stock holds %d"):format(discard_limit(t), t:count("stock"))
     end
     if #named == 0 then return "name the cards to discard (such as: discard 2C 9H), or stand" end
-  elseif v.phase == "trump" then
+  elseif asked == "turn trump" then
     return "the dealer turns one of their own cards (such as: turn QS)"
   end
 end
@@ -456,7 +453,7 @@ function game.status(t, seat)
     if v.folded and v.folded[s] then folded[#folded + 1] = s end
   end
   if #folded > 0 then lines[#lines + 1] = "folded: seat " .. table.concat(folded, ", seat ") end
-  if v.won and v.phase == "play" then
+  if v.won and t:asked() == "play" then
     lines[#lines + 1] = "rounds won: " .. per_seat_text(t, function(s)
       return not v.folded[s] and t:active(s) and v.won[s] or nil
     end)

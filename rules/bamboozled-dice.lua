@@ -223,15 +223,15 @@ local function turn_full(t)
 end
 
 -- Does the player to answer face a Jackpot (declared, or backed after a
--- challenge)?
+-- challenge)? A round starts with no score, so only a claim can be one.
 local function facing_jackpot(t)
-  local v = t.vars
-  return v.score == 21 and (v.phase == "respond" or v.phase == "face")
+  return t.vars.score == 21
 end
 
 -- The fixed moves, and the before-roll cards seat may play besides (most
--- turns none: then the shared fixed list itself).
-local function with_cards(t, seat, fixed)
+-- turns none: then the shared fixed list itself). `facing`: the seat faces
+-- a backed score.
+local function with_cards(t, seat, fixed, facing)
   local v = t.vars
   if turn_full(t) then return fixed end
   if t:count(hand(seat)) == 0 then return fixed end
@@ -240,7 +240,7 @@ local function with_cards(t, seat, fixed)
   if live and holds(t, seat, "FreshStart") then moves = plus(moves, fixed, "FreshStart") end
   -- Facing a backed claim or a declared Jackpot, My Bad resets the score
   -- too (seed 004's Jackpot card: "the next player ... can use a My Bad").
-  if (v.phase == "face" or facing_jackpot(t)) and holds(t, seat, "MyBad") then
+  if (facing or facing_jackpot(t)) and holds(t, seat, "MyBad") then
     moves = plus(moves, fixed, "MyBad")
   end
   if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then moves = plus(moves, fixed, "Reverse") end
@@ -287,14 +287,15 @@ end
 -- (and, after a Skip or Reverse, the next player).
 local function ask_to_face(t)
   local v, seat = t.vars, t:turn()
-  t:ask(seat, "face the score", with_cards(t, seat, ROLL), stands(v.claimer, v.score))
+  t:ask(seat, "face the score", with_cards(t, seat, ROLL, true), stands(v.claimer, v.score))
 end
 
+-- The turn's question again, after a card that leaves it open: the one
+-- being answered (a round starts with no score; a claim stands after).
 local function ask_again(t)
-  local phase = t.vars.phase
-  if phase == "start" then return ask_to_start(t) end
-  if phase == "face" then return ask_to_face(t) end
-  ask_to_respond(t)
+  if t:asked() == "face the score" then return ask_to_face(t) end
+  if t.vars.score then return ask_to_respond(t) end
+  ask_to_start(t)
 end
 
 -- The roller declares a score at least the current one (without bluffing:
@@ -330,7 +331,7 @@ function game.start_round(t, seat)
   v.score, v.claimer = nil, nil
   reset_direction(t)
   t:set_turn(seat)
-  v.phase, v.played = "start", 0
+  v.played = 0
   t:event("round", { starter = seat })
   ask_to_start(t)
 end
@@ -342,7 +343,6 @@ function game.roll(t, seat)
   t:show_die(1, seat)
   t:show_die(2, seat)
   t:set_turn(seat)
-  v.phase = "declare"
   if not v.opts.bluffing and game.public_roll(t, seat) then return end
   ask_to_declare(t, seat)
 end
@@ -351,7 +351,7 @@ function game.declare(t, seat, reading)
   local v = t.vars
   v.score, v.claimer = reading, seat
   t:set_turn(t:next(seat))
-  v.phase, v.played = "respond", 0
+  v.played = 0
   ask_to_respond(t)
 end
 
@@ -377,7 +377,7 @@ function game.draw_card(t, seat, after)
   t:draw("deck", hand(seat))
   t:notef("seat %d takes an action card", seat)
   if v.opts.hand_limit > 0 and t:count(hand(seat)) > v.opts.hand_limit then
-    v.phase, v.discarder, v.after = "discard", seat, after
+    v.discarder, v.after = seat, after
     return ask_to_discard(t, seat)
   end
   game.resume(t, after)
@@ -421,7 +421,7 @@ function game.strike(t, seat, failed_challenge, caught)
   local v = t.vars
   local answers = (not caught and turn_full(t)) and {} or strike_answers(t, seat, failed_challenge)
   if #answers > 0 then
-    v.phase, v.struck, v.failed_challenge = "strike", seat, failed_challenge
+    v.struck, v.failed_challenge = seat, failed_challenge
     t:set_turn(seat)
     answers[#answers + 1] = "take strike"
     return t:ask(seat, "strike", answers, "a strike: play a card against it, or take it")
@@ -440,7 +440,7 @@ function game.take_strike(t, seat)
     t:notef("seat %d is eliminated", seat)
     t:move_all(hand(seat), "discards")
     if t:active_count() == 1 then
-      v.over, v.phase = true, "over"
+      v.over = true
       return
     end
     -- "To begin each round play moves clockwise": the next player clockwise,
@@ -464,7 +464,6 @@ function game.challenge(t, seat)
   t:notef("the dice show %d and %d: seat %d bluffed", t:die_value(1), t:die_value(2), claimer)
   local backing = backing_answers(t, claimer, reading)
   if #backing > 0 then
-    v.phase = "back"
     t:set_turn(claimer)
     backing[#backing + 1] = "take strike"
     return t:ask(claimer, "back your claim", backing, "play a card that makes your claim true")
@@ -486,7 +485,6 @@ function game.back(t, seat, card)
   -- "To beat the Jackpot the next player either needs to roll their own
   -- Jackpot or use another action card." The challenger's turn goes on:
   -- the cards they played in it still count.
-  v.phase = "face"
   t:set_turn(v.challenger)
   ask_to_face(t)
 end
@@ -540,7 +538,7 @@ function game.reverse(t, seat)
     -- plays it off as in the two-player Skip, in the new direction.
     return claimer_again(t)
   end
-  if v.phase == "face" then
+  if t:asked() == "face the score" then
     -- "force another player to deal with the Jackpot": the next, this way
     local nxt = t:next(seat)
     if nxt == v.claimer then return claimer_again(t) end
@@ -599,7 +597,6 @@ function game.public_roll(t, seat)
   if not v.score or game.rank(best_reading(t)) >= game.rank(v.score) then return false end
   local moves = rescues(t, seat)
   if #moves > 0 then
-    v.phase = "rescue"
     moves[#moves + 1] = "take strike"
     t:ask(seat, "short roll", moves, short_of(best_reading(t), v.score))
     return true
@@ -628,50 +625,63 @@ function game.rescue(t, seat, move)
   t:set_die(1, dice[1])
   t:set_die(2, dice[2])
   t:notef("seat %d plays %s: the dice now show %d and %d", seat, card, dice[1], dice[2])
-  v.phase = "declare"
   ask_to_declare(t, seat)
 end
 
 -- ---- the referee's interface ----
--- Each step above asks the decision it reaches; here a move is applied.
+-- Each step above asks the decision it reaches; an answer goes to the step
+-- of its decision's kind.
 
 -- Each card's name, by its name in lower case (a person may type either).
 local CARD_NAMED = {}
 for _, a in ipairs(game.ACTION_CARDS) do CARD_NAMED[a.card:lower()] = a.card end
 
-function game.apply(t, seat, move)
-  local v = t.vars
-  if v.phase == "declare" then return game.declare(t, seat, tonumber(move:sub(9))) end
-  if move == "roll" then return game.roll(t, seat) end
-  if move == "accept" then return game.accept(t, seat) end
-  if move == "challenge" then return game.challenge(t, seat) end
-  if v.phase == "back" then
-    if move == "take strike" then return game.strike(t, seat, false, true) end
-    return game.back(t, seat, move)
-  end
-  if v.phase == "strike" then
-    if move == "take strike" then return game.take_strike(t, seat) end
-    play_card(t, seat, move)
-    t:notef(move == "MyBad" and "seat %d plays MyBad: no strike, the score resets"
-      or "seat %d plays Revive against the strike", seat)
-    return game.start_round(t, seat)
-  end
-  if v.phase == "rescue" then
-    if move == "take strike" then return game.short_roll(t, seat) end
-    return game.rescue(t, seat, move)
-  end
-  if v.phase == "discard" then
-    t:move(holds(t, seat, move:match("^discard (%S+)$")), "discards")
-    local after = v.after
-    v.after, v.discarder = nil, nil
-    return game.resume(t, after)
-  end
+-- A before-roll card, played in the turn's question (which stays open).
+local function before_roll(t, seat, move)
   if move == "FreshStart" or move == "MyBad" then return game.fresh_start(t, seat, move) end
   if move == "Reverse" then return game.reverse(t, seat) end
   if move == "Skip" then return game.skip(t, seat, "Skip") end
   if move == "Revive" then return game.revive(t, seat) end
   error("unknown move " .. move)
 end
+
+game.answers = {
+  -- the turn's question: roll (or, facing a claim, accept or challenge),
+  -- or a before-roll card first
+  roll = function(t, seat, move)
+    if move == "roll" then return game.roll(t, seat) end
+    before_roll(t, seat, move)
+  end,
+  ["accept or challenge"] = function(t, seat, move)
+    if move == "accept" then return game.accept(t, seat) end
+    if move == "challenge" then return game.challenge(t, seat) end
+    before_roll(t, seat, move)
+  end,
+  declare = function(t, seat, move) game.declare(t, seat, tonumber(move:sub(9))) end,
+  ["back your claim"] = function(t, seat, move)
+    if move == "take strike" then return game.strike(t, seat, false, true) end
+    game.back(t, seat, move)
+  end,
+  strike = function(t, seat, move)
+    if move == "take strike" then return game.take_strike(t, seat) end
+    play_card(t, seat, move)
+    t:notef(move == "MyBad" and "seat %d plays MyBad: no strike, the score resets"
+      or "seat %d plays Revive against the strike", seat)
+    game.start_round(t, seat)
+  end,
+  ["short roll"] = function(t, seat, move)
+    if move == "take strike" then return game.short_roll(t, seat) end
+    game.rescue(t, seat, move)
+  end,
+  discard = function(t, seat, move)
+    local v = t.vars
+    t:move(holds(t, seat, move:match("^discard (%S+)$")), "discards")
+    local after = v.after
+    v.after, v.discarder = nil, nil
+    game.resume(t, after)
+  end,
+}
+game.answers["face the score"] = game.answers.roll
 
 -- The words typed, one pattern item each: a pattern of several repeated
 -- items is held to a bound that a long line typed (forty digits) passes.
@@ -693,15 +703,16 @@ local WHEN = {
 }
 WHEN.Jackpot, WHEN.UpDown = WHEN.Double, WHEN.Double
 
--- What the decision asks, in the game's words, for any other line typed.
+-- What the decision asks, in the game's words, for any other line typed
+-- (a claim standing, the roll answers it).
 local ASKED = {
-  start = "roll to start the round",
-  respond = "accept or challenge the claim",
-  face = "roll to beat the score that stands, or play a card against it",
+  roll = "roll to start the round",
+  ["accept or challenge"] = "accept or challenge the claim",
+  ["face the score"] = "roll to beat the score that stands, or play a card against it",
   declare = "declare a score",
   strike = "play a card against the strike, or take it",
-  back = "play a card that makes your claim true, or take the strike",
-  rescue = "change your short roll with a card, or take the strike",
+  ["back your claim"] = "play a card that makes your claim true, or take the strike",
+  ["short roll"] = "change your short roll with a card, or take the strike",
   discard = "discard one of your action cards",
 }
 
@@ -710,7 +721,8 @@ function game.explain(t, seat, text)
   local words = words_of(text)
   if #words == 1 and words[1]:match("^%d+$") then words = { "declare", words[1] } end
   local reading = #words == 2 and words[1]:lower() == "declare" and words[2]:match("^%d+$")
-  if v.phase == "declare" and reading then
+  local asked = t:asked()
+  if asked == "declare" and reading then
     local typed = reading
     reading = #typed == 2 and tonumber(typed) or 0
     if reading == 12 then return "a 1 and a 2 score 21, the Jackpot: 12 is no score" end
@@ -728,7 +740,8 @@ function game.explain(t, seat, text)
     return ("you have played your %d action card for this turn"):format(v.opts.cards_per_turn)
   end
   if card then return ("%s is played %s"):format(card, WHEN[card]) end
-  if ASKED[v.phase] then return "now " .. ASKED[v.phase] end
+  if asked == "roll" and v.score then asked = "accept or challenge" end
+  if ASKED[asked] then return "now " .. ASKED[asked] end
 end
 
 -- The state at a glance (show, and each decision at the REPL): all public.

@@ -106,17 +106,14 @@ function game.deal(t)
   t:event("hand", { number = v.hands_played + 1, dealer = t:dealer(), first = v.first })
   if t.real_deck then
     -- The dealer turns the deck's top card and names it.
-    v.phase = "up"
     return t:ask_cards(t:dealer(), "turn the upcard", "deck",
                        "turn the deck's top card onto the stack: name it", nil, "up ")
   end
-  v.phase = "draw"
   ask_to_draw(t)
 end
 
 function game.up(t, card)
   t:move(card, "stack")
-  t.vars.phase = "draw"
   ask_to_draw(t)
 end
 
@@ -432,7 +429,7 @@ local PROMPTS = {
   play = "place combinations, bamboozle, then discard",
   steal = "take one card of your opponent's hand, or pass",
   rap = "rap the table for the discard, or pass",
-  left = "name the cards left in your hand (left 7H JK1): they count against you",
+  ["name the cards left"] = "name the cards left in your hand (left 7H JK1): they count against you",
 }
 
 -- "On his turn, a player must draw", from the deck or deep from the stack.
@@ -467,7 +464,7 @@ local function ask_left(t)
   local names = {}
   for i, c in ipairs(t:cards(HANDS[seat])) do names[i] = t:name(c) end
   t:set_turn(seat)
-  t:ask(seat, "name the cards left", { "left " .. table.concat(names, " ") }, PROMPTS.left, false, "left")
+  t:ask(seat, "name the cards left", { "left " .. table.concat(names, " ") }, PROMPTS["name the cards left"], false, "left")
 end
 
 local RAP_OR_PASS = moves{ "rap", "pass" }
@@ -519,7 +516,6 @@ function game.end_hand(t)
       if t:count(HANDS[s]) > 0 then v.left[#v.left + 1] = s end
     end
     if #v.left > 0 then
-      v.phase = "left"
       return ask_left(t)
     end
   end
@@ -549,7 +545,7 @@ function game.score_hand(t)
   local target = v.opts.target
   if v.totals[1] >= target or v.totals[2] >= target or
      (v.opts.hands > 0 and v.hands_played >= v.opts.hands) then
-    v.phase = "over"
+    v.over = true
     return
   end
   -- "The player who goes first alternates every hand."
@@ -568,7 +564,6 @@ function game.draw(t, seat)
     t:notef("the stack but its top card is shuffled into a new deck")
   end
   t:draw("deck", HANDS[seat])
-  t.vars.phase = "play"
   ask_to_play(t)
 end
 
@@ -577,7 +572,7 @@ function game.take(t, seat, name)
   local at, stack = takes(t, seat)
   local i = at[name]
   for j = i, #stack do t:move(stack[j], HANDS[seat]) end
-  v.must_use, v.phase = stack[i], "play"
+  v.must_use = stack[i]
   ask_to_play(t)
 end
 
@@ -588,7 +583,6 @@ function game.meld(t, seat, a, b)
     -- "If a player plays a pair of jokers, he may see his opponent's hand
     -- and take one card from it."
     for _, c in ipairs(t:cards(HANDS[other(seat)])) do t:reveal(c, seat) end
-    t.vars.phase = "steal"
     return ask_to_steal(t)
   end
   ask_to_play(t)
@@ -615,10 +609,9 @@ function game.discard(t, seat, name)
   -- combination with a card of the stack.
   if relates_to_any(t, card, t:cards(SIDES[1])) or relates_to_any(t, card, t:cards(SIDES[2])) or
      relates_to_any(t, card, t:cards("stack")) then
-    v.phase, v.rapper = "rap", other(seat)
+    v.rapper = other(seat)
     return ask_to_rap(t)
   end
-  v.phase = "draw"
   t:set_turn(other(seat))
   ask_to_draw(t)
 end
@@ -631,47 +624,57 @@ function game.rap(t, seat, move)
     t:move(t:top("stack"), HANDS[seat])
     t:notef("seat %d raps the table and takes the discard", seat)
   end
-  v.phase, v.rapper = "draw", nil
+  v.rapper = nil
   t:set_turn(seat)
   ask_to_draw(t)
 end
 
-function game.apply(t, seat, move, card)
-  local v = t.vars
-  local verb, a, b = move:match("^(%S+) ?(%S*) ?(%S*)$")
-  if v.phase == "rap" then return game.rap(t, seat, move) end
-  if v.phase == "up" then return game.up(t, card) end
-  if v.phase == "left" then return game.name_left(t, seat, move) end
-  if verb == "draw" then return game.draw(t, seat) end
-  if verb == "take" then return game.take(t, seat, a) end
-  if verb == "meld" then return game.meld(t, seat, a, b) end
-  if verb == "extend" then
-    placed(t, seat, { t:card(a, HANDS[seat]) })
-    return ask_to_play(t)
-  end
-  if verb == "bamboozle" then return game.bamboozle(t, seat, a) end
-  if v.phase == "steal" then
+-- A move's verb and the cards it names: "meld 7H 8H".
+local function words_of_move(move)
+  return move:match("^(%S+) ?(%S*) ?(%S*)$")
+end
+
+game.answers = {
+  ["turn the upcard"] = function(t, seat, move, card) game.up(t, card) end,
+  draw = function(t, seat, move)
+    local verb, name = words_of_move(move)
+    if verb == "draw" then return game.draw(t, seat) end
+    game.take(t, seat, name)
+  end,
+  play = function(t, seat, move)
+    local verb, a, b = words_of_move(move)
+    if verb == "meld" then return game.meld(t, seat, a, b) end
+    if verb == "extend" then
+      placed(t, seat, { t:card(a, HANDS[seat]) })
+      return ask_to_play(t)
+    end
+    if verb == "bamboozle" then return game.bamboozle(t, seat, a) end
+    game.discard(t, seat, a)
+  end,
+  steal = function(t, seat, move)
+    local verb, name = words_of_move(move)
     if verb == "steal" then
-      local stolen = t:card(a, HANDS[other(seat)])
+      local stolen = t:card(name, HANDS[other(seat)])
       t:move(stolen, HANDS[seat])
       -- a real card named is known from now on (the thief saw it)
       if t.real_deck then t:reveal(stolen, seat) end
     else
       t:notef("seat %d takes no card of seat %d's hand", seat, other(seat))
     end
-    v.phase = "play"
-    return ask_to_play(t)
-  end
-  game.discard(t, seat, a)
-end
+    ask_to_play(t)
+  end,
+  rap = function(t, seat, move) game.rap(t, seat, move) end,
+  ["name the cards left"] = function(t, seat, move) game.name_left(t, seat, move) end,
+}
 
+-- The verbs of each decision, by its kind.
 local VERBS = {
   draw = { draw = true, take = true },
   play = { meld = true, extend = true, bamboozle = true, discard = true },
   steal = { steal = true, pass = true },
   rap = { rap = true, pass = true },
-  up = { up = true },
-  left = { left = true },
+  ["turn the upcard"] = { up = true },
+  ["name the cards left"] = { left = true },
 }
 
 function game.explain(t, seat, text)
@@ -679,7 +682,8 @@ function game.explain(t, seat, text)
   local words = {}
   for w in text:upper():gmatch("%S+") do words[#words + 1] = w end
   local verb = (words[1] or ""):lower()
-  if not VERBS[v.phase][verb] then return ("now %s"):format(PROMPTS[v.phase]) end
+  local asked = t:asked()
+  if not VERBS[asked][verb] then return ("now %s"):format(PROMPTS[asked]) end
   if verb == "take" then
     local card = words[2] and t:card(words[2], "stack")
     if not card then return ("there is no %s on the stack"):format(words[2] or "card named") end
@@ -749,7 +753,8 @@ function game.judge(t, seat, text)
   local words = {}
   for w in text:upper():gmatch("%S+") do words[#words + 1] = w end
   local verb = words[1]:lower()
-  local zone = v.phase == "steal" and HANDS[other(seat)] or HANDS[seat]
+  local asked = t:asked()
+  local zone = asked == "steal" and HANDS[other(seat)] or HANDS[seat]
   local cards, names, seen = {}, { verb }, {}
   for i = 2, #words do
     local c = t:card(words[i], zone)
@@ -759,11 +764,11 @@ function game.judge(t, seat, text)
     cards[#cards + 1], names[#names + 1] = c, t:name(c)
   end
   local move = table.concat(names, " ")
-  if v.phase == "steal" then
+  if asked == "steal" then
     if #cards == 1 then return move end
     return nil, "steal one card of your opponent's hand, such as steal 7H"
   end
-  if v.phase == "left" then
+  if asked == "name the cards left" then
     if #cards == t:count(zone) then return move end
     return nil, ("name each of the %d cards left in your hand"):format(t:count(zone))
   end
@@ -796,7 +801,7 @@ end
 
 function game.result(t)
   local v = t.vars
-  if v.phase ~= "over" then return nil end
+  if not v.over then return nil end
   return lib.highest_score_wins(t, { v.totals[1], v.totals[2] }, "points")
 end
 

@@ -183,7 +183,6 @@ function game.setup(t, opts)
   if first < 1 or first > t.nseats then first = t:random(t.nseats) end
   t:set_dealer(t:prev(first)) -- who dealt: the player at the first one's right
   t:set_turn(first)
-  v.phase = "turn"
   ask_to_play(t)
 end
 
@@ -444,7 +443,7 @@ end
 -- The game ends at once: the player who went out takes the bonus cards.
 function game.went_out(t, seat)
   local v = t.vars
-  v.out, v.phase, v.window, v.window_start = seat, "over", nil, nil
+  v.out, v.window, v.window_start = seat, nil, nil
   local bonus = v.opts.bonus
   local from_stock = math.min(bonus, t:count("stock"))
   local from_table = math.min(bonus - from_stock, t:count("table"))
@@ -459,14 +458,14 @@ end
 function game.open_window(t, seats, after)
   local v = t.vars
   if #seats == 0 or t:count("table") < 2 then return game.next_turn(t) end
-  v.window, v.phase, v.window_start = seats, "window", t:next(after)
+  v.window, v.window_start = seats, t:next(after)
   v.windows = v.windows + 1
   ask_window(t)
 end
 
 function game.next_turn(t)
   local v = t.vars
-  v.window, v.window_start, v.phase = nil, nil, "turn"
+  v.window, v.window_start = nil, nil
   t:set_turn(v.lead)
   ask_to_play(t)
 end
@@ -559,18 +558,20 @@ local function good_claim(t, seat, move)
   return game.claim_of(t, seat, assert(game.read_claim(t, seat, move))) ~= nil
 end
 
-function game.apply(t, seat, move)
-  local phase = t.vars.phase
-  if phase == "turn" then return game.play(t, seat, move) end
-  if move == "pass" then return leave_window(t, seat) end
-  if move ~= "bamm" and good_claim(t, seat, move) then return game.bamm(t, seat, move) end
-  game.empty_call(t, seat)
-end
+game.answers = {
+  play = function(t, seat, move) game.play(t, seat, move) end,
+  -- a call in the window: pass, a claim of a run or a set, or a BAMM!
+  -- without one (a point off)
+  bamm = function(t, seat, move)
+    if move == "pass" then return leave_window(t, seat) end
+    if move ~= "bamm" and good_claim(t, seat, move) then return game.bamm(t, seat, move) end
+    game.empty_call(t, seat)
+  end,
+}
 
 function game.explain(t, seat, text)
-  local v = t.vars
   local word = text:lower():match("^(%S+)")
-  if v.phase == "turn" then
+  if t:asked() == "play" then
     if word == "bamm" or word == "pass" then
       return "it is your turn: play a card to the table (BAMM! is called after a card is played)"
     end
@@ -608,7 +609,7 @@ function game.status(t, seat)
 end
 
 function game.result(t)
-  if t.vars.phase ~= "over" then return nil end
+  if not t.vars.out then return nil end -- the game ends when a player goes out
   return lib.highest_score_wins(t, game.scores(t), "points")
 end
 

@@ -250,7 +250,7 @@ describe("BAM!: the end of a game leaves nothing in the pot", function()
     local folder = helper.temp_folder()
     helper.write(folder .. "/leaves-pot.lua", [[
 local game = inherit("bam")
-function game.finish(t) t.vars.over, t.vars.phase = true, "over" end
+function game.finish(t) t.vars.over = true end
 return game]])
     local hands = hands_for(3, { 1, 1, 2, 2 })
     local g = assert(referee.game("leaves-pot", { seats = 3, seed = 1, rules_path = folder .. ":rules",
