@@ -1,11 +1,95 @@
-/* A game at a physical table: what was typed wrong there is put right
- * before the next decision (game.h: game_correct_move, game_correct_dice).
- * Both take the last move back and play it again, as typed now; when it
- * cannot be played so, the game is put back as it was. */
+/* A game at a physical table: real dice, whose values typed are kept and
+ * read again on every replay, and a real deck (game.h:
+ * game_use_physical_dice, game_use_physical_cards); and what was typed
+ * wrong there, put right before the next decision (game_correct_move,
+ * game_correct_dice): both take the last move back and play it again, as
+ * typed now; when it cannot be played so, the game is put back as it was. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "game.h"
+#include "game_reading.h"
+#include "game_table.h"
 #include "../kernel/strfmt.h"
+
+static int grow_ints(int **a, int *cap, int need)
+{
+    if (need <= *cap)
+        return 1;
+    int c = *cap ? *cap : 64;
+    while (c < need)
+        c *= 2;
+    int *p = realloc(*a, sizeof(int) * (size_t)c);
+    if (!p)
+        return 0;
+    *a = p;
+    *cap = c;
+    return 1;
+}
+
+int game_typed_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
+                           size_t size)
+{
+    Game *g = ctx;
+    if (g->typed_read + n <= g->ntyped) {
+        memcpy(values, g->typed + g->typed_read, sizeof(int) * (size_t)n);
+        g->typed_read += n;
+        return 1;
+    }
+    if (g->typed_read < g->ntyped || g->replaying || !g->type_dice) {
+        snprintf(why, size, "the dice typed at the table ran out at die %d (the save holds %d "
+                            "values; it was cut short or changed)", dice[0], g->ntyped);
+        return 0;
+    }
+    if (!g->type_dice(g->type_dice_ctx, t, n, dice, values, why, size)) {
+        g->table_refused = 1;
+        snprintf(g->table_why, sizeof g->table_why, "%s", why);
+        return 0;
+    }
+    if (!grow_ints(&g->typed, &g->typed_cap, g->ntyped + n)) {
+        snprintf(why, size, "out of memory");
+        return 0;
+    }
+    memcpy(g->typed + g->ntyped, values, sizeof(int) * (size_t)n);
+    g->ntyped += n;
+    g->typed_read += n;
+    return 1;
+}
+
+GameStatus game_use_physical_dice(Game *g, const int *typed, int ntyped, TypedDiceFn type_dice,
+                                  void *ctx)
+{
+    if (ntyped > 0 && !grow_ints(&g->typed, &g->typed_cap, ntyped)) {
+        game_set_error(g, "out of memory");
+        return GAME_SCRIPT;
+    }
+    if (ntyped > 0)
+        memcpy(g->typed, typed, sizeof(int) * (size_t)ntyped);
+    g->ntyped = ntyped;
+    g->physical_dice = 1;
+    g->type_dice = type_dice;
+    g->type_dice_ctx = ctx;
+    return game_rebuild(g, g->nmoves);
+}
+
+GameStatus game_use_physical_cards(Game *g)
+{
+    /* The rules say so: at a real deck no move may be listed from what a
+     * hidden card is, only from the cards t:ask_cards, t:ask_trick and
+     * t:card(name, zone) let a person name (rules/README.md). */
+    game_push_method(g, "real_deck");
+    int says = lua_toboolean(g->L, -1);
+    lua_pop(g->L, 1);
+    if (!says) {
+        game_set_error(g, "%s cannot be refereed with a real deck: its rules do not say "
+                          "real_deck = true (some of its moves are worked out from cards in hidden "
+                          "hands); --table dice keeps the cards the referee's", g->name);
+        return GAME_ILLEGAL;
+    }
+    g->physical_cards = 1;
+    return game_rebuild(g, g->nmoves);
+}
+
 
 GameStatus game_correct_move(Game *g, const char *text)
 {

@@ -1,0 +1,14 @@
+/* game_table: the referee loop's side of a physical table (game_table.c),
+ * for game.c alone. */
+#ifndef REFEREE_GAME_TABLE_H
+#define REFEREE_GAME_TABLE_H
+
+#include "game.h"
+
+/* The table's source of typed dice (table.h), with the game as ctx: the
+ * values typed so far, in the order they were read; past them, live, the
+ * game's type_dice. */
+int game_typed_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
+                    size_t size);
+
+#endif
