@@ -757,7 +757,11 @@ GameStatus game_rebuild(Game *g, int n)
 }
 
 /* game_rebuild's work on the fresh table t. */
-static GameStatus rebuild_on(Game *g, Table *t, int n)
+/* The rules' setup on the game's fresh table t, then a test's arrangement
+ * of it (a stacked deck, say): part of the game's inputs, so made again
+ * on every rebuild. The arrangement gets the rules' definition too: one
+ * that changes what the first decision offers asks it again (t:ask...). */
+static GameStatus set_up_on(Game *g, Table *t)
 {
     lua_State *L = g->L;
     ltable_push(L, t);
@@ -775,53 +779,40 @@ static GameStatus rebuild_on(Game *g, Table *t, int n)
     push_uv(g, UV_OPTS);
     lcopy(L, -1);
     lua_remove(L, -2);
-    if (call_rules(g, 2, 0) != LUA_OK) {
-        game_set_error(g, "the rules failed in setup(): %s", lua_tostring(L, -1));
-        lua_pop(L, 1);
-        free_moves_from(g, 0);
-        return GAME_SCRIPT;
-    }
-    /* A test's arrangement of the table (a stacked deck, say) is part of
-     * the game's inputs, so it is made again on every rebuild. It gets the
-     * rules' definition too: an arrangement that changes what the first
-     * decision offers asks it again (t:ask...), with the rules' help. */
-    push_uv(g, UV_ARRANGE);
-    if (lua_isfunction(L, -1)) {
+    const char *failed = "the rules failed in setup()";
+    if (call_rules(g, 2, 0) == LUA_OK) {
+        failed = "the arrange function failed";
+        push_uv(g, UV_ARRANGE);
+        if (!lua_isfunction(L, -1)) {
+            lua_pop(L, 1);
+            ledger_seal(&t->ledger);
+            return GAME_OK;
+        }
         push_uv(g, UV_TABLE);
         push_uv(g, UV_DEF);
         lua_getfield(L, -1, "script");
         lua_remove(L, -2);
-        if (call_rules(g, 2, 0) != LUA_OK) {
-            game_set_error(g, "the arrange function failed: %s", lua_tostring(L, -1));
-            lua_pop(L, 1);
-            free_moves_from(g, 0);
-            return GAME_SCRIPT;
+        if (call_rules(g, 2, 0) == LUA_OK) {
+            ledger_seal(&t->ledger);
+            return GAME_OK;
         }
-    } else {
-        lua_pop(L, 1);
     }
-    ledger_seal(&t->ledger);
+    game_set_error(g, "%s: %s", failed, lua_tostring(L, -1));
+    lua_pop(L, 1);
+    free_moves_from(g, 0);
+    return GAME_SCRIPT;
+}
 
-    /* Replay: the moves are taken out of the list and put back as they
-     * are applied again. */
-    Move *old = g->moves;
-    char *old_texts = g->move_texts;
-    int nold = g->nmoves, groups = 0;
-    g->moves = NULL;
-    g->move_texts = NULL;
-    g->nmoves = g->cap = 0;
-    g->texts_used = g->texts_size = 0;
+/* Plays the first n of the moves old (their texts in old_texts) again, as
+ * they were played: a run of answers of one window group is one window. */
+static GameStatus replay(Game *g, const Move *old, const char *old_texts, int n)
+{
     GameStatus s = GAME_OK;
     int i = 0;
     while (i < n && s == GAME_OK) {
         const Ask *p;
         if ((s = game_pending(g, &p)) != GAME_OK)
             break;
-        int j = i;
-        if (old[i].group) {
-            while (j + 1 < n && old[j + 1].group == old[i].group)
-                j++;
-        }
         if (!old[i].group || !p->window) {
             const char *text = old_texts + old[i].text;
             g->typed_before = g->typed_read;
@@ -835,13 +826,31 @@ static GameStatus rebuild_on(Game *g, Table *t, int n)
         int seats[MAX_SEATS];
         char *moves[MAX_SEATS];
         int k = 0;
-        for (int m = i; m <= j && k < MAX_SEATS; m++, k++) {
-            seats[k] = old[m].seat;
-            moves[k] = old_texts + old[m].text;
+        for (; i + k < n && k < MAX_SEATS && old[i + k].group == old[i].group; k++) {
+            seats[k] = old[i + k].seat;
+            moves[k] = (char *)old_texts + old[i + k].text;
         }
         s = run_window(g, k, seats, moves, old[i].group);
-        i = j + 1;
+        i += k;
     }
+    return s;
+}
+
+/* game_rebuild's work on the fresh table t: set up, then the first n moves
+ * taken out of the list and put back as they are applied again. */
+static GameStatus rebuild_on(Game *g, Table *t, int n)
+{
+    GameStatus s = set_up_on(g, t);
+    if (s != GAME_OK)
+        return s;
+    Move *old = g->moves;
+    char *old_texts = g->move_texts;
+    int nold = g->nmoves, groups = 0;
+    g->moves = NULL;
+    g->move_texts = NULL;
+    g->nmoves = g->cap = 0;
+    g->texts_used = g->texts_size = 0;
+    s = replay(g, old, old_texts, n);
     for (int m = 0; m < nold; m++)
         if (old[m].group > groups)
             groups = old[m].group;
