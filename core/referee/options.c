@@ -201,6 +201,140 @@ static int compare_names(const void *a, const void *b)
 
 /* Pushes the options table: defaults, overridden by the given values.
  * Returns 0 and pushes a message when an option is unknown or bad. */
+/* Sets each option of the list at opts (nopts of them) to a copy of its
+ * default in the table at result. */
+static void fill_defaults(lua_State *L, int result, int opts, lua_Integer nopts)
+{
+    for (lua_Integer i = 1; i <= nopts; i++) {
+        lua_rawgeti(L, opts, i);
+        if (lua_getfield(L, -1, "name") != LUA_TSTRING) { /* rules_check refuses it as the rules load */
+            lua_pop(L, 2);
+            continue;
+        }
+        lua_getfield(L, -2, "default");
+        lcopy(L, -1);
+        lua_remove(L, -2);
+        lua_setfield(L, result, lua_tostring(L, -2));
+        lua_pop(L, 2);
+    }
+}
+
+/* The names of the options given (the table at given), in name order so
+ * that the first error is always the same; at most max. */
+static int given_names(lua_State *L, int given, const char **names, int max)
+{
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, given) && n < max) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) == LUA_TSTRING)
+            names[n++] = lua_tostring(L, -1);
+    }
+    qsort(names, (size_t)n, sizeof *names, compare_names);
+    return n;
+}
+
+/* Pushes the option called name from the list at opts and returns its
+ * index; 0, pushing nothing, when the game has none so called. */
+static int find_option(lua_State *L, int opts, lua_Integer nopts, const char *name)
+{
+    for (lua_Integer i = 1; i <= nopts; i++) {
+        lua_rawgeti(L, opts, i);
+        lua_getfield(L, -1, "name");
+        if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), name) == 0) {
+            lua_pop(L, 1);
+            return lua_gettop(L);
+        }
+        lua_pop(L, 2);
+    }
+    return 0;
+}
+
+/* Pushes why name is no option of game, with the options it has. */
+static void push_unknown(lua_State *L, int opts, lua_Integer nopts, const char *name,
+                         const char *game)
+{
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (lua_Integer i = 1; i <= nopts; i++) {
+        lua_rawgeti(L, opts, i);
+        lua_getfield(L, -1, "name");
+        lua_remove(L, -2);
+        if (i > 1)
+            luaL_addstring(&b, ", ");
+        if (lua_type(L, -1) == LUA_TSTRING)
+            luaL_addvalue(&b);
+        else
+            lua_pop(L, 1);
+    }
+    luaL_pushresult(&b);
+    char shown[64];
+    lua_pushfstring(L, "unknown option '%s' for %s; %s", strfmt_shown(name, shown, sizeof shown), game,
+                    nopts ? lua_pushfstring(L, "its options are: %s", lua_tostring(L, -1))
+                          : "it has no options");
+}
+
+/* Pushes why the value on top is refused for the option at opt. */
+static void push_refused(lua_State *L, int opt, const char *name)
+{
+    /* A value is named as given; a table or a function by its kind (its
+     * address would tell the person nothing). */
+    int type = lua_type(L, -1);
+    const char *got = type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TUSERDATA ||
+                              type == LUA_TTHREAD
+                          ? lua_pushfstring(L, "a %s", lua_typename(L, type))
+                          : luaL_tolstring(L, -1, NULL);
+    lua_pushfstring(L, type == LUA_TSTRING ? "option '%s' must be %s, not '%s'"
+                                           : "option '%s' must be %s, not %s",
+                    name, describe_option(L, opt), got);
+}
+
+/* Pushes the value given (the table at given) for the option at opt
+ * called name: a text converted by the default's kind, fit for a save,
+ * accepted by the option and its check. 0 with why pushed. */
+static int take_given(lua_State *L, int given, int opt, const char *name)
+{
+    lua_getfield(L, given, name);
+    if (lua_type(L, -1) == LUA_TSTRING && !strfmt_has_control(lua_tostring(L, -1))) {
+        const char *text = lua_tostring(L, -1);
+        if (!convert_text(L, opt, text)) {
+            lua_pushfstring(L, "option '%s' must be %s, not '%s'", name, describe_option(L, opt),
+                            text);
+            return 0;
+        }
+        lua_remove(L, -2);
+    }
+    /* A save holds the options, and a save with a control character is
+     * refused as it loads (game_record.c): none gets in, neither as a text
+     * nor inside a table (--set NAME=JSON). */
+    if (!fit_for_a_save(L, name))
+        return 0;
+    if (!option_accepts(L, opt, lua_gettop(L))) {
+        push_refused(L, opt, name);
+        return 0;
+    }
+    if (!writes_as_json(L, name))
+        return 0;
+    if (lua_getfield(L, opt, "check") != LUA_TFUNCTION) {
+        lua_pop(L, 1);
+        return 1;
+    }
+    /* A custom check returns true, or nil and why. */
+    lua_pushvalue(L, -2);
+    if (script_pcall_rules(L, 1, 2) != LUA_OK)
+        return 0;
+    if (!lua_toboolean(L, -2)) {
+        /* The rules' words, printed by every mode: on one line, with their
+         * control characters as '?'. */
+        char *why = strfmt("%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "refused by the game");
+        lua_pushfstring(L, "option '%s': %s", name, why ? strfmt_one_line(why) : "?");
+        free(why);
+        return 0;
+    }
+    lua_pop(L, 2);
+    return 1;
+}
+
 static int check_options(lua_State *L, const char *game, int def, int given)
 {
     def = lua_absindex(L, def);
@@ -215,116 +349,21 @@ static int check_options(lua_State *L, const char *game, int def, int given)
     lua_createtable(L, 0, (int)(nopts < 64 ? nopts : 64));
     lua_insert(L, -2);
     int result = lua_gettop(L) - 1, opts = result + 1;
-    /* Defaults first. */
-    for (lua_Integer i = 1; i <= nopts; i++) {
-        lua_rawgeti(L, opts, i);
-        if (lua_getfield(L, -1, "name") != LUA_TSTRING) { /* rules_check refuses it as the rules load */
-            lua_pop(L, 2);
-            continue;
-        }
-        lua_getfield(L, -2, "default");
-        lcopy(L, -1);
-        lua_remove(L, -2);
-        lua_setfield(L, result, lua_tostring(L, -2));
-        lua_pop(L, 2);
-    }
-    if (!given) {
-        lua_pop(L, 1);
-        return 1;
-    }
-    /* Then the given ones, in name order so the first error is always the same. */
-    const char *names[128];
-    int n = 0;
-    lua_pushnil(L);
-    while (lua_next(L, given) && n < 128) {
-        lua_pop(L, 1);
-        if (lua_type(L, -1) == LUA_TSTRING)
-            names[n++] = lua_tostring(L, -1);
-    }
-    qsort(names, (size_t)n, sizeof *names, compare_names);
-    for (int k = 0; k < n; k++) {
-        int opt = 0;
-        for (lua_Integer i = 1; i <= nopts && !opt; i++) {
-            lua_rawgeti(L, opts, i);
-            lua_getfield(L, -1, "name");
-            if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), names[k]) == 0) {
-                lua_pop(L, 1);
-                opt = lua_gettop(L);
-            } else {
-                lua_pop(L, 2);
-            }
-        }
-        if (!opt) {
-            luaL_Buffer b;
-            luaL_buffinit(L, &b);
-            for (lua_Integer i = 1; i <= nopts; i++) {
-                lua_rawgeti(L, opts, i);
-                lua_getfield(L, -1, "name");
-                lua_remove(L, -2);
-                if (i > 1)
-                    luaL_addstring(&b, ", ");
-                if (lua_type(L, -1) == LUA_TSTRING)
-                    luaL_addvalue(&b);
-                else
-                    lua_pop(L, 1);
-            }
-            luaL_pushresult(&b);
-            char shown[64];
-            lua_pushfstring(L, "unknown option '%s' for %s; %s", strfmt_shown(names[k], shown, sizeof shown), game,
-                            nopts ? lua_pushfstring(L, "its options are: %s", lua_tostring(L, -1))
-                                  : "it has no options");
-            return 0;
-        }
-        lua_getfield(L, given, names[k]);
-        if (lua_type(L, -1) == LUA_TSTRING && !strfmt_has_control(lua_tostring(L, -1))) {
-            const char *text = lua_tostring(L, -1);
-            if (!convert_text(L, opt, text)) {
-                lua_pushfstring(L, "option '%s' must be %s, not '%s'", names[k],
-                                describe_option(L, opt), text);
+    fill_defaults(L, result, opts, nopts);
+    if (given) {
+        const char *names[128];
+        int n = given_names(L, given, names, 128);
+        for (int k = 0; k < n; k++) {
+            int opt = find_option(L, opts, nopts, names[k]);
+            if (!opt) {
+                push_unknown(L, opts, nopts, names[k], game);
                 return 0;
             }
-            lua_remove(L, -2);
-        }
-        /* A save holds the options, and a save with a control character
-         * is refused as it loads (game_record.c): none gets in, neither
-         * as a text nor inside a table (--set NAME=JSON). */
-        if (!fit_for_a_save(L, names[k]))
-            return 0;
-        int ok = option_accepts(L, opt, lua_gettop(L));
-        if (ok && !writes_as_json(L, names[k]))
-            return 0;
-        if (ok && lua_getfield(L, opt, "check") == LUA_TFUNCTION) {
-            /* A custom check returns true, or nil and why. */
-            lua_pushvalue(L, -2);
-            if (script_pcall_rules(L, 1, 2) != LUA_OK)
+            if (!take_given(L, given, opt, names[k]))
                 return 0;
-            if (!lua_toboolean(L, -2)) {
-                /* The rules' words, printed by every mode: on one line, with
-                 * their control characters as '?'. */
-                char *why = strfmt("%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "refused by the game");
-                lua_pushfstring(L, "option '%s': %s", names[k], why ? strfmt_one_line(why) : "?");
-                free(why);
-                return 0;
-            }
-            lua_pop(L, 2);
-        } else if (ok) {
-            lua_pop(L, 1);
+            lua_setfield(L, result, names[k]);
+            lua_pop(L, 1); /* the option */
         }
-        if (!ok) {
-            /* A value is named as given; a table or a function by its
-             * kind (its address would tell the person nothing). */
-            int type = lua_type(L, -1);
-            const char *got = type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TUSERDATA ||
-                                      type == LUA_TTHREAD
-                                  ? lua_pushfstring(L, "a %s", lua_typename(L, type))
-                                  : luaL_tolstring(L, -1, NULL);
-            lua_pushfstring(L, type == LUA_TSTRING ? "option '%s' must be %s, not '%s'"
-                                                   : "option '%s' must be %s, not %s",
-                            names[k], describe_option(L, opt), got);
-            return 0;
-        }
-        lua_setfield(L, result, names[k]);
-        lua_pop(L, 1); /* the option */
     }
     lua_pop(L, 1);
     return 1;
