@@ -704,20 +704,17 @@ static void find_fault_reasons(lua_State *L, const char *rules, const char *bots
     stop_signal_release();
 }
 
-int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
+/* Every bot of the tournament opens, before anything is played: 0, or the
+ * exit status (2 for a bot that is not there, or a person). */
+static int check_bots(const TourArgs *a, const char *bots)
 {
-    int k = seat_count(L, rules, a);
-    if (k < 0)
-        return k == -2 ? 2 : 1;
-    /* Check every bot loads before playing anything. */
     for (int i = 0; i < a->nbots; i++) {
-        if (!strcmp(a->bots[i], "random") || !strcmp(a->bots[i], "human")) {
-            if (!strcmp(a->bots[i], "human")) {
-                fprintf(stderr, "referee: a tournament is played by bots: 'human' cannot sit in it\n");
-                return 2;
-            }
-            continue;
+        if (!strcmp(a->bots[i], "human")) {
+            fprintf(stderr, "referee: a tournament is played by bots: 'human' cannot sit in it\n");
+            return 2;
         }
+        if (!strcmp(a->bots[i], "random"))
+            continue;
         char *why;
         Bot *b = bot_open(a->bots[i], bots, 0, 0, &why);
         if (!b) {
@@ -728,6 +725,94 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
         }
         bot_close(b);
     }
+    return 0;
+}
+
+/* Says so when the games cannot seat every bot in every seat equally often
+ * (allowed, as the standings cannot show it). */
+static void note_uneven(const TourArgs *a, int k)
+{
+    long round = tour_round_games(a, k);
+    if (a->nbots < 2 || a->games % round == 0)
+        return;
+    long below = a->games / round * round, above = below + round;
+    fprintf(stderr, "referee: note: %ld game%s leave%s the seats uneven: every bot sits in every "
+                    "seat equally often in each %ld games (%d seats, %d bots); --games ",
+            a->games, a->games == 1 ? "" : "s", a->games == 1 ? "s" : "", round, k, a->nbots);
+    if (below)
+        fprintf(stderr, "%ld or ", below);
+    fprintf(stderr, "%ld evens them\n", above);
+}
+
+/* This shard's games not yet in the output file (seen), in c->todo. */
+static void list_todo(Collector *c, const TourArgs *a, const Seen *seen)
+{
+    c->todo = malloc(sizeof(long) * (size_t)(a->games / a->shards + 2));
+    for (long g = a->shard - 1; g < a->games; g += a->shards)
+        if (!seen_has(seen, g))
+            c->todo[c->ntodo++] = g;
+    c->result = calloc((size_t)c->ntodo + 1, sizeof(char *));
+}
+
+/* After the workers (played: 0 when all were played, games left when
+ * interrupted, or < 0): the standings, what stopped them, the report. The
+ * exit status. */
+static int conclude(lua_State *L, const char *rules, const char *bots, const TourArgs *a, int k,
+                    Collector *c, int played, long nlines, const char *out_shown)
+{
+    Tally *tally = c->tally;
+    int format = a->json ? STANDINGS_JSON : a->csv ? STANDINGS_CSV : STANDINGS_TABLE;
+    if (c->write_error) {
+        print_standings(tally, stdout, a, format);
+        fflush(stdout);
+        fprintf(stderr, "referee: cannot write to %s: %s; it keeps %ld whole game%s: make room, and "
+                        "the same command plays the %ld left\n",
+                out_shown, strerror(c->write_error), nlines + c->written,
+                nlines + c->written == 1 ? "" : "s", c->ntodo - c->written);
+        return 1;
+    }
+    if (played < 0) {
+        fprintf(stderr, "referee: a worker failed; the games written so far are kept\n");
+        return 1;
+    }
+    /* The standings of every game of this run (and of the file, if resumed). */
+    if (played == 0)
+        find_fault_reasons(L, rules, bots, a, k, tally);
+    if (tally->games > 0 || played == 0)
+        print_standings(tally, stdout, a, format);
+    int status = 0;
+    if (played > 0) {
+        /* Only the games written in order count: those after a gap are
+         * played again on resuming, to the same lines. */
+        fflush(stdout);
+        fprintf(stderr, "referee: interrupted: %ld of the %ld games to play were played", c->next,
+                c->ntodo);
+        if (a->out)
+            fprintf(stderr, " and are kept in %s; the same command plays the %ld left\n", out_shown,
+                    c->ntodo - c->next);
+        else
+            fputs(" (with --out FILE they are kept, and the same command plays the rest)\n", stderr);
+        status = 130;
+    } else if (tally->errors) {
+        status = 1; /* an error in a game: the standings say which */
+    }
+    char *why = NULL;
+    if (a->report && a->write_report && tally->games > 0 && !a->write_report(tally, a->report, &why)) {
+        fprintf(stderr, "referee: %s\n", why);
+        status = 1;
+    }
+    free(why);
+    return status;
+}
+
+int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
+{
+    int k = seat_count(L, rules, a);
+    if (k < 0)
+        return k == -2 ? 2 : 1;
+    int status = check_bots(a, bots);
+    if (status)
+        return status;
     char out_shown[4096]; /* --out as quoted in messages: a file name may hold anything */
     strfmt_shown(a->out, out_shown, sizeof out_shown);
     if (a->out && !out_is_a_file(a->out, out_shown))
@@ -735,20 +820,12 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     if (!choose_seed(a))
         return a->shards > 1 ? 2 : 1;
     Tally *tally = tally_new();
-    tally->keep_rows = a->report != NULL;
+    if (tally)
+        tally->keep_rows = a->report != NULL;
     long nlines = 0;
     Seen seen = {NULL, 0};
     tour_identity(a, k);
-    long round = tour_round_games(a, k);
-    if (a->nbots > 1 && a->games % round) { /* allowed: said, as the standings cannot show it */
-        long below = a->games / round * round, above = below + round;
-        fprintf(stderr, "referee: note: %ld game%s leave%s the seats uneven: every bot sits in every "
-                        "seat equally often in each %ld games (%d seats, %d bots); --games ",
-                a->games, a->games == 1 ? "" : "s", a->games == 1 ? "s" : "", round, k, a->nbots);
-        if (below)
-            fprintf(stderr, "%ld or ", below);
-        fprintf(stderr, "%ld evens them\n", above);
-    }
+    note_uneven(a, k);
     Origin origin = {"", "this command's"};
     snprintf(origin.id, sizeof origin.id, "%s", a->id);
     if (!tally || (a->out && (nlines = read_lines(a->out, tally, 1, &seen, &origin, a, k)) < 0)) {
@@ -756,71 +833,25 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
         free(seen.bits);
         return 1;
     }
-    /* This shard's games not yet in the output file. */
     Collector c = {0};
     c.tally = tally;
-    c.todo = malloc(sizeof(long) * (size_t)(a->games / a->shards + 2));
-    for (long g = a->shard - 1; g < a->games; g += a->shards)
-        if (!seen_has(&seen, g))
-            c.todo[c.ntodo++] = g;
+    list_todo(&c, a, &seen);
     free(seen.bits);
-    c.result = calloc((size_t)c.ntodo + 1, sizeof(char *));
     c.started = now();
     if (a->out)
         drop_partial_line(a->out);
-    int status = 0;
     if (a->out && !(c.out = fopen(a->out, "a"))) {
         fprintf(stderr, "referee: cannot write '%s': %s\n", out_shown, strerror(errno));
         status = 1;
-        goto done;
-    }
-    if (nlines && c.ntodo)
-        fprintf(stderr, "referee: %s holds %ld games already: playing the %ld left\n", out_shown,
-                nlines, c.ntodo);
-    stop_signal_catch(STOP_NOTICE);
-    int played = run_workers(L, rules, bots, a, k, &c);
-    stop_signal_release();
-    if (c.write_error) {
-        print_standings(tally, stdout, a, a->json ? STANDINGS_JSON : a->csv ? STANDINGS_CSV : STANDINGS_TABLE);
-        fflush(stdout);
-        fprintf(stderr, "referee: cannot write to %s: %s; it keeps %ld whole game%s: make room, and "
-                        "the same command plays the %ld left\n",
-                out_shown, strerror(c.write_error), nlines + c.written,
-                nlines + c.written == 1 ? "" : "s", c.ntodo - c.written);
-        status = 1;
-    } else if (played < 0) {
-        fprintf(stderr, "referee: a worker failed; the games written so far are kept\n");
-        status = 1;
     } else {
-        /* The standings of every game of this run (and of the file, if resumed). */
-        if (played == 0)
-            find_fault_reasons(L, rules, bots, a, k, tally);
-        if (tally->games > 0 || played == 0)
-            print_standings(tally, stdout, a, a->json ? STANDINGS_JSON : a->csv ? STANDINGS_CSV : STANDINGS_TABLE);
-        if (played > 0) {
-            /* Only the games written in order count: those after a gap are
-             * played again on resuming, to the same lines. */
-            fflush(stdout);
-            fprintf(stderr, "referee: interrupted: %ld of the %ld games to play were played", c.next,
-                    c.ntodo);
-            if (a->out)
-                fprintf(stderr, " and are kept in %s; the same command plays the %ld left\n", out_shown,
-                        c.ntodo - c.next);
-            else
-                fputs(" (with --out FILE they are kept, and the same command plays the rest)\n", stderr);
-            status = 130;
-        } else if (tally->errors) {
-            status = 1; /* an error in a game: the standings say which */
-        }
-        char *why = NULL;
-        if (a->report && a->write_report && tally->games > 0 &&
-            !a->write_report(tally, a->report, &why)) {
-            fprintf(stderr, "referee: %s\n", why);
-            status = 1;
-        }
-        free(why);
+        if (nlines && c.ntodo)
+            fprintf(stderr, "referee: %s holds %ld games already: playing the %ld left\n",
+                    out_shown, nlines, c.ntodo);
+        stop_signal_catch(STOP_NOTICE);
+        int played = run_workers(L, rules, bots, a, k, &c);
+        stop_signal_release();
+        status = conclude(L, rules, bots, a, k, &c, played, nlines, out_shown);
     }
-done:
     if (c.out)
         fclose(c.out);
     for (long i = c.next; i < c.ntodo; i++)
