@@ -84,6 +84,46 @@ static json_t *number_list(lua_State *L, int idx)
     return list;
 }
 
+/* The game's line gets how the game ended (st, from the seat loop): its
+ * winners (nobody, when stopped at the move limit; all but the seat that
+ * forfeited), scores and places, or the error; and each seat's faults. */
+static void put_outcome(json_t *line, Session *s, GameStatus st, int k)
+{
+    lua_State *L = s->L;
+    if (st == GAME_OVER && s->loop.stopped) {
+        json_object_set_new(line, "winners", json_array());
+        json_object_set_new(line, "stopped", json_integer(s->loop.max_moves));
+    } else if (st == GAME_OVER && s->loop.forfeited) {
+        json_t *w = json_array();
+        for (int i = 1; i <= k; i++)
+            if (i != s->loop.forfeited)
+                json_array_append_new(w, json_integer(i));
+        json_object_set_new(line, "winners", w);
+        json_object_set_new(line, "forfeit", json_integer(s->loop.forfeited));
+    } else if (st == GAME_OVER && game_push_result(s->loop.game) == GAME_OK && lua_istable(L, -1)) {
+        lua_getfield(L, -1, "winners");
+        lua_getfield(L, -2, "scores");
+        lua_getfield(L, -3, "places");
+        json_t *w = number_list(L, -3);
+        json_object_set_new(line, "winners", w ? w : json_array());
+        if (!lua_isnil(L, -2))
+            json_object_set_new(line, "scores", number_list(L, -2));
+        if (!lua_isnil(L, -1))
+            json_object_set_new(line, "places", number_list(L, -1));
+        lua_pop(L, 4);
+    } else {
+        if (st == GAME_OVER)
+            lua_pop(L, 1);
+        json_object_set_new(line, "error",
+                            json_string(s->loop.game->error ? s->loop.game->error : "no result"));
+    }
+    json_t *faults = json_array();
+    for (int i = 1; i <= k; i++)
+        json_array_append_new(faults, json_integer(s->loop.faults[i]));
+    json_object_set_new(line, "faults", faults);
+    json_object_set_new(line, "moves", json_integer(s->loop.game->nmoves));
+}
+
 static char *play_game(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
                        BotPool *pool, long g, int k, FaultWitness *witness, StuckNote *note,
                        const Stuck *stuck)
@@ -109,15 +149,9 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     GameArgs args = {0};
     args.game = a->game;
     args.seats = list;
+    args.shared = a->shared; /* the tournament's limits and --set, each game's seed */
     tour_seed_of(a, g, k, args.shared.seed);
     args.shared.have_seed = 1;
-    args.shared.bot_budget = a->shared.bot_budget;
-    args.shared.bot_memory = a->shared.bot_memory;
-    args.shared.game_memory = a->shared.game_memory;
-    args.shared.forfeit = a->shared.forfeit;
-    args.shared.max_moves = a->shared.max_moves;
-    for (int i = 0; i < a->shared.nsets; i++)
-        args.shared.sets[args.shared.nsets++] = a->shared.sets[i];
     json_t *line = json_pack("{s:I, s:s, s:s}", "game", (json_int_t)g, "tournament", a->id,
                              "seed", args.shared.seed);
     json_t *seats = json_array();
@@ -129,40 +163,7 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
         json_object_set_new(line, "error", json_string(why ? why : "?"));
         free(why);
     } else {
-        GameStatus st = seat_loop_run(&s.loop, NULL, NULL);
-        if (st == GAME_OVER && s.loop.stopped) {
-            /* A game stopped at the move limit is a draw: nobody wins. */
-            json_object_set_new(line, "winners", json_array());
-            json_object_set_new(line, "stopped", json_integer(s.loop.max_moves));
-        } else if (st == GAME_OVER && s.loop.forfeited) {
-            /* The faulting bot's seat loses; the others share the win. */
-            json_t *w = json_array();
-            for (int i = 1; i <= k; i++)
-                if (i != s.loop.forfeited)
-                    json_array_append_new(w, json_integer(i));
-            json_object_set_new(line, "winners", w);
-            json_object_set_new(line, "forfeit", json_integer(s.loop.forfeited));
-        } else if (st == GAME_OVER && game_push_result(s.loop.game) == GAME_OK && lua_istable(L, -1)) {
-            lua_getfield(L, -1, "winners");
-            lua_getfield(L, -2, "scores");
-            lua_getfield(L, -3, "places");
-            json_t *w = number_list(L, -3);
-            json_object_set_new(line, "winners", w ? w : json_array());
-            if (!lua_isnil(L, -2))
-                json_object_set_new(line, "scores", number_list(L, -2));
-            if (!lua_isnil(L, -1))
-                json_object_set_new(line, "places", number_list(L, -1));
-            lua_pop(L, 4);
-        } else {
-            if (st == GAME_OVER)
-                lua_pop(L, 1);
-            json_object_set_new(line, "error", json_string(s.loop.game->error ? s.loop.game->error : "no result"));
-        }
-        json_t *faults = json_array();
-        for (int i = 1; i <= k; i++)
-            json_array_append_new(faults, json_integer(s.loop.faults[i]));
-        json_object_set_new(line, "faults", faults);
-        json_object_set_new(line, "moves", json_integer(s.loop.game->nmoves));
+        put_outcome(line, &s, seat_loop_run(&s.loop, NULL, NULL), k);
     }
     session_close(&s);
     char *text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER);
