@@ -1,5 +1,6 @@
 #include "../lua/ordered_next.h"
 #include "bot.h"
+#include "../kernel/ask_match.h"
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -561,35 +562,76 @@ static int push_arguments(lua_State *L)
     return 3;
 }
 
+/* The bot's answer on top of its stack, read as one of the count moves of
+ * p from first: a move number from 1, or a move's text (in any case). Its
+ * index, or a fault with why. */
+static int read_answer(Bot *b, const Ask *p, int first, int count, char **why)
+{
+    lua_State *L = b->L;
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+        /* A float of whole value is the number too, as Lua takes it for a
+         * key (#moves / 2 is a float). */
+        int whole;
+        lua_Integer i = lua_tointegerx(L, -1, &whole);
+        if (whole && i >= 1 && i <= count) {
+            lua_settop(L, 0);
+            return (int)i - 1;
+        }
+        if (!whole)
+            return fault(b, why, strfmt("answered %s, not a move number from 1 to %d",
+                                        lua_tostring(L, -1), count));
+        return fault(b, why, strfmt("answered %lld, not a move number from 1 to %d",
+                                    (long long)i, count));
+    }
+    if (lua_type(L, -1) != LUA_TSTRING)
+        return fault(b, why, strfmt("answered a %s, not one of its moves", luaL_typename(L, -1)));
+    size_t len;
+    const char *answer = lua_tolstring(L, -1, &len);
+    /* "stand\0junk" is not "stand": C would read only up to the NUL. */
+    if (strlen(answer) != len)
+        return fault(b, why, strfmt("answered '%.100s' with a NUL byte and more after it, "
+                                    "which is no move", answer));
+    for (int pass = 0; pass < 2; pass++) /* as listed first, then in another case */
+        for (int i = 0; i < count; i++)
+            if ((pass ? strcasecmp : strcmp)(ask_move(p, first + i), answer) == 0) {
+                lua_settop(L, 0);
+                return i;
+            }
+    return fault(b, why, strfmt("answered '%.100s', which is not a legal move", answer));
+}
+
+/* Writes the rules' vars to bytes the bot's state reads them from (the view
+ * is made there entry by entry as the bot reads it). Vars that cannot be
+ * written (nested too deep, too many tables) are the rules' failure: no bot
+ * could be shown them, and none is blamed. 0 with why. */
+static int write_vars(Bot *b, Game *g, int seat, char **why)
+{
+    lua_State *GL = g->L;
+    int game_top = lua_gettop(GL);
+    game_push_table(g);
+    lua_getfield(GL, -1, "vars");
+    const char *unwritable = plain_write(GL, lua_gettop(GL), &b->vars);
+    lua_settop(GL, game_top);
+    if (!unwritable)
+        return 1;
+    *why = strfmt("the rules' vars cannot be shown to seat %d's bot: t.vars: %s", seat, unwritable);
+    return 0;
+}
+
 int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **why)
 {
     *why = NULL;
     const Ask *p;
     if (game_pending(g, &p) != GAME_OK)
         return fault(b, why, strfmt("no decision is pending"));
-    int slot = -1;
-    for (int i = 0; i < p->nseats; i++)
-        if (p->seats[i] == seat)
-            slot = i;
+    int slot = ask_slot_of(p, seat);
     if (slot < 0)
         return fault(b, why, strfmt("seat %d is not asked", seat));
     if (!b->ask_forced && p->count[slot] == 1)
         return 0; /* no view to build, no code to run: the answer is known */
-
-    /* The view is built in the bot's state, the rules' vars written to
-     * bytes here and made there entry by entry as the bot reads them. Vars
-     * that cannot be written (nested too deep, too many tables) are the
-     * rules' failure: no bot could be shown them, and none is blamed. */
-    lua_State *GL = g->L, *L = b->L;
-    int game_top = lua_gettop(GL);
-    game_push_table(g);
-    lua_getfield(GL, -1, "vars");
-    const char *unwritable = plain_write(GL, lua_gettop(GL), &b->vars);
-    lua_settop(GL, game_top);
-    if (unwritable) {
-        *why = strfmt("the rules' vars cannot be shown to seat %d's bot: t.vars: %s", seat, unwritable);
+    if (!write_vars(b, g, seat, why))
         return BOT_RULES_FAILED;
-    }
+    lua_State *L = b->L;
     Crossing crossing = {g->t, &b->vars, p, slot, seat, g->nmoves, b->search};
     lua_settop(L, 0);
     b->rng = *stream;
@@ -606,8 +648,6 @@ int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **why)
             msg = "it did not fit in the bot's memory";
         return fault(b, why, strfmt("the view could not be handed over (%s)", msg));
     }
-    int count = p->count[slot];
-    int first = p->first[slot];
     bot_search_begin(b->search, g, seat, stream);
     int status_choose = run_bot_code(b, 3, 1);
     bot_search_end(b->search);
@@ -615,39 +655,5 @@ int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **why)
         const char *msg = lua_tostring(L, -1);
         return fault(b, why, strfmt("choose failed: %.400s", msg ? msg : "?"));
     }
-    if (lua_type(L, -1) == LUA_TNUMBER) {
-        /* A float of whole value is the number too, as Lua takes it for a
-         * key (#moves / 2 is a float). */
-        int whole;
-        lua_Integer i = lua_tointegerx(L, -1, &whole);
-        if (whole && i >= 1 && i <= count) {
-            lua_settop(L, 0);
-            return (int)i - 1;
-        }
-        if (!whole)
-            return fault(b, why, strfmt("answered %s, not a move number from 1 to %d",
-                                        lua_tostring(L, -1), count));
-        return fault(b, why, strfmt("answered %lld, not a move number from 1 to %d",
-                                    (long long)i, count));
-    }
-    if (lua_type(L, -1) == LUA_TSTRING) {
-        size_t len;
-        const char *answer = lua_tolstring(L, -1, &len);
-        /* "stand\0junk" is not "stand": C would read only up to the NUL. */
-        if (strlen(answer) != len)
-            return fault(b, why, strfmt("answered '%.100s' with a NUL byte and more after it, "
-                                        "which is no move", answer));
-        for (int i = 0; i < count; i++)
-            if (strcmp(ask_move(p, first + i), answer) == 0) {
-                lua_settop(L, 0);
-                return i;
-            }
-        for (int i = 0; i < count; i++)
-            if (strcasecmp(ask_move(p, first + i), answer) == 0) {
-                lua_settop(L, 0);
-                return i;
-            }
-        return fault(b, why, strfmt("answered '%.100s', which is not a legal move", answer));
-    }
-    return fault(b, why, strfmt("answered a %s, not one of its moves", luaL_typename(L, -1)));
+    return read_answer(b, p, p->first[slot], p->count[slot], why);
 }
