@@ -339,32 +339,26 @@ static int keep_choose(lua_State *L)
     return 2; /* the reference, and ask_forced (or the type it wrongly has) */
 }
 
-Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memory, char **err)
+/* Why a bot's name cannot go into saves and tournament lines (which
+ * refuse a control character and what is not UTF-8 as they load), or NULL. */
+static char *name_problem(const char *name)
 {
-    char path[4096];
-    *err = NULL;
-    /* A bot's name goes into saves and tournament lines, which refuse a
-     * control character as they load: it is refused here first. */
-    if (strfmt_has_control(name)) {
-        *err = strfmt("a seat's bot name holds a control character (a tab, a newline, an "
+    if (strfmt_has_control(name))
+        return strfmt("a seat's bot name holds a control character (a tab, a newline, an "
                       "escape): name the bot with printable characters");
-        return NULL;
-    }
-    if (!strfmt_utf8(name, strlen(name))) {
-        *err = strfmt("a seat's bot name is not UTF-8 text (saves and tournament lines are JSON): "
+    if (!strfmt_utf8(name, strlen(name)))
+        return strfmt("a seat's bot name is not UTF-8 text (saves and tournament lines are JSON): "
                       "rename the bot's file with UTF-8 characters");
-        return NULL;
-    }
-    if (!bot_find(name, bots_path, path, sizeof path)) {
-        *err = strfmt("unknown seat '%s': a seat is human, random, or a bot (bots/%s.lua was "
-                      "not found; 'referee bots' lists them)", name, name);
-        return NULL;
-    }
+    return NULL;
+}
+
+/* A bot with a Lua state of its own on its arena, nothing loaded; NULL when
+ * out of memory. */
+static Bot *new_bot(const char *name, long budget, size_t memory)
+{
     Bot *b = calloc(1, sizeof *b);
-    if (!b) {
-        *err = strfmt("out of memory");
+    if (!b)
         return NULL;
-    }
     b->charged = SIZE_MAX; /* in no game yet */
     /* Each decision reseeds the stream from the game; while the script
      * loads it is this fixed one (an unseeded, all-zero stream would never
@@ -387,7 +381,6 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
         bot_search_free(b->search);
         arena_delete(b->arena);
         free(b);
-        *err = strfmt("out of memory");
         return NULL;
     }
     /* A collection starts once memory has grown tenfold since the last,
@@ -396,39 +389,55 @@ Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memor
      * near its cap still gets a full collection before an allocation is
      * refused. About 7% of a dice tournament's instructions. */
     lua_gc(b->L, LUA_GCINC, BOT_GC_PAUSE, 0, 0);
+    return b;
+}
+
+/* Runs the bot's script (at path) in its sandbox and keeps its choose and
+ * ask_forced. NULL, or why it cannot play. */
+static char *load_script(Bot *b, const char *path, const char *bots_path)
+{
     sandbox(b, bots_path);
     lua_pushglobaltable(b->L);
-    if (script_load_file(b->L, path, -1) != LUA_OK ||
-        run_bot_code(b, 0, 1) != LUA_OK) {
-        *err = strfmt_printable(strfmt("bot %s failed to load: %s", b->name, lua_tostring(b->L, -1)));
-        bot_close(b);
-        return NULL;
-    }
+    if (script_load_file(b->L, path, -1) != LUA_OK || run_bot_code(b, 0, 1) != LUA_OK)
+        return strfmt_printable(strfmt("bot %s failed to load: %s", b->name, lua_tostring(b->L, -1)));
     lua_pushcfunction(b->L, keep_choose);
     lua_insert(b->L, -2);
     int status = lua_pcall(b->L, 1, 2, 0);
-    if (status == LUA_OK && lua_type(b->L, -1) == LUA_TSTRING) {
-        *err = strfmt("bot %s sets ask_forced to a %s: make it true (choose is called for "
-                      "every decision, the default) or false (a decision with one legal move "
-                      "is played without calling it)", b->name, lua_tostring(b->L, -1));
-        bot_close(b);
-        return NULL;
-    }
-    if (status != LUA_OK || !lua_isinteger(b->L, -2)) {
-        *err = status == LUA_ERRMEM
+    if (status == LUA_OK && lua_type(b->L, -1) == LUA_TSTRING)
+        return strfmt("bot %s sets ask_forced to a %s: make it true (choose is called for every "
+                      "decision, the default) or false (a decision with one legal move is played "
+                      "without calling it)", b->name, lua_tostring(b->L, -1));
+    if (status != LUA_OK || !lua_isinteger(b->L, -2))
+        return status == LUA_ERRMEM
                    ? strfmt("bot %s failed to load: not enough memory", b->name)
                    : strfmt("bot %s must return a table with a choose(view, moves, ctx) function",
                             b->name);
-        bot_close(b);
-        return NULL;
-    }
     b->choose_ref = (int)lua_tointeger(b->L, -2);
     b->ask_forced = lua_toboolean(b->L, -1);
     lua_settop(b->L, 0);
     /* Made before the state is kept for putting back, not in every game. */
     lua_pushcfunction(b->L, lview_prepare);
-    if (lua_pcall(b->L, 0, 0, 0) != LUA_OK) {
-        *err = strfmt("bot %s failed to load: not enough memory", b->name);
+    if (lua_pcall(b->L, 0, 0, 0) != LUA_OK)
+        return strfmt("bot %s failed to load: not enough memory", b->name);
+    return NULL;
+}
+
+Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memory, char **err)
+{
+    char path[4096];
+    if ((*err = name_problem(name)))
+        return NULL;
+    if (!bot_find(name, bots_path, path, sizeof path)) {
+        *err = strfmt("unknown seat '%s': a seat is human, random, or a bot (bots/%s.lua was "
+                      "not found; 'referee bots' lists them)", name, name);
+        return NULL;
+    }
+    Bot *b = new_bot(name, budget, memory);
+    if (!b) {
+        *err = strfmt("out of memory");
+        return NULL;
+    }
+    if ((*err = load_script(b, path, bots_path))) {
         bot_close(b);
         return NULL;
     }
