@@ -90,40 +90,35 @@ static int key_less(lua_State *L, int a, int b)
     return ra == 0 && lua_compare(L, a, b, LUA_OPLT);
 }
 
-static json_t *encode_table(lua_State *L, int idx, int depth, Encoder *e)
+/* The sequence 1..n of the table at idx as a JSON array, or NULL. */
+static json_t *encode_list(lua_State *L, int idx, size_t n, int depth, Encoder *e)
 {
-    size_t n;
-    lua_Integer gap;
-    if (depth > MAX_DEPTH) {
-        snprintf(e->err, e->errsize, "nested more than %d deep (a cycle?)", MAX_DEPTH);
-        return NULL;
-    }
-    if (++e->tables > WRITE_MAX_TABLES) {
-        snprintf(e->err, e->errsize, "holds more than %d tables, a table counted once for each "
-                 "place that holds it (one table held in many places?)", WRITE_MAX_TABLES);
-        return NULL;
-    }
-    luaL_checkstack(L, 4, "json");
-    if (is_array(L, idx, &n, &gap) && n > 0) {
-        json_t *arr = json_array();
-        for (size_t i = 1; i <= n; i++) {
-            lua_rawgeti(L, idx, (lua_Integer)i);
-            json_t *v = encode(L, lua_gettop(L), depth + 1, e);
-            lua_pop(L, 1);
-            if (!v) {
-                json_decref(arr);
-                return NULL;
-            }
-            json_array_append_new(arr, v);
+    json_t *arr = json_array();
+    for (size_t i = 1; i <= n; i++) {
+        lua_rawgeti(L, idx, (lua_Integer)i);
+        json_t *v = encode(L, lua_gettop(L), depth + 1, e);
+        lua_pop(L, 1);
+        if (!v) {
+            json_decref(arr);
+            return NULL;
         }
-        return arr;
+        json_array_append_new(arr, v);
     }
-    /* The keys are visited in one order in every process (Lua's own
-     * changes with the process): what fails first, and the message saying
-     * so, is then the same everywhere, as a --hashes fingerprint needs. */
+    return arr;
+}
+
+/* The string keys of the table at idx, in *keys (malloc'd; their texts
+ * stay alive, as the table holds them), sorted: keys are visited in one
+ * order in every process (Lua's own changes with the process), so what
+ * fails first, and the message saying so, is the same everywhere, as a
+ * --hashes fingerprint needs. Returns how many, or -1 with why in e: a key
+ * that is not a string (the least, in key_less's order, is named), or out
+ * of memory. n and gap describe the table's sequence part (is_array). */
+static long string_keys(lua_State *L, int idx, size_t n, lua_Integer gap, Key **keys, Encoder *e)
+{
     size_t nkeys = 0, cap = 0;
-    Key *keys = NULL;
-    int bad = 0; /* a key that is not a string: the least, in key_less's order */
+    *keys = NULL;
+    int bad = 0;
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         lua_pop(L, 1);
@@ -139,16 +134,16 @@ static json_t *encode_table(lua_State *L, int idx, int depth, Encoder *e)
         }
         if (nkeys == cap) {
             cap = cap ? cap * 2 : 16;
-            Key *more = realloc(keys, sizeof *keys * cap);
+            Key *more = realloc(*keys, sizeof **keys * cap);
             if (!more) {
                 lua_pop(L, 1);
-                free(keys);
+                free(*keys);
                 snprintf(e->err, e->errsize, "out of memory");
-                return NULL;
+                return -1;
             }
-            keys = more;
+            *keys = more;
         }
-        keys[nkeys].text = lua_tolstring(L, -1, &keys[nkeys].len);
+        (*keys)[nkeys].text = lua_tolstring(L, -1, &(*keys)[nkeys].len);
         nkeys++;
     }
     if (bad) {
@@ -157,7 +152,7 @@ static json_t *encode_table(lua_State *L, int idx, int depth, Encoder *e)
         describe_key(L, key, sizeof key);
         lua_pop(L, 1);
         lua_remove(L, bad);
-        free(keys);
+        free(*keys);
         if (gap)
             snprintf(e->err, e->errsize, "a list has gaps (%zu values under keys up to %lld): a "
                                    "table is saved as a sequence 1..n or with string keys "
@@ -166,38 +161,64 @@ static json_t *encode_table(lua_State *L, int idx, int depth, Encoder *e)
             snprintf(e->err, e->errsize, "a table has a key (%s) that is neither in a sequence "
                                    "1..n nor a string: a table is saved as a sequence 1..n "
                                    "or with string keys only", key);
-        return NULL;
+        return -1;
     }
-    /* The key texts stay alive: the table holds them, and nothing changes it. */
     if (nkeys > 1) /* (qsort may not be given the NULL of an empty table) */
-        qsort(keys, nkeys, sizeof *keys, key_compare);
+        qsort(*keys, nkeys, sizeof **keys, key_compare);
+    return (long)nkeys;
+}
+
+/* The table at idx, with string keys only, as a JSON object, or NULL. */
+static json_t *encode_object(lua_State *L, int idx, size_t n, lua_Integer gap, int depth,
+                             Encoder *e)
+{
+    Key *keys;
+    long nkeys = string_keys(L, idx, n, gap, &keys, e);
+    if (nkeys < 0)
+        return NULL;
     json_t *obj = json_object();
-    for (size_t k = 0; k < nkeys; k++) {
+    for (long k = 0; k < nkeys; k++) {
         /* jansson takes UTF-8 keys without NUL bytes, and drops others */
         if (strlen(keys[k].text) != keys[k].len) {
-            json_decref(obj);
-            free(keys);
             snprintf(e->err, e->errsize, "a key is not valid UTF-8 text (or holds a NUL byte)");
-            return NULL;
+            goto fail;
         }
         lua_pushlstring(L, keys[k].text, keys[k].len);
         lua_rawget(L, idx);
         json_t *v = encode(L, lua_gettop(L), depth + 1, e);
         lua_pop(L, 1);
-        if (!v) {
-            json_decref(obj);
-            free(keys);
-            return NULL;
-        }
+        if (!v)
+            goto fail;
         if (json_object_set_new(obj, keys[k].text, v) != 0) {
-            json_decref(obj);
-            free(keys);
             snprintf(e->err, e->errsize, "a key is not valid UTF-8 text (or holds a NUL byte)");
-            return NULL;
+            goto fail;
         }
     }
     free(keys);
     return obj;
+fail:
+    json_decref(obj);
+    free(keys);
+    return NULL;
+}
+
+static json_t *encode_table(lua_State *L, int idx, int depth, Encoder *e)
+{
+    size_t n;
+    lua_Integer gap;
+    if (depth > MAX_DEPTH) {
+        snprintf(e->err, e->errsize, "nested more than %d deep (a cycle?)", MAX_DEPTH);
+        return NULL;
+    }
+    if (++e->tables > WRITE_MAX_TABLES) {
+        snprintf(e->err, e->errsize, "holds more than %d tables, a table counted once for each "
+                 "place that holds it (one table held in many places?)", WRITE_MAX_TABLES);
+        return NULL;
+    }
+    luaL_checkstack(L, 4, "json");
+    if (is_array(L, idx, &n, &gap) && n > 0)
+        return encode_list(L, idx, n, depth, e);
+    return encode_object(L, idx, n, gap, depth, e);
 }
 
 static json_t *encode(lua_State *L, int idx, int depth, Encoder *e)
