@@ -86,6 +86,73 @@ static int point_or_fail(lua_State *L, Game *g, Course *c, int step, const char 
     return 0;
 }
 
+/* Starts the game the record's first line j (of type) starts, as c's: its
+ * game, seed, seats and options, and the first point of its course. NULL
+ * with why in *err. */
+static Game *start_course(lua_State *L, const CourseRules *rules, json_t *j, const char *type,
+                          const char *named, Course *c, char **err)
+{
+    json_t *seats = json_object_get(j, "seats"), *options = json_object_get(j, "options");
+    const char *game = json_string_value(json_object_get(j, "game"));
+    const char *seed = json_string_value(json_object_get(j, "seed"));
+    if (strcmp(type, "start") != 0 || !game || !seed || !json_is_array(seats) ||
+        json_array_size(seats) < 1 || json_array_size(seats) > MAX_SEATS) {
+        *err = strfmt("%s does not begin as a game record does (run --json: a \"start\" line with "
+                      "the game, seed, seats and options)", named);
+        return NULL;
+    }
+    const char *run = rules_for(rules, game, named, err);
+    if (!run)
+        return NULL;
+    snprintf(c->game, sizeof c->game, "%s", game);
+    snprintf(c->seed, sizeof c->seed, "%s", seed);
+    c->nseats = (int)json_array_size(seats);
+    for (int s = 0; s < c->nseats; s++) {
+        const char *seat = json_string_value(json_array_get(seats, (size_t)s));
+        c->seats[s] = strdup(seat ? seat : "?");
+    }
+    char *opts = json_dumps(options ? options : json_object(), JSON_COMPACT);
+    char why[200];
+    int have_opts = opts && ljson_decode(L, opts, why, sizeof why);
+    free(opts);
+    if (!have_opts)
+        lua_pushnil(L);
+    Game *g = game_new(L, run, rules->rules_path, c->nseats, seed, have_opts ? -1 : 0, 0, err);
+    if (!g && *err && !strncmp(*err, "no game ", 8)) {
+        char *more = strfmt("%s; a rules file elsewhere is named with --rules FILE.lua", *err);
+        free(*err);
+        *err = more;
+    }
+    return g && point_or_fail(L, g, c, 0, named, 1, err) ? g : NULL;
+}
+
+/* Plays the record line j (of type) on g: a window's answers, or a move
+ * (the decisions after a window line are its answers, played with it).
+ * Returns 1 when it played something, 0 for a line that plays nothing. */
+static int play_line(Game *g, json_t *j, const char *type, int *in_window, GameStatus *st)
+{
+    if (!strcmp(type, "window")) {
+        json_t *answers = json_object_get(j, "answers");
+        int seats[MAX_SEATS], n = 0;
+        const char *moves[MAX_SEATS];
+        for (size_t i = 0; i < json_array_size(answers) && n < MAX_SEATS; i++, n++) {
+            json_t *a = json_array_get(answers, i);
+            seats[n] = (int)json_integer_value(json_object_get(a, "seat"));
+            const char *move = json_string_value(json_object_get(a, "move"));
+            moves[n] = move ? move : "";
+        }
+        *st = game_window(g, n, seats, moves);
+        *in_window = 1;
+        return 1;
+    }
+    if (!strcmp(type, "decision") && !*in_window) {
+        const char *move = json_string_value(json_object_get(j, "move"));
+        *st = game_play(g, (int)json_integer_value(json_object_get(j, "seat")), move ? move : "");
+        return 1;
+    }
+    return 0;
+}
+
 int course_read(lua_State *L, const CourseRules *rules, FILE *f, const char *named, Course *c,
                 char **err)
 {
@@ -106,77 +173,29 @@ int course_read(lua_State *L, const CourseRules *rules, FILE *f, const char *nam
             json_decref(j);
             break;
         }
-        GameStatus st = GAME_OK;
         if (!g) {
-            json_t *seats = json_object_get(j, "seats"), *options = json_object_get(j, "options");
-            const char *game = json_string_value(json_object_get(j, "game"));
-            const char *seed = json_string_value(json_object_get(j, "seed"));
-            if (strcmp(type, "start") != 0 || !game || !seed || !json_is_array(seats) ||
-                json_array_size(seats) < 1 || json_array_size(seats) > MAX_SEATS) {
-                *err = strfmt("%s does not begin as a game record does (run --json: a \"start\" "
-                              "line with the game, seed, seats and options)", named);
-                json_decref(j);
-                break;
-            }
-            const char *run = rules_for(rules, game, named, err);
-            if (!run) {
-                json_decref(j);
-                break;
-            }
-            snprintf(c->game, sizeof c->game, "%s", game);
-            snprintf(c->seed, sizeof c->seed, "%s", seed);
-            c->nseats = (int)json_array_size(seats);
-            for (int s = 0; s < c->nseats; s++)
-                c->seats[s] = strdup(json_string_value(json_array_get(seats, (size_t)s)) ? json_string_value(json_array_get(seats, (size_t)s)) : "?");
-            char *opts = json_dumps(options ? options : json_object(), JSON_COMPACT);
-            char why[200];
-            int have_opts = opts && ljson_decode(L, opts, why, sizeof why);
-            free(opts);
-            if (!have_opts)
-                lua_pushnil(L);
-            g = game_new(L, run, rules->rules_path, c->nseats, seed, have_opts ? -1 : 0, 0, err);
+            g = start_course(L, rules, j, type, named, c, err);
             json_decref(j);
-            if (!g && *err && !strncmp(*err, "no game ", 8)) {
-                char *why = strfmt("%s; a rules file elsewhere is named with --rules FILE.lua", *err);
-                free(*err);
-                *err = why;
-            }
-            if (!g || !point_or_fail(L, g, c, 0, named, at, err))
+            if (!g)
                 break;
             continue;
         }
-        if (!strcmp(type, "ask")) {
+        GameStatus st = GAME_OK;
+        int asked = !strcmp(type, "ask"), played = 0;
+        if (asked)
             in_window = 0;
-        } else if (!strcmp(type, "window")) {
-            json_t *answers = json_object_get(j, "answers");
-            int seats[MAX_SEATS], n = 0;
-            const char *moves[MAX_SEATS];
-            for (size_t i = 0; i < json_array_size(answers) && n < MAX_SEATS; i++, n++) {
-                json_t *a = json_array_get(answers, i);
-                seats[n] = (int)json_integer_value(json_object_get(a, "seat"));
-                const char *move = json_string_value(json_object_get(a, "move"));
-                moves[n] = move ? move : "";
-            }
-            st = game_window(g, n, seats, moves);
-            in_window = 1;
-            step++;
-        } else if (!strcmp(type, "decision") && !in_window) {
-            /* A window's answers come as its "window" line; the decisions after it are them. */
-            const char *move = json_string_value(json_object_get(j, "move"));
-            st = game_play(g, (int)json_integer_value(json_object_get(j, "seat")), move ? move : "");
-            step++;
-        } else {
-            json_decref(j);
-            continue;
-        }
-        int asked = !strcmp(type, "ask");
+        else
+            played = play_line(g, j, type, &in_window, &st);
         json_decref(j); /* type was j's: not read after this */
+        if (!played)
+            continue;
+        step++;
         if (st != GAME_OK && st != GAME_OVER) {
             *err = strfmt("%s:%ld does not replay (were the rules changed since?): %s", named, at,
                           g->error ? g->error : "?");
             break;
         }
-        if (!asked && !point_or_fail(L, g, c, step, named, at, err))
+        if (!point_or_fail(L, g, c, step, named, at, err))
             break;
     }
     free(line);
