@@ -172,6 +172,57 @@ int supervise(SupervisedPlay play, void *ctx, const Stuck *known, FILE *to_out, 
 /* Room for a rescued record: a move takes about 40 bytes of it. */
 #define RESCUE_BYTES ((size_t)16 << 20)
 
+/* The REPL as a child process, the signals put back as the parent found
+ * them, reading stdin a byte at a time: what a stopped child had read
+ * ahead would be lost to the next. Its exit status. */
+static int repl_child(SupervisedRepl repl, void *ctx, ReplGuard *guard, int catching,
+                      const struct sigaction *was_int, const struct sigaction *was_quit)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return 1;
+    if (pid == 0) {
+        if (catching)
+            sigaction(SIGINT, was_int, NULL);
+        sigaction(SIGQUIT, was_quit, NULL);
+        setvbuf(stdin, NULL, _IONBF, 0);
+        watchdog_on_stuck(supervised_child_stuck);
+        int st = repl(ctx, guard);
+        fflush(NULL);
+        _exit(st);
+    }
+    running = pid;
+    int how;
+    while (waitpid(pid, &how, 0) < 0 && errno == EINTR)
+        ;
+    running = 0;
+    return WIFEXITED(how) ? WEXITSTATUS(how) : WIFSIGNALED(how) ? 128 + WTERMSIG(how) : 1;
+}
+
+/* Tells the people what got stuck in C, as the note says, and whether it
+ * was outside a move of the game in progress (setting up a new game,
+ * loading a save): that game is not started, and the one in progress, if
+ * any, goes on as it stood. Returns whether it was outside. */
+static int tell_stuck(const StuckNote *note, const Rescue *rescue)
+{
+    int outside = note->seat < 0 || (note->seat == 0 && note->move == STUCK_IN_SETUP);
+    if (outside)
+        fprintf(stderr, "error: a rules script ran in C past its limit %s, where nothing could "
+                        "stop it, and was stopped: %s\n",
+                note->seat < 0 ? "outside the game's moves (loading a save or a game's rules)"
+                               : "setting up a new game",
+                rescue->len ? "the game in progress goes on" : "no game was started");
+    else if (note->seat > 0)
+        printf("seat %d's bot ran in C past its limit, where nothing inside the process could "
+               "stop it, and was stopped: it is not asked again this game\n", note->seat);
+    else
+        printf("the rules ran in C past their limit, where nothing inside the process could "
+               "stop them, and were stopped: the game stands as it was before that move, and "
+               "takes no more moves (save it to keep it)\n");
+    return outside;
+}
+
 int supervise_repl(SupervisedRepl repl, void *ctx)
 {
     size_t size = sizeof(StuckNote) + sizeof(Rescue) + RESCUE_BYTES;
@@ -186,7 +237,7 @@ int supervise_repl(SupervisedRepl repl, void *ctx)
     char *resume = NULL;
     Stuck stuck;
     stuck_none(&stuck);
-    int status = 1;
+    int status;
     /* People type to the child; Ctrl-C is for it (it stops the bots). */
     struct sigaction ignore = {0}, was_int, was_quit;
     ignore.sa_handler = SIG_IGN;
@@ -194,51 +245,13 @@ int supervise_repl(SupervisedRepl repl, void *ctx)
     int catching = catch_interrupt(&was_int, 1);
     sigaction(SIGQUIT, &ignore, &was_quit);
     for (;;) {
-        fflush(NULL);
         note->seat = -1;
-        pid_t pid = fork();
-        if (pid < 0) {
-            status = 1;
-            break;
-        }
-        if (pid == 0) {
-            if (catching)
-                sigaction(SIGINT, &was_int, NULL);
-            sigaction(SIGQUIT, &was_quit, NULL);
-            /* Read a byte at a time: what a stopped child had read ahead
-             * would be lost to the next. */
-            setvbuf(stdin, NULL, _IONBF, 0);
-            watchdog_on_stuck(supervised_child_stuck);
-            ReplGuard guard = {note, rescue, resume, &stuck};
-            int st = repl(ctx, &guard);
-            fflush(NULL);
-            _exit(st);
-        }
-        running = pid;
-        int how;
-        while (waitpid(pid, &how, 0) < 0 && errno == EINTR)
-            ;
-        running = 0;
-        status = WIFEXITED(how) ? WEXITSTATUS(how) : WIFSIGNALED(how) ? 128 + WTERMSIG(how) : 1;
+        ReplGuard guard = {note, rescue, resume, &stuck};
+        status = repl_child(repl, ctx, &guard, catching, &was_int, &was_quit);
         if (status != WATCHDOG_STUCK_EXIT)
             break;
-        /* Stuck outside a move of the game in progress (setting up a new
-         * game, loading a save): that game is not started, and the one in
-         * progress, if any, goes on as it stood. */
-        int outside = note->seat < 0 || (note->seat == 0 && note->move == STUCK_IN_SETUP);
-        if (outside)
-            fprintf(stderr, "error: a rules script ran in C past its limit %s, where nothing could "
-                            "stop it, and was stopped: %s\n",
-                    note->seat < 0 ? "outside the game's moves (loading a save or a game's rules)"
-                                   : "setting up a new game",
-                    rescue->len ? "the game in progress goes on" : "no game was started");
-        else if (note->seat > 0)
-            printf("seat %d's bot ran in C past its limit, where nothing inside the process could "
-                   "stop it, and was stopped: it is not asked again this game\n", note->seat);
-        else
-            printf("the rules ran in C past their limit, where nothing inside the process could "
-                   "stop them, and were stopped: the game stands as it was before that move, and "
-                   "takes no more moves (save it to keep it)\n");
+        int outside = tell_stuck(note, rescue);
+        /* Played again from the record as it stood, without what got stuck. */
         free(resume);
         resume = NULL;
         if (rescue->len == 0) {
