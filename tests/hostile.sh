@@ -18,6 +18,8 @@ bad() { fail=$((fail + 1)); echo "hostile: FAILED: $*"; }
 # Whether to run a part: all of them, or the one TEST_PART names (each
 # mutant runs only the part that guards it: tools/mutants.sh).
 part() { [ -z "${TEST_PART:-}" ] || [ "$TEST_PART" = "$1" ]; }
+# The hostile rules scripts: the rules part tries each, the stuck part two.
+rules="$here/rules/hostile"
 
 # The expect lines of a script, one a line.
 expectations() { sed -n 's/^-- expect: //p' "$1"; }
@@ -106,7 +108,6 @@ cap=$((16 << 20))
 fi
 
 if part rules; then
-rules="$here/rules/hostile"
 for script in "$rules"/*.lua; do
     name=$(basename "$script" .lua)
     expectations "$script" >"$work/want"
