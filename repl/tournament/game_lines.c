@@ -203,6 +203,55 @@ static const char *check_problem(char *buf, size_t len)
 }
 
 /* read_lines of the open file f, named (as shown) in messages. */
+/* Whether the line j (at named:lineno) belongs to the tournament of the
+ * first line read (o), noting the first; 0 after saying why not. */
+static int same_tournament(json_t *j, const char *named, long lineno, Origin *o, int resuming)
+{
+    const char *id = json_string_value(json_object_get(j, "tournament"));
+    if (!o->where[0]) {
+        snprintf(o->id, sizeof o->id, "%s", id ? id : "");
+        snprintf(o->where, sizeof o->where, "%s:%ld", named, lineno);
+        return 1;
+    }
+    if (strcmp(o->id, id ? id : "") == 0)
+        return 1;
+    fprintf(stderr, "referee: %s:%ld is a game of another tournament than %s (another game, bots, "
+                    "seats, seed, options, bot limits, move limit, or rules or bot files): %s\n",
+            named, lineno, o->where,
+            resuming ? "give another --out file, or the command that wrote this one"
+                     : "merge the shards of one tournament only");
+    return 0;
+}
+
+/* Counts the game line j (its text buf, len bytes with the newline) into
+ * y once: a game seen before is taken once. 1 when it counted, 0 when it
+ * was seen before, -1 after saying why it cannot be (damaged, or unlike
+ * the game its number stands for in the expected tournament). */
+static int take_line(json_t *j, char *buf, long len, const char *named, long lineno, Tally *y,
+                     Seen *seen, const TourArgs *expect, int k)
+{
+    buf[len - 1] = '\0'; /* the newline: the check covers the line's own bytes */
+    const char *why = check_problem(buf, (size_t)len - 1);
+    if (!why)
+        why = line_problem(j);
+    if (!why && expect)
+        why = unlike_its_game(j, expect, k);
+    if (why) {
+        fprintf(stderr, "referee: %s:%ld is a damaged game line (%s): delete it, and a run with "
+                        "--out %s plays that game again\n", named, lineno, why, named);
+        return -1;
+    }
+    json_int_t g = json_integer_value(json_object_get(j, "game"));
+    if (seen_has(seen, g))
+        return 0;
+    if (!seen_add(seen, g)) {
+        fprintf(stderr, "referee: out of memory reading %s\n", named);
+        return -1;
+    }
+    tally_add(y, j);
+    return 1;
+}
+
 long read_lines_from(FILE *f, const char *named, Tally *y, int resuming, Seen *seen,
                      Origin *o, const TourArgs *expect, int k)
 {
@@ -215,8 +264,8 @@ long read_lines_from(FILE *f, const char *named, Tally *y, int resuming, Seen *s
             fprintf(stderr, "referee: %s:%ld is not a game line (longer than %ld bytes, or memory "
                             "ran out): give files that referee tournament --out wrote\n",
                     named, lineno, GAME_LINE_MAX);
-            free(buf);
-            return -1;
+            n = -1;
+            break;
         }
         if (buf[0] == '\n')
             continue;
@@ -229,59 +278,25 @@ long read_lines_from(FILE *f, const char *named, Tally *y, int resuming, Seen *s
          * shorter line: no game line holds one. */
         json_t *j = (size_t)len == strlen(buf) ? json_loads(buf, 0, NULL) : NULL;
         if (!json_is_object(j) || !json_is_integer(json_object_get(j, "game"))) {
+            json_decref(j);
             /* A line cut short by an interrupted run is dropped, not fatal. */
-            if (!feof(f) || strchr(buf, '\n')) {
-                fprintf(stderr, "referee: %s:%ld is not a game line (a JSON object with a "
-                                "\"game\" number, as referee tournament --out writes): delete it, "
-                                "and a run with --out %s plays its game again\n",
-                        named, lineno, named);
-                json_decref(j);
-                free(buf);
-                return -1;
-            }
-            json_decref(j);
-            continue;
+            if (feof(f) && !strchr(buf, '\n'))
+                continue;
+            fprintf(stderr, "referee: %s:%ld is not a game line (a JSON object with a \"game\" "
+                            "number, as referee tournament --out writes): delete it, and a run "
+                            "with --out %s plays its game again\n", named, lineno, named);
+            n = -1;
+            break;
         }
-        const char *id = json_string_value(json_object_get(j, "tournament"));
-        if (!o->where[0]) {
-            snprintf(o->id, sizeof o->id, "%s", id ? id : "");
-            snprintf(o->where, sizeof o->where, "%s:%ld", named, lineno);
-        } else if (strcmp(o->id, id ? id : "") != 0) {
-            fprintf(stderr, "referee: %s:%ld is a game of another tournament than %s (another "
-                            "game, bots, seats, seed, options, bot limits, move limit, or rules or bot files): %s\n",
-                    named, lineno, o->where,
-                    resuming ? "give another --out file, or the command that wrote this one"
-                                  : "merge the shards of one tournament only");
-            json_decref(j);
-            free(buf);
-            return -1;
-        }
-        buf[len - 1] = '\0'; /* the newline: the check covers the line's own bytes */
-        const char *why = check_problem(buf, (size_t)len - 1);
-        if (!why)
-            why = line_problem(j);
-        if (!why && expect)
-            why = unlike_its_game(j, expect, k);
-        json_int_t g = json_integer_value(json_object_get(j, "game"));
-        int failed = why != NULL;
-        if (why) {
-            fprintf(stderr, "referee: %s:%ld is a damaged game line (%s): delete it, and a run "
-                            "with --out %s plays that game again\n", named, lineno, why, named);
-        } else if (!seen_has(seen, g)) { /* else the same game again: taken once */
-            if (seen_add(seen, g)) {
-                tally_add(y, j);
-                n++;
-            } else {
-                fprintf(stderr, "referee: out of memory reading %s\n", named);
-                failed = 1;
-            }
-        }
-        if (failed) {
-            json_decref(j);
-            free(buf);
-            return -1;
-        }
+        int took = same_tournament(j, named, lineno, o, resuming)
+                       ? take_line(j, buf, len, named, lineno, y, seen, expect, k)
+                       : -1;
         json_decref(j);
+        if (took < 0) {
+            n = -1;
+            break;
+        }
+        n += took;
     }
     free(buf);
     return n;
