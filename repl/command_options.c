@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../core/kernel/spelling.h"
 #include "../core/play/seat_loop.h"
 
 int command_parse_long(const char *text, long lo, long hi, long *out)
@@ -131,15 +132,21 @@ static const CommandOption *find(const CommandOption *table, const char *name)
     return NULL;
 }
 
-/* "unknown option" with every option the command reads. */
+/* "unknown option" with every option the command reads, and the one it
+ * may have meant. */
 static void unknown(const char *name, const CommandOption *own, char *err, size_t errsize)
 {
-    size_t n = (size_t)snprintf(err, errsize, "unknown option '%s' (options: ", name);
     const CommandOption *tables[] = {own, SHARED};
-    const char *sep = "";
+    const char *names[64];
+    int count = 0;
     for (int t = 0; t < 2; t++)
-        for (const CommandOption *o = tables[t]; o->name && n < errsize; o++, sep = ", ")
-            n += (size_t)snprintf(err + n, errsize - n, "%s%s", sep, o->name);
+        for (const CommandOption *o = tables[t]; o->name && count < 64; o++)
+            names[count++] = o->name;
+    const char *meant = spelling_nearest(name, names, count);
+    size_t n = (size_t)snprintf(err, errsize, "unknown option '%s'%s%s%s (options: ", name,
+                                meant ? ": did you mean " : "", meant ? meant : "", meant ? "?" : "");
+    for (int i = 0; i < count && n < errsize; i++)
+        n += (size_t)snprintf(err + n, errsize - n, "%s%s", i ? ", " : "", names[i]);
     if (n < errsize)
         snprintf(err + n, errsize - n, ")");
 }

@@ -3,7 +3,6 @@
  * path, each described. */
 #include "listing.h"
 
-#include <dirent.h>
 #include <lauxlib.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,42 +11,6 @@
 #include "../core/referee/rules_loader.h"
 #include "../core/kernel/strfmt.h"
 #include "variants.h"
-
-static int compare_strings(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The names (without .lua) of the scripts in the folders of path, the
- * first folder's where names repeat, sorted; malloc'd, at most max. */
-static int script_names(const char *path, char **names, int max)
-{
-    char dirs[4096];
-    snprintf(dirs, sizeof dirs, "%s", path);
-    int n = 0;
-    for (char *save = NULL, *dir = strtok_r(dirs, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
-        DIR *d = opendir(dir);
-        if (!d)
-            continue;
-        struct dirent *e;
-        while ((e = readdir(d)) && n < max) {
-            size_t len = strlen(e->d_name);
-            if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0) {
-                char *name = strndup(e->d_name, len - 4);
-                int dup = !name;
-                for (int i = 0; i < n && name; i++)
-                    dup |= strcmp(names[i], name) == 0;
-                if (dup)
-                    free(name);
-                else
-                    names[n++] = name;
-            }
-        }
-        closedir(d);
-    }
-    qsort(names, (size_t)n, sizeof *names, compare_strings);
-    return n;
-}
 
 /* Prints text by fmt (one %s) with its control characters as '?': a rules
  * file may come from someone else (a shared house-rule variant), and its
@@ -95,7 +58,7 @@ int list_games(FILE *out, lua_State *L, const char *rules_path)
 {
     int status = 0, shown = 0;
     char *names[256];
-    int n = script_names(rules_path, names, 256);
+    int n = rules_script_names(rules_path, names, 256);
     for (int i = 0; i < n; i++) {
         if (rules_load_definition(L, names[i], rules_path)) {
             describe_game(out, L, names[i], rules_path);
@@ -115,7 +78,7 @@ int list_games(FILE *out, lua_State *L, const char *rules_path)
 
 int game_names(const char *rules_path, char **names, int max)
 {
-    return script_names(rules_path, names, max);
+    return rules_script_names(rules_path, names, max);
 }
 
 /* The opening comment of a script, without its "-- ", and the game it
@@ -202,7 +165,7 @@ static void describe_bot(FILE *out, const char *bots_path, const char *name)
 int list_bots(FILE *out, const char *bots_path)
 {
     char *names[256];
-    int n = script_names(bots_path, names, 256);
+    int n = rules_script_names(bots_path, names, 256);
     fprintf(out, "%-14s %s\n", "random", "built in: a uniformly random legal move, from its own seeded stream.");
     for (int i = 0; i < n; i++) {
         describe_bot(out, bots_path, names[i]);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "../core/lua/lua_alloc.h"
 #include "../core/referee/lua_game.h"
+#include "../core/kernel/spelling.h"
 #include "../core/kernel/strfmt.h"
 #include "supervise.h"
 #include "record.h"
@@ -326,9 +327,14 @@ static int cmd_run(const Invocation *in)
     int status = game_args(in, "run", &args);
     if (status)
         return status;
-    if (args.table_dice || args.table_cards)
+    if (args.table_dice || args.table_cards || args.table_all)
         return usage_error("%s", "--table goes with 'play': at a table with real dice or cards, "
                                  "people play");
+    if (args.names || args.no_hot_seat)
+        return usage_error("%s", args.names ? "--names goes with 'play': 'run' seats no people to "
+                                              "name (its bots are named by --seats)"
+                                            : "--no-hot-seat goes with 'play': 'run' seats no "
+                                              "people");
     lua_State *L = new_state();
     status = run_game(L, in->rules, in->bots, &args);
     lua_alloc_close(L);
@@ -479,5 +485,12 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
         if (!strcmp(cmd, COMMANDS[i].name) || (COMMANDS[i].alias && !strcmp(cmd, COMMANDS[i].alias)))
             return COMMANDS[i].run(&in);
-    return usage_error("unknown command '%s'", cmd);
+    const char *names[sizeof COMMANDS / sizeof *COMMANDS + 1] = {"help"};
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
+        names[i + 1] = COMMANDS[i].name;
+    const char *meant = spelling_nearest(cmd, names, (int)(sizeof names / sizeof *names));
+    char said[200];
+    snprintf(said, sizeof said, "unknown command '%.80s'%s%s%s", cmd, meant ? ": did you mean '" : "",
+             meant ? meant : "", meant ? "'?" : "");
+    return usage_error("%s", said);
 }

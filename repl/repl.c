@@ -15,6 +15,7 @@
 #include "render.h"
 #include "../core/referee/rules_loader.h"
 #include "../core/kernel/ask_match.h"
+#include "../core/kernel/spelling.h"
 #include "../core/kernel/strfmt.h"
 
 typedef struct Repl {
@@ -25,6 +26,7 @@ typedef struct Repl {
     /* The line being played was typed without 'play': a word that is no
      * command, taken for a move. */
     int bare;
+    const char *meant; /* with bare: the command the line may be a slip from, or NULL */
     /* Answers people gave in an open claim window, in the order given. */
     int wn;
     int wseats[MAX_SEATS];
@@ -179,7 +181,10 @@ static void report(Repl *r, GameStatus st)
     Game *g = r->s.loop.game;
     /* A line the rules explained was clearly a move: no word of commands. */
     int explained = g->error && strstr(g->error, "is not a legal move: ") != NULL;
-    if (st == GAME_ILLEGAL && r->bare && !explained)
+    if (st == GAME_ILLEGAL && r->bare && !explained && r->meant)
+        error(r, "%s (nor is it a command: did you mean '%s'?)", g->error ? g->error : "failed",
+              r->meant);
+    else if (st == GAME_ILLEGAL && r->bare && !explained)
         error(r, "%s (nor is it a command: 'help' lists them)", g->error ? g->error : "failed");
     else if (st == GAME_SCRIPT || st == GAME_ILLEGAL)
         error(r, "%s", g->error ? g->error : "failed");
@@ -965,6 +970,15 @@ static const Command COMMANDS[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+/* The command word may be a slip from, or NULL. */
+static const char *nearest_command(const char *word)
+{
+    const char *names[sizeof COMMANDS / sizeof *COMMANDS];
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
+        names[i] = COMMANDS[i].name;
+    return spelling_nearest(word, names, (int)(sizeof names / sizeof *names));
+}
+
 static const Command *commands(void)
 {
     return COMMANDS;
@@ -1037,14 +1051,21 @@ static void execute(Repl *r, const char *line)
         /* Not a command: treat it as a move, so the refusal says why (and
          * that it is no command either, unless it reads like a move). */
         r->bare = !begins_a_move(r->s.loop.game, seat, line);
+        r->meant = nearest_command(argv[0]);
         play_move(r, line);
         r->bare = 0;
+        r->meant = NULL;
         return;
     }
     /* Nor is it a move, as nobody is to type one: in a game, say why, for
      * someone who meant a move. */
     const Ask *p;
     GameStatus st = r->s.loop.game ? game_pending(r->s.loop.game, &p) : GAME_OK;
+    const char *meant = nearest_command(argv[0]);
+    if (meant) {
+        error(r, "unknown command '%s': did you mean '%s'? ('help' lists the commands)", argv[0], meant);
+        return;
+    }
     error(r, "unknown command '%s' ('help' lists the commands)%s", argv[0],
           !r->s.loop.game       ? ""
           : st == GAME_OVER ? "; nor is it a move: the game is over ('new' starts another)"

@@ -1,6 +1,8 @@
 #include "../lua/ordered_next.h"
 #include "bot.h"
 #include "../kernel/ask_match.h"
+#include "../kernel/spelling.h"
+#include "../referee/rules_loader.h"
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -422,14 +424,31 @@ static char *load_script(Bot *b, const char *path, const char *bots_path)
     return NULL;
 }
 
+/* Why name is no seat, with the seat it may have meant (malloc'd). */
+static char *unknown_seat(const char *name, const char *bots_path)
+{
+    char *names[512];
+    names[0] = strdup("human");
+    names[1] = strdup("random");
+    int n = 2 + rules_script_names(bots_path ? bots_path : "bots", names + 2, 510);
+    const char *meant = spelling_nearest(name, (const char *const *)names, n);
+    char *why = meant ? strfmt("unknown seat '%s': did you mean '%s'? (a seat is human, random, or "
+                               "a bot; bots/%s.lua was not found; 'referee bots' lists them)",
+                               name, meant, name)
+                      : strfmt("unknown seat '%s': a seat is human, random, or a bot (bots/%s.lua "
+                               "was not found; 'referee bots' lists them)", name, name);
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    return why;
+}
+
 Bot *bot_open(const char *name, const char *bots_path, long budget, size_t memory, char **err)
 {
     char path[4096];
     if ((*err = name_problem(name)))
         return NULL;
     if (!bot_find(name, bots_path, path, sizeof path)) {
-        *err = strfmt("unknown seat '%s': a seat is human, random, or a bot (bots/%s.lua was "
-                      "not found; 'referee bots' lists them)", name, name);
+        *err = unknown_seat(name, bots_path);
         return NULL;
     }
     Bot *b = new_bot(name, budget, memory);

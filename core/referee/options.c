@@ -8,6 +8,7 @@
 #include "../lua/lua_json.h"
 #include "../lua/lua_weak.h"
 #include "../guards/script.h"
+#include "../kernel/spelling.h"
 #include "../kernel/strfmt.h"
 
 /* Looks into the value at idx for a text (a key or a value, at any depth)
@@ -268,9 +269,19 @@ static void push_unknown(lua_State *L, int opts, lua_Integer nopts, const char *
             lua_pop(L, 1);
     }
     luaL_pushresult(&b);
+    const char *names[64];
+    int n = 0;
+    luaL_checkstack(L, 2 * 64 + 4, "options");
+    for (lua_Integer i = 1; i <= nopts && n < 64; i++) {
+        lua_rawgeti(L, opts, i);
+        lua_getfield(L, -1, "name"); /* left on the stack: names[] point into them */
+        names[n++] = lua_tostring(L, -1);
+    }
+    const char *meant = spelling_nearest(name, names, n);
     char shown[64];
-    lua_pushfstring(L, "unknown option '%s' for %s; %s", strfmt_shown(name, shown, sizeof shown), game,
-                    nopts ? lua_pushfstring(L, "its options are: %s", lua_tostring(L, -1))
+    lua_pushfstring(L, "unknown option '%s' for %s; %s%s%s%s", strfmt_shown(name, shown, sizeof shown),
+                    game, meant ? "did you mean '" : "", meant ? meant : "", meant ? "'? " : "",
+                    nopts ? lua_pushfstring(L, "its options are: %s", lua_tostring(L, -1 - 2 * n))
                           : "it has no options");
 }
 

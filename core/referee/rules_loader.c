@@ -1,7 +1,10 @@
 #include "rules_loader.h"
 
+#include <dirent.h>
+
 #include <lauxlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "../lua/lua_copy.h"
@@ -9,6 +12,7 @@
 #include "rules_check.h"
 #include "rules_sandbox.h"
 #include "../guards/script.h"
+#include "../kernel/spelling.h"
 #include "../kernel/strfmt.h"
 #include "../guards/watched_coroutines.h"
 
@@ -95,6 +99,40 @@ void rules_players_text(lua_Integer lo, lua_Integer hi, char *buf, size_t size)
         snprintf(buf, size, "%lld player%s", (long long)lo, lo == 1 ? "" : "s");
     else
         snprintf(buf, size, "%lld to %lld players", (long long)lo, (long long)hi);
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int rules_script_names(const char *path, char **names, int max)
+{
+    char dirs[4096];
+    snprintf(dirs, sizeof dirs, "%s", path);
+    int n = 0;
+    for (char *save = NULL, *dir = strtok_r(dirs, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+        DIR *d = opendir(dir);
+        if (!d)
+            continue;
+        struct dirent *e;
+        while ((e = readdir(d)) && n < max) {
+            size_t len = strlen(e->d_name);
+            if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0) {
+                char *name = strndup(e->d_name, len - 4);
+                int dup = !name;
+                for (int i = 0; i < n && name; i++)
+                    dup |= strcmp(names[i], name) == 0;
+                if (dup)
+                    free(name);
+                else
+                    names[n++] = name;
+            }
+        }
+        closedir(d);
+    }
+    qsort(names, (size_t)n, sizeof *names, compare_strings);
+    return n;
 }
 
 /* math.random before a referee loop gave its own (rules_use_random). */
@@ -298,6 +336,23 @@ void rules_push_env(lua_State *L, const char *rules_path)
     lua_setfield(L, env, "coroutine");
 }
 
+/* Pushes why there is no game called shown in the rules folders, with the
+ * game it may have meant. */
+static void push_no_game(lua_State *L, const char *shown, const char *rules_path)
+{
+    char *names[512];
+    int n = rules_script_names(rules_path ? rules_path : "rules", names, 512);
+    const char *meant = spelling_nearest(shown, (const char *const *)names, n);
+    if (meant)
+        lua_pushfstring(L, "no game '%s': did you mean '%s'? (there is no %s.lua in the rules "
+                           "folders; 'referee games' lists the games)", shown, meant, shown);
+    else
+        lua_pushfstring(L, "no game '%s': there is no %s.lua in the rules folders "
+                           "('referee games' lists the games)", shown, shown);
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+}
+
 /* Loads a rules file into env and pushes its definition; 0 and a message. */
 int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
 {
@@ -318,8 +373,7 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
             lua_pushfstring(L, "no game '%s': a game given by its path must be a readable .lua "
                                "file", shown);
         else
-            lua_pushfstring(L, "no game '%s': there is no %s.lua in the rules folders "
-                               "('referee games' lists the games)", shown, shown);
+            push_no_game(L, shown, rules_path);
         return 0;
     }
     if (script_load_file(L, path, env) != LUA_OK || script_pcall_rules(L, 0, 1) != LUA_OK)

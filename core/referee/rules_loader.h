@@ -49,4 +49,9 @@ int rules_load_definition(lua_State *L, const char *name, const char *rules_path
  * pushed on failure. */
 int rules_load_variant(lua_State *L, const char *name, const char *rules_path);
 
+/* The names (without .lua) of the scripts in the folders of path (':'
+ * between them), the first folder's where names repeat, sorted; each
+ * malloc'd, at most max. */
+int rules_script_names(const char *path, char **names, int max);
+
 #endif
