@@ -47,9 +47,10 @@ static void standings_section(FILE *out, const Tally *y, const int *order, const
     }
     fputs("</table>\n<p class=\"note\">Win rate with its 95% Wilson interval (the whisker); a "
           "shared win counts as a fraction. ", out);
-    fputs(by_places ? "Ratings: Plackett-Luce over each game's finishing order, Elo scale, ± one "
-                      "standard error.</p>\n"
-                    : "Ratings: Bradley-Terry, Elo scale, ± one standard error.</p>\n", out);
+    fputs(by_places ? "Ratings from each game's finishing order (a Plackett-Luce fit), Elo "
+                      "scale, ± one standard error.</p>\n"
+                    : "Ratings from who beat whom (a Bradley-Terry fit), Elo scale, ± one "
+                      "standard error.</p>\n", out);
     svg_bars(out, "standings", nb, names, value, lo, hi, labels);
 }
 

@@ -487,9 +487,9 @@ void print_standings(const Tally *y, FILE *out, const TourArgs *a, int format)
         fprintf(out, ", %ld stopped at the move limit (--max-moves) and counted as draws", y->stopped);
     if (y->seed[0])
         fprintf(out, "; seed %s", y->seed);
-    fprintf(out, "; shared wins count as fractions; ratings: %s on the Elo scale, ± one "
-            "standard error\n", by_places ? "Plackett-Luce over each game's finishing order"
-                                           : "Bradley-Terry");
+    fprintf(out, "; shared wins count as fractions; ratings %s, on the Elo scale, ± one "
+            "standard error\n", by_places ? "from each game's finishing order"
+                                           : "from who beat whom");
     if (y->errors)
         fprintf(out, "the first that failed: %s\n", y->first_error);
     print_head_to_head(y, order, width, out);
