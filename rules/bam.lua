@@ -445,8 +445,17 @@ function game.status(t, seat)
   local v, lines = t.vars, {}
   lines[#lines + 1] = ("hand %d, dealer seat %d; pot %d"):format(v.hands_played + 1, t:dealer(), t:balance("pot"))
   if v.trump then
-    lines[#lines + 1] = ("trumps: %s (%s turned%s)"):format(lib.SUIT_NAMES[v.trump], v.turned,
-      t:where(t:card(v.turned)) == "discard" and ", discarded" or ", kept")
+    -- the dealer keeps or discards the turned card: said once they have
+    local fate = t:asked() == "keep or discard" and ", the dealer to keep or discard it"
+      or t:where(t:card(v.turned)) == "discard" and ", discarded" or ", kept"
+    lines[#lines + 1] = ("trumps: %s (%s turned%s)"):format(lib.SUIT_NAMES[v.trump], v.turned, fate)
+  end
+  -- the round in play: its cards so far, in the order played
+  local trick = t:cards("trick")
+  if #trick > 0 and t:asked() == "play" then
+    local played = {}
+    for i, c in ipairs(trick) do played[i] = ("seat %d %s"):format(v.round_order[i], t:name(c)) end
+    lines[#lines + 1] = ("round %d so far: %s"):format(v.round, table.concat(played, ", "))
   end
   local folded = {}
   for _, s in ipairs(v.order or {}) do
