@@ -329,6 +329,9 @@ end
 function game.start_round(t, seat)
   local v = t.vars
   v.score, v.claimer = nil, nil
+  -- the last round's dice are off the table: a new round has no roll yet
+  t:hide_die(1)
+  t:hide_die(2)
   reset_direction(t)
   t:set_turn(seat)
   v.played = 0

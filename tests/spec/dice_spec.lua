@@ -88,7 +88,10 @@ describe("accept and challenge", function()
     assert.are.same({ 0, 1, 0 }, t.vars.strikes)
     assert.are.equal(2, pending_seat(g))
     assert.are.equal("roll", g:pending().kind)
-    assert.are.equal(5, g:view(3).dice[2].value) -- a challenge shows the dice to all
+    -- a challenge shows the dice to all; the next round starts with none on the table
+    local shown = table.concat(t:log_lines(1, 3), "\n")
+    assert.matches("show die 2 to all: 5", shown, 1, true)
+    assert.is_nil(g:view(3).dice[2].value)
     play(g, { "roll", "declare 44", "challenge" })
     assert.are.same({ 0, 2, 0 }, g:table().vars.strikes)
   end)
