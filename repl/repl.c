@@ -33,6 +33,7 @@ typedef struct Repl {
     char *wmoves[MAX_SEATS];
     /* Whose private things (hand, dice) the screen shows now: 0 for none. */
     int on_screen;
+    int private_on_screen; /* what on_screen's seat sees alone is on the screen */
     /* The game's moves when it was last saved, loaded or started. */
     int saved_moves;
     FILE *in; /* the lines, when not a terminal (readline's otherwise) */
@@ -117,6 +118,30 @@ static int log_viewer(const Repl *r)
 }
 
 
+/* Whether seat's screen shows what another seat may not see: a card of
+ * its own it sees and another does not, or a die's value it alone sees.
+ * At a real deck and with real dice the referee knows neither (a hand is
+ * "a card" until played, the dice are under the cup): nothing private. */
+static int shows_private(const Table *t, int seat)
+{
+    for (int z = 1; z <= t->zones.n; z++) {
+        const Zone *zone = &t->zones.z[z];
+        if (zone->owner != seat)
+            continue;
+        for (int i = 0; i < zone->n; i++)
+            for (int other = 1; other <= t->seats.n; other++)
+                if (other != seat && zones_seat_sees(&t->zones, zone->cards[i], seat) &&
+                    !zones_seat_sees(&t->zones, zone->cards[i], other))
+                    return 1;
+    }
+    for (int d = 1; d <= t->dice.n; d++)
+        for (int other = 1; other <= t->seats.n; other++)
+            if (other != seat && t->dice.d[d].value && dice_seat_sees(&t->dice, d, seat) &&
+                !dice_seat_sees(&t->dice, d, other))
+                return 1;
+    return 0;
+}
+
 /* Private hot seat: when the next private thing on screen is another
  * person's, the keyboard is passed and the screen cleared first, so that
  * nothing of one person's hand is left when the next sits down. Not on a
@@ -128,8 +153,13 @@ static int sit_down(Repl *r, int seat, int from)
     int people = 0;
     for (int s = 1; s <= r->s.loop.game->nseats; s++)
         people += controller_is_person(&r->s.loop.seats[s]);
-    int pass = r->interactive && !r->s.no_hot_seat && people >= 2 && seat != r->on_screen;
+    /* Passed when the screen is to show the next person something private,
+     * or still shows the last one's: at a real deck, mostly never. */
+    int secret = shows_private(r->s.loop.game->t, seat);
+    int pass = r->interactive && !r->s.no_hot_seat && people >= 2 && seat != r->on_screen &&
+               (secret || r->private_on_screen);
     r->on_screen = seat;
+    r->private_on_screen = secret;
     if (!pass)
         return 0;
     /* The screen is cleared first: only what everyone may see is on it

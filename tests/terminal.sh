@@ -73,6 +73,17 @@ t send-keys -t table "quit" Enter
 wait_for "the game has 1 move since it was last saved" && ok || bad "quit after a load counts: $(screen | tail -2)"
 t send-keys -t table "y" Enter
 
+# At a real deck nothing on the screen is private (a hand is "a card"
+# until its cards are played): the keyboard is not passed. With real dice
+# but the referee's cards (the dice game's action cards), it still is.
+start "$bin" play bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false --names Ann,Bob,Cy --table cards
+wait_for "bam seat 3 (Cy) (turn trump)>" && ok || bad "a real deck's first decision did not come: $(screen | tail -3)"
+t send-keys -t table "turn 9S" Enter
+wait_for "bam seat 1 (Ann) (play or fold)>" && ok || bad "a real deck's second decision did not come: $(screen | tail -3)"
+screen | grep -q "pass the keyboard" && bad "a real deck passed the keyboard, though nothing on screen is private" || ok
+start "$bin" play bamboozled-dice --seats human,human --seed 2 --set first=1 --names Ann,Bob --table dice
+wait_for "pass the keyboard to seat 1 (Ann)" && ok || bad "real dice with the referee's cards passed no keyboard: $(screen | tail -3)"
+
 # One person playing every seat turns it off.
 start "$bin" play bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false --no-hot-seat
 wait_for "hand3 (seat 3, yours)" && ok || bad "no hand shown with --no-hot-seat"

@@ -207,8 +207,12 @@ mutant conformance-view core/binding/lua_view.c 'if (zones_seat_sees(&t->zones, 
 # The hot seat's pass prompt takes what is typed for the Enter, and the
 # first hand after play or load is shown without a pass.
 mutant pass-enter-only repl/repl.c '        if (!line || !line[strspn(line, " \t")]) {' '        if (1) {' terminal
-mutant pass-first-hand repl/repl.c 'people >= 2 && seat != r->on_screen;' \
-    'people >= 2 && r->on_screen > 0 && seat != r->on_screen;' terminal
+mutant pass-first-hand repl/repl.c 'people >= 2 && seat != r->on_screen &&' \
+    'people >= 2 && r->on_screen > 0 && seat != r->on_screen &&' terminal
+# The pass prompt only when something private is on the screen: a hand of
+# the referee's cards passed without one.
+mutant pass-private-only repl/repl.c '    int secret = shows_private(r->s.loop.game->t, seat);' \
+    '    int secret = 0;' terminal
 
 wait
 cat "$work"/*.result 2>/dev/null
