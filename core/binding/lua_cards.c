@@ -126,6 +126,23 @@ static int t_name(lua_State *L)
 
 /* t:card(name [, zone]) -> id or nil: the first card of that name (in zone).
  * Of a real deck, a zone holding unknown cards may hold any card not shown. */
+/* The card called name in zone, or 0. A real hand may hold any card not
+ * shown elsewhere: one of its unknown cards takes the name
+ * (physical_cards.h). */
+static int card_in_zone(Table *t, const char *name, int zone)
+{
+    if (t->zones.physical)
+        return physical_take(t, name, zone);
+    const Zone *z = &t->zones.z[zone];
+    int first = name[0] | 0x20; /* ASCII folded: most cards differ in it, so no call */
+    for (int i = z->n - 1; i >= 0; i--) {
+        const char *card = t->deck.cards[z->cards[i]].name;
+        if ((card[0] | 0x20) == first && strcasecmp(card, name) == 0)
+            return z->cards[i];
+    }
+    return 0;
+}
+
 static int t_card(lua_State *L)
 {
     Table *t = ltable_self(L);
@@ -139,26 +156,14 @@ static int t_card(lua_State *L)
         return 1;
     }
     int zone = lt_check_zone(L, t, 3);
-    if (t->zones.physical) {
-        /* A real hand may hold any card not shown elsewhere: one of its
-         * unknown cards takes the name (physical_cards.h). */
-        int c = physical_take(t, name, zone);
-        if (c)
-            lua_pushinteger(L, c);
-        else
-            lua_pushnil(L);
-        return 1;
-    }
-    const Zone *z = &t->zones.z[zone];
-    int first = name[0] | 0x20; /* ASCII folded: most cards differ in it, so no call */
-    for (int i = z->n - 1; i >= 0; i--) {
-        const char *card = t->deck.cards[z->cards[i]].name;
-        if ((card[0] | 0x20) == first && strcasecmp(card, name) == 0) {
-            lua_pushinteger(L, z->cards[i]);
-            return 1;
-        }
-    }
-    lua_pushnil(L);
+    int c = card_in_zone(t, name, zone);
+    char swapped[64]; /* a dual-face card named from its other face first */
+    if (!c && card_name_swapped(name, swapped, sizeof swapped))
+        c = card_in_zone(t, swapped, zone);
+    if (c)
+        lua_pushinteger(L, c);
+    else
+        lua_pushnil(L);
     return 1;
 }
 

@@ -63,8 +63,38 @@ static int same_words(const char *a, const char *b)
     return 1;
 }
 
+/* Whether two words name the same: ignoring case, and a dual-face card
+ * from either face ("8D/5S" is 5S/8D, as a claim writes it). */
+static int same_name(const char *a, const char *b)
+{
+    if (strcasecmp(a, b) == 0)
+        return 1;
+    const char *sa = strchr(a, '/'), *sb = strchr(b, '/');
+    if (!sa || !sb || strchr(sa + 1, '/') || strchr(sb + 1, '/'))
+        return 0;
+    size_t la = (size_t)(sa - a), lb = (size_t)(sb - b);
+    return strlen(sa + 1) == lb && strlen(sb + 1) == la && strncasecmp(a, sb + 1, la) == 0 &&
+           strncasecmp(sa + 1, b, lb) == 0;
+}
+
+/* Whether two normalised texts name the same card, alone or after the
+ * same verb, from either face first. */
+static int same_cards(const char *a, const char *b)
+{
+    char abuf[512], bbuf[512], *aw[24], *bw[24];
+    int an = split_words(a, abuf, sizeof abuf, aw, 24), bn = split_words(b, bbuf, sizeof bbuf, bw, 24);
+    /* A move that is a card's name alone, or a verb and one card ("play
+     * 5S/8D"); the order of a claim's faces says which face it uses. */
+    if (an != bn || an < 1 || an > 2)
+        return 0;
+    if (an == 1)
+        return same_name(aw[0], bw[0]);
+    return strcasecmp(aw[0], bw[0]) == 0 && same_name(aw[1], bw[1]);
+}
+
 /* The legal move of slot that want names: as listed, in another case, or
- * with its cards in another order (the only such move); NULL if none. The
+ * with its cards in another order or named from their other face (the
+ * only such move); NULL if none. The
  * words are weighed only once no text matches as typed: a bot's answer,
  * matched on every claim window, never gets that far. */
 static const char *match_in(const Ask *p, int slot, const char *want)
@@ -81,6 +111,13 @@ static const char *match_in(const Ask *p, int slot, const char *want)
         return loose;
     for (int i = p->first[slot]; i < end && nreordered < 2; i++)
         if (same_words(ask_move(p, i), want)) {
+            reordered = ask_move(p, i);
+            nreordered++;
+        }
+    if (nreordered)
+        return nreordered == 1 ? reordered : NULL;
+    for (int i = p->first[slot]; i < end && nreordered < 2; i++)
+        if (same_cards(ask_move(p, i), want)) {
             reordered = ask_move(p, i);
             nreordered++;
         }

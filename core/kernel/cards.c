@@ -136,7 +136,24 @@ int deck_find(const Deck *d, const char *name)
     for (int id = 1; id <= d->n; id++)
         if (strcasecmp(d->cards[id].name, name) == 0)
             return id;
+    /* A dual-face card named from its other face first ("8D/5S" for
+     * 5S/8D, as a claim reads it): a card of that very name came first. */
+    char swapped[2 * CARD_NAME_LEN];
+    if (!card_name_swapped(name, swapped, sizeof swapped))
+        return 0;
+    for (int id = 1; id <= d->n; id++)
+        if (strcasecmp(d->cards[id].name, swapped) == 0)
+            return id;
     return 0;
+}
+
+int card_name_swapped(const char *name, char *out, size_t size)
+{
+    const char *slash = strchr(name, '/');
+    if (!slash || strchr(slash + 1, '/') || strlen(name) >= size)
+        return 0;
+    snprintf(out, size, "%s/%.*s", slash + 1, (int)(slash - name), name);
+    return 1;
 }
 
 const char *deck_status_text(DeckStatus s)

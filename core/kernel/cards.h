@@ -5,6 +5,7 @@
 #ifndef REFEREE_CARDS_H
 #define REFEREE_CARDS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "limits.h"
 
@@ -45,5 +46,8 @@ void face_name(Face f, char *buf);
 const char *suit_word(int suit);
 /* The first card of the deck with this name (case-insensitive), or 0. */
 int deck_find(const Deck *d, const char *name);
+/* A dual-face card's name with its faces the other way round ("8D/5S" of
+ * "5S/8D"), in out; 0 when name is no dual-face name. */
+int card_name_swapped(const char *name, char *out, size_t size);
 
 #endif

@@ -138,6 +138,14 @@ describe("BAMM!", function()
   -- "If a player calls BAMM! and does not have a run or set, they get a 1
   -- point penalty": a claim of real cards that make neither costs it; a
   -- claim naming cards that are not there is a typo, refused.
+  it("takes a card played by either face first, as a claim writes it", function()
+    local g = new(EXAMPLE, DRAWS)
+    assert.is_true(g:play(1, "KH/QS"))
+    assert.are.same({ 1, "QS/KH" }, g:moves()[#g:moves()])
+    -- the kernel finds it so too: t:card("10D/2C") is the 2C/10D of seat 1's hand
+    assert.are.equal("2C/10D", g:table():name(g:table():card("10D/2C", "hand1")))
+  end)
+
   it("takes a claim in any order, penalises one that is neither a set nor a run, refuses a typo", function()
     local function at_window()
       local g = new(EXAMPLE, DRAWS)
