@@ -714,7 +714,7 @@ expect 1 "^referee: the rules' vars cannot be shown to seat 1's bot: t.vars: nes
 # With --on-fault forfeit a faulting bot loses at its first fault.
 expect 0 '"type":"result","forfeit":1,"winners":\[2\]' -- "$bin" run fixture --seats "$here/bots/hostile/io-os.lua,random" --seed 2 --json --on-fault forfeit
 "$bin" tournament fixture --bots "$here/bots/hostile/io-os.lua,random" --games 4 --on-fault forfeit --out "$work/ff.jsonl" >"$work/ff" 2>&1
-[ "$(grep -c '"forfeit"' "$work/ff.jsonl")" -eq 4 ] && grep -q 'io-os.lua  *4  *0.0 ' "$work/ff" && ok || bad "forfeits in a tournament"
+[ "$(grep -c '"forfeit"' "$work/ff.jsonl")" -eq 4 ] && grep -q '^io-os  *4  *0.0 ' "$work/ff" && ok || bad "forfeits in a tournament"
 # The standings say why a bot faulted: its first faulting game is played
 # again for the reason, and the command printed plays that game to watch
 # it, faulting the same way. merge, knowing only the lines, names the game.
@@ -932,7 +932,7 @@ head -n 20 "$work/t1.jsonl" >"$work/t5.jsonl"
 sed -n 21p "$work/t1.jsonl" | head -c 40 >>"$work/t5.jsonl"      # a run stopped mid-line
 tour --out "$work/t5.jsonl" >/dev/null 2>&1
 cmp -s "$work/t1.jsonl" "$work/t5.jsonl" && ok || bad "a resumed tournament differs from one run"
-grep -q 'well-behaved.lua  *36 ' "$work/st1" && ok || bad "the standings do not list the bot's 36 games"
+grep -q '^well-behaved  *36 ' "$work/st1" && ok || bad "the standings do not list the bot's 36 games"
 # A file that stops taking lines (a full disk; here a file size limit,
 # with SIGXFSZ ignored so the write fails) stops the games as Ctrl-C
 # does, says so, exits 1, and the same command resumes to one run's lines.

@@ -32,15 +32,16 @@ static void standings_section(FILE *out, const Tally *y, const int *order, const
     char label[PLACINGS_MAX][48];
     fputs("<h2>Standings</h2>\n<table data-table=\"standings\"><tr><th>bot</th><th>games</th>"
           "<th>wins</th><th>win rate</th><th>95% interval</th><th>rating</th></tr>\n", out);
+    char shown[PLACINGS_MAX][256];
     for (int r = 0; r < nb; r++) {
         const Standing *b = &y->st[order[r]];
-        names[r] = b->bot;
+        names[r] = standing_label(y, order[r], shown[r], sizeof shown[r]);
         value[r] = b->games > 0 ? b->wins / b->games : 0;
         stats_wilson(b->wins, b->games, &lo[r], &hi[r]);
         snprintf(label[r], sizeof label[r], "rating %.0f ± %.0f", rating[order[r]], err[order[r]]);
         labels[r] = label[r];
         fputs("<tr><td>", out);
-        html_text(out, b->bot);
+        html_text(out, names[r]);
         fprintf(out, "</td><td>%.0f</td><td>%.1f</td><td>%.1f%%</td><td>%.1f%%–%.1f%%</td>"
                      "<td>%.0f ± %.0f</td></tr>\n", b->games, b->wins, 100 * value[r], 100 * lo[r],
                 100 * hi[r], rating[order[r]], err[order[r]]);
@@ -65,8 +66,9 @@ static void head_to_head_section(FILE *out, const Tally *y, const int *order)
         free(count);
         return;
     }
+    char shown[PLACINGS_MAX][256];
     for (int r = 0; r < nb; r++) {
-        names[r] = y->st[order[r]].bot;
+        names[r] = standing_label(y, order[r], shown[r], sizeof shown[r]);
         for (int c = 0; c < nb; c++) {
             int i = order[r], j = order[c];
             double met = y->placings.met[i][j];
@@ -111,8 +113,9 @@ static void rating_section(FILE *out, const Tally *y, const int *order)
             series[r * points + p] = rating[order[r]];
     }
     const char *names[PLACINGS_MAX];
+    char shown[PLACINGS_MAX][256];
     for (int r = 0; r < nb; r++)
-        names[r] = y->st[order[r]].bot;
+        names[r] = standing_label(y, order[r], shown[r], sizeof shown[r]);
     fputs("<h2>Rating over games</h2>\n<p class=\"note\">Each bot's rating fitted again from the "
           "first games only, in the order they were numbered.</p>\n", out);
     svg_lines(out, "rating-over-games", "games", nb, names, points, x, series);

@@ -268,18 +268,43 @@ static void put_watch_command(FILE *out, const Standing *b, const TourArgs *a)
 
 /* Head to head: how often the row's bot finished ahead of the column's,
  * of the times they sat at one table (a seat pair each time). */
+/* bot's file name without its folders and .lua: "my-bot" of
+ * "~/bots/my-bot.lua", into buf. */
+static void file_name(const char *bot, char *buf, size_t size)
+{
+    const char *slash = strrchr(bot, '/');
+    snprintf(buf, size, "%s", slash ? slash + 1 : bot);
+    size_t len = strlen(buf);
+    if (len > 4 && !strcmp(buf + len - 4, ".lua"))
+        buf[len - 4] = '\0';
+}
+
+const char *standing_label(const Tally *y, int i, char *buf, size_t size)
+{
+    const char *word = y->st[i].bot;
+    file_name(word, buf, size);
+    char other[256];
+    for (int j = 0; j < y->nb; j++) {
+        file_name(y->st[j].bot, other, sizeof other);
+        if (j != i && !strcmp(other, buf))
+            return word; /* two bots of one file name: each by its path */
+    }
+    return buf;
+}
+
 static void print_head_to_head(const Tally *y, const int *order, int width, FILE *out)
 {
     if (y->nb < 2)
         return;
     fprintf(out, "head to head: how often the row finished ahead of the column (ties count "
                  "for neither)\n%-*s", width, "");
+    char label[256];
     for (int c = 0; c < y->nb; c++)
-        fprintf(out, " %15.15s", y->st[order[c]].bot);
+        fprintf(out, " %15.15s", standing_label(y, order[c], label, sizeof label));
     fputc('\n', out);
     for (int r = 0; r < y->nb; r++) {
         int i = order[r];
-        fprintf(out, "%-*s", width, y->st[i].bot);
+        fprintf(out, "%-*s", width, standing_label(y, i, label, sizeof label));
         for (int c = 0; c < y->nb; c++) {
             int j = order[c];
             double met = y->placings.met[i][j];
@@ -459,11 +484,13 @@ void print_standings(const Tally *y, FILE *out, const TourArgs *a, int format)
         print_standings_csv(y, out, order, rating, err);
         return;
     }
-    /* The bot column fits the longest name (a bot may be given by path). */
+    /* The bot column fits the longest name (a bot given by path is shown
+     * by its file's name, unless two share one). */
     int width = 20;
+    char label[256];
     for (int i = 0; i < nb; i++)
-        if ((int)strlen(st[i].bot) > width)
-            width = (int)strlen(st[i].bot);
+        if ((int)strlen(standing_label(y, i, label, sizeof label)) > width)
+            width = (int)strlen(label);
     fprintf(out, "%-*s %7s %9s %8s %15s %11s %7s %13s\n", width, "bot", "games", "wins", "win rate",
             "95% interval", "mean score", "faults", "rating");
     for (int r = 0; r < nb; r++) {
@@ -476,7 +503,8 @@ void print_standings(const Tally *y, FILE *out, const TourArgs *a, int format)
             snprintf(mean, sizeof mean, "%.1f", b->score / b->scored);
         else
             snprintf(mean, sizeof mean, "-");
-        fprintf(out, "%-*s %7.0f %9.1f %7.1f%% %15s %11s %7.0f %7.0f ± %3.0f\n", width, b->bot, b->games,
+        fprintf(out, "%-*s %7.0f %9.1f %7.1f%% %15s %11s %7.0f %7.0f ± %3.0f\n", width,
+                standing_label(y, order[r], label, sizeof label), b->games,
                 b->wins, b->games > 0 ? 100 * b->wins / b->games : 0, interval, mean, b->faults,
                 rating[order[r]], err[order[r]]);
     }

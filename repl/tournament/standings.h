@@ -53,6 +53,10 @@ void tally_add(Tally *y, json_t *line);
 /* Folds one game's finishing order (k seats: each seat's bot index, -1 not
  * counted, and place) into the ratings and the head to head. */
 void tally_fold_order(Tally *y, int k, const int *idx, const int *place);
+/* How people read bot i's name: a bot given by path by its file's name
+ * ("my-bot" for ~/bots/my-bot.lua), unless another bot of the tally has
+ * that name too; buf holds it, or the word given is returned. */
+const char *standing_label(const Tally *y, int i, char *buf, size_t size);
 /* The ratings of the first nb bots: Plackett-Luce when any game had more
  * than two seats (returns 1), else Bradley-Terry (returns 0). */
 int tally_ratings(const Tally *y, int nb, double *rating, double *err);
