@@ -101,8 +101,10 @@ function game.rank(reading)
 end
 
 -- Every reading two dice can show: 11..66 with digits 1..6, and the move
--- that declares it. "A 1 and a 2 always score 21" (RULINGS.md): 12 is no
--- score, and cannot be declared or backed.
+-- that declares it, highest first as the game ranks them (the Jackpot,
+-- the doubles, then the rest), so declarations are listed so. "A 1 and a
+-- 2 always score 21" (RULINGS.md): 12 is no score, and cannot be declared
+-- or backed.
 local READINGS, DECLARE = {}, {}
 for a = 1, 6 do
   for b = 1, 6 do
@@ -112,6 +114,7 @@ for a = 1, 6 do
     end
   end
 end
+table.sort(READINGS, function(x, y) return game.rank(x) > game.rank(y) end)
 
 -- The declarations allowed over a score when bluffing is allowed: the same
 -- list whenever the score is the same, so each is packed once (moves{})

@@ -423,7 +423,7 @@ describe("the variants", function()
     end
     assert.are.equal(22, g:table():count("deck") + 2)
     play(g, { "roll" })
-    assert.are.same({ "declare 56", "declare 65" }, g:pending().moves[1])
+    assert.are.same({ "declare 65", "declare 56" }, g:pending().moves[1])
     assert.are.equal(6, g:view(2).dice[1].value)       -- everyone sees the roll
     play(g, { "declare 65", "roll" })                   -- seat 2 rolls 23: short
     assert.are.same({ 0, 1 }, g:table().vars.strikes)
@@ -536,7 +536,7 @@ describe("the no-bluffing variant, after RULINGS.md", function()
     local g = nb({ seats = 2, rolls = { 5, 4, 5, 3 }, cards = { "Skip", "UpDown" } })
     play(g, { "roll", "declare 54", "roll" })
     assert.are.equal("short roll", g:pending().kind)
-    assert.are.same({ "UpDown 54", "UpDown 63", "take strike" }, g:pending().moves[2])
+    assert.are.same({ "UpDown 63", "UpDown 54", "take strike" }, g:pending().moves[2])
     play(g, { "UpDown 63" })
     assert.are.same({ "declare 63" }, g:pending().moves[2])
     assert.matches("seat 2 plays UpDown: the dice now show 6 and 3", log(g))
