@@ -78,6 +78,28 @@ grep -q "^rating-over-games marks=3 drawn=3 data=40,40,40$" "$work/check.txt" &&
 decisions=$(grep -c '"type":"decision"' "$work/dice.json")
 grep -q "^course-2 marks=3 drawn=3 data=$((decisions + 1)),$((decisions + 1)),$((decisions + 1))$" "$work/check.txt" && ok ||
     bad "the dice game's course has not a point per decision ($decisions and the start): $(grep '^course-2' "$work/check.txt")"
+# A game's chart names its winners (the record's result), its whole-number
+# standings on whole ticks of 1, 2 or 5 times a power of ten, and marks an
+# axis that does not start at zero (BAM!'s credits) with a break.
+winner=$(grep '"type":"result"' "$work/bam.json" | sed -n 's/.*"winners":\[\([0-9]*\).*/\1/p')
+sed -n '/data-chart="course-1"/,/<\/svg>/p' "$work/report.html" >"$work/course1.svg"
+grep -q "seat $winner ([^)]*): won<" "$work/course1.svg" && ok ||
+    bad "the BAM! game's chart does not mark seat $winner as its winner"
+# (this game's credits fell near nothing: its axis starts at zero, unbroken;
+# another's kept between 850 and 1302, so its axis starts above zero)
+grep -q 'class="axis-break"' "$work/course1.svg" && bad "an axis from zero got a break mark" || ok
+"$bin" run bam --seats bam-greedy,random,random --seed 3 --set hands=3 --json >"$work/high.json"
+"$bin" report "$work/high.json" -o "$work/high.html" 2>/dev/null
+grep -q 'class="axis-break"' "$work/high.html" && grep -q 'text-anchor="end">800<' "$work/high.html" && ok ||
+    bad "BAM!'s credits axis from 800 has no break mark"
+ticks=$(sed -n 's/.*text-anchor="end">\([0-9.-]*\)<\/text>.*/\1/p' "$work/course1.svg" | head -5 | tr '\n' ' ')
+echo "$ticks" | awk '{ step = $2 - $1; m = step; while (m >= 10) m /= 10;
+    ok = (m == 1 || m == 2 || m == 5) && $1 % step == 0;
+    for (i = 2; i <= 5; i++) ok = ok && $i - $(i - 1) == step; exit !ok }' && ok ||
+    bad "the BAM! chart's ticks are not whole steps of 1, 2 or 5 times ten to a power: $ticks"
+sed -n '/data-chart="course-2"/,/<\/svg>/p' "$work/report.html" | grep -q 'class="axis-break"' &&
+    bad "the dice game's strikes left, from zero, got a break mark" || ok
+
 # A head-to-head cell is the share the JSON standings give.
 "$bin" merge --json "$work/t.jsonl" | grep '"bot":"dice-bluffer","against":"dice-honest"' |
     sed 's/.*"met":\([0-9]*\),"ahead":\([0-9]*\).*/\1 \2/' | awk '{ printf "%.4f", $2 / $1 }' >"$work/share"

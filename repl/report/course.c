@@ -153,6 +153,18 @@ static int play_line(Game *g, json_t *j, const char *type, int *in_window, GameS
     return 0;
 }
 
+/* The winners a record's result line j names, into c. */
+static void take_winners(Course *c, json_t *j)
+{
+    json_t *winners = json_object_get(j, "winners"), *w;
+    size_t i;
+    json_array_foreach(winners, i, w) {
+        json_int_t s = json_integer_value(w);
+        if (s >= 1 && s <= c->nseats)
+            c->winners |= 1u << s;
+    }
+}
+
 int course_read(lua_State *L, const CourseRules *rules, FILE *f, const char *named, Course *c,
                 char **err)
 {
@@ -180,6 +192,8 @@ int course_read(lua_State *L, const CourseRules *rules, FILE *f, const char *nam
                 break;
             continue;
         }
+        if (!strcmp(type, "result"))
+            take_winners(c, j);
         GameStatus st = GAME_OK;
         int asked = !strcmp(type, "ask"), played = 0;
         if (asked)
@@ -249,6 +263,7 @@ static void send_course(FILE *to, int charted, const Course *c, const char *why)
     put(to, &c->nseats, sizeof c->nseats);
     for (int s = 0; s < c->nseats; s++)
         put_text(to, c->seats[s] ? c->seats[s] : "?");
+    put(to, &c->winners, sizeof c->winners);
     put(to, &c->npoints, sizeof c->npoints);
     put(to, c->step, sizeof(double) * (size_t)c->npoints);
     put(to, c->value, sizeof(double) * (size_t)c->npoints * (size_t)c->nseats);
@@ -301,7 +316,8 @@ static int receive_course(Bytes *b, Course *c, char **err)
     free(seed);
     for (int s = 0; fine && s < c->nseats; s++)
         fine = (c->seats[s] = take_text(b)) != NULL;
-    fine = fine && take(b, &c->npoints, sizeof c->npoints) && c->npoints >= 0;
+    fine = fine && take(b, &c->winners, sizeof c->winners) &&
+           take(b, &c->npoints, sizeof c->npoints) && c->npoints >= 0;
     if (fine) {
         size_t points = (size_t)c->npoints, values = points * (size_t)c->nseats;
         c->step = malloc(sizeof(double) * (points + 1));

@@ -18,6 +18,7 @@ typedef struct Course {
     double *step;           /* the decision after which each point was taken (0: the start) */
     double *value;          /* value[p * nseats + s]: seat s+1's standing at point p */
     int cap;
+    unsigned winners;       /* bit s: seat s won, as the record's result says (0: none said) */
     char *failed;           /* or why the record could not be charted (malloc'd) */
 } Course;
 

@@ -146,7 +146,8 @@ static void course_section(FILE *out, const Course *c, int number)
     if (!series)
         return;
     for (int s = 0; s < c->nseats; s++) {
-        snprintf(name[s], sizeof name[s], "seat %d (%s)", s + 1, c->seats[s]);
+        snprintf(name[s], sizeof name[s], "seat %d (%s)%s", s + 1, c->seats[s],
+                 c->winners & (1u << (s + 1)) ? ": won" : "");
         names[s] = name[s];
         for (int p = 0; p < c->npoints; p++)
             series[s * c->npoints + p] = c->value[(size_t)p * (size_t)c->nseats + (size_t)s];

@@ -101,6 +101,13 @@ void svg_heat(FILE *out, const char *chart, int n, const char *const *names, con
     fputs("</svg>\n", out);
 }
 
+/* The step after step among 1, 2, 5, 10, 20, 50, ... */
+static double next_nice(double step)
+{
+    double p = pow(10, floor(log10(step) + 1e-9)), m = step / p;
+    return m < 1.5 ? 2 * p : m < 3 ? 5 * p : 10 * p;
+}
+
 void svg_lines(FILE *out, const char *chart, const char *xlabel, int nseries,
                const char *const *names, int npoints, const double *x, const double *y)
 {
@@ -115,11 +122,29 @@ void svg_lines(FILE *out, const char *chart, const char *xlabel, int nseries,
         ymin = isfinite(ymin) ? ymin - 1 : 0;
         ymax = ymin + 2;
     }
+    /* Whole numbers (strikes, points) get whole ticks: four equal steps
+     * of a whole size from a whole number. */
+    int whole = 1;
+    for (int i = 0; i < nseries * npoints && whole; i++)
+        whole = y[i] == floor(y[i]);
+    if (whole) {
+        /* a step of 1, 2 or 5 times a power of ten, the least that spans them */
+        double raw = fmax(1, (ymax - floor(ymin)) / 4), step = 1;
+        while (step < raw)
+            step = next_nice(step);
+        while (floor(ymin / step) * step + 4 * step < ymax)
+            step = next_nice(step);
+        ymin = floor(ymin / step) * step;
+        ymax = ymin + 4 * step;
+    }
     if (!(xmax > xmin))
         xmax = xmin + 1;
     int w = left + width + 250, h = top + height + 40;
     fprintf(out, "<svg data-chart=\"%s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                  "role=\"img\">\n", chart, w, h, w, h);
+    if (ymin > 0) /* the axis does not start at zero: a break mark says so */
+        fprintf(out, "<path class=\"axis-break\" d=\"M%d %d l6 -4 l-12 -4 l6 -4\" fill=\"none\" "
+                     "stroke=\"#555\" stroke-width=\"2\"/>\n", left, top + height - 2);
     for (int t = 0; t <= 4; t++) {
         double v = ymin + (ymax - ymin) * t / 4;
         int py = top + height - height * t / 4;
