@@ -18,6 +18,9 @@
 #include "../core/kernel/spelling.h"
 #include "../core/kernel/strfmt.h"
 
+/* The rules give at most 64 status lines (rules_reply.c). */
+#define MAX_STATUS_LINES 64
+
 typedef struct Repl {
     Session s;
     int interactive;
@@ -34,6 +37,9 @@ typedef struct Repl {
     /* Whose private things (hand, dice) the screen shows now: 0 for none. */
     int on_screen;
     int private_on_screen; /* what on_screen's seat sees alone is on the screen */
+    /* The status lines shown last, so that each turn shows what changed. */
+    char *status[MAX_STATUS_LINES];
+    int nstatus;
     /* The game's moves when it was last saved, loaded or started. */
     int saved_moves;
     FILE *in; /* the lines, when not a terminal (readline's otherwise) */
@@ -221,7 +227,27 @@ static void report(Repl *r, GameStatus st)
 }
 
 /* The rules' status lines for seat (0: everyone): the state at a glance. */
-static void show_status(Repl *r, int seat)
+/* Forgets the status lines shown: the next status is shown whole (a new
+ * game, or a screen cleared for the next person). */
+static void forget_status(Repl *r)
+{
+    for (int i = 0; i < r->nstatus; i++)
+        free(r->status[i]);
+    r->nstatus = 0;
+}
+
+/* Whether line was among the status lines shown last. */
+static int shown_before(const Repl *r, const char *line)
+{
+    for (int i = 0; i < r->nstatus; i++)
+        if (!strcmp(r->status[i], line))
+            return 1;
+    return 0;
+}
+
+/* The rules' status lines for seat; with changes_only, those that differ
+ * from the ones shown last (a move's turn shows what it changed). */
+static void show_status_lines(Repl *r, int seat, int changes_only)
 {
     lua_State *L = r->s.L;
     int top = lua_gettop(L);
@@ -230,13 +256,29 @@ static void show_status(Repl *r, int seat)
         report(r, GAME_SCRIPT);
         return;
     }
+    char *lines[MAX_STATUS_LINES];
+    int n = 0;
     for (lua_Integer i = 1; lua_istable(L, top + 1) && lua_rawgeti(L, top + 1, i) == LUA_TSTRING; i++) {
-        fputs("  ", stdout);
-        render_text(stdout, lua_tostring(L, -1));
-        putchar('\n');
+        const char *line = lua_tostring(L, -1);
+        if (!changes_only || !shown_before(r, line)) {
+            fputs("  ", stdout);
+            render_text(stdout, line);
+            putchar('\n');
+        }
+        if (n < MAX_STATUS_LINES)
+            lines[n++] = strdup(line);
         lua_pop(L, 1);
     }
     lua_settop(L, top);
+    forget_status(r);
+    for (int i = 0; i < n; i++)
+        if (lines[i])
+            r->status[r->nstatus++] = lines[i];
+}
+
+static void show_status(Repl *r, int seat)
+{
+    show_status_lines(r, seat, 0);
 }
 
 /* After a change: bots answer until a person must, then show what happened
@@ -277,13 +319,14 @@ static void advance(Repl *r)
     }
     const Ask *p;
     int seat = human_to_answer(r);
-    if (seat)
-        sit_down(r, seat, from);
+    if (seat && sit_down(r, seat, from))
+        forget_status(r); /* a clean screen for the next person: all of it */
     game_pending(g, &p);
     render_pending(stdout, p);
     if (seat) {
         char name[64];
-        show_status(r, seat); /* the state at a glance, as the decision is made */
+        /* the state at a glance, as the decision is made: what changed */
+        show_status_lines(r, seat, 1);
         if (p->window)
             printf("%s, your answer:\n", render_seat(seat, name, sizeof name));
         render_own(stdout, g->t, seat);
@@ -358,6 +401,7 @@ static void start_game(Repl *r)
                r->s.names[i][0] ? " (" : "", r->s.names[i], r->s.names[i][0] ? ")" : "");
     putchar('\n');
     r->on_screen = -1; /* nobody yet: the first person sits down after a pass too */
+    forget_status(r);
     r->saved_moves = 0;
     advance(r);
 }
@@ -932,6 +976,7 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
     free(notes);
     r->saved_moves = r->s.loop.game->nmoves;
     r->on_screen = -1; /* whoever loaded it is not the one to see the next hand */
+    forget_status(r);
     advance(r);
 }
 
@@ -1358,6 +1403,7 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
     }
     clear_window(&r);
     session_close(&r.s);
+    forget_status(&r);
     if (r.interactive)
         putchar('\n');
     return r.errors ? 1 : 0;
