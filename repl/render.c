@@ -156,6 +156,74 @@ static void render_arrivals(FILE *out, const Table *t, int from, int to, int z, 
         fprintf(out, named ? ")" : " (%d)", count);
 }
 
+/* A zone as people say it: one named after a seat ("hand2", "pile3", that
+ * seat's own or a public one of its number) is "seat 2's hand"; any other
+ * keeps its name ("stock", "trick"). The record keeps the names. */
+static const char *zone_words(const Table *t, int z, char *buf, size_t size)
+{
+    const char *name = table_zone_name(t, z);
+    size_t len = strlen(name), base = len;
+    while (base > 0 && isdigit((unsigned char)name[base - 1]))
+        base--;
+    int seat = base < len && base > 0 ? atoi(name + base) : 0;
+    int owner = t->zones.z[z].owner;
+    if (seat < 1 || seat > t->seats.n || (owner && owner != seat))
+        return name;
+    if (seat_names && seat_names[seat][0])
+        snprintf(buf, size, "%s's %.*s", seat_names[seat], (int)base, name);
+    else
+        snprintf(buf, size, "seat %d's %.*s", seat, (int)base, name);
+    return buf;
+}
+
+/* An account as people say it: "seat2" is seat 2, "pot" the pot. */
+static const char *account_words(const char *name, char *buf, size_t size)
+{
+    if (!strcmp(name, "pot"))
+        return "the pot";
+    size_t len = strlen(name), base = len;
+    while (base > 0 && isdigit((unsigned char)name[base - 1]))
+        base--;
+    if (base == 4 && base < len && !strncmp(name, "seat", 4)) {
+        snprintf(buf, size, "seat %s", name + 4);
+        return buf;
+    }
+    return name;
+}
+
+/* A transfer as people say it: "seat 2 pays 50 into the pot (ante)",
+ * "seat 1 takes 300 from the pot (wins the hand)". */
+static void put_transfer(FILE *out, const Table *t, const LogEntry *e)
+{
+    const Transfer *x = &t->ledger.journal[e->a];
+    char from[64], to[64], line[600];
+    const char *payer = account_words(t->ledger.a[x->from].name, from, sizeof from);
+    const char *payee = account_words(t->ledger.a[x->to].name, to, sizeof to);
+    if (!strcmp(t->ledger.a[x->from].name, "pot"))
+        snprintf(line, sizeof line, "%s takes %lld from the pot (%s)", payee, (long long)x->amount,
+                 x->reason);
+    else
+        snprintf(line, sizeof line, "%s pays %lld %s %s (%s)", payer, (long long)x->amount,
+                 strcmp(t->ledger.a[x->to].name, "pot") ? "to" : "into", payee, x->reason);
+    fputs("  ", out);
+    put_text(out, line);
+    fputc('\n', out);
+}
+
+/* A card moved, as people say it: "5C: stock -> seat 1's hand". */
+static void put_move(FILE *out, const Table *t, int i, int viewer)
+{
+    const LogEntry *e = &t->log.e[i];
+    const char *card = table_log_move_card(t, i, viewer);
+    char a[64], b[64], line[300];
+    snprintf(line, sizeof line, "%s: %s -> %s%s", card ? card : "a card",
+             zone_words(t, e->b, a, sizeof a), zone_words(t, e->c, b, sizeof b),
+             log_move_bottom(e) ? " (bottom)" : "");
+    fputs("  ", out);
+    put_text(out, line);
+    fputc('\n', out);
+}
+
 /* A run of moves (a deal, a hand thrown in) as one line:
  * "16 cards: stock -> hand2 (4), hand3 (4), hand4 (4), hand1 (JD 7H JH 2D)". */
 static void render_move_run(FILE *out, const Table *t, int from, int to, int viewer)
@@ -168,9 +236,13 @@ static void render_move_run(FILE *out, const Table *t, int from, int to, int vie
         if (k == ndest && ndest <= MAX_ZONES)
             dest[ndest++] = z;
     }
-    fprintf(out, "  %d cards: %s ->", to - from, table_zone_name(t, t->log.e[from].b));
+    char words[64];
+    fprintf(out, "  %d cards: ", to - from);
+    put_text(out, zone_words(t, t->log.e[from].b, words, sizeof words));
+    fputs(" ->", out);
     for (int k = 0; k < ndest; k++) {
-        fprintf(out, "%s %s", k ? "," : "", table_zone_name(t, dest[k]));
+        fputs(k ? ", " : " ", out);
+        put_text(out, zone_words(t, dest[k], words, sizeof words));
         render_arrivals(out, t, from, to, dest[k], viewer, ndest == 1);
     }
     fputs(log_move_bottom(&t->log.e[from]) ? " (bottom)\n" : "\n", out);
@@ -238,7 +310,11 @@ void render_log(FILE *out, const Table *t, int from, int viewer)
             i = end;
             continue;
         }
-        if (table_log_line(t, i, viewer, line, sizeof line)) {
+        if (t->log.e[i].kind == LOG_TRANSFER) {
+            put_transfer(out, t, &t->log.e[i]);
+        } else if (t->log.e[i].kind == LOG_MOVE) {
+            put_move(out, t, i, viewer);
+        } else if (table_log_line(t, i, viewer, line, sizeof line)) {
             fputs("  ", out);
             put_text(out, line);
             fputc('\n', out);
