@@ -154,7 +154,29 @@ static int shows_private(const Table *t, int seat)
  * pipe (scripts), not with one person, not with --no-hot-seat. from: the
  * log entries shown since the last person, shown again on the clean screen. */
 static void show_new_log(Repl *r);
-static int sit_down(Repl *r, int seat, int from)
+#define TAKEN_BACK 2 /* sit_down: the last person took their move back */
+
+/* At the pass prompt, 'back': the person who just moved takes their move
+ * back before the next sits down (a slip of the finger: '65' for '56'),
+ * as undo would, when nobody has moved since and they learned nothing
+ * hidden by it. 1 when taken back. */
+static int take_back(Repl *r, int mover)
+{
+    char name[64];
+    if (mover < 1 || !controller_is_person(&r->s.loop.seats[mover])) {
+        printf("there is no move of yours to take back here: press Enter to pass the keyboard\n");
+        return 0;
+    }
+    if (session_undo(&r->s, mover) != GAME_OK) {
+        error(r, "%s", r->s.loop.game->error);
+        return 0;
+    }
+    printf("%s's move is taken back, and %s keeps the keyboard\n",
+           render_seat(mover, name, sizeof name), name);
+    return 1;
+}
+
+static int sit_down(Repl *r, int seat, int from, int may_take_back)
 {
     int people = 0;
     for (int s = 1; s <= r->s.loop.game->nseats; s++)
@@ -164,6 +186,7 @@ static int sit_down(Repl *r, int seat, int from)
     int secret = shows_private(r->s.loop.game->t, seat);
     int pass = r->interactive && !r->s.no_hot_seat && people >= 2 && seat != r->on_screen &&
                (secret || r->private_on_screen);
+    int mover = r->on_screen;
     r->on_screen = seat;
     r->private_on_screen = secret;
     if (!pass)
@@ -174,17 +197,27 @@ static int sit_down(Repl *r, int seat, int from)
     fputs("\033[H\033[2J\033[3J", stdout); /* home, clear the screen and its scrollback */
     r->s.log_shown = from;
     show_new_log(r);
-    snprintf(prompt, sizeof prompt, "pass the keyboard to %s, and press Enter when they sit down ",
-             render_seat(seat, name, sizeof name));
+    may_take_back = may_take_back && mover > 0;
+    snprintf(prompt, sizeof prompt, "pass the keyboard to %s, and press Enter when they sit down%s ",
+             render_seat(seat, name, sizeof name), may_take_back ? " ('back' takes your move back)" : "");
     fflush(stdout);
     /* Enter alone: anything typed here was meant for the screen before,
      * and is neither carried out nor taken for the Enter that shows the
-     * next hand. */
+     * next hand; but 'back', which the prompt offers the one who moved. */
     for (;;) {
         char *line = readline(prompt);
         if (!line || !line[strspn(line, " \t")]) {
             free(line);
             break;
+        }
+        if (may_take_back && !strcmp(line, "back")) {
+            free(line);
+            if (take_back(r, mover)) {
+                r->on_screen = mover;
+                r->private_on_screen = 1;
+                return TAKEN_BACK;
+            }
+            continue;
         }
         char shown[84];
         printf("'%s' was not carried out: the keyboard passes with Enter alone, and nothing is "
@@ -319,7 +352,13 @@ static void advance(Repl *r)
     }
     const Ask *p;
     int seat = human_to_answer(r);
-    if (seat && sit_down(r, seat, from))
+    int sat = seat ? sit_down(r, seat, from, 1) : 0;
+    if (sat == TAKEN_BACK) {
+        forget_status(r);
+        advance(r); /* the mover's decision again */
+        return;
+    }
+    if (sat)
         forget_status(r); /* a clean screen for the next person: all of it */
     game_pending(g, &p);
     render_pending(stdout, p);
@@ -631,7 +670,7 @@ static void run_open_window(Repl *r)
         /* After a call out of turn the person asked may be the one asked
          * already, whose hand is on the screen: not shown twice. */
         int asked_already = next == r->on_screen;
-        if (sit_down(r, next, r->s.log_shown))
+        if (sit_down(r, next, r->s.log_shown, 0))
             render_pending(stdout, p);
         if (!asked_already) {
             printf("%s, your answer:\n", render_seat(next, name, sizeof name));

@@ -45,6 +45,17 @@ wait_for "'undo' was not carried out: the keyboard passes with Enter alone" && o
 screen | grep -q "hand3 (seat 3, Cy, yours)\|9C" && bad "a command at the pass prompt showed Cy's hand" || ok
 t send-keys -t table Enter
 wait_for "hand3 (seat 3, Cy, yours): 9S 9C 3C 7C" && ok || bad "Cy's hand was not shown: $(screen | tail -3)"
+t send-keys -t table "turn 9C" Enter
+# A slip of the finger (9C for 9S): at the pass prompt, before anyone else
+# sits down, the one who moved takes it back with 'back' and keeps the
+# keyboard; nothing of Ann's is shown.
+wait_for "pass the keyboard to seat 1 (Ann), and press Enter when they sit down ('back' takes your move back)" && ok ||
+    bad "the pass prompt does not offer 'back': $(screen | tail -2)"
+t send-keys -t table "back" Enter
+wait_for "seat 3 (Cy)'s move is taken back, and seat 3 (Cy) keeps the keyboard" && ok ||
+    bad "'back' at the pass prompt did not take Cy's move back: $(screen | tail -3)"
+wait_for "bam seat 3 (Cy) (turn trump)>" && ok || bad "Cy was not asked again after 'back': $(screen | tail -3)"
+screen | grep -q "hand1 (seat 1, Ann" && bad "'back' showed Ann's hand" || ok
 t send-keys -t table "turn 9S" Enter
 wait_for "pass the keyboard to seat 1 (Ann)" && ok || bad "no pass to Ann: $(screen | tail -3)"
 screen | grep -q "hand3\|9C" && bad "Cy's hand is still on the screen as the keyboard passes: $(screen | grep 'hand3\|9C')" || ok
