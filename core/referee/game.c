@@ -980,57 +980,6 @@ static Game *push_new_game(lua_State *L)
     return g;
 }
 
-/* What a person chose for a new game, checked against the definition at
- * def: the number of seats and the options. Pushes the options (defaults
- * filled in) and returns 1, or pushes why and returns 0. */
-/* Options that name a seat (seat = true) hold 0 or a seat of this game:
- * their range depends on the seats given, so they are checked here, with
- * the options at opts. Returns 0 and pushes why (over the options). */
-static int seat_options_fit(lua_State *L, int def, int opts, int nseats)
-{
-    if (lua_getfield(L, def, "options") != LUA_TTABLE) {
-        lua_pop(L, 1);
-        return 1;
-    }
-    int list = lua_gettop(L);
-    for (lua_Integer i = 1; lua_rawgeti(L, list, i) == LUA_TTABLE; i++) {
-        int seat = lua_getfield(L, -1, "seat") == LUA_TBOOLEAN && lua_toboolean(L, -1);
-        lua_getfield(L, -2, "name");
-        if (seat && lua_type(L, -1) == LUA_TSTRING) {
-            const char *name = lua_tostring(L, -1);
-            lua_getfield(L, opts, name);
-            lua_Integer v = lua_tointeger(L, -1);
-            if (v < 0 || v > nseats) {
-                lua_pushfstring(L, "option '%s' names a seat: 1 to %d for this game of %d seats, or "
-                                   "0 for none, not %I", name, nseats, nseats, v);
-                lua_replace(L, opts);
-                lua_settop(L, opts);
-                return 0;
-            }
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 3);
-    }
-    lua_settop(L, list - 1);
-    return 1;
-}
-
-static int check_seats_and_options(lua_State *L, const char *name, int def, int nseats, int opts_idx)
-{
-    lua_Integer lo, hi;
-    rules_players(L, def, MAX_SEATS, &lo, &hi);
-    if (nseats < lo || nseats > hi || nseats > MAX_SEATS) {
-        char players[48];
-        rules_players_text(lo, hi, players, sizeof players);
-        lua_pushfstring(L, "%s takes %s, not %d: give one --seats entry per player", name, players,
-                        nseats);
-        return 0;
-    }
-    if (!options_check(L, name, def, opts_idx))
-        return 0;
-    return seat_options_fit(L, def, lua_gettop(L), nseats);
-}
-
 char *game_choice_problem(lua_State *L, const char *name, const char *rules_path, int nseats,
                           int opts_idx)
 {
@@ -1044,7 +993,7 @@ char *game_choice_problem(lua_State *L, const char *name, const char *rules_path
     } else if (rules_definition(L, name, rules_path)) {
         char base[64];
         base_name(name, base, sizeof base);
-        if (!check_seats_and_options(L, base, lua_gettop(L), nseats, opts_idx))
+        if (!options_check_choice(L, base, lua_gettop(L), nseats, opts_idx))
             why = strfmt("%s", lua_tostring(L, -1));
     }
     lua_settop(L, top);
@@ -1094,7 +1043,7 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
     set_uv(g, UV_DEF);
     int def = lua_gettop(L);
 
-    if (!check_seats_and_options(L, g->name, def, nseats, opts_idx))
+    if (!options_check_choice(L, g->name, def, nseats, opts_idx))
         goto fail;
     set_uv(g, UV_OPTS);
     if (arrange_idx) {

@@ -1,4 +1,5 @@
 #include "options.h"
+#include "rules_loader.h"
 
 #include <lauxlib.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 #include "../lua/lua_json.h"
 #include "../lua/lua_weak.h"
 #include "../guards/script.h"
+#include "../kernel/limits.h"
 #include "../kernel/spelling.h"
 #include "../kernel/strfmt.h"
 
@@ -480,4 +482,52 @@ int options_check(lua_State *L, const char *game, int def, int given)
     lua_replace(L, key);
     lua_settop(L, key);
     return 1;
+}
+
+/* Options that name a seat (seat = true) hold 0 or a seat of this game:
+ * their range depends on the seats given, so they are checked here, with
+ * the options at opts. Returns 0 and pushes why (over the options). */
+static int seat_options_fit(lua_State *L, int def, int opts, int nseats)
+{
+    if (lua_getfield(L, def, "options") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return 1;
+    }
+    int list = lua_gettop(L);
+    for (lua_Integer i = 1; lua_rawgeti(L, list, i) == LUA_TTABLE; i++) {
+        int seat = lua_getfield(L, -1, "seat") == LUA_TBOOLEAN && lua_toboolean(L, -1);
+        lua_getfield(L, -2, "name");
+        if (seat && lua_type(L, -1) == LUA_TSTRING) {
+            const char *name = lua_tostring(L, -1);
+            lua_getfield(L, opts, name);
+            lua_Integer v = lua_tointeger(L, -1);
+            if (v < 0 || v > nseats) {
+                lua_pushfstring(L, "option '%s' names a seat: 1 to %d for this game of %d seats, or "
+                                   "0 for none, not %I", name, nseats, nseats, v);
+                lua_replace(L, opts);
+                lua_settop(L, opts);
+                return 0;
+            }
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 3);
+    }
+    lua_settop(L, list - 1);
+    return 1;
+}
+
+int options_check_choice(lua_State *L, const char *name, int def, int nseats, int opts_idx)
+{
+    lua_Integer lo, hi;
+    rules_players(L, def, MAX_SEATS, &lo, &hi);
+    if (nseats < lo || nseats > hi || nseats > MAX_SEATS) {
+        char players[48];
+        rules_players_text(lo, hi, players, sizeof players);
+        lua_pushfstring(L, "%s takes %s, not %d: give one --seats entry per player", name, players,
+                        nseats);
+        return 0;
+    }
+    if (!options_check(L, name, def, opts_idx))
+        return 0;
+    return seat_options_fit(L, def, lua_gettop(L), nseats);
 }
