@@ -867,6 +867,25 @@ static void corrected(Repl *r, int log_at, const char *what)
  * again with these (before the next decision, while nothing else read them).
  * correct MOVE: the last move was mistyped (a card named wrong): MOVE is
  * played in its place by the same seat. */
+/* The table decides something the rules do not (a revoke's penalty, a pot
+ * put right): the referee carries it out, and the log and saves keep it. */
+static void cmd_ruling(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)argc, (void)argv;
+    if (!need_game(r))
+        return;
+    char text[512];
+    snprintf(text, sizeof text, "ruling %s", rest);
+    clear_window(r);
+    GameStatus st = game_play(r->s.loop.game, 0, text);
+    if (st != GAME_OK) {
+        report(r, st);
+        return;
+    }
+    show_new_log(r);
+    session_keep_rescue(&r->s);
+}
+
 static void cmd_correct(Repl *r, int argc, char **argv, const char *rest)
 {
     if (!need_game(r))
@@ -1073,6 +1092,7 @@ static const Command COMMANDS[] = {
     {"play", "MOVE", "play a move", cmd_play},
     {"go", "on", "close a claim window: the people who have not called pass", cmd_go_on},
     {"undo", "", "take back your own last move, if nothing was shown to you since", cmd_undo},
+    {"ruling", "pay N from A to B: WHY", "the table's own ruling, carried out and kept: a payment from one account to another, with why", cmd_ruling},
     {"correct", "V ... | MOVE", "mistyped at a real table: the last move again with the dice as they show, or MOVE in its place", cmd_correct},
     {"continue", "", "let the bots play on (after Ctrl-C or the move limit)", cmd_continue},
     {"log", "[N|all]", "the last N events you may know of", cmd_log},

@@ -218,6 +218,8 @@ static int push_answer_function(Game *g)
  * while applying is the next decision. */
 static GameStatus apply_move(Game *g, int seat, const char *move)
 {
+    if (seat == 0) /* the table's own ruling: the referee carries it out, not the rules */
+        return game_apply_ruling(g, move);
     lua_State *L = g->L;
     g->move_log_at = g->t->log.n;
     table_decision(g->t, seat, move, g->pending_valid && g->t->ask.hidden);
@@ -595,6 +597,16 @@ static GameStatus play_one(Game *g, int seat, int group, const char *canon)
 
 GameStatus game_play(Game *g, int seat, const char *text)
 {
+    if (seat == 0) { /* a ruling: kept with the moves, the decision due still due */
+        free(g->error);
+        g->error = NULL;
+        GameStatus s = apply_move(g, 0, text);
+        if (s == GAME_OK && !append_move(g, 0, 0, text)) {
+            game_set_error(g, "out of memory");
+            return GAME_SCRIPT;
+        }
+        return s;
+    }
     GameStatus s = refuse_if_not_pending(g);
     if (s != GAME_OK)
         return s;

@@ -226,10 +226,12 @@ static char *replay_moves(Game *g, const Saved *sv)
         while (i + k < n && k < MAX_SEATS) {
             json_int_t seat, g2; /* not int: jansson would wrap 4294967298 into seat 2 */
             const char *mv;
+            /* seat 0: the table's own ruling (game_table.c) */
             if (json_unpack(json_array_get(sv->moves, i + k), "[I, I, s!]", &seat, &g2, &mv) != 0 ||
-                seat < 1 || seat > sv->nseats || g2 < 0 || g2 > INT_MAX)
+                seat < 0 || seat > sv->nseats || g2 < 0 || g2 > INT_MAX ||
+                (seat == 0 && (g2 != 0 || strncmp(mv, "ruling ", 7) != 0)))
                 return strfmt("not a saved game: move %zu is malformed (each move is [seat from 1 "
-                              "to %d, window group, move text])", i + k + 1, sv->nseats);
+                              "to %d, window group, move text], or [0, 0, a ruling])", i + k + 1, sv->nseats);
             if (k > 0 && (group == 0 || g2 != group))
                 break;
             group = (int)g2;

@@ -177,3 +177,49 @@ GameStatus game_correct_dice(Game *g, const int *values, int n)
     }
     return GAME_OK;
 }
+
+/* "ruling pay 50 from seat2 to pot: revoke" read into its parts; 0 with the
+ * error set (the game unchanged) when it is no ruling the table can make. */
+static int read_ruling(Game *g, const char *text, int *from, int *to, long long *amount,
+                       const char **reason)
+{
+    char payer[NAME_LEN + 1], payee[NAME_LEN + 1];
+    int end = 0;
+    if (sscanf(text, "ruling pay %lld from %24s to %24[^:]:%n", amount, payer, payee, &end) != 3 ||
+        !end || !text[end]) {
+        game_set_error(g, "a ruling reads 'ruling pay AMOUNT from ACCOUNT to ACCOUNT: REASON', "
+                          "such as 'ruling pay 50 from seat2 to pot: revoke' (accounts as 'show' "
+                          "lists them)");
+        return 0;
+    }
+    *reason = text + end + strspn(text + end, " ");
+    *from = ledger_find(&g->t->ledger, payer);
+    *to = ledger_find(&g->t->ledger, payee);
+    if (!*from || !*to || *from == *to || *amount <= 0 || !**reason) {
+        game_set_error(g, "the ruling '%s' names %s: it pays a positive amount from one account "
+                          "the game keeps to another, with a reason", text,
+                       !*from || !*to     ? "an account the game does not keep"
+                       : *from == *to       ? "the same account twice"
+                       : *amount <= 0       ? "no positive amount"
+                                            : "no reason");
+        return 0;
+    }
+    return 1;
+}
+
+GameStatus game_apply_ruling(Game *g, const char *text)
+{
+    int from, to;
+    long long amount;
+    const char *reason;
+    if (!read_ruling(g, text, &from, &to, &amount, &reason))
+        return GAME_ILLEGAL;
+    char why[300];
+    snprintf(why, sizeof why, "the table's ruling: %s", reason);
+    LedgerStatus st = table_transfer(g->t, from, to, amount, why);
+    if (st != LEDGER_OK) {
+        game_set_error(g, "the ruling '%s' cannot be carried out: %s", text, ledger_status_text(st));
+        return GAME_ILLEGAL;
+    }
+    return GAME_OK;
+}

@@ -11,4 +11,10 @@
 int game_typed_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
                     size_t size);
 
+/* Carries out the table's ruling text ("ruling pay 50 from seat2 to pot:
+ * revoke"): a transfer the table decided, with its reason, in the log and
+ * kept with the moves (seat 0); the credits stay conserved. GAME_ILLEGAL,
+ * the error saying why, when it is no such ruling. */
+GameStatus game_apply_ruling(Game *g, const char *text);
+
 #endif
