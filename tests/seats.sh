@@ -56,4 +56,12 @@ grep -q "the saved names were not taken ('random' is a word of --seats" "$work/n
     grep -q '^  seat 2: human$' "$work/named-bad.out" && ok ||
     bad "a save whose names are not fit: $(grep -v '^  [a-z]' "$work/named-bad.out" | tail -3)"
 
+# A table's ruling is kept as a move of no seat (seat 0); a save may hold
+# no other move there (a seat-0 move would otherwise be played by nobody).
+printf 'new fixture --seats human,random --seed 3\nruling pay 5 from seat2 to pot: a revoke\nsave %s/ruled.json\n' "$work" |
+    "$bin" >/dev/null 2>&1
+expect 0 'every move legal and the final table matches the save' -- "$bin" replay "$work/ruled.json"
+sed 's/"ruling pay 5 from seat2 to pot: a revoke"/"play 5S"/' "$work/ruled.json" >"$work/ruled-bad.json"
+expect 1 'not a saved game: move 1 is malformed .*or \[0, 0, a ruling\]' -- "$bin" replay "$work/ruled-bad.json"
+
 echo "seats: $pass passed, $fail failed"
