@@ -15,6 +15,7 @@
 #include "../lua/lua_weak.h"
 #include "options.h"
 #include "table_mode.h"
+#include "answer_step.h"
 #include "game_reading.h"
 #include "game_table.h"
 #include "rules_loader.h"
@@ -191,28 +192,6 @@ static int played_in_round(Game *g, int seat, int card, GameStatus *st)
     return 1;
 }
 
-/* Pushes the function that applies an answer to the decision due: the
- * rules' answers[kind], or else their apply. 0, the error saying why, when
- * they have neither for this kind. */
-static int push_answer_function(Game *g)
-{
-    lua_State *L = g->L;
-    if (g->answers_ref > 0) { /* (a ref of nil is LUA_REFNIL) */
-        lua_rawgeti(L, LUA_REGISTRYINDEX, g->answers_ref);
-        if (lua_getfield(L, -1, g->t->ask.kind) == LUA_TFUNCTION) {
-            lua_remove(L, -2);
-            return 1;
-        }
-        lua_pop(L, 2);
-    }
-    if (lua_rawgeti(L, LUA_REGISTRYINDEX, g->apply_ref) == LUA_TFUNCTION)
-        return 1;
-    lua_pop(L, 1);
-    game_set_error(g, "the rules have no answers[\"%s\"] and no apply: nothing applies an "
-                      "answer to the '%s' decision they asked", g->t->ask.kind, g->t->ask.kind);
-    return 0;
-}
-
 /* Applies a move already known to be legal. The rules get the card a card
  * move names as a fourth argument, and their ask is cleared: what they ask
  * while applying is the next decision. */
@@ -231,7 +210,7 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     if (card && g->t->trick.n && played_in_round(g, seat, card, &played))
         return played;
     script_push_handler(L);
-    if (!push_answer_function(g)) {
+    if (!game_push_answer_step(g)) {
         lua_pop(L, 1);
         return GAME_SCRIPT;
     }

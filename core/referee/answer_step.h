@@ -1,0 +1,13 @@
+/* answer_step: which of the rules' functions applies an answer: the step
+ * for the decision's kind (game.answers[kind]), or else their apply. For
+ * game.c alone. */
+#ifndef REFEREE_ANSWER_STEP_H
+#define REFEREE_ANSWER_STEP_H
+
+#include "game.h"
+
+/* Pushes the function that applies an answer to the decision due; 0, the
+ * error saying why, when the rules have neither for its kind. */
+int game_push_answer_step(Game *g);
+
+#endif
