@@ -1,4 +1,5 @@
 #include "../lua/ordered_next.h"
+#include "../lua/quick_format.h"
 #include "bot.h"
 #include "../kernel/ask_match.h"
 #include "../kernel/spelling.h"
@@ -269,6 +270,9 @@ static void sandbox(Bot *b, const char *bots_path)
     lua_setfield(L, -2, "dump");
     lua_pop(L, 1);
     bot_limit_c_work(L);
+    lua_getglobal(L, "string");
+    quick_format_install(L, lua_gettop(L));
+    lua_pop(L, 1);
     lua_getglobal(L, "math");
     lua_pushlightuserdata(L, b);
     lua_pushcclosure(L, bot_random, 1);

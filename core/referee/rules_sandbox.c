@@ -5,6 +5,7 @@
 #include "../guards/bot_limits.h"
 #include "../lua/lua_alloc.h"
 #include "../lua/ordered_next.h"
+#include "../lua/quick_format.h"
 
 /* The standard globals rules may read; the rest of base and the io, os,
  * debug and package libraries are left out (LEFT_OUT). */
@@ -98,6 +99,7 @@ static void guard_string_methods(lua_State *L)
         lua_getglobal(L, "string");
         rules_sandbox_push_copy(L, -1);
         limit_c_work_in(L, lua_gettop(L), 0);
+        quick_format_install(L, lua_gettop(L));
         limit_strings_for_host(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &STRINGS_KEY);
         lua_pop(L, 1);
@@ -111,6 +113,7 @@ static void guard_string_methods(lua_State *L)
     lua_getglobal(L, "string");
     rules_sandbox_push_copy(L, -1);
     limit_c_work_in(L, lua_gettop(L), 0);
+    quick_format_install(L, lua_gettop(L));
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &STRINGS_KEY);
     lua_setfield(L, -3, "__index");
@@ -140,6 +143,7 @@ void rules_sandbox_push_base(lua_State *L)
     lua_getfield(L, base, "string");
     lua_getfield(L, base, "table");
     limit_c_work_in(L, lua_gettop(L) - 1, lua_gettop(L));
+    quick_format_install(L, lua_gettop(L) - 1);
     lua_pop(L, 2);
     push_guarded_setmetatable(L);
     lua_setfield(L, base, "setmetatable");

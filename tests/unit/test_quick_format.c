@@ -1,0 +1,71 @@
+#include <lauxlib.h>
+#include <lualib.h>
+#include <string.h>
+#include "check.h"
+#include "../../core/lua/quick_format.h"
+
+/* Random formats and arguments, each formatted by the quick format and by
+ * Lua's own: the same text, or both an error. Returns the first difference
+ * (or nothing) and how many formats agreed. */
+static const char *const SAME_AS_LUAS =
+    "local quick, own = ...\n"
+    "local pieces = { '%d', '%s', '%%', 'x', ' ', '%5d', '%x', '%q', '%', 'round ', '\\0' }\n"
+    "local values = { 0, 7, -1, 10, math.mininteger, math.maxinteger, 3.0, 3.5, -0.0,\n"
+    "  'ab', 'a\\0b', '', '12', true, {}, ('y'):rep(600) }\n"
+    "local seed, agreed = 12345, 0\n"
+    "local function pick(n) seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n + 1 end\n"
+    "for _ = 1, 20000 do\n"
+    "  local fmt = {}\n"
+    "  for i = 1, pick(5) do fmt[i] = pieces[pick(#pieces)] end\n"
+    "  fmt = table.concat(fmt)\n"
+    "  local args, n = {}, pick(4) - 1\n"
+    "  for i = 1, n do args[i] = values[pick(#values)] end\n"
+    "  local ok1, a = pcall(quick, fmt, table.unpack(args, 1, n))\n"
+    "  local ok2, b = pcall(own, fmt, table.unpack(args, 1, n))\n"
+    "  if ok1 ~= ok2 or (ok1 and a ~= b) then\n"
+    "    return ('%q with %d arguments: %s / %s'):format(fmt, n, tostring(a), tostring(b)), agreed\n"
+    "  end\n"
+    "  agreed = agreed + 1\n"
+    "end\n"
+    "return nil, agreed\n";
+
+void test_quick_format(void)
+{
+    lua_State *L = luaL_newstate();
+    luaL_openlibs(L);
+    lua_newtable(L);
+    int lib = lua_gettop(L);
+    lua_getglobal(L, "string");
+    lua_getfield(L, -1, "format");
+    lua_setfield(L, lib, "format");
+    lua_pop(L, 1);
+    quick_format_install(L, lib);
+
+    CHECK(luaL_loadstring(L, SAME_AS_LUAS) == LUA_OK);
+    lua_getfield(L, lib, "format");
+    lua_getglobal(L, "string");
+    lua_getfield(L, -1, "format");
+    lua_remove(L, -2);
+    CHECK(lua_pcall(L, 2, 2, 0) == LUA_OK);
+    if (!lua_isnil(L, -2))
+        fprintf(stderr, "quick format differs: %s\n", lua_tostring(L, -2));
+    CHECK(lua_isnil(L, -2));
+    CHECK_EQ_INT(lua_tointeger(L, -1), 20000);
+    lua_pop(L, 2);
+
+    /* The cases a prompt makes, spelled out. */
+    const char *const cases[][2] = {
+        {"return F('round %d, trumps are %s', 3, 'hearts')", "round 3, trumps are hearts"},
+        {"return F('%d', math.mininteger)", "-9223372036854775808"},
+        {"return F('%d%%', -40)", "-40%"},
+        {"return F('seat %d declared %d', 2, 3.0)", "seat 2 declared 3"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        lua_getfield(L, lib, "format");
+        lua_setglobal(L, "F");
+        CHECK(luaL_dostring(L, cases[i][0]) == LUA_OK);
+        CHECK(lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), cases[i][1]) == 0);
+        lua_pop(L, 1);
+    }
+    lua_close(L);
+}
