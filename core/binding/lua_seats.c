@@ -129,3 +129,23 @@ const luaL_Reg lua_seats_methods[] = {
     {"rotate_dealer", t_rotate_dealer},
     {NULL, NULL},
 };
+
+/* seat_names(prefix): {prefix.."1", ..., prefix.."16"}, the names of a
+ * zone or account each seat has ("hand" gives hand1 to hand16). Rules
+ * index it on every decision: a table read, where "hand" .. seat would
+ * print the number and make the string each time. */
+int lseat_names(lua_State *L)
+{
+    size_t len;
+    const char *prefix = luaL_checklstring(L, 1, &len);
+    luaL_argcheck(L, len >= 1 && len + 2 < NAME_LEN, 1,
+                  "a prefix of 1 to 21 bytes, to which each seat's number is added");
+    char name[NAME_LEN];
+    lua_createtable(L, MAX_SEATS, 0);
+    for (int s = 1; s <= MAX_SEATS; s++) {
+        snprintf(name, sizeof name, "%s%d", prefix, s);
+        lua_pushstring(L, name);
+        lua_rawseti(L, -2, s);
+    }
+    return 1;
+}

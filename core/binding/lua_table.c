@@ -752,6 +752,8 @@ static const luaL_Reg table_module[] = {
     {"load_table", load_table},
     {"new_table", new_table},
     {"moves", lask_moves},
+    {"seat_names", lseat_names},
+    {"card_face", lcard_face},
     {NULL, NULL},
 };
 

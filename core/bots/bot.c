@@ -255,6 +255,8 @@ static void sandbox(Bot *b, const char *bots_path)
     }
     lua_pushcfunction(L, bot_load);
     lua_setglobal(L, "load");
+    lua_pushcfunction(L, lcard_face);
+    lua_setglobal(L, "card_face");
     lua_pushlightuserdata(L, b);
     lua_pushcclosure(L, bot_print, 1);
     lua_setglobal(L, "print");

@@ -54,6 +54,11 @@ static int parse_face_n(const char *s, int len, Face *out)
     return 1;
 }
 
+int face_parse(const char *name, Face *out)
+{
+    return parse_face_n(name, (int)strlen(name), out);
+}
+
 void face_name(Face f, char *buf)
 {
     if (f.rank == RANK_JOKER)

@@ -40,6 +40,9 @@ DeckStatus deck_add(Deck *d, const char *name, int *id);
 DeckStatus deck_add_standard52(Deck *d);
 const char *deck_status_text(DeckStatus s);
 
+/* The face a one-face name shows ("10H", "qs", "JK2"): 1, or 0 when the
+ * name is a token, a dual-face card or no card. */
+int face_parse(const char *name, Face *out);
 /* Writes the canonical name of a face ("10H") into buf (at least 4 bytes). */
 void face_name(Face f, char *buf);
 /* A suit as people say it: "hearts" for SUIT_H ("?" for none). */

@@ -332,6 +332,10 @@ void rules_push_env(lua_State *L, const char *rules_path)
     lua_setfield(L, env, "import");
     lua_pushcfunction(L, lask_moves);
     lua_setfield(L, env, "moves");
+    lua_pushcfunction(L, lseat_names);
+    lua_setfield(L, env, "seat_names");
+    lua_pushcfunction(L, lcard_face);
+    lua_setfield(L, env, "card_face");
     watched_coroutines_push(L);
     lua_setfield(L, env, "coroutine");
 }
