@@ -39,19 +39,11 @@ local game = {
   },
 }
 
--- Zone and account names, made once: rules code runs on every decision.
-local HANDS, ACCOUNTS = {}, {}
-for s = 1, 16 do HANDS[s], ACCOUNTS[s] = "hand" .. s, "seat" .. s end
-local function hand(seat) return HANDS[seat] end
-local function account(seat) return ACCOUNTS[seat] end
+-- Each seat's hand and credits: hands[seat], accounts[seat].
+local hands, accounts = seat_names("hand"), seat_names("seat")
 
--- The fixed answers, and the prompt of each round, made once too.
+-- The fixed answers.
 local PLAY_OR_FOLD, KEEP_OR_DISCARD = { "play", "fold" }, { "keep", "discard" }
-local ROUND_PROMPTS = {}
-for suit, name in pairs(lib.SUIT_NAMES) do
-  ROUND_PROMPTS[suit] = {}
-  for round = 1, 6 do ROUND_PROMPTS[suit][round] = ("round %d, trumps are %s"):format(round, name) end
-end
 
 local function per_seat(t, value)
   local list = {}
@@ -71,8 +63,8 @@ function game.setup(t, opts)
   t:zone("trick", { vis = "public" })
   t:zone("played", { vis = "public" })
   for s = 1, t.nseats do
-    t:zone(hand(s), { owner = s })
-    t:account(account(s), opts.credits)
+    t:zone(hands[s], { owner = s })
+    t:account(accounts[s], opts.credits)
   end
   t:account("pot")
   t:deck("stock", "standard52")
@@ -99,13 +91,13 @@ function game.pay_in(t)
     v.pay_in.players[#v.pay_in.players + 1] = s
     local owed = v.owes[s] > 0 and v.owes[s] or game.hand_amount(t)
     local reason = v.owes[s] > 0 and "BamBoozal" or "hand amount"
-    local have = t:balance(account(s))
+    local have = t:balance(accounts[s])
     if have < owed then
-      t:transfer(account(s), "pot", have, reason .. " (all in: out of the game)")
+      t:transfer(accounts[s], "pot", have, reason .. " (all in: out of the game)")
       t:eliminate(s)
       t:notef("seat %d cannot pay %d and is out of the game", s, owed)
     else
-      t:transfer(account(s), "pot", owed, reason)
+      t:transfer(accounts[s], "pot", owed, reason)
     end
     v.pay_in.paid[s] = math.min(have, owed)
     v.owes[s] = 0
@@ -120,11 +112,11 @@ function game.deal(t)
   t:move_all("discard", "stock")
   t:move_all("trick", "stock")
   t:move_all("played", "stock")
-  for s = 1, t.nseats do t:move_all(hand(s), "stock") end
+  for s = 1, t.nseats do t:move_all(hands[s], "stock") end
   t:shuffle("stock")
-  local hands = {}
-  for i, s in ipairs(t.vars.order) do hands[i] = hand(s) end
-  assert(t:deal("stock", hands, game.cards_per_hand(t)))
+  local in_order = {}
+  for i, s in ipairs(t.vars.order) do in_order[i] = hands[s] end
+  assert(t:deal("stock", in_order, game.cards_per_hand(t)))
 end
 
 function game.start_hand(t)
@@ -145,7 +137,7 @@ end
 
 -- The dealer chooses the card to turn (the move "turn QS").
 function game.turn_trump(t)
-  t:ask_cards(t:dealer(), "turn trump", hand(t:dealer()), "turn one of your cards: its suit is trumps",
+  t:ask_cards(t:dealer(), "turn trump", hands[t:dealer()], "turn one of your cards: its suit is trumps",
               nil, "turn ")
 end
 
@@ -205,12 +197,12 @@ function game.declare(t, seat, move)
   local v = t.vars
   if move == "fold" then
     v.folded[seat] = true
-    t:move_all(hand(seat), "discard")
+    t:move_all(hands[seat], "discard")
     if seat == t:dealer() then v.replace = 0 end
     local left = playing(t)
     if #left == 1 then
       -- "If only one player is left playing, that player takes the pot at once."
-      t:transfer("pot", account(left[1]), t:balance("pot"), "the others folded")
+      t:transfer("pot", accounts[left[1]], t:balance("pot"), "the others folded")
       t:notef("seat %d takes the pot: everyone else folded", left[1])
       return game.end_hand(t, { winner = left[1], bamboozled = {}, leaders = left, folded_out = true })
     end
@@ -232,7 +224,7 @@ local function next_drawer(t)
   local seat = v.order[v.step]
   t:set_turn(seat)
   -- Discards go face down: only the player knows which cards they were.
-  t:ask_discards(seat, "discard and draw", hand(seat), discard_limit(t),
+  t:ask_discards(seat, "discard and draw", hands[seat], discard_limit(t),
                  "discard any cards to draw as many, or stand", true)
 end
 
@@ -243,10 +235,10 @@ end
 
 function game.redraw(t, seat, names)
   local v = t.vars
-  for _, name in ipairs(names) do t:move(t:card(name, hand(seat)), "discard") end
+  for _, name in ipairs(names) do t:move(t:card(name, hands[seat]), "discard") end
   local n = #names + (seat == t:dealer() and v.replace or 0)
   if seat == t:dealer() then v.replace = 0 end
-  if n > 0 then assert(t:draw("stock", hand(seat), n)) end
+  if n > 0 then assert(t:draw("stock", hands[seat], n)) end
   t:notef("seat %d discards %d and draws %d", seat, #names, n)
   next_drawer(t)
 end
@@ -272,7 +264,8 @@ local function ask_round(t, leader)
   local v = t.vars
   v.round_order = round_order(t, leader)
   t:event("round", { number = v.round, leader = leader, order = v.round_order })
-  t:ask_trick(v.round_order, "play", HANDS, "trick", ROUND_PROMPTS[v.trump][v.round])
+  t:ask_trick(v.round_order, "play", hands, "trick",
+    ("round %d, trumps are %s"):format(v.round, lib.SUIT_NAMES[v.trump]))
 end
 
 function game.rounds(t)
@@ -299,7 +292,7 @@ function game.end_round(t)
   v.won[winner] = v.won[winner] + 1
   t:notef("round %d: seat %d wins with %s", v.round, winner, t:name(trick[best]))
   t:move_all("trick", "played")
-  if t:count(hand(winner)) == 0 then return game.outcome(t) end
+  if t:count(hands[winner]) == 0 then return game.outcome(t) end
   v.round, v.leader = v.round + 1, winner
   ask_round(t, winner)
 end
@@ -318,7 +311,7 @@ function game.outcome(t)
   local result = { bamboozled = bamboozled, leaders = leaders }
   if #leaders == 1 then
     result.winner = leaders[1]
-    t:transfer("pot", account(leaders[1]), t:balance("pot"), "wins the hand")
+    t:transfer("pot", accounts[leaders[1]], t:balance("pot"), "wins the hand")
     t:notef("seat %d wins the hand with %d rounds and takes the pot of %d", leaders[1], best, v.pot_amount)
   else
     t:notef("split pot: seats %s won %d rounds each; the pot of %d carries",
@@ -365,7 +358,7 @@ function game.share_pot(t, seats, reason)
   local share, extra = pot // #order, pot % #order
   for i, seat in ipairs(order) do
     local amount = share + (i <= extra and 1 or 0)
-    if amount > 0 then t:transfer("pot", account(seat), amount, reason) end
+    if amount > 0 then t:transfer("pot", accounts[seat], amount, reason) end
   end
   t:notef("the pot of %d is shared: seat%s %s", pot, #order > 1 and "s" or "", table.concat(order, ", "))
 end
@@ -379,7 +372,7 @@ function game.finish(t, how)
     -- shared among the players in the game then.
     for s = 1, t.nseats do
       if v.pay_in.paid[s] > 0 then
-        t:transfer("pot", account(s), v.pay_in.paid[s], "pay-in returned: the game is over")
+        t:transfer("pot", accounts[s], v.pay_in.paid[s], "pay-in returned: the game is over")
       end
     end
     game.share_pot(t, v.pay_in.players, "the pot shared: the game is over")
@@ -408,15 +401,15 @@ function game.explain(t, seat, text)
   if asked == "play" then
     local card = t:card(text)
     if not card then return ("'%s' is not a card: a card is a rank and a suit, such as QS or 10H"):format(text) end
-    if t:where(card) ~= hand(seat) then return ("you do not hold %s"):format(t:name(card)) end
+    if t:where(card) ~= hands[seat] then return ("you do not hold %s"):format(t:name(card)) end
     local led = t:suit(t:cards("trick")[1])
     local follow = {}
-    for _, c in ipairs(lib.of_suit(t, hand(seat), led)) do follow[#follow + 1] = t:name(c) end
+    for _, c in ipairs(lib.of_suit(t, hands[seat], led)) do follow[#follow + 1] = t:name(c) end
     return ("you must follow %s: you hold %s"):format(lib.SUIT_NAMES[led], table.concat(follow, " "))
   elseif asked == "discard and draw" and text:lower():match("^discard") then
     local named, seen = {}, {}
     for word in text:gmatch("%S+", #"discard" + 1) do
-      local card = t:card(word:upper(), hand(seat))
+      local card = t:card(word:upper(), hands[seat])
       if not card then return ("you do not hold %s"):format(word:upper()) end
       if seen[card] then return ("%s is named twice"):format(t:name(card)) end
       seen[card], named[#named + 1] = true, card
@@ -468,7 +461,7 @@ function game.status(t, seat)
     end)
   end
   lines[#lines + 1] = "credits: " .. per_seat_text(t, function(s)
-    return t:active(s) and t:balance(account(s)) or "out"
+    return t:active(s) and t:balance(accounts[s]) or "out"
   end)
   local owed = per_seat_text(t, function(s) return v.owes[s] > 0 and v.owes[s] or nil end)
   if owed ~= "" then lines[#lines + 1] = "BamBoozalled, to pay in next hand: " .. owed end
@@ -479,7 +472,7 @@ end
 -- a playout short): its credits.
 function game.standing(t)
   local credits = {}
-  for s = 1, t.nseats do credits[s] = t:balance(account(s)) end
+  for s = 1, t.nseats do credits[s] = t:balance(accounts[s]) end
   return credits
 end
 
@@ -487,7 +480,7 @@ function game.result(t)
   local v = t.vars
   if not v.over then return nil end
   local scores = {}
-  for s = 1, t.nseats do scores[s] = t:balance(account(s)) end
+  for s = 1, t.nseats do scores[s] = t:balance(accounts[s]) end
   local winners, best = lib.leaders(lib.seats(t.nseats), function(s) return scores[s] end)
   return { winners = winners, scores = scores,
            message = ("seat %s %s with the most credits: %d"):format(

@@ -83,10 +83,8 @@ game.ACTION_CARDS = {
   { card = "UpDown", count = 3 },
 }
 
--- Zone names, made once: rules code runs on every decision of every game.
-local HANDS = {}
-for s = 1, 16 do HANDS[s] = "cards" .. s end
-local function hand(seat) return HANDS[seat] end
+-- Each player's action cards: hands[seat].
+local hands = seat_names("cards")
 
 -- ---- scores ----
 
@@ -116,24 +114,18 @@ for a = 1, 6 do
 end
 table.sort(READINGS, function(x, y) return game.rank(x) > game.rank(y) end)
 
--- The declarations allowed over a score when bluffing is allowed: the same
--- list whenever the score is the same, so each is packed once (moves{})
--- and shared.
-local DECLARATIONS_OVER = {}
-local function declarations_over(score)
-  local key = score or 0
-  local list = DECLARATIONS_OVER[key]
-  if not list then
-    local texts = {}
-    local floor = game.rank(score)
-    for i = 1, #READINGS do
-      if game.rank(READINGS[i]) >= floor then texts[#texts + 1] = DECLARE[READINGS[i]] end
-    end
-    list = moves(texts)
-    DECLARATIONS_OVER[key] = list
+-- What may be declared over each score (0: none yet): every reading that
+-- ranks at least as high, in that order. The game's table of legal
+-- declarations, packed for t:ask once (moves{}).
+local DECLARABLE_OVER, READING_OF = {}, {}
+for score = 0, 66 do
+  local list = {}
+  for _, r in ipairs(READINGS) do
+    if game.rank(r) >= game.rank(score > 0 and score or nil) then list[#list + 1] = DECLARE[r] end
   end
-  return list
+  DECLARABLE_OVER[score] = moves(list)
 end
+for _, r in ipairs(READINGS) do READING_OF[DECLARE[r]] = r end
 
 -- Is the reading one of the dice as they lie?
 function game.shows(t, reading)
@@ -145,7 +137,7 @@ end
 -- ---- cards ----
 
 local function holds(t, seat, name)
-  return t:card(name, hand(seat))
+  return t:card(name, hands[seat])
 end
 
 local function play_card(t, seat, name)
@@ -182,7 +174,7 @@ function game.setup(t, opts)
   t:zone("discards")
   v.strikes = {}
   for s = 1, t.nseats do
-    t:zone(hand(s), { owner = s })
+    t:zone(hands[s], { owner = s })
     v.strikes[s] = 0
   end
   -- "Without bluffing there are no My Bad cards in the deck" (RULINGS.md):
@@ -198,9 +190,9 @@ function game.setup(t, opts)
   t:die(6)
   t:shuffle("deck")
   -- "Deal one card face down to each player."
-  local hands = {}
-  for s = 1, t.nseats do hands[s] = hand(s) end
-  assert(t:deal("deck", hands, 1))
+  local dealt_to = {}
+  for s = 1, t.nseats do dealt_to[s] = hands[s] end
+  assert(t:deal("deck", dealt_to, 1))
   local first = opts.first > 0 and opts.first <= t.nseats and opts.first or t:random(t.nseats)
   game.start_round(t, first)
 end
@@ -209,14 +201,7 @@ end
 -- Each is asked where the play reaches it (t:ask); a before-roll card
 -- leaves the turn's question open, and it is asked again.
 
-local ROLL, ACCEPT_OR_CHALLENGE = moves{ "roll" }, moves{ "accept", "challenge" }
-
--- The fixed moves with one more: a fresh list, the fixed one is shared.
-local function plus(list, fixed, move)
-  list = list or { table.unpack(fixed) }
-  list[#list + 1] = move
-  return list
-end
+local ROLL, ACCEPT_OR_CHALLENGE = { "roll" }, { "accept", "challenge" }
 
 -- Whether the player whose turn it is has played as many cards in it as
 -- a turn allows (RULINGS.md, cards per turn: every card of the turn counts).
@@ -231,42 +216,22 @@ local function facing_jackpot(t)
   return t.vars.score == 21
 end
 
--- The fixed moves, and the before-roll cards seat may play besides (most
--- turns none: then the shared fixed list itself). `facing`: the seat faces
--- a backed score.
+-- The fixed moves, and the before-roll cards seat may play besides.
+-- `facing`: the seat faces a backed score.
 local function with_cards(t, seat, fixed, facing)
   local v = t.vars
-  if turn_full(t) then return fixed end
-  if t:count(hand(seat)) == 0 then return fixed end
-  local moves
+  if turn_full(t) or t:count(hands[seat]) == 0 then return fixed end
+  local moves = { table.unpack(fixed) }
   local live = v.score ~= nil
-  if live and holds(t, seat, "FreshStart") then moves = plus(moves, fixed, "FreshStart") end
+  if live and holds(t, seat, "FreshStart") then moves[#moves + 1] = "FreshStart" end
   -- Facing a backed claim or a declared Jackpot, My Bad resets the score
   -- too (seed 004's Jackpot card: "the next player ... can use a My Bad").
-  if (facing or facing_jackpot(t)) and holds(t, seat, "MyBad") then
-    moves = plus(moves, fixed, "MyBad")
-  end
-  if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then moves = plus(moves, fixed, "Reverse") end
-  if live and holds(t, seat, "Skip") then moves = plus(moves, fixed, "Skip") end
-  if holds(t, seat, "Revive") and v.strikes[seat] > 0 then moves = plus(moves, fixed, "Revive") end
-  return moves or fixed
+  if (facing or facing_jackpot(t)) and holds(t, seat, "MyBad") then moves[#moves + 1] = "MyBad" end
+  if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then moves[#moves + 1] = "Reverse" end
+  if live and holds(t, seat, "Skip") then moves[#moves + 1] = "Skip" end
+  if holds(t, seat, "Revive") and v.strikes[seat] > 0 then moves[#moves + 1] = "Revive" end
+  return moves
 end
-
--- Prompt texts, each made once.
-local function memo(format)
-  local made = {}
-  return function(a, b)
-    local key = a * 100 + (b or 0)
-    local text = made[key]
-    if not text then text = format:format(a, b); made[key] = text end
-    return text
-  end
-end
-local declared = memo("seat %d declared %d")
-local stands = memo("seat %d's %d stands: roll to beat it, or play a card against it")
-local short_of = memo("your %d is short of %d: change it with a card, or take the strike")
-local at_least = memo("declare at least %d")
-local hold_limit = memo("you may hold %d action cards: discard one")
 
 -- "The player to start rolls" (and may play a before-roll card first).
 local function ask_to_start(t)
@@ -278,7 +243,7 @@ end
 -- to beat it).
 local function ask_to_respond(t)
   local v, seat = t.vars, t:turn()
-  local prompt = declared(v.claimer, v.score)
+  local prompt = ("seat %d declared %d"):format(v.claimer, v.score)
   if v.opts.bluffing then
     t:ask(seat, "accept or challenge", with_cards(t, seat, ACCEPT_OR_CHALLENGE), prompt)
   else
@@ -290,7 +255,7 @@ end
 -- (and, after a Skip or Reverse, the next player).
 local function ask_to_face(t)
   local v, seat = t.vars, t:turn()
-  t:ask(seat, "face the score", with_cards(t, seat, ROLL, true), stands(v.claimer, v.score))
+  t:ask(seat, "face the score", with_cards(t, seat, ROLL, true), ("seat %d's %d stands: roll to beat it, or play a card against it"):format(v.claimer, v.score))
 end
 
 -- The turn's question again, after a card that leaves it open: the one
@@ -301,26 +266,24 @@ local function ask_again(t)
   ask_to_start(t)
 end
 
--- The roller declares a score at least the current one (without bluffing:
--- one the dice show).
+-- The roller declares any score that ranks at least as high as the one
+-- to beat (without bluffing: one the dice show).
 local function ask_to_declare(t, seat)
-  local v, moves = t.vars
-  if v.opts.bluffing then
-    moves = declarations_over(v.score)
-  else
-    moves = {}
-    local floor = game.rank(v.score)
-    for i = 1, #READINGS do
-      local r = READINGS[i]
-      if game.rank(r) >= floor and game.shows(t, r) then moves[#moves + 1] = DECLARE[r] end
+  local v = t.vars
+  local moves = DECLARABLE_OVER[v.score or 0]
+  if not v.opts.bluffing then
+    local shown = {}
+    for _, move in ipairs(moves) do
+      if game.shows(t, READING_OF[move]) then shown[#shown + 1] = move end
     end
+    moves = shown
   end
-  t:ask(seat, "declare", moves, v.score and at_least(v.score) or "declare any score")
+  t:ask(seat, "declare", moves, v.score and ("declare at least %d"):format(v.score) or "declare any score")
 end
 
 -- Over the hand limit: a card to discard, face down (hidden).
 local function ask_to_discard(t, seat)
-  t:ask_cards(seat, "discard", hand(seat), hold_limit(t.vars.opts.hand_limit), nil, "discard ", true)
+  t:ask_cards(seat, "discard", hands[seat], ("you may hold %d action cards: discard one"):format(t.vars.opts.hand_limit), nil, "discard ", true)
 end
 
 -- ---- the flow of play ----
@@ -380,9 +343,9 @@ function game.draw_card(t, seat, after)
     t:notef("seat %d would take an action card, but every card is in a hand", seat)
     return game.resume(t, after)
   end
-  t:draw("deck", hand(seat))
+  t:draw("deck", hands[seat])
   t:notef("seat %d takes an action card", seat)
-  if v.opts.hand_limit > 0 and t:count(hand(seat)) > v.opts.hand_limit then
+  if v.opts.hand_limit > 0 and t:count(hands[seat]) > v.opts.hand_limit then
     v.discarder, v.after = seat, after
     return ask_to_discard(t, seat)
   end
@@ -444,7 +407,7 @@ function game.take_strike(t, seat)
   if v.strikes[seat] >= v.opts.strikes then
     t:eliminate(seat)
     t:notef("seat %d is eliminated", seat)
-    t:move_all(hand(seat), "discards")
+    t:move_all(hands[seat], "discards")
     if t:active_count() == 1 then
       v.over = true
       return
@@ -604,7 +567,7 @@ function game.public_roll(t, seat)
   local moves = rescues(t, seat)
   if #moves > 0 then
     moves[#moves + 1] = "take strike"
-    t:ask(seat, "short roll", moves, short_of(best_reading(t), v.score))
+    t:ask(seat, "short roll", moves, ("your %d is short of %d: change it with a card, or take the strike"):format(best_reading(t), v.score))
     return true
   end
   game.short_roll(t, seat)

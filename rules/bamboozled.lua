@@ -70,7 +70,8 @@ local game = {
   },
 }
 
-local HANDS, SIDES = { "hand1", "hand2" }, { "side1", "side2" }
+-- Each player's hand and the cards they placed: hands[seat], sides[seat].
+local hands, sides = seat_names("hand"), seat_names("side")
 local function other(seat) return 3 - seat end
 
 -- The decisions, asked where the play reaches them (below, after the moves).
@@ -82,8 +83,8 @@ function game.setup(t, opts)
   t:zone("deck")
   t:zone("stack", { vis = "public" })
   for s = 1, 2 do
-    t:zone(HANDS[s], { owner = s })
-    t:zone(SIDES[s], { vis = "public" })
+    t:zone(hands[s], { owner = s })
+    t:zone(sides[s], { vis = "public" })
   end
   -- "The two jokers are told apart" (RULINGS.md): JK1 and JK2.
   t:deck("deck", opts.jokers and { "standard52", "JK1", "JK2" } or "standard52")
@@ -95,9 +96,9 @@ end
 -- "Each player is dealt seven cards. ... One card is placed face-up on the stack."
 function game.deal(t)
   local v = t.vars
-  for _, zone in ipairs({ "stack", HANDS[1], HANDS[2], SIDES[1], SIDES[2] }) do t:move_all(zone, "deck") end
+  for _, zone in ipairs({ "stack", hands[1], hands[2], sides[1], sides[2] }) do t:move_all(zone, "deck") end
   t:shuffle("deck")
-  local order = v.first == 1 and { HANDS[1], HANDS[2] } or { HANDS[2], HANDS[1] }
+  local order = v.first == 1 and { hands[1], hands[2] } or { hands[2], hands[1] }
   assert(t:deal("deck", order, 7))
   if not t.real_deck then assert(t:draw("deck", "stack")) end
   v.must_use = nil
@@ -269,7 +270,7 @@ end
 -- name (one not yet shown may be any card not shown elsewhere), or nil.
 local function could_hold_related(t, seat, card)
   for _, name in ipairs(related_names(t, card)) do
-    local c = t:card(name, HANDS[seat])
+    local c = t:card(name, hands[seat])
     if c and c ~= card then return c end
   end
 end
@@ -292,9 +293,9 @@ end
 -- name): with a card of the hand or one taken with it, onto the seat's
 -- side, or in a bamboozle, leaving a card to discard.
 local function takes(t, seat)
-  local hand, stack, at = t:cards(HANDS[seat]), t:cards("stack"), {}
+  local hand, stack, at = t:cards(hands[seat]), t:cards("stack"), {}
   local in_hand, above = index(t, hand), index(t, {})
-  local mine, theirs = index(t, t:cards(SIDES[seat])), index(t, t:cards(SIDES[other(seat)]))
+  local mine, theirs = index(t, t:cards(sides[seat])), index(t, t:cards(sides[other(seat)]))
   for i = #stack, 1, -1 do
     local card, name = stack[i], name_of(t, stack[i])
     local held = #hand + #stack - i + 1 -- the hand once the card is taken
@@ -375,10 +376,10 @@ end
 -- and no move that would leave it unusable.
 function game.play_moves(t, seat)
   local moves, add = list()
-  local hand = t:cards(HANDS[seat])
-  local mine, theirs = index(t, t:cards(SIDES[seat])), index(t, t:cards(SIDES[other(seat)]))
+  local hand = t:cards(hands[seat])
+  local mine, theirs = index(t, t:cards(sides[seat])), index(t, t:cards(sides[other(seat)]))
   local n, must = #hand, t.vars.must_use
-  local cards = must and { hand = hand, mine = t:cards(SIDES[seat]), theirs = t:cards(SIDES[other(seat)]) }
+  local cards = must and { hand = hand, mine = t:cards(sides[seat]), theirs = t:cards(sides[other(seat)]) }
   local function uses_verb(verb, ...)
     if not must then return true end
     for _, c in ipairs({ ... }) do
@@ -452,7 +453,7 @@ end
 function ask_to_steal(t)
   local seat = t:turn()
   local moves, add = list()
-  for _, c in ipairs(t:cards(HANDS[other(seat)])) do add("steal " .. t:name(c)) end
+  for _, c in ipairs(t:cards(hands[other(seat)])) do add("steal " .. t:name(c)) end
   add("pass")
   t:ask(seat, "steal", moves, PROMPTS.steal, false, t.real_deck and "steal" or nil)
 end
@@ -462,7 +463,7 @@ end
 local function ask_left(t)
   local seat = t.vars.left[1]
   local names = {}
-  for i, c in ipairs(t:cards(HANDS[seat])) do names[i] = t:name(c) end
+  for i, c in ipairs(t:cards(hands[seat])) do names[i] = t:name(c) end
   t:set_turn(seat)
   t:ask(seat, "name the cards left", { "left " .. table.concat(names, " ") }, PROMPTS["name the cards left"], false, "left")
 end
@@ -475,7 +476,7 @@ function ask_to_rap(t)
 end
 
 local function show_hand(t, seat)
-  for _, c in ipairs(t:cards(HANDS[seat])) do
+  for _, c in ipairs(t:cards(hands[seat])) do
     if not t:sees(other(seat), c) then t:reveal(c, other(seat)) end
   end
 end
@@ -483,7 +484,7 @@ end
 local function placed(t, seat, cards)
   local v = t.vars
   for _, c in ipairs(cards) do
-    t:move(c, SIDES[seat])
+    t:move(c, sides[seat])
     if c == v.must_use then v.must_use = nil end
   end
   show_hand(t, seat)
@@ -498,10 +499,10 @@ end
 -- nothing on the side and adds its value in hand.
 function game.hand_score(t, seat)
   local score = 0
-  for _, c in ipairs(t:cards(SIDES[seat])) do
+  for _, c in ipairs(t:cards(sides[seat])) do
     if not is_joker(t, c) then score = score + value(t, c) end
   end
-  for _, c in ipairs(t:cards(HANDS[seat])) do
+  for _, c in ipairs(t:cards(hands[seat])) do
     score = score + (is_joker(t, c) and value(t, c) or -value(t, c))
   end
   return score
@@ -513,7 +514,7 @@ function game.end_hand(t)
     -- The referee knows the cards left in a real hand once they are named.
     v.left = {}
     for s = 1, 2 do
-      if t:count(HANDS[s]) > 0 then v.left[#v.left + 1] = s end
+      if t:count(hands[s]) > 0 then v.left[#v.left + 1] = s end
     end
     if #v.left > 0 then
       return ask_left(t)
@@ -526,7 +527,7 @@ end
 function game.name_left(t, seat, move)
   local v = t.vars
   for name in move:gmatch("%S+") do
-    if name ~= "left" then t:reveal(t:card(name, HANDS[seat]), "all") end
+    if name ~= "left" then t:reveal(t:card(name, hands[seat]), "all") end
   end
   table.remove(v.left, 1)
   if #v.left > 0 then return ask_left(t) end
@@ -563,7 +564,7 @@ function game.draw(t, seat)
     if t:count("deck") == 0 then return game.end_hand(t) end
     t:notef("the stack but its top card is shuffled into a new deck")
   end
-  t:draw("deck", HANDS[seat])
+  t:draw("deck", hands[seat])
   ask_to_play(t)
 end
 
@@ -571,43 +572,43 @@ function game.take(t, seat, name)
   local v = t.vars
   local at, stack = takes(t, seat)
   local i = at[name]
-  for j = i, #stack do t:move(stack[j], HANDS[seat]) end
+  for j = i, #stack do t:move(stack[j], hands[seat]) end
   v.must_use = stack[i]
   ask_to_play(t)
 end
 
 function game.meld(t, seat, a, b)
-  local first, second = t:card(a, HANDS[seat]), t:card(b, HANDS[seat])
+  local first, second = t:card(a, hands[seat]), t:card(b, hands[seat])
   placed(t, seat, { first, second })
   if is_joker(t, first) then
     -- "If a player plays a pair of jokers, he may see his opponent's hand
     -- and take one card from it."
-    for _, c in ipairs(t:cards(HANDS[other(seat)])) do t:reveal(c, seat) end
+    for _, c in ipairs(t:cards(hands[other(seat)])) do t:reveal(c, seat) end
     return ask_to_steal(t)
   end
   ask_to_play(t)
 end
 
 function game.bamboozle(t, seat, name)
-  local card = t:card(name, HANDS[seat])
-  local taken = game.bamboozled_by(t, card, t:cards(SIDES[other(seat)]))
+  local card = t:card(name, hands[seat])
+  local taken = game.bamboozled_by(t, card, t:cards(sides[other(seat)]))
   local names = {}
   for i, c in ipairs(taken) do names[i] = t:name(c) end
   placed(t, seat, { card })
-  for _, c in ipairs(taken) do t:move(c, SIDES[seat]) end
+  for _, c in ipairs(taken) do t:move(c, sides[seat]) end
   t:notef("seat %d bamboozles with %s and takes %s", seat, name, table.concat(names, " "))
   ask_to_play(t)
 end
 
 function game.discard(t, seat, name)
   local v = t.vars
-  local card = t:card(name, HANDS[seat])
+  local card = t:card(name, hands[seat])
   t:move(card, "stack")
   -- "The game is over when a player discards his last card."
-  if t:count(HANDS[seat]) == 0 then return game.end_hand(t) end
+  if t:count(hands[seat]) == 0 then return game.end_hand(t) end
   -- Rapping: the discard could have gone onto the table, or makes a
   -- combination with a card of the stack.
-  if relates_to_any(t, card, t:cards(SIDES[1])) or relates_to_any(t, card, t:cards(SIDES[2])) or
+  if relates_to_any(t, card, t:cards(sides[1])) or relates_to_any(t, card, t:cards(sides[2])) or
      relates_to_any(t, card, t:cards("stack")) then
     v.rapper = other(seat)
     return ask_to_rap(t)
@@ -621,7 +622,7 @@ function game.rap(t, seat, move)
   if move == "rap" then
     -- "the first player to rap the table twice gets the cards ... This
     -- card does not count as a draw."
-    t:move(t:top("stack"), HANDS[seat])
+    t:move(t:top("stack"), hands[seat])
     t:notef("seat %d raps the table and takes the discard", seat)
   end
   v.rapper = nil
@@ -645,7 +646,7 @@ game.answers = {
     local verb, a, b = words_of_move(move)
     if verb == "meld" then return game.meld(t, seat, a, b) end
     if verb == "extend" then
-      placed(t, seat, { t:card(a, HANDS[seat]) })
+      placed(t, seat, { t:card(a, hands[seat]) })
       return ask_to_play(t)
     end
     if verb == "bamboozle" then return game.bamboozle(t, seat, a) end
@@ -654,8 +655,8 @@ game.answers = {
   steal = function(t, seat, move)
     local verb, name = words_of_move(move)
     if verb == "steal" then
-      local stolen = t:card(name, HANDS[other(seat)])
-      t:move(stolen, HANDS[seat])
+      local stolen = t:card(name, hands[other(seat)])
+      t:move(stolen, hands[seat])
       -- a real card named is known from now on (the thief saw it)
       if t.real_deck then t:reveal(stolen, seat) end
     else
@@ -690,7 +691,7 @@ function game.explain(t, seat, text)
     return ("%s could not be used this turn: take a card of the stack only to use it at once"):format(t:name(card))
   end
   if verb == "steal" then return ("your opponent does not hold %s"):format(words[2] or "that") end
-  local hand = HANDS[seat]
+  local hand = hands[seat]
   for i = 2, #words do
     if not t:card(words[i], hand) then
       -- a real deck's card shown elsewhere: where everyone sees it
@@ -709,7 +710,7 @@ function game.explain(t, seat, text)
       cards[#cards + 1] = t:card(words[i], hand)
     end
     if not named and not leaves_usable(t, seat, v.must_use, verb, cards, { hand = t:cards(hand),
-        mine = t:cards(SIDES[seat]), theirs = t:cards(SIDES[other(seat)]) }) then
+        mine = t:cards(sides[seat]), theirs = t:cards(sides[other(seat)]) }) then
       return ("that would leave %s, taken from the stack, with no way to use it this turn: use it first"):format(must)
     end
   end
@@ -727,19 +728,19 @@ end
 -- play_moves lists, for a real hand's cards named (judge).
 local function legal_play(t, seat, verb, cards)
   local v = t.vars
-  local n, must = t:count(HANDS[seat]), v.must_use
+  local n, must = t:count(hands[seat]), v.must_use
   local uses = not must
   for _, c in ipairs(cards) do uses = uses or c == must end
   if not uses and verb ~= "discard" then
-    uses = leaves_usable(t, seat, must, verb, cards, { hand = t:cards(HANDS[seat]),
-      mine = t:cards(SIDES[seat]), theirs = t:cards(SIDES[other(seat)]) })
+    uses = leaves_usable(t, seat, must, verb, cards, { hand = t:cards(hands[seat]),
+      mine = t:cards(sides[seat]), theirs = t:cards(sides[other(seat)]) })
   end
   if verb == "meld" then return #cards == 2 and n >= 3 and uses and related(t, cards[1], cards[2]) end
   if verb == "extend" then
-    return #cards == 1 and n >= 2 and uses and relates(t, index(t, t:cards(SIDES[seat])), cards[1])
+    return #cards == 1 and n >= 2 and uses and relates(t, index(t, t:cards(sides[seat])), cards[1])
   end
   if verb == "bamboozle" then
-    return #cards == 1 and n >= 2 and uses and continues(t, index(t, t:cards(SIDES[other(seat)])), cards[1])
+    return #cards == 1 and n >= 2 and uses and continues(t, index(t, t:cards(sides[other(seat)])), cards[1])
   end
   return verb == "discard" and #cards == 1 and not must
 end
@@ -754,7 +755,7 @@ function game.judge(t, seat, text)
   for w in text:upper():gmatch("%S+") do words[#words + 1] = w end
   local verb = words[1]:lower()
   local asked = t:asked()
-  local zone = asked == "steal" and HANDS[other(seat)] or HANDS[seat]
+  local zone = asked == "steal" and hands[other(seat)] or hands[seat]
   local cards, names, seen = {}, { verb }, {}
   for i = 2, #words do
     local c = t:card(words[i], zone)
@@ -787,8 +788,8 @@ function game.status(t, seat)
   end
   return {
     "stack (top last): " .. names("stack"),
-    "side of seat 1: " .. names(SIDES[1]),
-    "side of seat 2: " .. names(SIDES[2]),
+    "side of seat 1: " .. names(sides[1]),
+    "side of seat 2: " .. names(sides[2]),
     ("match: seat 1 %d, seat 2 %d (to %d); hand %d, deck %d cards"):format(v.totals[1], v.totals[2],
       v.opts.target, v.hands_played + 1, t:count("deck")),
   }

@@ -115,9 +115,8 @@ local game = {
   },
 }
 
--- Zone names, made once.
-local HANDS, PILES = {}, {}
-for s = 1, 16 do HANDS[s], PILES[s] = "hand" .. s, "pile" .. s end
+-- Each seat's hand and points pile: hands[seat], piles[seat].
+local hands, piles = seat_names("hand"), seat_names("pile")
 
 -- ---- the decisions ----
 
@@ -127,7 +126,7 @@ local CALL_PROMPT = "BAMM! with a run or a set (bamm alone costs a point), or pa
 -- "In turn, a player plays any card face up to the table."
 local function ask_to_play(t)
   local seat = t:turn()
-  t:ask_cards(seat, "play", HANDS[seat], PLAY_PROMPT)
+  t:ask_cards(seat, "play", hands[seat], PLAY_PROMPT)
 end
 
 -- The moves of the window open, made when it opens: it is asked again
@@ -165,16 +164,16 @@ function game.setup(t, opts)
   v.opts = opts
   t:zone("stock")
   t:zone("table", { vis = "public" })
-  local hands = {}
+  local dealt_to = {}
   for s = 1, t.nseats do
-    t:zone(HANDS[s], { owner = s })
-    t:zone(PILES[s], { vis = "public" })
-    hands[s] = HANDS[s]
+    t:zone(hands[s], { owner = s })
+    t:zone(piles[s], { vis = "public" })
+    dealt_to[s] = hands[s]
   end
   -- "shuffle the Dual Value Playing Cards and deal four cards to each player"
   t:deck("stock", opts.deck)
   t:shuffle("stock")
-  assert(t:deal("stock", hands, opts.cards))
+  assert(t:deal("stock", dealt_to, opts.cards))
   v.penalties = {}
   for s = 1, t.nseats do v.penalties[s] = 0 end
   v.windows = 0 -- windows opened so far: which one is open, for its moves kept
@@ -373,7 +372,7 @@ end
 -- The claims of one seat, from the table's picks grouped.
 local function claims_of(t, seat, table_by_rank, table_by_suit)
   local by_rank, by_suit = {}, {}
-  group(t, HANDS[seat], true, by_rank, by_suit)
+  group(t, hands[seat], true, by_rank, by_suit)
   local claims = {}
   -- A claim holds a card of the hand: only its faces' ranks and suits can
   -- make one. In a fixed order: pairs() order must decide nothing.
@@ -407,20 +406,20 @@ function game.read_claim(t, seat, text)
       local used, other = word:upper():match("^([^/]+)/([^/]+)$")
       -- In the hand first: of a real deck, an unknown card of the hand
       -- takes the name (t:card with a zone); then on the table.
-      local hand = HANDS[seat]
+      local hand = hands[seat]
       local card = used and (t:card(used .. "/" .. other, hand) or t:card(other .. "/" .. used, hand) or
                              t:card(used .. "/" .. other) or t:card(other .. "/" .. used))
       if not card then
         return nil, ("'%s' is not a card of this deck written with the face it uses first (such as 2C/3H for the 3H/2C used as a 2)"):format(word)
       end
       local zone = t:where(card)
-      if zone ~= HANDS[seat] and zone ~= "table" then
+      if zone ~= hands[seat] and zone ~= "table" then
         return nil, ("%s is neither in your hand nor on the table"):format(t:name(card))
       end
       if seen[card] then return nil, ("%s is named twice"):format(t:name(card)) end
       seen[card] = true
       local faces = faces_of(t:name(card))
-      picks[#picks + 1] = pick_of(card, faces, faces[1][3] == used and 1 or 2, zone == HANDS[seat])
+      picks[#picks + 1] = pick_of(card, faces, faces[1][3] == used and 1 or 2, zone == hands[seat])
     end
   end
   return picks
@@ -437,7 +436,7 @@ local function others(t, seat)
 end
 
 local function draw_one(t, seat)
-  if t:count("stock") > 0 then t:draw("stock", HANDS[seat]) end
+  if t:count("stock") > 0 then t:draw("stock", hands[seat]) end
 end
 
 -- The game ends at once: the player who went out takes the bonus cards.
@@ -447,8 +446,8 @@ function game.went_out(t, seat)
   local bonus = v.opts.bonus
   local from_stock = math.min(bonus, t:count("stock"))
   local from_table = math.min(bonus - from_stock, t:count("table"))
-  if from_stock > 0 then t:draw("stock", PILES[seat], from_stock) end
-  for _ = 1, from_table do t:move(t:top("table"), PILES[seat]) end
+  if from_stock > 0 then t:draw("stock", piles[seat], from_stock) end
+  for _ = 1, from_table do t:move(t:top("table"), piles[seat]) end
   t:notef("seat %d goes out and adds %d cards to their points pile", seat, from_stock + from_table)
 end
 
@@ -472,9 +471,9 @@ end
 
 function game.play(t, seat, name)
   local v = t.vars
-  t:move(t:card(name, HANDS[seat]), "table")
+  t:move(t:card(name, hands[seat]), "table")
   v.lead = t:next(seat)
-  if t:count(HANDS[seat]) == 0 then return game.went_out(t, seat) end
+  if t:count(hands[seat]) == 0 then return game.went_out(t, seat) end
   draw_one(t, seat)
   game.open_window(t, others(t, seat), seat)
 end
@@ -501,13 +500,13 @@ end
 function game.bamm(t, seat, move)
   local v = t.vars
   local picks = assert(game.read_claim(t, seat, move))
-  for _, pick in ipairs(picks) do t:move(pick.card, PILES[seat]) end
+  for _, pick in ipairs(picks) do t:move(pick.card, piles[seat]) end
   if is_set(picks) then
     t:notef("seat %d: BAMM! a set of %s, %d cards to their points pile", seat, RANK_NAMES[picks[1].rank], #picks)
   else
     t:notef("seat %d: BAMM! a run of %s, %d cards to their points pile", seat, lib.SUIT_NAMES[picks[1].suit], #picks)
   end
-  if t:count(HANDS[seat]) == 0 then return game.went_out(t, seat) end
+  if t:count(hands[seat]) == 0 then return game.went_out(t, seat) end
   -- "they draw only one card from the stock pile", and take the lead.
   draw_one(t, seat)
   v.lead = seat
@@ -587,7 +586,7 @@ end
 function game.scores(t)
   local v, scores = t.vars, {}
   for s = 1, t.nseats do
-    scores[s] = t:count(PILES[s]) - v.penalties[s] - (s == v.out and 0 or t:count(HANDS[s]))
+    scores[s] = t:count(piles[s]) - v.penalties[s] - (s == v.out and 0 or t:count(hands[s]))
   end
   return scores
 end
@@ -601,7 +600,7 @@ function game.status(t, seat)
   local lines = { "table: " .. (#names > 0 and table.concat(names, " ") or "empty") }
   local parts = {}
   for s = 1, t.nseats do
-    parts[#parts + 1] = ("seat %d %d"):format(s, t:count(PILES[s]) - v.penalties[s])
+    parts[#parts + 1] = ("seat %d %d"):format(s, t:count(piles[s]) - v.penalties[s])
   end
   lines[#lines + 1] = "points (pile less penalties): " .. table.concat(parts, ", ")
   lines[#lines + 1] = ("stock: %d cards"):format(t:count("stock"))
