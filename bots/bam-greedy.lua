@@ -1,30 +1,13 @@
 -- bam-greedy: a BAM! bot that wins rounds cheaply, keeps its trumps, folds
 -- weak hands and discards low cards. It sees only its own view. In the app
 -- it plays at the level's AI strength (vars.ai: easy, medium, hard).
--- It keeps nothing from one decision to the next (but what card names say,
--- which no decision changes), so a decision with one legal move needs no
--- thought: the referee plays it without calling choose.
+-- It keeps nothing from one decision to the next, so a decision with one
+-- legal move needs no thought: the referee plays it without calling choose.
 local bot = { ask_forced = false }
-
-local RANKS = { J = 11, Q = 12, K = 13, A = 14 }
-
--- A card's rank and suit, read from its name once per game: a pattern
--- match costs hundreds of instructions, and sorting a hand asks for each
--- card many times.
-local RANK_OF, SUIT_OF = {}, {}
-
-local function parse(name)
-  local rank = RANK_OF[name]
-  if rank then return rank, SUIT_OF[name] end
-  local text, suit = name:match("^(%w-)(%a)$")
-  rank = tonumber(text) or RANKS[text]
-  RANK_OF[name], SUIT_OF[name] = rank, suit
-  return rank, suit
-end
 
 -- Strength of a card for winning a round: trumps above everything.
 local function power(name, trump)
-  local rank, suit = parse(name)
+  local rank, suit = card_face(name)
   return (suit == trump and 100 or 0) + rank
 end
 
@@ -32,10 +15,10 @@ end
 local function winning(played, trump)
   local best
   for _, name in ipairs(played) do
-    local rank, suit = parse(name)
+    local rank, suit = card_face(name)
     if not best then best = name
     else
-      local brank, bsuit = parse(best)
+      local brank, bsuit = card_face(best)
       if (suit == bsuit and rank > brank) or (suit == trump and bsuit ~= trump) then best = name end
     end
   end
@@ -51,7 +34,7 @@ end
 local function strength(hand, trump)
   local total = 0
   for _, name in ipairs(hand) do
-    local rank, suit = parse(name)
+    local rank, suit = card_face(name)
     if suit == trump then total = total + 0.5 + rank / 28
     elseif rank == 14 then total = total + 0.7
     elseif rank == 13 then total = total + 0.35
@@ -82,14 +65,14 @@ local choose = {}
 choose["turn trump"] = function(view, moves)
   local hand, best, best_suit = hand_of(view), -1, nil
   for _, name in ipairs(hand) do
-    local _, suit = parse(name)
+    local _, suit = card_face(name)
     local s = strength(hand, suit)
     if s > best then best, best_suit = s, suit end
   end
   local lowest
   for _, name in ipairs(hand) do
-    local rank, suit = parse(name)
-    if suit == best_suit and (not lowest or rank < parse(lowest)) then lowest = name end
+    local rank, suit = card_face(name)
+    if suit == best_suit and (not lowest or rank < card_face(lowest)) then lowest = name end
   end
   return "turn " .. lowest
 end
@@ -109,7 +92,7 @@ choose["discard and draw"] = function(view, moves)
   local trump, keep_turned = view.vars.trump, view.vars.turned
   local low = {}
   for _, name in ipairs(hand_of(view)) do
-    local rank, suit = parse(name)
+    local rank, suit = card_face(name)
     if suit ~= trump and rank < 11 and name ~= keep_turned then low[#low + 1] = name end
   end
   local wanted = "discard " .. table.concat(low, " ")
@@ -126,16 +109,16 @@ function choose.play(view, moves)
   if #played == 0 then
     -- Lead a card that should win, else the cheapest.
     local top = cards[#cards]
-    local rank, suit = parse(top)
+    local rank, suit = card_face(top)
     if suit == trump or rank >= 13 then return top end
     return cards[1]
   end
   local best = winning(played, trump)
   local last = #played + 1 == playing_count(view)
-  local led = select(2, parse(played[1]))
+  local led = select(2, card_face(played[1]))
   for _, name in ipairs(cards) do
-    local rank, suit = parse(name)
-    local brank, bsuit = parse(best)
+    local rank, suit = card_face(name)
+    local brank, bsuit = card_face(best)
     local beats = (suit == bsuit and rank > brank) or (suit == trump and bsuit ~= trump)
     -- The cheapest winner; a low trump only when it is the last card to play
     -- or the round is worth it.

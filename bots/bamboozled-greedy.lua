@@ -5,32 +5,14 @@
 -- the opponent could not rap, never a joker (worth 10 in hand). It takes
 -- from the stack only a card with at most one card above it, raps every
 -- discard it may, and steals the most valuable card it sees.
--- It keeps nothing from one decision to the next (but what card names say,
--- which no decision changes), so a decision with one legal move needs no
--- thought: the referee plays it without calling choose.
+-- It keeps nothing from one decision to the next, so a decision with one
+-- legal move needs no thought: the referee plays it without calling choose.
 local bot = { ask_forced = false }
 
-local RANKS = { A = 14, K = 13, Q = 12, J = 11 }
 local POINTS = { A = 1, K = 10, Q = 10, J = 10 }
 
 -- A joker: JK, or JK1 and JK2 where the two are told apart.
 local function is_joker(name) return name:sub(1, 2) == "JK" end
-
--- A card's rank and suit ("10H": 10, "H"); a joker has neither.
--- Each name is read once per game: a pattern match costs hundreds of
--- instructions, and a decision weighs every pair of cards.
-local RANK_OF, SUIT_OF = {}, {}
-
-local function parse(name)
-  if is_joker(name) then return nil, nil end
-  local suit = SUIT_OF[name]
-  if suit then return RANK_OF[name], suit end
-  local rank
-  rank, suit = name:match("^(%w-)([CDHS])$")
-  rank = RANKS[rank] or tonumber(rank)
-  RANK_OF[name], SUIT_OF[name] = rank, suit
-  return rank, suit
-end
 
 -- What a card counts in hand at the end, by the game's values when the
 -- view shows them.
@@ -44,8 +26,8 @@ end
 -- Are two cards related: the same rank, or the same suit and next to each
 -- other (the ace both low and high)? Jokers only with each other.
 local function related(a, b)
-  local ra, sa = parse(a)
-  local rb, sb = parse(b)
+  local ra, sa = card_face(a)
+  local rb, sb = card_face(b)
   if not sa or not sb then return not sa and not sb end
   if ra == rb then return true end
   if sa ~= sb then return false end
