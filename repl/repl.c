@@ -3,7 +3,9 @@
 #include <lauxlib.h>
 #include <readline/history.h>
 #include <readline/readline.h>
+#include <errno.h>
 #include <signal.h>
+#include <sys/select.h>
 #include <stdarg.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -21,8 +23,11 @@
 /* The rules give at most 64 status lines (rules_reply.c). */
 #define MAX_STATUS_LINES 64
 
-typedef struct Repl {
+struct Repl {
     Session s;
+    const ReplServe *serve; /* a served table's (serve/): people play on their pages, or NULL */
+    char *captured;         /* with capturing: the last error, for a page (malloc'd) */
+    int capturing;
     int interactive;
     int errors;
     int quit;
@@ -44,7 +49,7 @@ typedef struct Repl {
     int saved_moves;
     FILE *in; /* the lines, when not a terminal (readline's otherwise) */
     int moving_seat; /* the seat whose move is being played (for the dice it asks for), or 0 */
-} Repl;
+};
 
 typedef void (*CommandFn)(Repl *r, int argc, char **argv, const char *rest);
 
@@ -71,6 +76,11 @@ static void error(Repl *r, const char *fmt, ...)
     va_start(ap, fmt);
     char *message = vstrfmt(fmt, ap);
     va_end(ap);
+    if (r->capturing) { /* a page's move: the refusal goes back to the page */
+        free(r->captured);
+        r->captured = message ? message : strdup("out of memory");
+        return;
+    }
     fprintf(stderr, "error: %s\n", message ? strfmt_printable(message) : "out of memory");
     free(message);
     r->errors++;
@@ -109,11 +119,21 @@ static int human_to_answer(Repl *r)
     return 0;
 }
 
+/* The seat of the person at this keyboard who is to answer now, or 0. At a
+ * served table nobody plays at the console: the people are on their pages. */
+static int console_seat(Repl *r)
+{
+    return r->serve ? 0 : human_to_answer(r);
+}
+
 /* Whose knowledge the log is shown with: the one person's at a table of
- * one person, else a spectator's (a hot-seat table shares the screen). */
+ * one person, else a spectator's (a hot-seat table shares the screen, a
+ * served table's console is everyone's). */
 static int log_viewer(const Repl *r)
 {
     int person = 0;
+    if (r->serve)
+        return 0;
     for (int s = 1; s <= r->s.loop.game->nseats; s++)
         if (controller_is_person(&r->s.loop.seats[s])) {
             if (person)
@@ -314,6 +334,20 @@ static void show_status(Repl *r, int seat)
     show_status_lines(r, seat, 0);
 }
 
+/* At a served table's console: who the game waits for, in words anyone may
+ * read (the decision's kind; its prompt is the seat's own). */
+static void show_waiting(Repl *r)
+{
+    const Ask *p;
+    char name[64], kind[128];
+    game_pending(r->s.loop.game, &p);
+    printf("waiting for");
+    for (int i = 0, shown = 0; i < p->nseats; i++)
+        if (!answered(r, p->seats[i]))
+            printf("%s %s", shown++ ? "," : "", render_seat(p->seats[i], name, sizeof name));
+    printf(" (%s)\n", strfmt_shown(p->kind, kind, sizeof kind));
+}
+
 /* After a change: bots answer until a person must, then show what happened
  * and what is due. */
 static void advance(Repl *r)
@@ -351,6 +385,10 @@ static void advance(Repl *r)
         return;
     }
     const Ask *p;
+    if (r->serve) { /* the people see their own on their pages */
+        show_waiting(r);
+        return;
+    }
     int seat = human_to_answer(r);
     int sat = seat ? sit_down(r, seat, from, 1) : 0;
     if (sat == TAKEN_BACK) {
@@ -434,7 +472,12 @@ static void cmd_bots(Repl *r, int argc, char **argv, const char *rest)
 static void start_game(Repl *r)
 {
     Game *g = r->s.loop.game;
-    printf("new game: %s, seed %s, seats:", g->name, g->seed);
+    /* A served table's console may be seen by all: the seed would deal
+     * every hand to whoever reads it (the save keeps it). */
+    if (r->serve)
+        printf("new game: %s, seats:", g->name);
+    else
+        printf("new game: %s, seed %s, seats:", g->name, g->seed);
     for (int i = 1; i <= r->s.loop.nseats; i++)
         printf("%s %d %s%s%s%s", i > 1 ? "," : "", i, r->s.loop.seats[i].name,
                r->s.names[i][0] ? " (" : "", r->s.names[i], r->s.names[i][0] ? ")" : "");
@@ -522,7 +565,7 @@ static void cmd_show(Repl *r, int argc, char **argv, const char *rest)
     (void)rest;
     if (!need_game(r))
         return;
-    int seat = argc > 1 && strcmp(argv[1], "table") == 0 ? 0 : human_to_answer(r);
+    int seat = argc > 1 && strcmp(argv[1], "table") == 0 ? 0 : console_seat(r);
     if (argc > 1 && strcmp(argv[1], "table") != 0) {
         error(r, "'show' shows your view, 'show table' what everyone sees (not '%s')", argv[1]);
         return;
@@ -553,9 +596,10 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
     const Ask *p;
     if (!decision_due(r, &p))
         return;
-    int seat = human_to_answer(r);
+    int seat = console_seat(r);
     if (!seat) {
-        error(r, "no seat played by a person is to answer now");
+        error(r, "%s", r->serve ? "the people's moves are on their pages: 'show' is the table"
+                                : "no seat played by a person is to answer now");
         return;
     }
     /* The claims a person's cards make are theirs to find: an open word
@@ -619,9 +663,11 @@ static void play_move_as(Repl *r, int seat, const char *text)
     Game *g = r->s.loop.game;
     GameStatus st;
     if (!seat)
-        seat = human_to_answer(r);
+        seat = console_seat(r);
     if (!seat) {
-        error(r, "no seat played by a person is to answer now");
+        error(r, "%s", r->serve ? "the people play on their own pages: the console takes "
+                                  "commands ('help' lists them)"
+                                : "no seat played by a person is to answer now");
         return;
     }
     session_keep_rescue(&r->s);
@@ -664,6 +710,10 @@ static void run_open_window(Repl *r)
     Game *g = r->s.loop.game;
     GameStatus st;
     game_pending(g, &p);
+    if (human_to_answer(r) && r->serve) {
+        show_waiting(r);
+        return;
+    }
     if (human_to_answer(r)) {
         char name[64];
         int next = human_to_answer(r);
@@ -766,7 +816,7 @@ static void cmd_play(Repl *r, int argc, char **argv, const char *rest)
         error(r, "play what? 'moves' lists the legal moves");
         return;
     }
-    int seat = human_to_answer(r);
+    int seat = console_seat(r);
     const Ask *p;
     int whole = 0;
     if (seat && !game_match(r->s.loop.game, seat, rest) && game_pending(r->s.loop.game, &p) == GAME_OK)
@@ -986,7 +1036,7 @@ static void cmd_log(Repl *r, int argc, char **argv, const char *rest)
             return;
         }
     }
-    render_log(stdout, t, t->log.n - n, human_to_answer(r));
+    render_log(stdout, t, t->log.n - n, console_seat(r));
 }
 
 static void cmd_save(Repl *r, int argc, char **argv, const char *rest)
@@ -1137,7 +1187,7 @@ static void execute(Repl *r, const char *line)
 
     /* A call out of turn in a claim window: "2: bamm ...". */
     const char *call;
-    int caller = caller_of(r, line, &call);
+    int caller = r->serve ? 0 : caller_of(r, line, &call);
     if (caller) {
         const Ask *p;
         game_pending(r->s.loop.game, &p);
@@ -1152,7 +1202,7 @@ static void execute(Repl *r, const char *line)
         return;
     }
     /* A legal move typed alone is played; moves win over command prefixes. */
-    int seat = human_to_answer(r);
+    int seat = console_seat(r);
     if (seat && game_match(r->s.loop.game, seat, line)) {
         play_move(r, line);
         return;
@@ -1240,7 +1290,7 @@ static void make_extra(Repl *r, const char *line)
             }
         }
     const Ask *p;
-    int seat = human_to_answer(r);
+    int seat = console_seat(r);
     char shown[512];
     if (strncasecmp(line, "play ", 5) == 0 && seat && game_pending(r->s.loop.game, &p) == GAME_OK)
         for (int i = 0; i < p->nseats; i++)
@@ -1266,7 +1316,7 @@ static char *generate(const char *text, int state)
     Repl *r = completing;
     int ncmd = (int)(sizeof COMMANDS / sizeof *COMMANDS) - 1;
     const Ask *p = NULL;
-    int seat = human_to_answer(r), slot = -1;
+    int seat = console_seat(r), slot = -1;
     if (seat && game_pending(r->s.loop.game, &p) == GAME_OK)
         for (int i = 0; i < p->nseats; i++)
             if (p->seats[i] == seat)
@@ -1299,7 +1349,7 @@ static char **complete(const char *text, int start, int end)
 
 static char *prompt_text(Repl *r, char *buf, size_t size)
 {
-    int seat = human_to_answer(r);
+    int seat = console_seat(r);
     const Ask *p;
     char kind[128]; /* the rules' words, printed: control characters as '?' */
     if (seat && game_pending(r->s.loop.game, &p) == GAME_OK)
@@ -1354,17 +1404,126 @@ static void report_fault(SeatLoop *l, int seat, const char *why, void *ctx)
 }
 
 static int run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
-               FILE *in, int interactive, const ReplGuard *guard);
+               FILE *in, int interactive, const ReplGuard *guard, const ReplServe *serve);
 
 int repl_run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
              const ReplGuard *guard)
 {
-    return run(L, rules_path, bots_path, start, stdin, isatty(STDIN_FILENO), guard);
+    return run(L, rules_path, bots_path, start, stdin, isatty(STDIN_FILENO), guard, NULL);
 }
 
 int repl_run_lines(lua_State *L, const char *rules_path, const char *bots_path, FILE *in)
 {
-    return run(L, rules_path, bots_path, NULL, in, 0, NULL);
+    return run(L, rules_path, bots_path, NULL, in, 0, NULL, NULL);
+}
+
+int repl_serve(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
+               const ReplGuard *guard, const ReplServe *serve)
+{
+    return run(L, rules_path, bots_path, start, stdin, isatty(STDIN_FILENO), guard, serve);
+}
+
+/* ---- a served table: the pages' requests, between the console's keys ---- */
+
+Session *repl_session(Repl *r)
+{
+    return &r->s;
+}
+
+void repl_saved(Repl *r)
+{
+    if (r->s.loop.game)
+        r->saved_moves = r->s.loop.game->nmoves;
+}
+
+int repl_has_answered(Repl *r, int seat)
+{
+    return answered(r, seat);
+}
+
+char *repl_play_for(Repl *r, int seat, const char *text)
+{
+    const Ask *p;
+    if (!r->s.loop.game || game_pending(r->s.loop.game, &p) != GAME_OK)
+        return strdup("no move is due: the game is over or stopped");
+    int asked = 0;
+    for (int i = 0; i < p->nseats; i++)
+        asked |= p->seats[i] == seat;
+    if (!asked || answered(r, seat))
+        return strdup(answered(r, seat) ? "you have answered already: the others are still to"
+                                        : "it is not yours to move now");
+    int errors = r->errors;
+    r->capturing = 1;
+    free(r->captured);
+    r->captured = NULL;
+    play_move_as(r, seat, text);
+    r->capturing = 0;
+    r->errors = errors;
+    char *why = r->captured;
+    r->captured = NULL;
+    fflush(stdout);
+    return why;
+}
+
+/* Hands the waiting requests to the serve code, which plays them; then
+ * the pages are told what changed. */
+static void take_requests(Repl *r)
+{
+    char drained[64];
+    while (read(r->serve->wake_fd, drained, sizeof drained) > 0)
+        ;
+    r->serve->take_requests(r, r->serve->ctx);
+    r->serve->publish(r, r->serve->ctx);
+    fflush(stdout);
+}
+
+/* readline's keys at a served table: a page's request between two keys is
+ * played at once, the line being typed kept. */
+static int served_getc(FILE *f)
+{
+    Repl *r = completing;
+    for (;;) {
+        fd_set fds;
+        FD_ZERO(&fds);
+        FD_SET(fileno(f), &fds);
+        FD_SET(r->serve->wake_fd, &fds);
+        int top = fileno(f) > r->serve->wake_fd ? fileno(f) : r->serve->wake_fd;
+        if (select(top + 1, &fds, NULL, NULL, NULL) < 0) {
+            if (errno == EINTR)
+                continue;
+            return EOF;
+        }
+        if (FD_ISSET(r->serve->wake_fd, &fds)) {
+            fputs("\r\033[K", stdout); /* the line being typed, redrawn after */
+            take_requests(r);
+            rl_on_new_line();
+            rl_redisplay();
+        }
+        if (FD_ISSET(fileno(f), &fds))
+            return rl_getc(f);
+    }
+}
+
+/* A line of a script at a served table: pages are served while it waits.
+ * 0 at the end of the input. */
+static int served_line(Repl *r, char **line, size_t *cap)
+{
+    for (;;) {
+        fd_set fds;
+        FD_ZERO(&fds);
+        FD_SET(fileno(r->in), &fds);
+        FD_SET(r->serve->wake_fd, &fds);
+        int top = fileno(r->in) > r->serve->wake_fd ? fileno(r->in) : r->serve->wake_fd;
+        if (select(top + 1, &fds, NULL, NULL, NULL) < 0) {
+            if (errno == EINTR)
+                continue;
+            return 0;
+        }
+        if (FD_ISSET(r->serve->wake_fd, &fds))
+            take_requests(r);
+        if (FD_ISSET(fileno(r->in), &fds))
+            return getline(line, cap, r->in) >= 0;
+    }
 }
 
 /* Goes on with the game the REPL before this one played, which a call
@@ -1386,10 +1545,11 @@ static int resume(Repl *r, const ReplGuard *guard)
 }
 
 static int run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
-               FILE *in, int interactive, const ReplGuard *guard)
+               FILE *in, int interactive, const ReplGuard *guard, const ReplServe *serve)
 {
     Repl r;
     memset(&r, 0, sizeof r);
+    r.serve = serve;
     session_init(&r.s, L, rules_path, bots_path);
     render_use_names((const char (*)[25])r.s.names);
     r.s.type_dice = type_dice;
@@ -1409,6 +1569,8 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
                "'games' the games.\n", REFEREE_VERSION);
         rl_readline_name = "referee";
         rl_attempted_completion_function = complete;
+        if (serve)
+            rl_getc_function = served_getc;
         hist = history_path();
         if (hist)
             read_history(hist);
@@ -1427,6 +1589,10 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
         }
         start_game(&r);
     }
+    if (serve) {
+        setvbuf(in, NULL, _IONBF, 0); /* a line waiting in a buffer would not wake select */
+        serve->publish(&r, serve->ctx);
+    }
     char *line = NULL;
     size_t cap = 0;
     while (!r.quit) {
@@ -1439,7 +1605,7 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
             if (*input)
                 add_history(input);
         } else {
-            if (getline(&line, &cap, in) < 0)
+            if (serve ? !served_line(&r, &line, &cap) : getline(&line, &cap, in) < 0)
                 break;
             line[strcspn(line, "\r\n")] = '\0';
             input = line;
@@ -1451,6 +1617,8 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
         signal(SIGINT, SIG_DFL);
         running_state = NULL;
         lua_sethook(L, NULL, 0, 0);
+        if (serve)
+            serve->publish(&r, serve->ctx);
         fflush(stdout);
         if (r.interactive)
             free(input);
@@ -1463,6 +1631,7 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
     clear_window(&r);
     session_close(&r.s);
     forget_status(&r);
+    free(r.captured);
     if (r.interactive)
         putchar('\n');
     return r.errors ? 1 : 0;
