@@ -8,19 +8,19 @@ CC ?= cc
 BUILD ?= build
 VERSION := 0.1.0
 
-PKGS := lua5.4 readline jansson libsodium
+PKGS := lua5.4 readline jansson libsodium libmicrohttpd libqrencode
 CFLAGS ?= -O2 -g
 # The project's own flags stay apart from CFLAGS, so `make CFLAGS=...` and
 # the asan build keep them.
 BASE_CFLAGS := -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -MMD -MP
 BASE_CFLAGS += -DREFEREE_VERSION='"$(VERSION)"' -DREFEREE_SHARE='"$(PREFIX)/share/referee"'
 ALL_CFLAGS = $(BASE_CFLAGS) $(ALLOC_CFLAGS) $(SANITIZE) $(CFLAGS)
-DEP_CFLAGS = $(shell pkg-config --cflags lua5.4 jansson libsodium 2>/dev/null)
+DEP_CFLAGS = $(shell pkg-config --cflags lua5.4 jansson libsodium libmicrohttpd libqrencode 2>/dev/null)
 # Lua's blocks come from mimalloc (core/lua/lua_alloc.c), except under the
 # sanitizers, which must see every block: there they come from libc.
 ALLOC_LIBS = $(if $(SANITIZE),,-lmimalloc)
 ALLOC_CFLAGS = $(if $(SANITIZE),-DREFEREE_SYSTEM_MALLOC,)
-DEP_LIBS = $(shell pkg-config --libs lua5.4 jansson libsodium 2>/dev/null) $(ALLOC_LIBS) -lreadline -lm
+DEP_LIBS = $(shell pkg-config --libs lua5.4 jansson libsodium libmicrohttpd libqrencode 2>/dev/null) $(ALLOC_LIBS) -lreadline -lm -lpthread
 
 ifeq ($(V),1)
 Q :=
@@ -32,16 +32,19 @@ endif
 # before it (its README says so); the object lists are made from the folders.
 CORE_LAYERS := kernel lua guards binding referee bots play module
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(foreach l,$(CORE_LAYERS),$(sort $(wildcard core/$(l)/*.c))))
-REPL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard repl/*.c repl/tournament/*.c repl/report/*.c)))
+REPL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard repl/*.c repl/tournament/*.c repl/report/*.c repl/serve/*.c)))
 # The conformance suite (repl/check.lua) is built into the binary.
 REPL_OBJ += $(BUILD)/repl/check_lua.o
+# So is a served table's page (repl/serve/page.*).
+PAGE_ASSETS := html css js
+REPL_OBJ += $(BUILD)/repl/serve/page_assets.o
 UNIT_OBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%.o,$(wildcard tests/unit/*.c))
 
 .PHONY: all run test asan asan-referee bench install clean deps fuzz fuzz-build mutants
 all: deps referee $(BUILD)/referee.so
 
 # Debian packages the build and the tests need.
-DEBS := pkg-config liblua5.4-dev lua5.4 libreadline-dev libjansson-dev libmimalloc-dev libsodium-dev lua-busted valgrind time clang libclang-rt-dev tmux chromium
+DEBS := pkg-config liblua5.4-dev lua5.4 libreadline-dev libjansson-dev libmimalloc-dev libsodium-dev lua-busted valgrind time clang libclang-rt-dev tmux chromium libmicrohttpd-dev libqrencode-dev python3-selenium chromium-driver
 deps: $(BUILD)/.deps-ok
 $(BUILD)/.deps-ok: Makefile
 	$(Q)sh tools/ensure-deps.sh $(DEBS)
@@ -69,6 +72,18 @@ $(BUILD)/repl/check_lua.c: repl/check.lua tools/embed.lua | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	@echo "  EMBED   $<"
 	$(Q)lua5.4 tools/embed.lua CHECK_LUA <$< >$@
+
+$(BUILD)/repl/serve/page_%.c: repl/serve/page.% tools/embed.lua | $(BUILD)/.deps-ok
+	@mkdir -p $(dir $@)
+	@echo "  EMBED   $<"
+	$(Q)lua5.4 tools/embed.lua PAGE_$(shell echo $* | tr a-z A-Z) <$< >$@
+
+$(BUILD)/repl/serve/page_assets.c: $(PAGE_ASSETS:%=$(BUILD)/repl/serve/page_%.c)
+	$(Q)cat $^ | grep -v '^#include <stddef.h>' | sed '1i #include <stddef.h>' >$@
+
+$(BUILD)/repl/serve/page_assets.o: $(BUILD)/repl/serve/page_assets.c
+	@echo "  CC      $<"
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/repl/check_lua.o: $(BUILD)/repl/check_lua.c
 	@echo "  CC      $<"

@@ -14,6 +14,7 @@
 #include "../core/kernel/spelling.h"
 #include "../core/kernel/strfmt.h"
 #include "supervise.h"
+#include "serve/serve.h"
 #include "record.h"
 #include "render.h"
 #include "listing.h"
@@ -321,6 +322,14 @@ static int cmd_play(const Invocation *in)
     return status;
 }
 
+static int cmd_serve(const Invocation *in)
+{
+    lua_State *L = new_state();
+    int status = serve_run(L, in->rules, in->bots, in->argc, in->argv);
+    lua_alloc_close(L);
+    return status;
+}
+
 static int cmd_run(const Invocation *in)
 {
     GameArgs args;
@@ -441,6 +450,7 @@ static const struct Command {
     {"diff", NULL, "VARIANT", "what a house-rule variant changes against its base", cmd_diff},
     {"bots", NULL, "", "the bots, each in a sentence", cmd_bots},
     {"play", NULL, "GAME [opts]", "start GAME at the REPL (people and bots)", cmd_play},
+    {"serve", NULL, "GAME [opts] [--listen A:P]", "a table where each person plays on their own page", cmd_serve},
     {"run", NULL, "GAME [opts]", "one game, every seat a bot, no person needed", cmd_run},
     {"tournament", NULL, "GAME [opts]", "many games between bots; standings", cmd_tournament},
     {"merge", NULL, "[--json|--csv] FILE...", "combine tournament shards into one standings", cmd_merge},

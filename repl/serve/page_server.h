@@ -1,0 +1,57 @@
+/* page_server: the web server of a served table (libmicrohttpd, on threads
+ * of its own). It never touches the game: it hands each move a page sends
+ * to the console's thread, in arrival order, and waits for the verdict;
+ * and it streams to each page the state the console last published for
+ * that page's seat (Server-Sent Events). A page is found by its token, 128
+ * bits from the operating system; any other path is 404 and says nothing. */
+#ifndef REFEREE_PAGE_SERVER_H
+#define REFEREE_PAGE_SERVER_H
+
+#include <stddef.h>
+#include "../../core/kernel/limits.h"
+
+#define PAGE_TOKEN_HEX 32 /* 128 bits, as hex */
+
+typedef struct PageServer PageServer;
+
+/* The tokens of a table: one per seat a person plays ("" for the others),
+ * and the watchers'. */
+typedef struct PageTokens {
+    char seat[MAX_SEATS + 1][PAGE_TOKEN_HEX + 1];
+    char watch[PAGE_TOKEN_HEX + 1];
+} PageTokens;
+
+/* Fills each token a person's seat needs (people[s] nonzero) with 128
+ * fresh bits, and the watchers'. */
+void page_tokens_make(PageTokens *tokens, const int *people, int nseats);
+
+/* Keeps only the tokens still in tokens (a seat found to be a bot's
+ * loses its own). */
+void page_server_forget_other_tokens(PageServer *s, const PageTokens *tokens);
+
+/* Listens on host:port (port 0: one the system chooses); NULL with why in
+ * err on failure (the port is taken, the address is not this machine's). */
+PageServer *page_server_start(const char *host, int port, const PageTokens *tokens, char *err,
+                              size_t errsize);
+int page_server_port(const PageServer *s);
+/* Readable when moves wait for the console (a byte each wake). */
+int page_server_wake_fd(const PageServer *s);
+
+/* A move a page sent: its seat and text. */
+typedef struct PageMove PageMove;
+/* The next move waiting, in arrival order, or NULL. */
+PageMove *page_server_next_move(PageServer *s, int *seat, const char **text);
+/* The console's verdict on a move: NULL when played, else why (copied). */
+void page_server_answer(PageServer *s, PageMove *m, const char *why);
+/* Whether a page has come or gone since the last call (then the console
+ * publishes again: everyone sees who is connected). */
+int page_server_presence_changed(PageServer *s);
+/* How many pages of seat (0: watchers) are connected now. */
+int page_server_connected(PageServer *s, int seat);
+
+/* The state a seat's pages show now (0: the watchers'), as JSON; copied,
+ * and sent to every page of that seat that has not had it. */
+void page_server_publish(PageServer *s, int seat, const char *json);
+void page_server_stop(PageServer *s);
+
+#endif

@@ -1,0 +1,179 @@
+#include "page_state.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../render.h"
+#include "../../core/kernel/ask_match.h"
+
+/* How many of the latest log entries a page shows. */
+#define PAGE_LOG_ENTRIES 40
+
+/* What a render function writes, as an array of its lines. */
+static json_t *lines_of(char *text)
+{
+    json_t *lines = json_array();
+    for (char *line = text, *end; line && *line; line = end ? end + 1 : NULL) {
+        end = strchr(line, '\n');
+        if (end)
+            *end = '\0';
+        json_array_append_new(lines, json_string(line));
+    }
+    return lines;
+}
+
+/* Opens a text in memory for a render function; done_lines closes it. */
+typedef struct Captured {
+    char *text;
+    size_t len;
+    FILE *out;
+} Captured;
+
+static FILE *capture(Captured *c)
+{
+    memset(c, 0, sizeof *c);
+    c->out = open_memstream(&c->text, &c->len);
+    return c->out;
+}
+
+static json_t *done_lines(Captured *c)
+{
+    if (!c->out)
+        return json_array();
+    fclose(c->out);
+    json_t *lines = lines_of(c->text);
+    free(c->text);
+    return lines;
+}
+
+static json_t *seats_json(Repl *r, const int *connected)
+{
+    Session *s = repl_session(r);
+    json_t *seats = json_array();
+    char name[64];
+    for (int seat = 1; seat <= s->loop.nseats; seat++) {
+        const Controller *c = &s->loop.seats[seat];
+        json_array_append_new(
+            seats, json_pack("{s:i, s:s, s:s, s:b}", "seat", seat, "name",
+                             render_seat(seat, name, sizeof name), "plays",
+                             controller_is_person(c) ? "person" : c->name ? c->name : "",
+                             "connected", controller_is_person(c) ? connected[seat] > 0 : 1));
+    }
+    return seats;
+}
+
+/* The rules' status lines for seat, or an empty list when they fail (the
+ * console says why). */
+static json_t *status_json(Game *g, int seat)
+{
+    lua_State *L = g->L;
+    int top = lua_gettop(L);
+    json_t *lines = json_array();
+    if (game_push_status(g, seat) == GAME_OK && lua_istable(L, top + 1))
+        for (lua_Integer i = 1; lua_rawgeti(L, top + 1, i) == LUA_TSTRING; i++) {
+            Captured c;
+            if (capture(&c)) {
+                render_text(c.out, lua_tostring(L, -1));
+                json_array_extend(lines, done_lines(&c));
+            }
+            lua_pop(L, 1);
+        }
+    lua_settop(L, top);
+    return lines;
+}
+
+/* The decision due as seat sees it: who is asked and, when it is seat,
+ * its moves. */
+static json_t *decision_json(Repl *r, Game *g, int seat)
+{
+    const Ask *p;
+    if (game_pending(g, &p) != GAME_OK)
+        return json_null();
+    json_t *waiting = json_array();
+    int asked = 0;
+    for (int i = 0; i < p->nseats; i++) {
+        if (!repl_has_answered(r, p->seats[i]))
+            json_array_append_new(waiting, json_integer(p->seats[i]));
+        asked |= p->seats[i] == seat && !repl_has_answered(r, seat);
+    }
+    json_t *d = json_pack("{s:s, s:b, s:o}", "kind", p->kind, "window", p->window != 0,
+                          "waiting", waiting);
+    if (!asked)
+        return d;
+    Captured c;
+    if (ask_prompt(p) && capture(&c)) {
+        render_text(c.out, ask_prompt(p));
+        json_object_set_new(d, "prompt", done_lines(&c));
+    }
+    json_t *moves = json_array();
+    char shown[512];
+    for (int i = 0; i < p->nseats; i++)
+        if (p->seats[i] == seat)
+            for (int k = 0; k < p->count[i]; k++) {
+                const char *move = ask_move(p, p->first[i] + k);
+                if (!ask_move_shown(p, move))
+                    continue;
+                move = game_move_for_people(g, seat, move, shown, sizeof shown);
+                if (move == shown && game_read_before(g, seat, p, p->first[i], p->first[i] + k, shown))
+                    continue;
+                json_array_append_new(moves, json_string(move));
+            }
+    json_object_set_new(d, "moves", moves);
+    json_t *open = json_array();
+    size_t len;
+    for (const char *w = p->open; *w; w += len + (w[len] == ' ')) {
+        len = strcspn(w, " ");
+        json_array_append_new(open, json_stringn(w, len));
+    }
+    json_object_set_new(d, "claims", open);
+    json_object_set_new(d, "yours", json_true());
+    return d;
+}
+
+static json_t *result_json(Game *g)
+{
+    if (game_push_result(g) != GAME_OK) {
+        lua_pop(g->L, 1);
+        return json_null();
+    }
+    Captured c;
+    json_t *lines = json_null();
+    if (!lua_isnil(g->L, -1) && capture(&c)) {
+        render_result(c.out, g->L);
+        lines = done_lines(&c);
+    }
+    lua_pop(g->L, 1);
+    return lines;
+}
+
+char *page_state_json(Repl *r, int seat, const int *connected)
+{
+    Session *s = repl_session(r);
+    Game *g = s->loop.game;
+    char name[64];
+    json_t *page = json_pack("{s:s, s:i, s:s, s:o}", "game", g ? g->name : "", "seat", seat,
+                             "you", seat ? render_seat(seat, name, sizeof name) : "a watcher",
+                             "seats", seats_json(r, connected));
+    if (g) {
+        Captured c;
+        if (capture(&c)) {
+            render_view(c.out, g->t, seat);
+            json_object_set_new(page, "table", done_lines(&c));
+        }
+        json_object_set_new(page, "status", status_json(g, seat));
+        if (capture(&c)) {
+            int from = g->t->log.n > PAGE_LOG_ENTRIES ? g->t->log.n - PAGE_LOG_ENTRIES : 0;
+            render_log(c.out, g->t, from, seat);
+            json_object_set_new(page, "log", done_lines(&c));
+        }
+        json_object_set_new(page, "moves_played", json_integer(g->nmoves));
+        const Ask *p;
+        GameStatus st = game_pending(g, &p);
+        json_object_set_new(page, "decision", decision_json(r, g, seat));
+        json_object_set_new(page, "result", st == GAME_OVER ? result_json(g) : json_null());
+    }
+    char *text = json_dumps(page, JSON_COMPACT);
+    json_decref(page);
+    return text;
+}

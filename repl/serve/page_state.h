@@ -1,0 +1,16 @@
+/* page_state: what a seat's page shows, as JSON, made on the console's
+ * thread from the game as that seat may know it and nothing else: the
+ * table through the kernel's visibility checks (render.h, as the REPL
+ * shows it to that seat), the rules' status for that seat, the log as
+ * that seat knows it, and its own legal moves when it is asked. Seat 0 is
+ * the watchers': what everyone may see. */
+#ifndef REFEREE_PAGE_STATE_H
+#define REFEREE_PAGE_STATE_H
+
+#include "../repl.h"
+
+/* connected[s]: how many pages of seat s are open now. malloc'd JSON, or
+ * NULL when out of memory. */
+char *page_state_json(Repl *r, int seat, const int *connected);
+
+#endif

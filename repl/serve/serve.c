@@ -1,0 +1,349 @@
+#include "serve.h"
+
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <jansson.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "../render.h"
+#include "../repl.h"
+#include "../supervise.h"
+#include "../../core/kernel/strfmt.h"
+#include "page_server.h"
+#include "page_state.h"
+#include "qr_text.h"
+
+typedef struct Served {
+    const char *rules, *bots;
+    lua_State *L;
+    GameArgs args;
+    char host[64];      /* the address listened on */
+    int port;
+    const char *save;   /* kept after every move */
+    char *resume_text;  /* --resume: the save to take up, or NULL */
+    PageTokens tokens;
+    PageServer *server;
+    int announced;      /* the links were printed */
+    char *saved_record; /* the record the save holds, or NULL */
+} Served;
+
+/* ---- links ---- */
+
+/* The address people type: the listened one, or for 0.0.0.0 this
+ * machine's address on the local network. */
+static void address_for_links(const Served *sv, char *out, size_t size)
+{
+    snprintf(out, size, "%s", sv->host);
+    if (strcmp(sv->host, "0.0.0.0") != 0)
+        return;
+    struct ifaddrs *all, *a;
+    if (getifaddrs(&all) != 0)
+        return;
+    for (a = all; a; a = a->ifa_next)
+        if (a->ifa_addr && a->ifa_addr->sa_family == AF_INET) {
+            struct in_addr in = ((struct sockaddr_in *)a->ifa_addr)->sin_addr;
+            if ((ntohl(in.s_addr) >> 24) != 127) {
+                inet_ntop(AF_INET, &in, out, (socklen_t)size);
+                break;
+            }
+        }
+    freeifaddrs(all);
+}
+
+static char *links_path(const char *save)
+{
+    return strfmt("%s.links", save);
+}
+
+/* The links beside the save (only its owner may read them: they let
+ * anyone who has them play a seat). */
+static void write_links(const Served *sv)
+{
+    json_t *seats = json_array();
+    for (int s = 0; s <= MAX_SEATS; s++)
+        json_array_append_new(seats, json_string(s ? sv->tokens.seat[s] : ""));
+    char listen[80];
+    snprintf(listen, sizeof listen, "%s:%d", sv->host, sv->port);
+    json_t *root = json_pack("{s:o, s:s, s:s}", "seats", seats, "watch", sv->tokens.watch,
+                             "listen", listen);
+    char *path = links_path(sv->save);
+    mode_t old = umask(077);
+    if (path && root && json_dump_file(root, path, JSON_INDENT(1)) != 0)
+        fprintf(stderr, "referee: the links could not be kept in %s: a resumed game would have "
+                        "new ones\n", path);
+    umask(old);
+    free(path);
+    json_decref(root);
+}
+
+/* The links kept beside a save; 0 with why in err. */
+static int read_links(Served *sv, char *err, size_t errsize, int listen_given)
+{
+    char *path = links_path(sv->save);
+    json_error_t je;
+    json_t *root = path ? json_load_file(path, 0, &je) : NULL;
+    json_t *seats = json_object_get(root, "seats");
+    const char *watch = json_string_value(json_object_get(root, "watch"));
+    const char *listen = json_string_value(json_object_get(root, "listen"));
+    int ok = json_is_array(seats) && watch && strlen(watch) == PAGE_TOKEN_HEX;
+    if (ok) {
+        memset(&sv->tokens, 0, sizeof sv->tokens);
+        for (int s = 1; s <= MAX_SEATS && ok; s++) {
+            const char *t = json_string_value(json_array_get(seats, (size_t)s));
+            ok = t && (!*t || strlen(t) == PAGE_TOKEN_HEX);
+            if (ok)
+                snprintf(sv->tokens.seat[s], sizeof sv->tokens.seat[s], "%s", t);
+        }
+        snprintf(sv->tokens.watch, sizeof sv->tokens.watch, "%s", watch);
+    }
+    if (ok && listen && !listen_given) {
+        const char *colon = strrchr(listen, ':');
+        if (colon && (size_t)(colon - listen) < sizeof sv->host) {
+            snprintf(sv->host, sizeof sv->host, "%.*s", (int)(colon - listen), listen);
+            sv->port = atoi(colon + 1);
+        }
+    }
+    if (!ok)
+        snprintf(err, errsize, "%s holds no links of a served game: it is written beside the save "
+                               "when the game is served, and --resume needs it to give the same links",
+                 path ? path : "the links file");
+    free(path);
+    json_decref(root);
+    return ok;
+}
+
+/* The links, once the game is seated: a person's seat has one, the
+ * others none (a bot's seat takes no moves from a page). */
+static void announce(Served *sv, Session *s)
+{
+    char address[64], name[64];
+    address_for_links(sv, address, sizeof address);
+    int terminal = isatty(STDOUT_FILENO);
+    for (int seat = 1; seat <= MAX_SEATS; seat++)
+        if (seat > s->loop.nseats || !controller_is_person(&s->loop.seats[seat]))
+            sv->tokens.seat[seat][0] = '\0';
+    page_server_forget_other_tokens(sv->server, &sv->tokens);
+    if (strcmp(sv->host, "0.0.0.0") == 0)
+        printf("serving %s on every network this machine is on, port %d: anyone on them who has a "
+               "link can open it\n", s->loop.game->name, sv->port);
+    else
+        printf("serving %s at http://%s:%d (this machine only: --listen 0.0.0.0:PORT opens it to "
+               "the local network)\n", s->loop.game->name, address, sv->port);
+    for (int seat = 1; seat <= s->loop.nseats; seat++) {
+        if (!sv->tokens.seat[seat][0])
+            continue;
+        char link[160];
+        snprintf(link, sizeof link, "http://%s:%d/s/%s", address, sv->port, sv->tokens.seat[seat]);
+        printf("%s: %s\n", render_seat(seat, name, sizeof name), link);
+        if (terminal)
+            qr_text_print(stdout, link);
+    }
+    printf("watchers: http://%s:%d/w/%s\n", address, sv->port, sv->tokens.watch);
+    printf("the game is saved after every move to %s: 'referee serve --resume %s' takes it up "
+           "with the same links\n", sv->save, sv->save);
+    write_links(sv);
+    fflush(stdout);
+    sv->announced = 1;
+}
+
+/* ---- the console's hooks ---- */
+
+static void take_requests(Repl *r, void *ctx)
+{
+    Served *sv = ctx;
+    PageMove *m;
+    int seat;
+    const char *text;
+    while ((m = page_server_next_move(sv->server, &seat, &text)) != NULL) {
+        char *why = repl_play_for(r, seat, text);
+        page_server_answer(sv->server, m, why);
+        free(why);
+    }
+    page_server_presence_changed(sv->server);
+}
+
+/* The save, kept whenever the record changed (a move, a ruling, an undo
+ * and the move after it), so that a referee that dies loses nothing. */
+static void keep_save(Served *sv, Repl *r)
+{
+    Session *s = repl_session(r);
+    char *record = session_record(s);
+    if (!record || (sv->saved_record && strcmp(record, sv->saved_record) == 0)) {
+        free(record);
+        return;
+    }
+    char *why;
+    if (session_save(s, sv->save, &why)) {
+        free(sv->saved_record);
+        sv->saved_record = record;
+        repl_saved(r);
+        return;
+    }
+    fprintf(stderr, "referee: the game could not be saved to %s: %s\n", sv->save,
+            strfmt_printable(why));
+    free(why);
+    free(record);
+}
+
+static void publish(Repl *r, void *ctx)
+{
+    Served *sv = ctx;
+    Session *s = repl_session(r);
+    if (!s->loop.game)
+        return;
+    if (!sv->announced)
+        announce(sv, s);
+    int connected[MAX_SEATS + 1];
+    for (int seat = 0; seat <= MAX_SEATS; seat++)
+        connected[seat] = page_server_connected(sv->server, seat);
+    for (int seat = 0; seat <= s->loop.nseats; seat++) {
+        if (seat && !sv->tokens.seat[seat][0])
+            continue;
+        char *json = page_state_json(r, seat, connected);
+        if (json)
+            page_server_publish(sv->server, seat, json);
+        free(json);
+    }
+    keep_save(sv, r);
+}
+
+/* ---- the command ---- */
+
+/* The console in a child process (supervise.h), the server with it. */
+static int serve_child(void *ctx, const ReplGuard *guard)
+{
+    Served *sv = ctx;
+    char err[300];
+    sv->server = page_server_start(sv->host, sv->port, &sv->tokens, err, sizeof err);
+    if (!sv->server) {
+        fprintf(stderr, "referee: %s\n", err);
+        return 1;
+    }
+    sv->port = page_server_port(sv->server);
+    sv->announced = 0;
+    ReplGuard taken_up = *guard;
+    if (!taken_up.resume && sv->resume_text)
+        taken_up.resume = sv->resume_text;
+    ReplServe hooks = {page_server_wake_fd(sv->server), take_requests, publish, sv};
+    int status = repl_serve(sv->L, sv->rules, sv->bots, sv->resume_text ? NULL : &sv->args,
+                            &taken_up, &hooks);
+    page_server_stop(sv->server);
+    sv->server = NULL;
+    return status;
+}
+
+static int usage(const char *fmt, const char *arg)
+{
+    char shown[512];
+    fprintf(stderr, "referee serve: ");
+    fprintf(stderr, fmt, arg ? strfmt_shown(arg, shown, sizeof shown) : "");
+    fputc('\n', stderr);
+    return 2;
+}
+
+/* --listen ADDRESS:PORT into sv; 0 when it is not one. */
+static int take_listen(Served *sv, const char *word)
+{
+    const char *colon = strrchr(word, ':');
+    char *end;
+    long port = colon ? strtol(colon + 1, &end, 10) : -1;
+    if (!colon || colon == word || (size_t)(colon - word) >= sizeof sv->host || *end ||
+        port < 0 || port > 65535)
+        return 0;
+    snprintf(sv->host, sizeof sv->host, "%.*s", (int)(colon - word), word);
+    sv->port = (int)port;
+    return 1;
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    char buf[8192];
+    size_t n;
+    while (mem && (n = fread(buf, 1, sizeof buf, f)) > 0)
+        fwrite(buf, 1, n, mem);
+    fclose(f);
+    if (mem)
+        fclose(mem);
+    return text;
+}
+
+int serve_run(lua_State *L, const char *rules_path, const char *bots_path, int argc, char **argv)
+{
+    Served sv;
+    memset(&sv, 0, sizeof sv);
+    sv.L = L;
+    sv.rules = rules_path;
+    sv.bots = bots_path;
+    snprintf(sv.host, sizeof sv.host, "127.0.0.1");
+    sv.port = 8080;
+    const char *resume = NULL;
+    int listen_given = 0;
+    char **rest = calloc((size_t)argc + 1, sizeof *rest);
+    int nrest = 0;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--listen") || !strcmp(argv[i], "--save") || !strcmp(argv[i], "--resume")) {
+            if (i + 1 >= argc)
+                return usage("%s needs a value", argv[i]);
+            if (!strcmp(argv[i], "--listen") && !take_listen(&sv, argv[i + 1]))
+                return usage("--listen takes ADDRESS:PORT, such as 127.0.0.1:8080 or 0.0.0.0:8080 "
+                             "(not '%s')", argv[i + 1]);
+            listen_given |= !strcmp(argv[i], "--listen");
+            if (!strcmp(argv[i], "--save"))
+                sv.save = argv[i + 1];
+            if (!strcmp(argv[i], "--resume"))
+                resume = argv[i + 1];
+            i++;
+        } else
+            rest[nrest++] = argv[i];
+    }
+    char err[300];
+    if (resume) {
+        if (nrest)
+            return usage("--resume takes the game up as it was saved: give no game or options "
+                         "besides --listen (not '%s')", rest[0]);
+        sv.save = resume;
+        if (!(sv.resume_text = read_file(resume)))
+            return usage("cannot read the save '%s'", resume);
+        if (!read_links(&sv, err, sizeof err, listen_given))
+            return usage("%s", err);
+    } else {
+        sv.args.default_seats_human = 1;
+        if (!session_parse_args(nrest, rest, &sv.args, err, sizeof err))
+            return usage("%s", err);
+        if (!sv.args.game)
+            return usage("%s", "serve needs a game: such as 'referee serve bam --seats "
+                               "human,human,bam-greedy' ('referee games' lists them)");
+        if (sv.args.json || sv.args.hashes || sv.args.shared.forfeit || sv.args.no_hot_seat)
+            return usage("%s", "--json, --hashes, --on-fault and --no-hot-seat go with 'run' and "
+                               "'play', not 'serve'");
+        if (sv.args.table_dice || sv.args.table_cards || sv.args.table_all)
+            return usage("%s", "a real deck or real dice at a served table is not there yet: "
+                               "'referee play GAME --table ...' referees one at one screen");
+        char *default_save = NULL;
+        if (!sv.save)
+            sv.save = default_save = strfmt("%s-served.json", sv.args.game);
+        struct stat st;
+        if (stat(sv.save, &st) == 0)
+            return usage("'%s' exists: 'referee serve --resume FILE' takes a saved game up, "
+                         "--save FILE keeps a new one elsewhere", sv.save);
+        int people[MAX_SEATS + 1];
+        for (int s = 0; s <= MAX_SEATS; s++)
+            people[s] = 1; /* the seats' kinds are known once seated (announce) */
+        page_tokens_make(&sv.tokens, people, MAX_SEATS);
+    }
+    int status = supervise_repl(serve_child, &sv);
+    free(sv.resume_text);
+    free(sv.saved_record);
+    free(rest);
+    return status;
+}
