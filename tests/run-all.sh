@@ -58,6 +58,10 @@ sh "$here/terminal.sh" >"$out/terminal" 2>&1
 cat "$out/terminal"; tally terminal "$out/terminal"
 sh "$here/report.sh" >"$out/report" 2>&1
 cat "$out/report"; tally report "$out/report"
+# A served table in real browsers (Debian's python3 and selenium, not a
+# pyenv's, whose python has no selenium); its screenshots go to the build.
+SERVE_SHOTS="$top/$build" /usr/bin/python3 "$here/serve/run.py" >"$out/serve" 2>&1
+cat "$out/serve"; tally serve "$out/serve"
 # A short run of each fuzz target (make fuzz runs them longer).
 if [ "$mode" != asan ]; then
     sh "$top/tools/fuzz.sh" "${FUZZ_TEST_SECONDS:-10}" save lines repl args >"$out/fuzz" 2>&1

@@ -21,6 +21,11 @@ layer() {
         status=$?
         cat "$copy.layer"
         [ $status -eq 0 ] && ! grep -Eq '^[a-z]+: [0-9]+ passed, [1-9][0-9]* failed$' "$copy.layer" ;;
+    serve) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
+        REFEREE_BOTS="$copy/bots" SERVE_SHOTS="$copy/build" TEST_PART="$2" \
+        /usr/bin/python3 "$copy/tests/serve/run.py" >"$copy.layer" 2>&1
+        cat "$copy.layer"
+        grep -Eq '^serve: [0-9]+ passed, 0 failed$' "$copy.layer" ;;
     transcripts) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
         REFEREE_BOTS="$copy/bots" sh "$copy/tests/transcripts/run.sh" >"$copy.layer" 2>&1
         cat "$copy.layer"
@@ -213,6 +218,14 @@ mutant pass-first-hand repl/repl.c 'people >= 2 && seat != r->on_screen &&' \
 # the referee's cards passed without one.
 mutant pass-private-only repl/repl.c '    int secret = shows_private(r->s.loop.game->t, seat);' \
     '    int secret = 0;' terminal
+# A served table: each page is made from its own seat's view; a page
+# shown seat 1's view would show Ann's hand to Bob (the privacy capture).
+mutant serve-view-leak repl/serve/page_state.c 'render_view(c.out, g->t, seat);' \
+    'render_view(c.out, g->t, 1);' serve bam_in_browsers
+# A token is compared whole: a server that let any token of the right
+# length in would give a guess the watchers' page.
+mutant serve-token-guess repl/serve/page_server.c \
+    'return sodium_memcmp(s->tokens.watch, token, PAGE_TOKEN_HEX) == 0 ? 0 : -1;' 'return 0;' serve hostile
 
 wait
 cat "$work"/*.result 2>/dev/null

@@ -1,0 +1,370 @@
+"""The served table as its people use it: several real browsers (Debian's
+chromium), each its own seat, play whole games by clicking; a page reloaded
+comes back to the same state; the referee killed and resumed keeps the
+links; every byte each seat's page received is checked against what that
+seat may know; hostile clients are refused while the game plays on.
+Prints "serve: N passed, N failed" (tests/run-all.sh)."""
+import json
+import os
+import re
+import socket
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from served import Stream, Table, browser, wait_for  # noqa: E402
+
+passed = failed = 0
+work = tempfile.mkdtemp(prefix="serve-test-")
+shots = os.environ.get("SERVE_SHOTS", "build")
+os.makedirs(shots, exist_ok=True)
+
+
+def check(what, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL: %s%s" % (what, (": " + str(detail)[:600]) if detail else ""))
+
+
+# ---- pages driven by clicking ----
+
+def page_state(driver):
+    return driver.execute_script(
+        "return [document.body.dataset.moves, document.body.dataset.over,"
+        " document.getElementById('turn').className]")
+
+
+def click_move(driver, choose):
+    """Clicks the move choose picks among the page's buttons; the moves
+    played before, or None when it is not this page's move."""
+    moves, over, turn = page_state(driver)
+    if over == "yes" or turn != "yours":
+        return None
+    from selenium.webdriver.common.by import By
+    buttons = driver.find_elements(By.CSS_SELECTOR, "#moves button")
+    if not buttons:
+        return None
+    choose(buttons).click()
+    return moves
+
+
+def play_by_clicking(drivers, choose, limit=400, between=None):
+    """Each page whose move it is clicks one, until the game is over."""
+    for step in range(limit):
+        if all(page_state(d)[1] == "yes" for d in drivers.values()):
+            return True
+        moved = False
+        for seat, d in drivers.items():
+            before = click_move(d, lambda b: choose(seat, b))
+            if before is not None:
+                moved = True
+                wait_for(lambda: page_state(d)[0] != before or page_state(d)[2] != "yours", 5)
+                if between:
+                    between(step)
+        if not moved:
+            time.sleep(0.05)
+    return False
+
+
+def no_sideways_scroll(driver):
+    return driver.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth")
+
+
+# ---- what a seat may know ----
+
+CARD = re.compile(r"(?<![A-Za-z0-9/])(10|[2-9JQKA])([CDHS])(?![A-Za-z0-9])")
+
+
+def names_in(text):
+    return {m.group(0) for m in CARD.finditer(text)}
+
+
+def own_hand(state):
+    for line in state.get("table", []):
+        if ", yours)" in line:
+            return names_in(line.split(":", 1)[1])
+    return set()
+
+
+def leaks(seat_stream, watcher_stream):
+    """Names a seat's page got that it could not know then: neither in its
+    own hand so far nor shown to everyone by that move."""
+    public = {}
+    for _, st in watcher_stream.states:
+        k = st.get("moves_played", 0)
+        public[k] = public.get(k, set()) | names_in(json.dumps(st))
+    found, own = [], set()
+    for _, st in seat_stream.states:
+        k = st.get("moves_played", 0)
+        own |= own_hand(st)
+        known = own | set().union(*[v for m, v in public.items() if m <= k])
+        extra = names_in(json.dumps(st)) - known
+        if extra:
+            found.append((k, sorted(extra)))
+    return found
+
+
+# ---- BAM!: two people in two browsers (a laptop, a phone) and a bot ----
+
+def bam_in_browsers():
+    save = os.path.join(work, "bam.json")
+    t = Table(["bam", "--seats", "human,human,bam-greedy", "--names", "Ann,Bob,Cy", "--seed", "night-owl-7f3a",
+               "--set", "hands=2"], save)
+    watcher, s1, s2 = Stream(t, 0), Stream(t, 1), Stream(t, 2)
+    ann, bob = browser(1280, 800), browser(390, 844, phone=True)
+    drivers = {1: ann, 2: bob}
+    try:
+        ann.get(t.links[1])
+        bob.get(t.links[2])
+        check("both pages connect", wait_for(
+            lambda: all(d.find_element("id", "link").text == "connected" for d in drivers.values()), 10))
+        check("everyone sees both people connected", wait_for(
+            lambda: [s["connected"] for s in watcher.latest()["seats"]] == [True, True, True], 5),
+            watcher.latest()["seats"])
+        ann.save_screenshot(os.path.join(shots, "serve-bam-laptop.png"))
+        bob.save_screenshot(os.path.join(shots, "serve-bam-phone.png"))
+        check("a phone's page does not scroll sideways", no_sideways_scroll(bob))
+        reloaded = []
+
+        def reload_once(step):
+            if step == 4 and not reloaded:
+                before = bob.find_element("id", "table").text
+                moves = page_state(bob)[0]
+                bob.refresh()
+                wait_for(lambda: page_state(bob)[0] == moves and bob.find_element("id", "link").text == "connected", 10)
+                reloaded.append(bob.find_element("id", "table").text == before)
+
+        over = play_by_clicking(drivers, lambda seat, b: b[0], between=reload_once)
+        check("a whole BAM! game played by clicking", over, t.lines[-5:])
+        check("a page reloaded mid-game shows the same state", reloaded == [True], reloaded)
+        check("both pages say the game is over",
+              all("game over" in d.find_element("id", "turn").text for d in drivers.values()))
+        check("the console says so too", wait_for(lambda: t.said("game over"), 5))
+        bob.save_screenshot(os.path.join(shots, "serve-bam-phone-over.png"))
+        time.sleep(0.3)
+        for seat, s in ((1, s1), (2, s2)):
+            found = leaks(s, watcher)
+            check("seat %d's page never got a card it may not know" % seat, not found and len(s.states) > 10,
+                  found[:5])
+        hands = [(own_hand(a[1]), own_hand(b[1])) for a, b in zip(s1.states, s2.states)]
+        check("no card is in two people's hands at once", all(not (a & b) for a, b in hands))
+        seed = json.load(open(save))["seed"]
+        wire = bytes(s1.bytes + s2.bytes + watcher.bytes)
+        status, html = t.request("GET", t.path(1))
+        status, js = t.request("GET", "/page.js")
+        check("the seed is on no page's wire", seed.encode() not in wire + html + js and len(seed) >= 8)
+        check("the console does not print the seed", not t.said(seed))
+    finally:
+        for d in drivers.values():
+            d.quit()
+        for s in (watcher, s1, s2):
+            s.close()
+        t.quit()
+
+
+# ---- BAMM!: a call out of turn races a slower one ----
+
+def bamm_race():
+    save = os.path.join(work, "bamm.json")
+    t = Table(["bamm", "--seats", "human,human,bamm-greedy", "--names", "Ann,Bob,Cy", "--seed", "5"], save)
+    watcher = Stream(t, 0)
+    ann, bob = browser(1000, 800), browser(390, 844, phone=True)
+    drivers = {1: ann, 2: bob}
+    raced = []
+    try:
+        ann.get(t.links[1])
+        bob.get(t.links[2])
+        wait_for(lambda: all(d.find_element("id", "link").text == "connected" for d in drivers.values()), 10)
+        from selenium.webdriver.common.by import By
+
+        def choose(seat, buttons):
+            texts = [b.text for b in buttons]
+            st = t.state(seat)
+            d = st["decision"]
+            if "bamm" in texts and not raced and set(d["waiting"]) >= {1, 2} and st["seats"] and \
+                    watcher.latest()["decision"]["waiting"] and seat == 2:
+                raced.append(st["moves_played"])
+                return buttons[texts.index("bamm")]
+            if "pass" in texts:
+                return buttons[texts.index("pass")]
+            return buttons[0]
+
+        def slower_call(step):
+            if len(raced) == 1:
+                raced.append("ann")
+                b = wait_for(lambda: [x for x in ann.find_elements(By.CSS_SELECTOR, "#moves button")
+                                      if x.text == "bamm"], 5)
+                b[0].click()
+
+        over = play_by_clicking(drivers, choose, limit=800, between=slower_call)
+        check("a whole BAMM! game played by clicking", over, t.lines[-5:])
+        check("Bob called BAMM! out of turn, Ann after him", len(raced) == 2, raced)
+        log = "\n".join(l for _, st in watcher.states for l in st.get("log", []))
+        bob_at, ann_at = log.find("seat 2 (Bob) calls BAMM!"), log.find("seat 1 (Ann) calls BAMM!")
+        check("everyone sees Bob's call first", 0 <= bob_at < ann_at or (bob_at >= 0 and ann_at < 0),
+              [l for l in log.split("\n") if "BAMM" in l][:6])
+        print("race:", raced, [l for l in log.split("\n") if "BAMM" in l or "bamm" in l][:8]) if os.environ.get("SHOW") else None
+        bob.save_screenshot(os.path.join(shots, "serve-bamm-phone.png"))
+        ann.save_screenshot(os.path.join(shots, "serve-bamm-laptop.png"))
+    finally:
+        for d in drivers.values():
+            d.quit()
+        watcher.close()
+        t.quit()
+
+
+# ---- the referee stops and is taken up again, links and all ----
+
+def resume():
+    save = os.path.join(work, "resume.json")
+    t = Table(["bam", "--seats", "human,human,bam-greedy", "--names", "Ann,Bob,Cy", "--seed", "4",
+               "--set", "hands=2"], save)
+    page = browser(1000, 800)
+    try:
+        page.get(t.links[1])
+        wait_for(lambda: page.find_element("id", "link").text == "connected", 10)
+        for _ in range(6):
+            for seat in (1, 2):
+                d = t.state(seat)["decision"]
+                if d and d.get("yours"):
+                    t.move(seat, d["moves"][-1])
+        before = t.state(1)
+        links = dict(t.links)
+        t.kill()
+        check("a page sees the referee gone", wait_for(
+            lambda: page.find_element("id", "link").text != "connected", 10))
+        t2 = Table([], save, port=t.port, resume=True)
+        try:
+            check("a resumed table gives the same links", t2.links == links, (t2.links, links))
+            after = t2.state(1)
+            check("it takes the game up where it was", after["moves_played"] == before["moves_played"]
+                  and after["table"] == before["table"], (before["moves_played"], after["moves_played"]))
+            check("the open page reconnects by itself to the same state", wait_for(
+                lambda: page.find_element("id", "link").text == "connected"
+                and page_state(page)[0] == str(before["moves_played"]), 15))
+        finally:
+            t2.quit()
+    finally:
+        page.quit()
+
+
+# ---- hostile clients, while the game plays on ----
+
+def raw(port, data, read=True):
+    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    s.sendall(data)
+    out = s.recv(200) if read else b""
+    s.close()
+    return out
+
+
+def hostile():
+    save = os.path.join(work, "hostile.json")
+    t = Table(["bam", "--seats", "human,human,bam-greedy", "--names", "Ann,Bob,Cy", "--seed", "8",
+               "--set", "hands=3"], save)
+    other = Table(["bam", "--seats", "human,human,random", "--seed", "8"], os.path.join(work, "other.json"))
+    stale = other.path(1)
+    other.quit()
+    try:
+        refusals = {p: t.request("GET", p) for p in (
+            "/s/" + "0" * 32, "/s/abc", stale, "/w/" + t.path(1)[3:], "/x", t.path(1) + "/nothing",
+            "/s/" + t.path(1)[3:].upper())}
+        check("a wrong, short, stale or guessed token gets 404 and learns nothing",
+              all(r == (404, b"not found\n") for r in refusals.values()), refusals)
+        asked = 1 if t.state(1)["decision"].get("yours") else 2
+        other_seat = 3 - asked
+        reply = t.move(other_seat, t.state(asked)["decision"]["moves"][0])
+        check("one seat's token cannot move for another", reply.get("played") is False, reply)
+        check("a body larger than a move is refused",
+              t.request("POST", t.path(asked) + "/move", b"x" * 10000)[0] == 413)
+        check("malformed HTTP gets 400 or a closed socket, never an answer",
+              raw(t.port, b"GET /x\r\n\r\n").startswith(b"HTTP/1.1 400")
+              and raw(t.port, b"GARBAGE\r\n\r\n") == b""
+              and raw(t.port, b"GET %s HTTP/1.1\r\nContent-Length: x\r\n\r\n" % t.path(1).encode())
+              .startswith(b"HTTP/1.1 400"))
+        junk = socket.create_connection(("127.0.0.1", t.port), timeout=5)
+        junk.sendall(bytes(range(256)) * 4)  # left open: it times out on its own
+        check("an illegal move says why, and is the REPL's explanation",
+              "not a legal move" in t.move(asked, "flibbertigibbet").get("why", ""))
+        # 500 idle connections and a client reading a byte a second
+        idle = []
+        for _ in range(500):
+            try:
+                idle.append(socket.create_connection(("127.0.0.1", t.port), timeout=5))
+            except OSError:
+                break
+        slow = socket.create_connection(("127.0.0.1", t.port), timeout=5)
+        slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        slow.sendall(("GET %s/events HTTP/1.1\r\nHost: x\r\n\r\n" % t.path(0)).encode())
+        stop = threading.Event()
+
+        def trickle():
+            while not stop.is_set():
+                try:
+                    slow.recv(1)
+                except OSError:
+                    return
+                time.sleep(1)
+        threading.Thread(target=trickle, daemon=True).start()
+        watcher = Stream(t, 0)
+        wait_for(lambda: watcher.latest(), 5)
+        seen = watcher.latest()["moves_played"]
+        start = time.time()
+        reply = t.move(asked, t.state(asked)["decision"]["moves"][0])
+        got = wait_for(lambda: watcher.latest()["moves_played"] > seen, 5)
+        took = time.time() - start
+        check("with 500 idle connections and a slow reader the game plays on (%.0f ms)" % (took * 1000),
+              reply.get("played") and got and took < 1.0, (reply, took))
+        stop.set()
+        for s in idle + [slow, junk]:
+            s.close()
+        watcher.close()
+        # a flood of requests at once
+        results = []
+
+        def fetch():
+            try:
+                results.append(t.request("GET", t.path(1) + "/state")[0])
+            except OSError:
+                results.append(0)
+        threads = [threading.Thread(target=fetch) for _ in range(200)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        check("a flood of 200 requests is answered or refused, and the table still answers",
+              len(results) == 200 and t.state(1) is not None, results.count(200))
+    finally:
+        t.quit()
+
+
+def refused_starts():
+    import subprocess
+    bin = os.environ["REFEREE_BIN"]
+    run = lambda *w: subprocess.run([bin, "serve", *w], capture_output=True, text=True, timeout=20)
+    r = run("bam", "--listen", "nowhere")
+    check("--listen that is no ADDRESS:PORT is a usage error", r.returncode == 2 and "ADDRESS:PORT" in r.stderr,
+          r.stderr)
+    r = run("bam", "--seats", "human,human", "--table", "cards")
+    check("a real deck at a served table says it is not there yet", r.returncode == 2 and "not there yet" in r.stderr,
+          r.stderr)
+    r = run("--resume", os.path.join(work, "nothing.json"))
+    check("--resume of no save says so", r.returncode == 2 and "cannot read the save" in r.stderr, r.stderr)
+
+
+for part in (refused_starts, hostile, resume, bam_in_browsers, bamm_race):
+    if os.environ.get("TEST_PART") and os.environ["TEST_PART"] != part.__name__:
+        continue
+    try:
+        part()
+    except Exception as e:  # a part that breaks fails, and the others still run
+        import traceback
+        traceback.print_exc()
+        check(part.__name__ + " ran to its end", False, repr(e))
+print("serve: %d passed, %d failed" % (passed, failed))

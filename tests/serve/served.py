@@ -1,0 +1,170 @@
+"""A served table for the tests: `referee serve` started with its console
+on a pipe, the links it prints, raw event-stream clients that keep every
+byte a page receives, and browsers (Debian's chromium through selenium)."""
+import http.client
+import json
+import os
+import re
+import socket
+import subprocess
+import threading
+import time
+
+BIN = os.environ["REFEREE_BIN"]
+BUILD = os.environ.get("SERVE_SHOTS", "build")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(what, timeout=10.0, step=0.02):
+    """What's value once it is true; None after timeout seconds."""
+    end = time.time() + timeout
+    while time.time() < end:
+        value = what()
+        if value:
+            return value
+        time.sleep(step)
+    return None
+
+
+class Table:
+    """referee serve ARGS, listening on a port of its own."""
+
+    def __init__(self, args, save, port=None, resume=False):
+        self.port = port or free_port()
+        self.save = save
+        words = [BIN, "serve"] + (["--resume", save] if resume else list(args) + ["--save", save])
+        words += ["--listen", "127.0.0.1:%d" % self.port]
+        self.proc = subprocess.Popen(words, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True, bufsize=1)
+        self.lines = []
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        if not wait_for(lambda: any(l.startswith("watchers: ") for l in self.lines)
+                        or self.proc.poll() is not None, 10) or self.proc.poll() is not None:
+            raise RuntimeError("no links from referee serve: " + "".join(self.lines[-5:]))
+        self.links = {}
+        for line in self.lines:
+            m = re.match(r"seat (\d+)[^:]*: (http://\S+)", line)
+            if m:
+                self.links[int(m.group(1))] = m.group(2)
+            if line.startswith("watchers: "):
+                self.links[0] = line.split()[1]
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.append(line)
+
+    def console(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def said(self, text):
+        return any(text in l for l in self.lines)
+
+    def path(self, seat):
+        return self.links[seat].split(str(self.port), 1)[1]
+
+    def request(self, method, path, body=None):
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=15)
+        c.request(method, path, body=body, headers={"Content-Type": "text/plain"})
+        r = c.getresponse()
+        data = r.read()
+        c.close()
+        return r.status, data
+
+    def state(self, seat):
+        status, data = self.request("GET", self.path(seat) + "/state")
+        return json.loads(data) if status == 200 else None
+
+    def move(self, seat, text):
+        status, data = self.request("POST", self.path(seat) + "/move", text.encode())
+        return json.loads(data) if status == 200 else {"status": status, "text": data.decode()}
+
+    def quit(self):
+        if self.proc.poll() is None:
+            try:
+                self.console("quit")
+                self.proc.stdin.close()
+            except (BrokenPipeError, ValueError):
+                pass
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def kill(self):
+        """As a power cut would: no quit, no last save."""
+        for child in children_of(self.proc.pid):
+            os.kill(child, 9)
+        self.proc.kill()
+        self.proc.wait()
+
+
+def children_of(pid):
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return [int(x) for x in out.split()]
+
+
+class Stream(threading.Thread):
+    """A page's event stream, every byte kept with when it came."""
+
+    def __init__(self, table, seat):
+        super().__init__(daemon=True)
+        self.conn = http.client.HTTPConnection("127.0.0.1", table.port, timeout=60)
+        self.conn.request("GET", table.path(seat) + "/events")
+        self.response = self.conn.getresponse()
+        self.bytes = bytearray()
+        self.states = []  # (arrival time, state)
+        self.stop = False
+        self.start()
+
+    def run(self):
+        pending = b""
+        while not self.stop:
+            try:
+                chunk = self.response.read1(65536)
+            except Exception:
+                break
+            if not chunk:
+                break
+            now = time.time()
+            self.bytes += chunk
+            pending += chunk
+            while b"\n\n" in pending:
+                event, pending = pending.split(b"\n\n", 1)
+                for line in event.split(b"\n"):
+                    if line.startswith(b"data: "):
+                        self.states.append((now, json.loads(line[6:])))
+
+    def latest(self):
+        return self.states[-1][1] if self.states else None
+
+    def close(self):
+        self.stop = True
+        try:
+            self.conn.sock.shutdown(socket.SHUT_RDWR)
+        except Exception:
+            pass
+        self.conn.close()
+
+
+def browser(width=1280, height=800, phone=False):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    o = Options()
+    o.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=%d,%d" % (width, height)):
+        o.add_argument(arg)
+    if phone:
+        o.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": True},
+            "userAgent": "Mozilla/5.0 (Linux; Android 14) Mobile"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
