@@ -518,10 +518,23 @@ static void dropped_game(Repl *r, int unsaved)
                unsaved == 1 ? "" : "s");
 }
 
+/* A served table keeps its game and its people's links: another game is
+ * another table. 1 when refused. */
+static int served_keeps_game(Repl *r, const char *command)
+{
+    if (r->serve)
+        error(r, "'%s' is not for a served table: its people's links are for this game ('quit', "
+                 "then 'referee serve' starts another, 'referee serve --resume FILE' takes a save "
+                 "up with its links)", command);
+    return r->serve != NULL;
+}
+
 static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
     GameArgs args = {0};
+    if (served_keeps_game(r, "new"))
+        return;
     args.default_seats_human = 1;
     char err[300];
     if (!session_parse_args(argc - 1, argv + 1, &args, err, sizeof err)) {
@@ -1062,6 +1075,8 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
     char *why;
+    if (served_keeps_game(r, "load"))
+        return;
     if (argc != 2) {
         error(r, "load needs a file name: load FILE");
         return;
@@ -1251,7 +1266,8 @@ static void execute(Repl *r, const char *line)
         return;
     }
     error(r, "unknown command '%s' ('help' lists the commands)%s", argv[0],
-          !r->s.loop.game       ? ""
+          r->serve              ? "; the people play on their own pages"
+          : !r->s.loop.game     ? ""
           : st == GAME_OVER ? "; nor is it a move: the game is over ('new' starts another)"
           : st == GAME_OK   ? "; nor is it a move: no seat played by a person is to answer now "
                               "('continue' lets the bots play on)"
