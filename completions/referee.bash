@@ -27,7 +27,7 @@ _referee()
     prev=${COMP_WORDS[COMP_CWORD-1]}
     cmd=${COMP_WORDS[1]}
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "games bots diff play run tournament merge report replay check --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "games bots diff play serve run tournament merge report replay check --help --version" -- "$cur"))
         return
     fi
     case $prev in
@@ -39,7 +39,7 @@ _referee()
         [ "$head" = "$cur" ] && head="" || head="$head,"
         COMPREPLY=($(compgen -P "$head" -W "$words" -- "$last"))
         return ;;
-    --out|--report|-o|--rules)
+    --out|--report|-o|--rules|--save|--resume)
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;
     --on-fault)
@@ -48,7 +48,7 @@ _referee()
     --table)
         COMPREPLY=($(compgen -W "dice cards all" -- "$cur"))
         return ;;
-    --seed|--set|--names|--games|--jobs|--shard|--bot-budget|--bot-memory|--game-memory|--max-moves)
+    --seed|--set|--names|--games|--jobs|--shard|--bot-budget|--bot-memory|--game-memory|--max-moves|--listen)
         return ;;
     esac
     if [[ $cur == -* ]]; then
@@ -56,7 +56,7 @@ _referee()
         return
     fi
     case $cmd in
-    play|run|tournament|diff|check)
+    play|serve|run|tournament|diff|check)
         [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "$(_referee_scripts rules REFEREE_RULES)" -- "$cur")) ;;
     merge|report|replay)
         COMPREPLY=($(compgen -f -- "$cur")) ;;
