@@ -3,9 +3,7 @@
 #include <lauxlib.h>
 #include <readline/history.h>
 #include <readline/readline.h>
-#include <errno.h>
 #include <signal.h>
-#include <sys/select.h>
 #include <stdarg.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -20,36 +18,7 @@
 #include "../core/kernel/spelling.h"
 #include "../core/kernel/strfmt.h"
 
-/* The rules give at most 64 status lines (rules_reply.c). */
-#define MAX_STATUS_LINES 64
-
-struct Repl {
-    Session s;
-    const ReplServe *serve; /* a served table's (serve/): people play on their pages, or NULL */
-    char *captured;         /* with capturing: the last error, for a page (malloc'd) */
-    int capturing;
-    int interactive;
-    int errors;
-    int quit;
-    /* The line being played was typed without 'play': a word that is no
-     * command, taken for a move. */
-    int bare;
-    const char *meant; /* with bare: the command the line may be a slip from, or NULL */
-    /* Answers people gave in an open claim window, in the order given. */
-    int wn;
-    int wseats[MAX_SEATS];
-    char *wmoves[MAX_SEATS];
-    /* Whose private things (hand, dice) the screen shows now: 0 for none. */
-    int on_screen;
-    int private_on_screen; /* what on_screen's seat sees alone is on the screen */
-    /* The status lines shown last, so that each turn shows what changed. */
-    char *status[MAX_STATUS_LINES];
-    int nstatus;
-    /* The game's moves when it was last saved, loaded or started. */
-    int saved_moves;
-    FILE *in; /* the lines, when not a terminal (readline's otherwise) */
-    int moving_seat; /* the seat whose move is being played (for the dice it asks for), or 0 */
-};
+#include "repl_internal.h"
 
 typedef void (*CommandFn)(Repl *r, int argc, char **argv, const char *rest);
 
@@ -97,6 +66,13 @@ static void clear_window(Repl *r)
     for (int i = 0; i < r->wn; i++)
         free(r->wmoves[i]);
     r->wn = 0;
+}
+
+static int answered(Repl *r, int seat);
+
+int repl_has_answered(Repl *r, int seat)
+{
+    return answered(r, seat);
 }
 
 static int answered(Repl *r, int seat)
@@ -708,6 +684,11 @@ static void play_move_as(Repl *r, int seat, const char *text)
     r->wseats[r->wn] = seat;
     r->wmoves[r->wn++] = strdup(canon);
     run_open_window(r);
+}
+
+void repl_play_as(Repl *r, int seat, const char *text)
+{
+    play_move_as(r, seat, text);
 }
 
 static void play_move(Repl *r, const char *text)
@@ -1439,109 +1420,6 @@ int repl_serve(lua_State *L, const char *rules_path, const char *bots_path, cons
     return run(L, rules_path, bots_path, start, stdin, isatty(STDIN_FILENO), guard, serve);
 }
 
-/* ---- a served table: the pages' requests, between the console's keys ---- */
-
-Session *repl_session(Repl *r)
-{
-    return &r->s;
-}
-
-void repl_saved(Repl *r)
-{
-    if (r->s.loop.game)
-        r->saved_moves = r->s.loop.game->nmoves;
-}
-
-int repl_has_answered(Repl *r, int seat)
-{
-    return answered(r, seat);
-}
-
-char *repl_play_for(Repl *r, int seat, const char *text)
-{
-    const Ask *p;
-    if (!r->s.loop.game || game_pending(r->s.loop.game, &p) != GAME_OK)
-        return strdup("no move is due: the game is over or stopped");
-    int asked = 0;
-    for (int i = 0; i < p->nseats; i++)
-        asked |= p->seats[i] == seat;
-    if (!asked || answered(r, seat))
-        return strdup(answered(r, seat) ? "you have answered already: the others are still to"
-                                        : "it is not yours to move now");
-    int errors = r->errors;
-    r->capturing = 1;
-    free(r->captured);
-    r->captured = NULL;
-    play_move_as(r, seat, text);
-    r->capturing = 0;
-    r->errors = errors;
-    char *why = r->captured;
-    r->captured = NULL;
-    fflush(stdout);
-    return why;
-}
-
-/* Hands the waiting requests to the serve code, which plays them; then
- * the pages are told what changed. */
-static void take_requests(Repl *r)
-{
-    char drained[64];
-    while (read(r->serve->wake_fd, drained, sizeof drained) > 0)
-        ;
-    r->serve->take_requests(r, r->serve->ctx);
-    r->serve->publish(r, r->serve->ctx);
-    fflush(stdout);
-}
-
-/* readline's keys at a served table: a page's request between two keys is
- * played at once, the line being typed kept. */
-static int served_getc(FILE *f)
-{
-    Repl *r = completing;
-    for (;;) {
-        fd_set fds;
-        FD_ZERO(&fds);
-        FD_SET(fileno(f), &fds);
-        FD_SET(r->serve->wake_fd, &fds);
-        int top = fileno(f) > r->serve->wake_fd ? fileno(f) : r->serve->wake_fd;
-        if (select(top + 1, &fds, NULL, NULL, NULL) < 0) {
-            if (errno == EINTR)
-                continue;
-            return EOF;
-        }
-        if (FD_ISSET(r->serve->wake_fd, &fds)) {
-            fputs("\r\033[K", stdout); /* the line being typed, redrawn after */
-            take_requests(r);
-            rl_on_new_line();
-            rl_redisplay();
-        }
-        if (FD_ISSET(fileno(f), &fds))
-            return rl_getc(f);
-    }
-}
-
-/* A line of a script at a served table: pages are served while it waits.
- * 0 at the end of the input. */
-static int served_line(Repl *r, char **line, size_t *cap)
-{
-    for (;;) {
-        fd_set fds;
-        FD_ZERO(&fds);
-        FD_SET(fileno(r->in), &fds);
-        FD_SET(r->serve->wake_fd, &fds);
-        int top = fileno(r->in) > r->serve->wake_fd ? fileno(r->in) : r->serve->wake_fd;
-        if (select(top + 1, &fds, NULL, NULL, NULL) < 0) {
-            if (errno == EINTR)
-                continue;
-            return 0;
-        }
-        if (FD_ISSET(r->serve->wake_fd, &fds))
-            take_requests(r);
-        if (FD_ISSET(fileno(r->in), &fds))
-            return getline(line, cap, r->in) >= 0;
-    }
-}
-
 /* Goes on with the game the REPL before this one played, which a call
  * stuck in C stopped: from its record, without what got stuck. */
 static int resume(Repl *r, const ReplGuard *guard)
@@ -1586,7 +1464,7 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
         rl_readline_name = "referee";
         rl_attempted_completion_function = complete;
         if (serve)
-            rl_getc_function = served_getc;
+            served_console_begin(&r);
         hist = history_path();
         if (hist)
             read_history(hist);
@@ -1629,7 +1507,9 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
         running_state = L;
         got_interrupt = 0;
         signal(SIGINT, on_interrupt);
+        r.executing = 1;
         execute(&r, input);
+        r.executing = 0;
         signal(SIGINT, SIG_DFL);
         running_state = NULL;
         lua_sethook(L, NULL, 0, 0);
