@@ -148,5 +148,25 @@ screen | grep -q "> turn 3C" && bad "Tab offered a stand-in card: $(screen | gre
 t send-keys -t table C-u "turn 7h" Enter
 wait_for "trumps are hearts (seat 3 (Cy) turns 7H)" && ok || bad "the card named was not turned: $(screen | tail -3)"
 
+# A served table's console: links with QR codes, no hand and no seed on
+# it, and a page's move shown between the keys while a command is being
+# typed, the half-typed line kept.
+port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+start "$bin" serve bam --seats human,human,bam-greedy --names Ann,Bob,Cy --seed console-9f2e \
+    --set dealer=3 --listen "127.0.0.1:$port" --save "$work/served.json"
+wait_for "watchers: http://127.0.0.1:$port/w/" && ok || bad "no links on the served console: $(screen | tail -3)"
+screen | grep -q "▀" && ok || bad "no QR code on the served console"
+screen | grep -q "yours\|console-9f2e" && bad "a hand or the seed is on the served console" || ok
+ann=$(grep -o '"[0-9a-f]\{32\}"' "$work/served.json.links" | head -1 | tr -d '"')
+t send-keys -t table "sho"
+sleep 0.3
+/usr/bin/python3 -c 'import sys, urllib.request as u; print(u.urlopen(u.Request(sys.argv[1], b"play")).read())' \
+    "http://127.0.0.1:$port/s/$ann/move" >"$work/played" 2>&1
+wait_for "seat 1 (Ann): play" && ok || bad "a page's move was not shown on the console: $(screen | tail -3) $(cat "$work/played")"
+screen | tail -1 | grep -q "^referee> sho$" && ok || bad "the half-typed line was not kept: $(screen | tail -1)"
+t send-keys -t table "w" Enter
+wait_for "the table, as everyone sees it:" && ok || bad "'show' at the served console: $(screen | tail -3)"
+t send-keys -t table "quit" Enter
+
 echo "terminal: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
