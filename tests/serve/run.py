@@ -344,6 +344,28 @@ def hostile():
         t.quit()
 
 
+def every_game_on_a_phone():
+    """The rummy and the dice game too: a phone's page and a laptop's at
+    the first decision, without sideways scroll (screenshots in build/)."""
+    for game, seats in (("bamboozled", "human,human"), ("bamboozled-dice", "human,human,dice-bluffer"),
+                        ("bam-app", "human,bam-greedy")):
+        t = Table([game, "--seats", seats, "--names", "Ann,Bob", "--seed", "shots"],
+                  os.path.join(work, game + ".json"))
+        try:
+            for name, d in (("phone", browser(390, 844, phone=True)), ("laptop", browser(1280, 800))):
+                try:
+                    d.get(t.links[1])
+                    shown = wait_for(lambda: d.find_element("id", "link").text == "connected"
+                                     and d.find_element("id", "table").text, 10)
+                    d.save_screenshot(os.path.join(shots, "serve-%s-%s.png" % (game, name)))
+                    check("%s's page on a %s shows the table without sideways scroll" % (game, name),
+                          shown and no_sideways_scroll(d))
+                finally:
+                    d.quit()
+        finally:
+            t.quit()
+
+
 def refused_starts():
     import subprocess
     bin = os.environ["REFEREE_BIN"]
@@ -358,7 +380,7 @@ def refused_starts():
     check("--resume of no save says so", r.returncode == 2 and "cannot read the save" in r.stderr, r.stderr)
 
 
-for part in (refused_starts, hostile, resume, bam_in_browsers, bamm_race):
+for part in (refused_starts, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
     if os.environ.get("TEST_PART") and os.environ["TEST_PART"] != part.__name__:
         continue
     try:
