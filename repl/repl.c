@@ -500,8 +500,8 @@ static int served_keeps_game(Repl *r, const char *command)
 {
     if (r->serve)
         error(r, "'%s' is not for a served table: its people's links are for this game ('quit', "
-                 "then 'referee serve' starts another, 'referee serve --resume FILE' takes a save "
-                 "up with its links)", command);
+                 "then 'referee serve' starts another; 'load FILE' takes up a save of the same "
+                 "people's seats)", command);
     return r->serve != NULL;
 }
 
@@ -1052,12 +1052,35 @@ static void cmd_save(Repl *r, int argc, char **argv, const char *rest)
     r->saved_moves = r->s.loop.game->nmoves;
 }
 
+/* The seats people play, as bits (bit s: seat s), and how many seats. */
+static unsigned people_seats(const Session *s)
+{
+    unsigned mask = (unsigned)s->loop.nseats << (MAX_SEATS + 1);
+    for (int seat = 1; seat <= s->loop.nseats; seat++)
+        if (controller_is_person(&s->loop.seats[seat]))
+            mask |= 1u << seat;
+    return mask;
+}
+
+/* At a served table a save is taken up only if its people sit where the
+ * links are: else the game goes back to as it was. 1 when it fits. */
+static int fits_the_links(Repl *r, unsigned people, char *before)
+{
+    if (!r->serve || people_seats(&r->s) == people)
+        return 1;
+    char *why, *notes;
+    if (!session_load_text(&r->s, before, &why, &notes))
+        free(why); /* (it replayed a moment ago: it replays again) */
+    free(notes);
+    error(r, "that save's people sit at other seats than this table's links: it is not taken up "
+             "(the game is as it was; 'referee serve --resume FILE' serves it with links of its own)");
+    return 0;
+}
+
 static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
     char *why;
-    if (served_keeps_game(r, "load"))
-        return;
     if (argc != 2) {
         error(r, "load needs a file name: load FILE");
         return;
@@ -1065,10 +1088,19 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
     char *notes;
     const Stuck *stuck = r->s.loop.stuck;
     r->s.loop.stuck = NULL;
+    unsigned people = r->s.loop.game ? people_seats(&r->s) : 0;
+    char *before = r->serve && r->s.loop.game ? session_record(&r->s) : NULL;
     if (!session_load(&r->s, argv[1], &why, &notes)) {
         r->s.loop.stuck = stuck;
         refused_keeping_game(r, why);
         free(why);
+        free(before);
+        return;
+    }
+    int fits = !before || fits_the_links(r, people, before);
+    free(before);
+    if (!fits) {
+        free(notes);
         return;
     }
     clear_window(r);

@@ -234,6 +234,8 @@ def resume():
                 d = t.state(seat)["decision"]
                 if d and d.get("yours"):
                     t.move(seat, d["moves"][-1])
+        # the state the pages have is the one saved (published, then saved)
+        wait_for(lambda: t.state(1)["moves_played"] == len(json.load(open(save))["moves"]), 5)
         before = t.state(1)
         links = dict(t.links)
         t.kill()
@@ -366,6 +368,32 @@ def every_game_on_a_phone():
             t.quit()
 
 
+def console_load():
+    """At the console, a save of the same people's seats is taken up, the
+    links still theirs; one of other seats is refused, the game as it was."""
+    same = Table(["bam", "--seats", "human,human,random", "--seed", "load-1"], os.path.join(work, "same.json"))
+    for seat in (1, 2):
+        d = same.state(seat)["decision"]
+        if d and d.get("yours"):
+            same.move(seat, d["moves"][0])
+    same.quit()
+    same_moves = len(json.load(open(os.path.join(work, "same.json")))["moves"])
+    other = Table(["bam", "--seats", "human,random,human", "--seed", "load-2"], os.path.join(work, "other-seats.json"))
+    other.quit()
+    t = Table(["bam", "--seats", "human,human,bam-greedy", "--seed", "load-3"], os.path.join(work, "load.json"))
+    try:
+        t.console("load " + os.path.join(work, "same.json"))
+        check("a save of the same people's seats is taken up at the console", wait_for(
+            lambda: (t.state(1) or {}).get("moves_played") == same_moves and t.said("loaded "), 5),
+            t.lines[-3:])
+        t.console("load " + os.path.join(work, "other-seats.json"))
+        check("one of other seats is refused, the game as it was", wait_for(
+            lambda: t.said("people sit at other seats than this table's links"), 5)
+            and t.state(1)["moves_played"] == same_moves, t.lines[-3:])
+    finally:
+        t.quit()
+
+
 def refused_starts():
     import subprocess
     bin = os.environ["REFEREE_BIN"]
@@ -380,7 +408,7 @@ def refused_starts():
     check("--resume of no save says so", r.returncode == 2 and "cannot read the save" in r.stderr, r.stderr)
 
 
-for part in (refused_starts, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
+for part in (refused_starts, console_load, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
     if os.environ.get("TEST_PART") and os.environ["TEST_PART"] != part.__name__:
         continue
     try:
