@@ -1478,7 +1478,7 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
     r.serve = serve;
     session_init(&r.s, L, rules_path, bots_path);
     render_use_names((const char (*)[25])r.s.names);
-    r.s.type_dice = type_dice;
+    r.s.type_dice = serve ? served_type_dice : type_dice;
     r.s.type_dice_ctx = &r;
     r.in = in;
     r.s.loop.on_fault = report_fault;

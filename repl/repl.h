@@ -52,6 +52,9 @@ Session *repl_session(Repl *r);
 char *repl_play_for(Repl *r, int seat, const char *text);
 /* The game as it stands is saved (quit need not ask). */
 void repl_saved(Repl *r);
+/* Real dice to be typed now: 1, with the seat to type them (0 when they
+ * are lifted: any person), how many and their faces; else 0. */
+int repl_dice_asked(Repl *r, int *seat, int *n, int *faces);
 /* Whether seat has given its answer in the claim window open now. */
 int repl_has_answered(Repl *r, int seat);
 

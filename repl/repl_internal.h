@@ -35,6 +35,16 @@ struct Repl {
     int saved_moves;
     FILE *in; /* the lines, when not a terminal (readline's otherwise) */
     int executing; /* a command runs: pages' moves wait until it is done */
+    /* Real dice at a served table: the seat that lifts the cup types them
+     * on its page while the move that reads them waits (repl_served.c). */
+    struct {
+        int asked;   /* dice are to be typed now */
+        int seat;    /* by whom: the one who sees them (any person when lifted) */
+        int all;     /* lifted: everyone sees them */
+        int n, faces;
+        int *values; /* where the typed values go */
+        int done;    /* 1 typed, -1 cancelled */
+    } dice;
     int moving_seat; /* the seat whose move is being played (for the dice it asks for), or 0 */
 };
 
@@ -44,6 +54,9 @@ void repl_play_as(Repl *r, int seat, const char *text);
 /* A served table's input (repl_served.c): readline's keys, or a script's
  * lines, with the pages' moves taken between them. */
 void served_console_begin(Repl *r);
+/* The Session's TypedDiceFn at a served table: the page types the dice. */
+int served_type_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
+                     size_t size);
 int served_line(Repl *r, char **line, size_t *cap);
 
 #endif

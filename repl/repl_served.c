@@ -9,7 +9,9 @@
 #include <string.h>
 #include <sys/select.h>
 #include <unistd.h>
+#include "render.h"
 #include "repl_internal.h"
+#include "../core/kernel/strfmt.h"
 
 Session *repl_session(Repl *r)
 {
@@ -22,8 +24,113 @@ void repl_saved(Repl *r)
         r->saved_moves = r->s.loop.game->nmoves;
 }
 
+int repl_dice_asked(Repl *r, int *seat, int *n, int *faces)
+{
+    if (!r->dice.asked)
+        return 0;
+    *seat = r->dice.all ? 0 : r->dice.seat;
+    *n = r->dice.n;
+    *faces = r->dice.faces;
+    return 1;
+}
+
+/* A page's line while the dice are to be typed: the values (or 'cancel')
+ * from the seat that sees them; NULL when taken, else why not. */
+static char *dice_typed(Repl *r, int seat, const char *text)
+{
+    char who[64];
+    if (seat != r->dice.seat && !(r->dice.all && controller_is_person(&r->s.loop.seats[seat])))
+        return strfmt("wait: %s is typing what the dice show",
+                      render_seat(r->dice.seat, who, sizeof who));
+    if (!strcmp(text, "cancel")) {
+        r->dice.done = -1;
+        return NULL;
+    }
+    int got = 0, bad = 0, values[16];
+    const char *p = text;
+    char *end;
+    while (*p && !bad) {
+        while (*p == ' ' || *p == ',' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        long v = strtol(p, &end, 10);
+        if (end == p || got == r->dice.n || v < 1 || v > r->dice.faces)
+            bad = 1;
+        else
+            values[got++] = (int)v;
+        p = end;
+    }
+    if (bad || got != r->dice.n)
+        return strfmt("type %d number%s, each a face from 1 to %d, such as %s ('cancel' takes the "
+                      "move back)", r->dice.n, r->dice.n == 1 ? "" : "s", r->dice.faces,
+                      r->dice.n == 1 ? "4" : "6 5");
+    memcpy(r->dice.values, values, sizeof *values * (size_t)got);
+    printf("%s typed the dice:", render_seat(seat, who, sizeof who));
+    for (int i = 0; i < got; i++)
+        printf(" %d", values[i]);
+    putchar('\n');
+    r->dice.done = 1;
+    return NULL;
+}
+
+int served_type_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
+                     size_t size)
+{
+    Repl *r = ctx;
+    int seer = 0, all = 1;
+    for (int s = 1; s <= t->seats.n; s++) {
+        int sees = 1;
+        for (int i = 0; i < n; i++)
+            sees &= dice_seat_sees(&t->dice, dice[i], s);
+        all &= sees;
+        if (sees && (!seer || s == r->moving_seat)) /* the mover looks first */
+            seer = s;
+    }
+    if (n > 16) {
+        snprintf(why, size, "more dice at once than a page types (16)");
+        return 0;
+    }
+    r->dice.asked = 1;
+    r->dice.seat = seer ? seer : r->moving_seat;
+    r->dice.all = all;
+    r->dice.n = n;
+    r->dice.faces = t->dice.d[dice[0]].faces;
+    r->dice.values = values;
+    r->dice.done = 0;
+    char who[64];
+    printf("waiting for %s to type what the dice show\n",
+           all ? "anyone at the table" : render_seat(r->dice.seat, who, sizeof who));
+    fflush(stdout);
+    /* The pages' lines are taken as they come (each page's own verdict
+     * given at once) until the dice are typed: the move that reads them
+     * waits, and so does everything else. */
+    r->serve->publish(r, r->serve->ctx);
+    while (!r->dice.done) {
+        fd_set fds;
+        FD_ZERO(&fds);
+        FD_SET(r->serve->wake_fd, &fds);
+        if (select(r->serve->wake_fd + 1, &fds, NULL, NULL, NULL) < 0 && errno != EINTR)
+            break;
+        char drained[64];
+        while (read(r->serve->wake_fd, drained, sizeof drained) > 0)
+            ;
+        r->serve->take_requests(r, r->serve->ctx);
+        if (!r->dice.done)
+            r->serve->publish(r, r->serve->ctx); /* who is connected */
+    }
+    r->dice.asked = 0;
+    if (r->dice.done != 1) {
+        snprintf(why, size, "the dice were not typed, so the move was taken back");
+        return 0;
+    }
+    return 1;
+}
+
 char *repl_play_for(Repl *r, int seat, const char *text)
 {
+    if (r->dice.asked)
+        return dice_typed(r, seat, text);
     const Ask *p;
     if (!r->s.loop.game || game_pending(r->s.loop.game, &p) != GAME_OK)
         return strdup("no move is due: the game is over or stopped");

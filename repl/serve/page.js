@@ -6,6 +6,7 @@
 const base = location.pathname.replace(/\/+$/, "");
 let source = null;
 let sending = false;
+let lastState = null;
 
 function $(id) { return document.getElementById(id); }
 
@@ -25,8 +26,17 @@ function seatName(state, seat) {
 function showTurn(state) {
   const turn = $("turn");
   const d = state.decision;
+  const dice = state.dice;
   turn.className = "";
-  if (state.result) {
+  if (dice && dice.yours) {
+    turn.className = "yours";
+    turn.textContent = (dice.seat ? "Lift the cup and type" : "The dice are lifted: type")
+      + " what the dice show (" + dice.n + " number" + (dice.n > 1 ? "s" : "") + " from 1 to "
+      + dice.faces + ")";
+  } else if (dice) {
+    turn.textContent = "Waiting for " + (dice.seat ? seatName(state, dice.seat) : "someone")
+      + " to type what the dice show";
+  } else if (state.result) {
     turn.className = "over";
     turn.textContent = state.result.map((line) => line.trim()).join("\n");
   } else if (d && d.yours) {
@@ -42,6 +52,12 @@ function showTurn(state) {
 
 function showMoves(state) {
   const d = state.decision;
+  if (state.dice) {
+    $("yours").hidden = !state.dice.yours;
+    $("moves").replaceChildren();
+    $("text").placeholder = state.dice.n > 1 ? "such as 6 5" : "such as 4";
+    return;
+  }
   const yours = !state.result && d && d.yours;
   $("yours").hidden = !yours;
   if (!yours) return;
@@ -49,7 +65,16 @@ function showMoves(state) {
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = move;
-    b.addEventListener("click", () => send(move));
+    // At a real deck a move of a card the referee cannot see reads CARD:
+    // it goes to the box, for the card's name to be typed in its place.
+    b.addEventListener("click", () => {
+      if (/\bCARD\b/.test(move)) {
+        $("text").value = move.replace(/\bCARD\b.*/, "");
+        $("text").focus();
+      } else {
+        send(move);
+      }
+    });
     return b;
   });
   $("moves").replaceChildren(...buttons);
@@ -90,10 +115,12 @@ function show(state) {
 }
 
 async function send(text) {
-  if (sending || !text.trim()) return;
+  // One move at a time; but the dice a move waits for go while it waits.
+  const dice = lastState && lastState.dice && lastState.dice.yours;
+  if ((sending && !dice) || !text.trim()) return;
   sending = true;
   $("refusal").textContent = "";
-  document.querySelectorAll("#yours button").forEach((b) => { b.disabled = true; });
+  document.querySelectorAll("#moves button").forEach((b) => { b.disabled = true; });
   try {
     const reply = await fetch(base + "/move", {
       method: "POST", body: text, headers: { "Content-Type": "text/plain" }, cache: "no-store",
@@ -109,7 +136,7 @@ async function send(text) {
     $("refusal").textContent = "the referee cannot be reached: try again in a moment";
   } finally {
     sending = false;
-    document.querySelectorAll("#yours button").forEach((b) => { b.disabled = false; });
+    document.querySelectorAll("#moves button").forEach((b) => { b.disabled = false; });
   }
 }
 
@@ -125,7 +152,8 @@ function connect() {
   source = new EventSource(base + "/events");
   source.onmessage = (event) => {
     setLink(true, "connected");
-    show(JSON.parse(event.data));
+    lastState = JSON.parse(event.data);
+    show(lastState);
   };
   source.onerror = () => {
     setLink(false, "reconnecting…");

@@ -26,8 +26,9 @@
  * stream sends a comment line every STREAM_PING seconds, so never is). */
 #define IDLE_SECONDS 20
 #define STREAM_PING 10
-/* Seconds a page waits for the console's verdict on its move. */
-#define VERDICT_SECONDS 10
+/* Seconds a page waits for the console's verdict on its move: long, as a
+ * move that reads real dice waits for them to be typed. */
+#define VERDICT_SECONDS 600
 
 struct PageMove {
     PageMove *next;
@@ -506,6 +507,14 @@ void page_server_publish(PageServer *s, int seat, const char *json)
         pthread_cond_broadcast(&s->published);
     }
     pthread_mutex_unlock(&s->lock);
+}
+
+char *page_server_state(PageServer *s, int seat)
+{
+    pthread_mutex_lock(&s->lock);
+    char *copy = s->state[seat] ? strdup(s->state[seat]) : NULL;
+    pthread_mutex_unlock(&s->lock);
+    return copy;
 }
 
 void page_server_stop(PageServer *s)

@@ -52,6 +52,8 @@ int page_server_connected(PageServer *s, int seat);
 /* The state a seat's pages show now (0: the watchers'), as JSON; copied,
  * and sent to every page of that seat that has not had it. */
 void page_server_publish(PageServer *s, int seat, const char *json);
+/* A copy of what seat's pages were last sent (malloc'd), or NULL. */
+char *page_server_state(PageServer *s, int seat);
 void page_server_stop(PageServer *s);
 
 #endif

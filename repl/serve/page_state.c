@@ -177,3 +177,20 @@ char *page_state_json(Repl *r, int seat, const int *connected)
     json_decref(page);
     return text;
 }
+
+char *page_state_with_dice(Repl *r, int seat, const char *last)
+{
+    Session *s = repl_session(r);
+    int typist, n, faces;
+    json_t *page = last ? json_loads(last, 0, NULL) : NULL;
+    if (!page || !repl_dice_asked(r, &typist, &n, &faces)) {
+        json_decref(page);
+        return NULL;
+    }
+    int yours = seat && (typist == seat || (!typist && controller_is_person(&s->loop.seats[seat])));
+    json_object_set_new(page, "dice", json_pack("{s:i, s:i, s:i, s:b}", "seat", typist, "n", n,
+                                                "faces", faces, "yours", yours));
+    char *text = json_dumps(page, JSON_COMPACT);
+    json_decref(page);
+    return text;
+}

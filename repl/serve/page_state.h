@@ -12,5 +12,9 @@
 /* connected[s]: how many pages of seat s are open now. malloc'd JSON, or
  * NULL when out of memory. */
 char *page_state_json(Repl *r, int seat, const int *connected);
+/* While real dice are typed a move is under way, and the rules may not be
+ * asked anything: the state last sent to seat (last), with who types the
+ * dice. malloc'd JSON, or NULL. */
+char *page_state_with_dice(Repl *r, int seat, const char *last);
 
 #endif

@@ -197,18 +197,22 @@ static void publish(Repl *r, void *ctx)
         return;
     if (!sv->announced)
         announce(sv, s);
-    int connected[MAX_SEATS + 1];
+    int connected[MAX_SEATS + 1], seat_, n_, faces_;
+    int mid_move = repl_dice_asked(r, &seat_, &n_, &faces_);
     for (int seat = 0; seat <= MAX_SEATS; seat++)
         connected[seat] = page_server_connected(sv->server, seat);
     for (int seat = 0; seat <= s->loop.nseats; seat++) {
         if (seat && !sv->tokens.seat[seat][0])
             continue;
-        char *json = page_state_json(r, seat, connected);
+        char *last = mid_move ? page_server_state(sv->server, seat) : NULL;
+        char *json = mid_move ? page_state_with_dice(r, seat, last) : page_state_json(r, seat, connected);
+        free(last);
         if (json)
             page_server_publish(sv->server, seat, json);
         free(json);
     }
-    keep_save(sv, r);
+    if (!mid_move) /* (a move under way is saved once it is played) */
+        keep_save(sv, r);
 }
 
 /* ---- the command ---- */
@@ -326,9 +330,6 @@ int serve_run(lua_State *L, const char *rules_path, const char *bots_path, int a
         if (sv.args.json || sv.args.hashes || sv.args.shared.forfeit || sv.args.no_hot_seat)
             return usage("%s", "--json, --hashes, --on-fault and --no-hot-seat go with 'run' and "
                                "'play', not 'serve'");
-        if (sv.args.table_dice || sv.args.table_cards || sv.args.table_all)
-            return usage("%s", "a real deck or real dice at a served table is not there yet: "
-                               "'referee play GAME --table ...' referees one at one screen");
         char *default_save = NULL;
         if (!sv.save)
             sv.save = default_save = strfmt("%s-served.json", sv.args.game);

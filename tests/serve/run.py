@@ -394,6 +394,46 @@ def console_load():
         t.quit()
 
 
+def real_table():
+    """Real dice: when the cup is lifted, a person types what the dice show
+    on their own page while the challenge waits; a real deck: the card is
+    named as it is shown."""
+    t = Table(["bamboozled-dice", "--seats", "human,human,human", "--names", "Ann,Bob,Cy", "--seed", "d1",
+               "--table", "dice"], os.path.join(work, "dice.json"))
+    cy = browser(390, 844, phone=True)
+    try:
+        cy.get(t.links[3])
+        t.move(1, "roll")
+        t.move(1, "declare 21")
+        challenged = {}
+        waiting = threading.Thread(target=lambda: challenged.update(t.move(2, "challenge")))
+        waiting.start()
+        asked = wait_for(lambda: "type what the dice show" in cy.find_element("id", "turn").text, 10)
+        check("the lifted dice are asked on a page", asked, cy.find_element("id", "turn").text)
+        cy.save_screenshot(os.path.join(shots, "serve-dice-typed-phone.png"))
+        check("a value no die shows is refused with why",
+              "each a face from 1 to 6" in t.move(1, "9 9").get("why", ""))
+        cy.find_element("id", "text").send_keys("6 5\n")
+        waiting.join(15)
+        check("the challenge is played with the dice typed on Cy's page", challenged.get("played") is True,
+              challenged)
+        check("everyone's log shows the dice and the strike", wait_for(lambda: any(
+            "the dice show 6 and 5: seat 1 (Ann) bluffed" in l for l in t.state(0)["log"]), 5), t.lines[-4:])
+        check("the game goes on after", wait_for(lambda: (t.state(1)["decision"] or {}).get("kind") == "roll", 5))
+    finally:
+        cy.quit()
+        t.quit()
+    t = Table(["bam", "--seats", "human,human,human", "--seed", "d2", "--set", "dealer=1", "--table", "cards"],
+              os.path.join(work, "cards.json"))
+    try:
+        d = t.state(1)["decision"]
+        check("a real deck's moves read CARD on the dealer's page", d and "turn CARD" in d["moves"], d)
+        reply = t.move(1, "turn 7h")
+        check("the card named as it is shown is played", reply.get("played") is True, reply)
+    finally:
+        t.quit()
+
+
 def refused_starts():
     import subprocess
     bin = os.environ["REFEREE_BIN"]
@@ -401,14 +441,13 @@ def refused_starts():
     r = run("bam", "--listen", "nowhere")
     check("--listen that is no ADDRESS:PORT is a usage error", r.returncode == 2 and "ADDRESS:PORT" in r.stderr,
           r.stderr)
-    r = run("bam", "--seats", "human,human", "--table", "cards")
-    check("a real deck at a served table says it is not there yet", r.returncode == 2 and "not there yet" in r.stderr,
-          r.stderr)
+    r = run("bam", "--seats", "human,human,human", "--no-hot-seat")
+    check("--no-hot-seat is for play, not serve", r.returncode == 2 and "not 'serve'" in r.stderr, r.stderr)
     r = run("--resume", os.path.join(work, "nothing.json"))
     check("--resume of no save says so", r.returncode == 2 and "cannot read the save" in r.stderr, r.stderr)
 
 
-for part in (refused_starts, console_load, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
+for part in (refused_starts, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
     if os.environ.get("TEST_PART") and os.environ["TEST_PART"] != part.__name__:
         continue
     try:
