@@ -69,6 +69,19 @@ static int typed_by_lua(void *ctx, Table *t, int n, const int *dice, int *values
     return ok;
 }
 
+
+/* The rules folders a module's game is looked for in: the path given, or
+ * as the referee looks ($REFEREE_RULES, rules/ here, the installed games),
+ * so that a spec outside the tree finds the installed games by default. */
+static const char *rules_path_or_default(const char *given, char *buf, size_t size)
+{
+    if (given)
+        return given;
+    const char *env = getenv("REFEREE_RULES");
+    snprintf(buf, size, "%s%srules:%s/rules", env ? env : "", env ? ":" : "", REFEREE_SHARE);
+    return buf;
+}
+
 static int l_game_new(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
@@ -88,15 +101,8 @@ static int l_game_new(lua_State *L)
     lua_getfield(L, 2, "rules_path");
     int nseats = lt_opt_int(L, -3, 1, MAX_SEATS, 2);
     const char *seed = luaL_optstring(L, -2, "1"); /* a number is taken as its text */
-    const char *path = lua_tostring(L, -1);
     char found[4096];
-    if (!path) {
-        /* As the referee looks: $REFEREE_RULES, rules/ here, the installed games. */
-        const char *env = getenv("REFEREE_RULES");
-        snprintf(found, sizeof found, "%s%srules:%s/rules", env ? env : "", env ? ":" : "",
-                 REFEREE_SHARE);
-        path = found;
-    }
+    const char *path = rules_path_or_default(lua_tostring(L, -1), found, sizeof found);
     lua_getfield(L, 2, "options");
     int opts = lua_istable(L, -1) ? lua_gettop(L) : 0;
     lua_getfield(L, 2, "arrange");
@@ -386,9 +392,10 @@ static int l_game_record(lua_State *L)
 static int l_game_replay(lua_State *L)
 {
     const char *text = luaL_checkstring(L, 1);
-    const char *path = luaL_optstring(L, 2, getenv("REFEREE_RULES"));
+    char found[4096];
+    const char *path = rules_path_or_default(luaL_optstring(L, 2, NULL), found, sizeof found);
     char **names, *err;
-    Game *g = game_from_record(L, text, path ? path : "rules", &names, &err);
+    Game *g = game_from_record(L, text, path, &names, &err);
     if (names) {
         for (int i = 0; names[i]; i++)
             free(names[i]);
