@@ -96,10 +96,23 @@ void render_view(FILE *out, const Table *t, int seat)
     fputc('\n', out);
 }
 
+/* Whether another's zone holds a card shown to seat and not to everyone
+ * (the rummy's hand shown to the one who bamboozled with a joker pair):
+ * part of what seat decides with. */
+static int shown_to_seat(const Table *t, int z, int seat)
+{
+    const Zone *zone = &t->zones.z[z];
+    for (int i = 0; i < zone->n; i++)
+        if (zones_seat_sees(&t->zones, zone->cards[i], seat) &&
+            !zones_seat_sees(&t->zones, zone->cards[i], 0))
+            return 1;
+    return 0;
+}
+
 void render_own(FILE *out, const Table *t, int seat)
 {
     for (int z = 1; z <= t->zones.n; z++)
-        if (t->zones.z[z].owner == seat)
+        if (t->zones.z[z].owner == seat || (t->zones.z[z].owner != 0 && shown_to_seat(t, z, seat)))
             render_zone(out, t, z, seat);
     /* The dice this seat sees: their own roll under the cup. */
     int shown = 0;
