@@ -261,16 +261,77 @@ static void render_move_run(FILE *out, const Table *t, int from, int to, int vie
     fputs(log_move_bottom(&t->log.e[from]) ? " (bottom)\n" : "\n", out);
 }
 
-/* A run of reveals as one line: "reveal 6 cards to seat 2: 9D 4D JH 3C QS
+/* Who a card or a die is shown to, as the subject of a sentence:
+ * "everyone", "seat 2", "seats 1 and 3"; sees: the verb to go with it. */
+static const char *shown_to(uint32_t mask, char *buf, size_t size, const char **sees)
+{
+    int n = 0, last = 0;
+    for (int s = 1; s <= MAX_SEATS; s++)
+        if (mask & (1u << s))
+            n++, last = s;
+    *sees = n == 1 && mask != ALL_SEATS ? "sees" : "see";
+    if (mask == ALL_SEATS) {
+        *sees = "sees";
+        return "everyone";
+    }
+    size_t len = (size_t)snprintf(buf, size, "seat%s", n > 1 ? "s" : "");
+    for (int s = 1, k = 0; s <= MAX_SEATS && len < size; s++)
+        if (mask & (1u << s))
+            len += (size_t)snprintf(buf + len, size - len, "%s%d", k++ == 0 ? " " : s == last ? " and " : ", ", s);
+    return buf;
+}
+
+/* The log's chance and secrets as people say them ("seat 1 sees 7C",
+ * "everyone sees die 2: 5", "die 1 is rolled", "seat 3 answers unseen"),
+ * the kernel's words kept in records; 0 for an entry said as the kernel
+ * says it. */
+static int people_line(const Table *t, int i, int viewer, char *buf, size_t size)
+{
+    const LogEntry *e = &t->log.e[i];
+    char whom[64];
+    const char *sees = "see", *name;
+    uint32_t mask = (uint32_t)e->n;
+    switch ((LogKind)e->kind) {
+    case LOG_DECISION:
+        if (!e->n || viewer < 0 || viewer == e->seat)
+            return 0;
+        snprintf(buf, size, "seat %d answers unseen (only they know what)", e->seat);
+        return 1;
+    case LOG_ROLL:
+        snprintf(buf, size, "die %d is rolled", e->a);
+        return viewer >= 0;
+    case LOG_DIE_SET:
+        snprintf(buf, size, "die %d is set", e->a);
+        return viewer >= 0;
+    case LOG_DIE_REVEAL: {
+        const char *who = shown_to(mask, whom, sizeof whom, &sees);
+        int told = mask == ALL_SEATS || (viewer > 0 && (mask & (1u << viewer)));
+        if (told && e->b) /* 0: a physical die, not typed yet */
+            snprintf(buf, size, "%s %s die %d: %d", who, sees, e->a, e->b);
+        else
+            snprintf(buf, size, "%s %s die %d", who, sees, e->a);
+        return 1;
+    }
+    case LOG_REVEAL: {
+        const char *who = shown_to(mask, whom, sizeof whom, &sees);
+        name = table_log_reveal_card(t, i, viewer);
+        snprintf(buf, size, "%s %s %s", who, sees, name ? name : "a card");
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* A run of reveals as one line: "seat 2 sees 6 cards: 9D 4D JH 3C QS
  * 6S", the names only for a viewer they were shown to. */
 static void render_reveal_run(FILE *out, const Table *t, int from, int to, int viewer)
 {
-    char line[600];
-    if (!table_log_line(t, from, viewer, line, sizeof line))
-        return;
-    const char *to_whom = strstr(line, " to ");
-    fprintf(out, "  reveal %d cards", to - from);
-    put_text(out, to_whom ? to_whom : "");
+    char whom[64], line[600];
+    const char *sees = "see";
+    const char *who = shown_to((uint32_t)t->log.e[from].n, whom, sizeof whom, &sees);
+    snprintf(line, sizeof line, "  %s %s %d cards", who, sees, to - from);
+    put_text(out, line);
     for (int i = from, named = 0; i < to; i++) {
         const char *name = table_log_reveal_card(t, i, viewer);
         if (name)
@@ -327,7 +388,8 @@ void render_log(FILE *out, const Table *t, int from, int viewer)
             put_transfer(out, t, &t->log.e[i]);
         } else if (t->log.e[i].kind == LOG_MOVE) {
             put_move(out, t, i, viewer);
-        } else if (table_log_line(t, i, viewer, line, sizeof line)) {
+        } else if (people_line(t, i, viewer, line, sizeof line) ||
+                   table_log_line(t, i, viewer, line, sizeof line)) {
             fputs("  ", out);
             put_text(out, line);
             fputc('\n', out);
