@@ -314,8 +314,10 @@ function game.outcome(t)
     t:transfer("pot", accounts[leaders[1]], t:balance("pot"), "wins the hand")
     t:notef("seat %d wins the hand with %d rounds and takes the pot of %d", leaders[1], best, v.pot_amount)
   else
-    t:notef("split pot: seats %s won %d rounds each; the pot of %d carries",
-      table.concat(leaders, ", "), best, t:balance("pot"))
+    local tied = {}
+    for i, s in ipairs(leaders) do tied[i] = ("seat %d"):format(s) end
+    t:notef("split pot: %s and %s tie with %d rounds each, and the pot of %d carries to the next hand",
+      table.concat(tied, ", ", 1, #tied - 1), tied[#tied], best, t:balance("pot"))
   end
   for _, s in ipairs(bamboozled) do
     v.owes[s] = v.pot_amount
