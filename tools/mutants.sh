@@ -218,6 +218,9 @@ mutant pass-first-hand repl/repl.c 'people >= 2 && seat != r->on_screen &&' \
 # the referee's cards passed without one.
 mutant pass-private-only repl/repl.c '    int secret = shows_private(r->s.loop.game->t, seat);' \
     '    int secret = 0;' terminal
+# A real deck: a card named face down and named again is told to the table.
+mutant physical-contradiction core/kernel/physical_cards.c 'if (t->zones.claimed[from]) {' \
+    'if (0) {' transcripts
 # A served table: each page is made from its own seat's view; a page
 # shown seat 1's view would show Ann's hand to Bob (the privacy capture).
 mutant serve-view-leak repl/serve/page_state.c 'render_view(c.out, g->t, seat);' \

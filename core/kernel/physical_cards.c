@@ -58,9 +58,23 @@ int physical_take(Table *t, const char *name, int zone)
     int elsewhere = unbound ? physical_unbound_named(t, name, zone) : 0;
     if (!elsewhere)
         return 0;
-    physical_swap(t, unbound, elsewhere);
+    physical_swap(t, unbound, elsewhere); /* (a reading may take a name too: no claim) */
     t->zones.named[unbound] = 1;
     return unbound;
+}
+
+void physical_name(Table *t, int to, int from)
+{
+    if (t->zones.claimed[from]) {
+        char note[200];
+        snprintf(note, sizeof note, "the table named %s before, for a card nobody has seen since: "
+                 "one of the two is mistaken (check the cards; 'correct' puts the last move right)",
+                 t->deck.cards[from].name);
+        table_note(t, 0, note);
+        t->zones.claimed[from] = 0;
+    }
+    physical_swap(t, to, from);
+    t->zones.claimed[to] = 1;
 }
 
 int physical_arrived_at(const Table *t, int card)

@@ -27,6 +27,12 @@ int physical_accounted_for(const Table *t, const char *name, char *why, size_t s
 int physical_take(Table *t, const char *name, int zone);
 /* Two unbound cards trade names. */
 void physical_swap(Table *t, int a, int b);
+/* The name a person typed goes to card `to` from card `from`, which bore
+ * it (a trade of names): when a person had named `from` already and
+ * nobody has seen it since (a discard face down), the two namings cannot
+ * both be right, and the table is told so at once, in a note that names
+ * the card and no seat. `to` is claimed from now on. */
+void physical_name(Table *t, int to, int from);
 /* The log index at which card came to lie where it is. */
 int physical_arrived_at(const Table *t, int card);
 

@@ -12,6 +12,7 @@ void zones_clear(Zones *zs)
     zs->physical = 0;
     memset(zs->bound, 0, sizeof zs->bound);
     memset(zs->named, 0, sizeof zs->named);
+    memset(zs->claimed, 0, sizeof zs->claimed);
 }
 
 static unsigned name_slot(const char *name)
@@ -151,6 +152,7 @@ void zones_shuffle(Zones *zs, int zone, const Chance *chance)
     for (int i = 0; i < z->n; i++) {
         zs->known[z->cards[i]] = 0;
         zs->bound[z->cards[i]] = 0;
+        zs->claimed[z->cards[i]] = 0;
     }
 }
 

@@ -45,6 +45,10 @@ typedef struct Zones {
      * names): laid face up or revealed, they are bound; a card shown that
      * nobody named (a bonus card off the stock) stays "a card". */
     uint8_t named[MAX_CARDS + 1];
+    /* Cards a person named that nobody has seen since (a discard face
+     * down): the name is theirs until the pile is shuffled, so a second
+     * card given it tells the table one of the two is mistaken. */
+    uint8_t claimed[MAX_CARDS + 1];
 } Zones;
 
 typedef enum ZoneStatus {

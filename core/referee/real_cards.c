@@ -178,7 +178,7 @@ int real_cards_bind(Table *t, int seat, const char *move, int *card)
     if (j < 0)
         return 0;
     for (int i = 0; i < r.n; i++) {
-        physical_swap(t, r.from[i], r.to[i]);
+        physical_name(t, r.from[i], r.to[i]);
         t->zones.named[r.from[i]] = 1;
     }
     *card = t->ask.card[j];
