@@ -930,6 +930,25 @@ static void cmd_ruling(Repl *r, int argc, char **argv, const char *rest)
     session_keep_rescue(&r->s);
 }
 
+/* A misdeal at a real deck: back to just after the deal, to deal again. */
+static void cmd_redeal(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)argc, (void)argv, (void)rest;
+    if (!need_game(r))
+        return;
+    int taken;
+    clear_window(r);
+    GameStatus st = session_redeal(&r->s, &taken);
+    if (st != GAME_OK) {
+        report(r, st);
+        return;
+    }
+    printf("misdeal: deal the hand again; the game is as it was just after the deal (%d move%s "
+           "taken back, every card named since forgotten)\n", taken, taken == 1 ? "" : "s");
+    forget_status(r);
+    advance(r);
+}
+
 static void cmd_correct(Repl *r, int argc, char **argv, const char *rest)
 {
     if (!need_game(r))
@@ -1171,6 +1190,7 @@ static const Command COMMANDS[] = {
     {"go", "on", "close a claim window: the people who have not called pass", cmd_go_on},
     {"undo", "", "take back your own last move, if nothing was shown to you since", cmd_undo},
     {"ruling", "pay N from A to B: WHY", "the table's own ruling, carried out and kept: a payment from one account to another, with why", cmd_ruling},
+    {"redeal", "", "a misdeal at a real deck: back to just after the deal, for the hand to be dealt again", cmd_redeal},
     {"correct", "V ... | MOVE", "mistyped at a real table: the last move again with the dice as they show, or MOVE in its place", cmd_correct},
     {"continue", "", "let the bots play on (after Ctrl-C or the move limit)", cmd_continue},
     {"log", "[N|all]", "the last N events you may know of", cmd_log},

@@ -797,3 +797,48 @@ GameStatus session_undo(Session *s, int seat)
     s->log_shown = g->t->log.n;
     return st;
 }
+
+/* Where the last deal began in the log: a run of card moves out of one
+ * zone into two or more seats' own zones; -1 when there is none. */
+static int last_deal(const Table *t)
+{
+    for (int end = t->log.n; end > 0; end--) {
+        const LogEntry *e = &t->log.e[end - 1];
+        if (e->kind != LOG_MOVE || !t->zones.z[e->c].owner)
+            continue;
+        int start = end - 1, from = e->b, first_to = e->c, several = 0;
+        while (start > 0 && t->log.e[start - 1].kind == LOG_MOVE && t->log.e[start - 1].b == from &&
+               t->zones.z[t->log.e[start - 1].c].owner) {
+            start--;
+            several |= t->log.e[start].c != first_to;
+        }
+        if (several)
+            return start;
+        end = start + 1;
+    }
+    return -1;
+}
+
+GameStatus session_redeal(Session *s, int *taken)
+{
+    Game *g = s->loop.game;
+    *taken = 0;
+    if (!g->t->zones.physical) {
+        game_set_error(g, "redeal is for a real deck (--table cards): the referee's own deals are "
+                          "never misdealt ('undo' takes back a move)");
+        return GAME_ILLEGAL;
+    }
+    int deal = last_deal(g->t);
+    if (deal < 0) {
+        game_set_error(g, "there has been no deal to do again");
+        return GAME_ILLEGAL;
+    }
+    /* The move that dealt, kept: the game goes on from just after it. */
+    int keep = 0;
+    while (keep < g->nmoves && g->moves[keep].log_at <= deal)
+        keep++;
+    *taken = g->nmoves - keep;
+    GameStatus st = game_rebuild(g, keep);
+    s->log_shown = g->t->log.n;
+    return st;
+}

@@ -84,5 +84,11 @@ void session_keep_rescue(Session *s);
 void session_choose_seed(GameArgs *args);
 /* Undoes back to before the last move a person made. */
 GameStatus session_undo(Session *s, int seat);
+/* A misdeal at a real deck: the game goes back to just after its last
+ * deal (the move that dealt, and what came before it, kept; everything
+ * named since forgotten), for the cards to be dealt again. *taken: the
+ * moves taken back. GAME_ILLEGAL with why when there is no real deck or
+ * no deal. */
+GameStatus session_redeal(Session *s, int *taken);
 
 #endif
