@@ -148,6 +148,21 @@ screen | grep -q "> turn 3C" && bad "Tab offered a stand-in card: $(screen | gre
 t send-keys -t table C-u "turn 7h" Enter
 wait_for "trumps are hearts (seat 3 (Cy) turns 7H)" && ok || bad "the card named was not turned: $(screen | tail -3)"
 
+# A real deck as people type it: a card named twice is told at once, and a
+# misdeal is dealt again from just after the deal.
+start "$bin" play bam --seats human,human,human --names Ann,Bob,Cy --seed 2 --set dealer=1 --table cards
+wait_for "bam seat 1 (Ann) (turn trump)>" && ok || bad "no first decision at a real deck: $(screen | tail -3)"
+for line in "turn 7h" keep play play play "discard 4S" "discard 4S"; do
+    t send-keys -t table "$line" Enter
+    sleep 0.2
+done
+wait_for "the table named 4S before, for a card nobody has seen since: one of the two is mistaken" && ok ||
+    bad "a card named twice was not told: $(screen | tail -4)"
+t send-keys -t table "redeal" Enter
+wait_for "misdeal: deal the hand again; the game is as it was just after the deal (7 moves taken back" && ok ||
+    bad "redeal at a real deck: $(screen | tail -4)"
+wait_for "bam seat 1 (Ann) (turn trump)>" && ok || bad "after a redeal the dealer turns again: $(screen | tail -3)"
+
 # A served table's console: links with QR codes, no hand and no seed on
 # it, and a page's move shown between the keys while a command is being
 # typed, the half-typed line kept.
