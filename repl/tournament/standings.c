@@ -24,6 +24,7 @@ void tally_free(Tally *y)
     }
     if (y) {
         placings_free(&y->placings);
+        deals_free(&y->deals);
         free(y->rows);
     }
     free(y);
@@ -154,6 +155,29 @@ void tally_add(Tally *y, json_t *line)
         }
     }
     tally_fold_order(y, k, idx, place);
+    unsigned won = 0;
+    for (int s = 0; s < k; s++)
+        won |= winner(winners, s + 1) ? 1u << s : 0;
+    deals_add(&y->deals, (long)json_integer_value(json_object_get(line, "game")), k, idx, place, won);
+}
+
+void tally_close_deals(Tally *y)
+{
+    deals_close_all(&y->deals);
+}
+
+void tally_win_interval(const Tally *y, int i, double *lo, double *hi, double *effective)
+{
+    cluster_interval(&y->deals.wins[i], lo, hi);
+    if (effective)
+        *effective = cluster_effective_n(&y->deals.wins[i]);
+}
+
+double tally_rating_error(const Tally *y, int i, double fit_error)
+{
+    const ClusterSums *c = &y->deals.wins[i];
+    double eff = cluster_effective_n(c);
+    return eff > 0 ? fit_error * sqrt(c->n / eff) : fit_error;
 }
 
 void tally_fold_order(Tally *y, int k, const int *idx, const int *place)
@@ -200,6 +224,8 @@ int tally_ratings(const Tally *y, int nb, double *rating, double *err)
     int by_places = y->placings.max_seats > 2;
     if (by_places) {
         placings_fit(&y->placings, nb, rating, err);
+        for (int i = 0; i < nb; i++)
+            err[i] = tally_rating_error(y, i, err[i]);
         return 1;
     }
     double *wins = calloc((size_t)(nb * nb) + 1, sizeof(double));
@@ -209,6 +235,8 @@ int tally_ratings(const Tally *y, int nb, double *rating, double *err)
     if (wins)
         stats_bradley_terry(nb, wins, rating, err);
     free(wins);
+    for (int i = 0; i < nb; i++)
+        err[i] = tally_rating_error(y, i, err[i]);
     return 0;
 }
 
@@ -297,7 +325,7 @@ static void print_head_to_head(const Tally *y, const int *order, int width, FILE
     if (y->nb < 2)
         return;
     fprintf(out, "head to head: how often the row finished ahead of the column (ties count "
-                 "for neither)\n%-*s", width, "");
+                 "for neither), ± half its 95%% interval over deals\n%-*s", width, "");
     char label[256];
     for (int c = 0; c < y->nb; c++)
         fprintf(out, " %15.15s", standing_label(y, order[c], label, sizeof label));
@@ -311,8 +339,12 @@ static void print_head_to_head(const Tally *y, const int *order, int width, FILE
             char cell[32];
             if (i == j || met == 0)
                 snprintf(cell, sizeof cell, "-");
-            else
-                snprintf(cell, sizeof cell, "%.0f%% of %.0f", 100 * y->placings.ahead[i][j] / met, met);
+            else {
+                double lo, hi;
+                cluster_interval(&y->deals.ahead[i][j], &lo, &hi);
+                snprintf(cell, sizeof cell, "%.0f%% ±%.0f", 100 * y->placings.ahead[i][j] / met,
+                         50 * (hi - lo));
+            }
             fprintf(out, " %15s", cell);
         }
         fputc('\n', out);
@@ -376,7 +408,7 @@ static void print_standings_json(const Tally *y, FILE *out, const TourArgs *a, c
     for (int r = 0; r < y->nb; r++) {
         const Standing *b = &y->st[order[r]];
         double lo, hi;
-        stats_wilson(b->wins, b->games, &lo, &hi);
+        tally_win_interval(y, order[r], &lo, &hi, NULL);
         json_t *j = json_pack("{s:s, s:i, s:o, s:I, s:o, s:o, s:[o, o], s:o, s:I, s:o, s:o}", "type",
                               "standing", "rank", r + 1, "bot", json_text(b->bot), "games",
                               (json_int_t)b->games, "wins", json_rounded(b->wins, 4), "win_rate",
@@ -386,6 +418,9 @@ static void print_standings_json(const Tally *y, FILE *out, const TourArgs *a, c
                               "faults", (json_int_t)b->faults, "rating",
                               json_rounded(rating[order[r]], 1), "rating_error",
                               json_rounded(err[order[r]], 1));
+        double lo_, hi_, effective;
+        tally_win_interval(y, order[r], &lo_, &hi_, &effective);
+        json_object_set_new(j, "effective_games", json_rounded(effective, 1));
         if (b->fault_games > 0) {
             json_t *seats = json_array();
             char *list = strdup(b->first_fault_seats ? b->first_fault_seats : "");
@@ -418,16 +453,21 @@ static void print_standings_json(const Tally *y, FILE *out, const TourArgs *a, c
             double met = y->placings.met[i][j];
             if (i == j || met == 0)
                 continue;
-            double ahead = y->placings.ahead[i][j], behind = y->placings.ahead[j][i];
-            put_json_line(out, json_pack("{s:s, s:o, s:o, s:I, s:I, s:I, s:I}", "type", "head_to_head",
-                                         "bot", json_text(y->st[i].bot), "against",
+            double ahead = y->placings.ahead[i][j], behind = y->placings.ahead[j][i], lo, hi;
+            cluster_interval(&y->deals.ahead[i][j], &lo, &hi);
+            put_json_line(out, json_pack("{s:s, s:o, s:o, s:I, s:I, s:I, s:I, s:[o, o]}", "type",
+                                         "head_to_head", "bot", json_text(y->st[i].bot), "against",
                                          json_text(y->st[j].bot), "met", (json_int_t)met, "ahead",
                                          (json_int_t)ahead, "behind", (json_int_t)behind, "tied",
-                                         (json_int_t)(met - ahead - behind)));
+                                         (json_int_t)(met - ahead - behind), "interval",
+                                         json_rounded(lo, 4), json_rounded(hi, 4)));
         }
-    json_t *sum = json_pack("{s:s, s:I, s:I, s:I, s:s}", "type", "summary", "games", (json_int_t)y->games,
-                            "failed", (json_int_t)y->errors, "stopped", (json_int_t)y->stopped,
-                            "rating_model", by_places ? "plackett-luce" : "bradley-terry");
+    json_t *sum = json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:s, s:s}", "type", "summary", "games",
+                            (json_int_t)y->games, "distinct_games", (json_int_t)y->deals.distinct,
+                            "deals", (json_int_t)y->deals.closed, "failed", (json_int_t)y->errors,
+                            "stopped", (json_int_t)y->stopped, "rating_model",
+                            by_places ? "plackett-luce" : "bradley-terry", "intervals",
+                            "over deals (cluster-robust)");
     if (y->seed[0])
         json_object_set_new(sum, "seed", json_string(y->seed));
     if (y->errors)
@@ -457,7 +497,7 @@ static void print_standings_csv(const Tally *y, FILE *out, const int *order, con
     for (int r = 0; r < y->nb; r++) {
         const Standing *b = &y->st[order[r]];
         double lo, hi;
-        stats_wilson(b->wins, b->games, &lo, &hi);
+        tally_win_interval(y, order[r], &lo, &hi, NULL);
         fprintf(out, "%d,", r + 1);
         put_csv_text(out, b->bot);
         fprintf(out, ",%.0f,%.4f,%.4f,%.4f,%.4f,", b->games, b->wins,
@@ -468,8 +508,9 @@ static void print_standings_csv(const Tally *y, FILE *out, const int *order, con
     }
 }
 
-void print_standings(const Tally *y, FILE *out, const TourArgs *a, int format)
+void print_standings(Tally *y, FILE *out, const TourArgs *a, int format)
 {
+    tally_close_deals(y);
     const Standing *st = y->st;
     int nb = y->nb;
     double rating[TOUR_MAX_BOTS * 2], err[TOUR_MAX_BOTS * 2];
@@ -496,7 +537,7 @@ void print_standings(const Tally *y, FILE *out, const TourArgs *a, int format)
     for (int r = 0; r < nb; r++) {
         const Standing *b = &st[order[r]];
         double lo, hi;
-        stats_wilson(b->wins, b->games, &lo, &hi);
+        tally_win_interval(y, order[r], &lo, &hi, NULL);
         char interval[32], mean[32];
         snprintf(interval, sizeof interval, "%.1f%%-%.1f%%", 100 * lo, 100 * hi);
         if (b->scored)
@@ -518,6 +559,11 @@ void print_standings(const Tally *y, FILE *out, const TourArgs *a, int format)
     fprintf(out, "; shared wins count as fractions; ratings %s, on the Elo scale, ± one "
             "standard error\n", by_places ? "from each game's finishing order"
                                            : "from who beat whom");
+    fprintf(out, "intervals and errors over the %ld deals: a deal's games share its cards and dice\n",
+            y->deals.closed);
+    if (y->deals.distinct < y->games)
+        fprintf(out, "identical seats play each deal's rotations as one game: these %ld games are "
+                     "%ld distinct ones\n", y->games, y->deals.distinct);
     if (y->errors)
         fprintf(out, "the first that failed: %s\n", y->first_error);
     print_head_to_head(y, order, width, out);

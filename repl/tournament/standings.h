@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include "tournament.h"
 #include "placings.h"
+#include "deals.h"
 
 typedef struct Standing {
     char *bot;
@@ -37,6 +38,7 @@ typedef struct Tally {
     int nb;
     double pair[TOUR_MAX_BOTS * 2][TOUR_MAX_BOTS * 2]; /* pair[i][j]: i beat j */
     Placings placings; /* the finishing orders: ratings of many-player games, head to head */
+    Deals deals;       /* the games by deal: the intervals, computed over deals */
     long games, errors, stopped;
     char first_error[400]; /* shown with the standings: without --out it is nowhere else */
     char seed[SEED_MAX + 1]; /* the tournament's, from its first line: shown with the standings */
@@ -53,6 +55,15 @@ void tally_add(Tally *y, json_t *line);
 /* Folds one game's finishing order (k seats: each seat's bot index, -1 not
  * counted, and place) into the ratings and the head to head. */
 void tally_fold_order(Tally *y, int k, const int *idx, const int *place);
+/* The deals still open are folded in (a shard's part of them): before
+ * the intervals are read. */
+void tally_close_deals(Tally *y);
+/* Bot i's win rate's 95% interval, computed over deals; and the effective
+ * number of independent games it is worth (effective may be NULL). */
+void tally_win_interval(const Tally *y, int i, double *lo, double *hi, double *effective);
+/* The rating's standard error over deals: the fit's, scaled by the bot's
+ * design effect (its win rate's variance over deals against over games). */
+double tally_rating_error(const Tally *y, int i, double fit_error);
 /* How people read bot i's name: a bot given by path by its file's name
  * ("my-bot" for ~/bots/my-bot.lua), unless another bot of the tally has
  * that name too; buf holds it, or the word given is returned. */
@@ -67,6 +78,6 @@ void tally_text(Tally *y, const char *text);
 /* The table, JSON lines or CSV (format): a is the tournament, for the
  * command that plays a faulty game again; NULL for merge. */
 enum { STANDINGS_TABLE, STANDINGS_JSON, STANDINGS_CSV };
-void print_standings(const Tally *y, FILE *out, const TourArgs *a, int format);
+void print_standings(Tally *y, FILE *out, const TourArgs *a, int format);
 
 #endif

@@ -18,6 +18,44 @@ void stats_wilson(double wins, double n, double *lo, double *hi)
     *hi = centre + half > 1 ? 1 : centre + half;
 }
 
+void cluster_add(ClusterSums *c, double x, double n)
+{
+    if (n <= 0)
+        return;
+    c->x += x;
+    c->n += n;
+    c->xx += x * x;
+    c->xn += x * n;
+    c->nn += n * n;
+    c->clusters++;
+}
+
+double cluster_effective_n(const ClusterSums *c)
+{
+    if (c->n <= 0)
+        return 0;
+    double p = c->x / c->n, spread = p * (1 - p);
+    /* sum over clusters of (x_d - p n_d)^2, from the sums kept */
+    double ss = c->xx - 2 * p * c->xn + p * p * c->nn;
+    double cl = (double)c->clusters;
+    double var = cl > 1 ? ss * cl / (cl - 1) / (c->n * c->n) : 0;
+    if (var <= 1e-15 || spread <= 0)
+        return cl > 1 ? cl : c->n; /* no spread to weigh: each cluster counts once */
+    double eff = spread / var;
+    return eff > c->n ? c->n : eff < 1 ? 1 : eff;
+}
+
+void cluster_interval(const ClusterSums *c, double *lo, double *hi)
+{
+    double eff = cluster_effective_n(c);
+    if (eff <= 0) {
+        *lo = 0;
+        *hi = 1;
+        return;
+    }
+    stats_wilson(c->n > 0 ? eff * c->x / c->n : 0, eff, lo, hi);
+}
+
 #define ELO (400.0 / log(10.0))
 
 /* The next strengths of an iteration become the strengths, scaled to a

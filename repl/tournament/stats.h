@@ -9,6 +9,26 @@
 /* The 95% Wilson interval of `wins` successes in n trials. */
 void stats_wilson(double wins, double n, double *lo, double *hi);
 
+/* A rate over clusters whose trials are not independent: the games of one
+ * of a tournament's deals share its cards and dice (and, with identical
+ * seats, are one game played again). Summed over clusters: x (successes),
+ * n (trials), and x^2, x n, n^2 of each cluster's own totals. */
+typedef struct ClusterSums {
+    double x, n, xx, xn, nn;
+    long clusters;
+} ClusterSums;
+
+/* Adds one cluster's totals: x successes of n trials. */
+void cluster_add(ClusterSums *c, double x, double n);
+/* The effective number of independent trials the clusters are worth: the
+ * rate's variance as the spread between clusters gives it (the
+ * cluster-robust "sandwich" estimate, with its small-sample factor
+ * C/(C-1)), against a binomial's. At most n, and at least the number of
+ * clusters when the clusters do not differ (all won, or all equal). */
+double cluster_effective_n(const ClusterSums *c);
+/* The 95% interval of the rate x/n: Wilson's, over the effective trials. */
+void cluster_interval(const ClusterSums *c, double *lo, double *hi);
+
 /* Pairwise results among k players: wins[i*k + j] is how often i beat j
  * (draws add half to both). Fills rating[i] (mean 1500) and err[i] (one
  * standard error, in rating points). Players with no games get 1500 and

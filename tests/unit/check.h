@@ -37,6 +37,7 @@ void test_placings(void);
 void test_game_group(void);
 void test_strfmt(void);
 void test_quick_format(void);
+void test_cluster_stats(void);
 void test_spelling(void);
 void test_grow(void);
 void test_arena(void);

@@ -28,6 +28,7 @@ int main(void)
     test_lua_weak();
     test_strfmt();
     test_quick_format();
+    test_cluster_stats();
     test_spelling();
     test_memory_cap();
     printf("c: %d passed, %d failed\n", checks_passed, checks_failed);
