@@ -37,7 +37,7 @@ static void standings_section(FILE *out, const Tally *y, const int *order, const
         const Standing *b = &y->st[order[r]];
         names[r] = standing_label(y, order[r], shown[r], sizeof shown[r]);
         value[r] = b->games > 0 ? b->wins / b->games : 0;
-        stats_wilson(b->wins, b->games, &lo[r], &hi[r]);
+        tally_win_interval(y, order[r], &lo[r], &hi[r], NULL);
         snprintf(label[r], sizeof label[r], "rating %.0f ± %.0f", rating[order[r]], err[order[r]]);
         labels[r] = label[r];
         fputs("<tr><td>", out);
@@ -46,8 +46,9 @@ static void standings_section(FILE *out, const Tally *y, const int *order, const
                      "<td>%.0f ± %.0f</td></tr>\n", b->games, b->wins, 100 * value[r], 100 * lo[r],
                 100 * hi[r], rating[order[r]], err[order[r]]);
     }
-    fputs("</table>\n<p class=\"note\">Win rate with its 95% Wilson interval (the whisker); a "
-          "shared win counts as a fraction. ", out);
+    fputs("</table>\n<p class=\"note\">Win rate with its 95% interval over deals (the whisker: "
+          "Wilson's, over the independent games the deals are worth, as the spread between "
+          "deals gives it); a shared win counts as a fraction. ", out);
     fputs(by_places ? "Ratings from each game's finishing order (a Plackett-Luce fit), Elo "
                       "scale, ± one standard error.</p>\n"
                     : "Ratings from who beat whom (a Bradley-Terry fit), Elo scale, ± one "
@@ -266,6 +267,7 @@ int report_command(lua_State *L, const char *rules_path, int argc, char **argv)
         ncourses++;
     }
     char *why = NULL;
+    tally_close_deals(y);
     if (status == 0 && !report_write(y, courses, ncourses, out, &why)) {
         fprintf(stderr, "referee: %s\n", why);
         status = 1;
