@@ -58,6 +58,8 @@ sh "$here/terminal.sh" >"$out/terminal" 2>&1
 cat "$out/terminal"; tally terminal "$out/terminal"
 sh "$here/report.sh" >"$out/report" 2>&1
 cat "$out/report"; tally report "$out/report"
+sh "$here/shards.sh" >"$out/shards" 2>&1
+cat "$out/shards"; tally shards "$out/shards"
 # A served table in real browsers (Debian's python3 and selenium, not a
 # pyenv's, whose python has no selenium); its screenshots go to the build.
 SERVE_SHOTS="$top/$build" /usr/bin/python3 "$here/serve/run.py" >"$out/serve" 2>&1

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Beyond one machine: the lines repl/README.md gives for shards, run as
+# written: GNU parallel on this machine's slots, and the Slurm job-array
+# script with its task variables set as Slurm sets them. Each is merged and
+# must equal one run of the same tournament, standings and lines.
+bin=${REFEREE_BIN:?set REFEREE_BIN}
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "shards: FAILED: $*"; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" && ln -s "$bin" referee
+
+# The same games, lines sorted by game (workers and shards finish in any order).
+same_lines() { sort "$1" >"$work/a"; cat $2 | sort >"$work/b"; cmp -s "$work/a" "$work/b"; }
+
+command -v parallel >/dev/null || bad "GNU parallel is needed (apt-get install parallel)"
+sed -n '/^parallel -j 4 /,/::: 1 2 3 4$/p' "$top/repl/README.md" >parallel.sh
+grep -q "::: 1 2 3 4" parallel.sh && ok || bad "repl/README.md has no 'parallel -j 4 ...' line to run"
+sh parallel.sh >parallel.out 2>&1 && ok || bad "the README's parallel line failed: $(tail -3 parallel.out)"
+./referee merge shard*.jsonl >merged.txt 2>&1 && ok || bad "merging its shards: $(tail -3 merged.txt)"
+./referee tournament bam --bots bam-greedy,random,random --set hands=1 --games 1200 --seed night-1 \
+    --out one.jsonl >one.txt 2>&1
+cmp -s one.txt merged.txt && ok || bad "parallel's shards merged differ from one run: $(diff one.txt merged.txt | head -4)"
+same_lines one.jsonl "shard*.jsonl" && ok || bad "parallel's shards hold other lines than one run's"
+
+rm -f shard*.jsonl
+for task in 1 2 3 4; do
+    SEED=night-2 GAMES=240 REFEREE=./referee SLURM_ARRAY_TASK_COUNT=4 SLURM_ARRAY_TASK_ID=$task \
+        sh "$top/tools/slurm-tournament.sh" >"task$task.out" 2>&1 || bad "array task $task failed: $(tail -2 "task$task.out")"
+done
+./referee merge shard*.jsonl >merged2.txt 2>&1
+./referee tournament bam --bots bam-greedy,random,random --set hands=1 --games 240 --seed night-2 \
+    --out one2.jsonl >one2.txt 2>&1
+cmp -s one2.txt merged2.txt && ok || bad "the job array's shards merged differ from one run: $(diff one2.txt merged2.txt | head -4)"
+same_lines one2.jsonl "shard*.jsonl" && ok || bad "the job array's shards hold other lines than one run's"
+SLURM_ARRAY_TASK_ID=1 sh "$top/tools/slurm-tournament.sh" >noseed.out 2>&1
+[ $? -ne 0 ] && grep -q "give every task one seed" noseed.out && ok || bad "a task without SEED: $(cat noseed.out)"
+
+echo "shards: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
