@@ -32,6 +32,11 @@ start() {
     t new-session -d -s table -x 150 -y 50 "HOME='$work' $*; sleep 30"
 }
 
+# TEST_PART=NAME runs one part alone (hotseat, private, others, realdeck,
+# served): a mutant runs the part that guards it.
+part() { [ -z "${TEST_PART:-}" ] || [ "$TEST_PART" = "$1" ]; }
+
+if part hotseat; then
 # Three people at BAM!: Cy (seat 3) deals and turns trumps, then Ann. The
 # first hand too is shown after a pass: whoever typed 'play' does not see it.
 start "$bin" play bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false --names Ann,Bob,Cy
@@ -84,6 +89,8 @@ t send-keys -t table "quit" Enter
 wait_for "the game has 1 move since it was last saved" && ok || bad "quit after a load counts: $(screen | tail -2)"
 t send-keys -t table "y" Enter
 
+fi
+if part private; then
 # At a real deck nothing on the screen is private (a hand is "a card"
 # until its cards are played): the keyboard is not passed. With real dice
 # but the referee's cards (the dice game's action cards), it still is.
@@ -95,6 +102,8 @@ screen | grep -q "pass the keyboard" && bad "a real deck passed the keyboard, th
 start "$bin" play bamboozled-dice --seats human,human --seed 2 --set first=1 --names Ann,Bob --table dice
 wait_for "pass the keyboard to seat 1 (Ann)" && ok || bad "real dice with the referee's cards passed no keyboard: $(screen | tail -3)"
 
+fi
+if part others; then
 # One person playing every seat turns it off.
 start "$bin" play bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false --no-hot-seat
 wait_for "hand3 (seat 3, yours)" && ok || bad "no hand shown with --no-hot-seat"
@@ -134,6 +143,8 @@ wait_for "play roll" && ok || bad "Tab did not complete a move after play: $(scr
 t send-keys -t table C-u "help bamm" Enter
 wait_for "BAMM! (seeds/001)" && ok || bad "help bamm did not print BAMM!'s rules: $(screen | tail -3)"
 
+fi
+if part realdeck; then
 # A real deck: nobody's hand shows a card, the moves read CARD, Tab offers
 # no stand-in card, and a card named goes face up as named.
 start "$bin" play bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false --table cards --names Ann,Bob,Cy
@@ -163,6 +174,8 @@ wait_for "misdeal: deal the hand again; the game is as it was just after the dea
     bad "redeal at a real deck: $(screen | tail -4)"
 wait_for "bam seat 1 (Ann) (turn trump)>" && ok || bad "after a redeal the dealer turns again: $(screen | tail -3)"
 
+fi
+if part served; then
 # A served table's console: links with QR codes, no hand and no seed on
 # it, and a page's move shown between the keys while a command is being
 # typed, the half-typed line kept.
@@ -183,5 +196,6 @@ t send-keys -t table "w" Enter
 wait_for "the table, as everyone sees it:" && ok || bad "'show' at the served console: $(screen | tail -3)"
 t send-keys -t table "quit" Enter
 
+fi
 echo "terminal: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -146,7 +146,7 @@ mutant pot-promise core/referee/game_reading.c 'if (pot > 0 && g->t->ledger.a[po
 mutant log-hindsight core/kernel/table.c 'return sees_arrival(t, log_move_known(e), e->c, viewer)' \
     'return sees_arrival(t, t->zones.known[e->a], e->c, viewer)' spec log_knowledge_spec.lua
 # The hot seat's screen left as it was when the keyboard passes.
-mutant hot-seat-clear repl/repl.c '    fputs("\033[H\033[2J\033[3J", stdout);' '    (void)0;' terminal
+mutant hot-seat-clear repl/repl.c '    fputs("\033[H\033[2J\033[3J", stdout);' '    (void)0;' terminal hotseat
 # Real dice: a roll at the table is unknown until typed, never the
 # referee's own draw.
 mutant table-dice-unseen core/kernel/table.c '    t->dice.d[die].value = 0;
@@ -211,13 +211,13 @@ mutant conformance-view core/binding/lua_view.c 'if (zones_seat_sees(&t->zones, 
     spec conformance_spec.lua
 # The hot seat's pass prompt takes what is typed for the Enter, and the
 # first hand after play or load is shown without a pass.
-mutant pass-enter-only repl/repl.c '        if (!line || !line[strspn(line, " \t")]) {' '        if (1) {' terminal
+mutant pass-enter-only repl/repl.c '        if (!line || !line[strspn(line, " \t")]) {' '        if (1) {' terminal hotseat
 mutant pass-first-hand repl/repl.c 'people >= 2 && seat != r->on_screen &&' \
-    'people >= 2 && r->on_screen > 0 && seat != r->on_screen &&' terminal
+    'people >= 2 && r->on_screen > 0 && seat != r->on_screen &&' terminal hotseat
 # The pass prompt only when something private is on the screen: a hand of
 # the referee's cards passed without one.
 mutant pass-private-only repl/repl.c '    int secret = shows_private(r->s.loop.game->t, seat);' \
-    '    int secret = 0;' terminal
+    '    int secret = 0;' terminal private
 # A real deck: a card named face down and named again is told to the table.
 mutant physical-contradiction core/kernel/physical_cards.c 'if (t->zones.claimed[from]) {' \
     'if (0) {' transcripts
