@@ -40,7 +40,7 @@ PAGE_ASSETS := html css js
 REPL_OBJ += $(BUILD)/repl/serve/page_assets.o
 UNIT_OBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%.o,$(wildcard tests/unit/*.c))
 
-.PHONY: all run test asan asan-referee bench install clean deps fuzz fuzz-build mutants
+.PHONY: all run test asan asan-referee bench league install clean deps fuzz fuzz-build mutants
 all: deps referee $(BUILD)/referee.so
 
 # Debian packages the build and the tests need.
@@ -135,6 +135,10 @@ asan-referee: $(CORE_OBJ) $(REPL_OBJ)
 
 bench: all $(BUILD)/bench
 	$(Q)sh tools/bench.sh
+
+# Every bundled bot against every other, per game: bench/results.md's league.
+league: all
+	$(Q)sh tools/league.sh $(LEAGUE_GAMES)
 
 $(BUILD)/bench: $(BUILD)/tools/bench.o $(CORE_OBJ) $(BUILD)/repl/session.o $(BUILD)/repl/command_options.o
 	@echo "  LD      $@"
