@@ -1453,7 +1453,7 @@ static void report_fault(SeatLoop *l, int seat, const char *why, void *ctx)
 }
 
 static int run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
-               FILE *in, int interactive, const ReplGuard *guard, const ReplServe *serve);
+               FILE *in, int interactive, const ReplGuard *guard, const ServedConsole *console);
 
 int repl_run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
              const ReplGuard *guard)
@@ -1466,10 +1466,10 @@ int repl_run_lines(lua_State *L, const char *rules_path, const char *bots_path, 
     return run(L, rules_path, bots_path, NULL, in, 0, NULL, NULL);
 }
 
-int repl_serve(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
-               const ReplGuard *guard, const ReplServe *serve)
+int repl_run_served(lua_State *L, const char *rules_path, const char *bots_path,
+                    const GameArgs *start, const ReplGuard *guard, const ServedConsole *console)
 {
-    return run(L, rules_path, bots_path, start, stdin, isatty(STDIN_FILENO), guard, serve);
+    return run(L, rules_path, bots_path, start, stdin, isatty(STDIN_FILENO), guard, console);
 }
 
 /* Goes on with the game the REPL before this one played, which a call
@@ -1491,14 +1491,15 @@ static int resume(Repl *r, const ReplGuard *guard)
 }
 
 static int run(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
-               FILE *in, int interactive, const ReplGuard *guard, const ReplServe *serve)
+               FILE *in, int interactive, const ReplGuard *guard, const ServedConsole *console)
 {
     Repl r;
     memset(&r, 0, sizeof r);
+    const ReplServe *serve = console ? console->serve : NULL;
     r.serve = serve;
     session_init(&r.s, L, rules_path, bots_path);
     render_use_names((const char (*)[25])r.s.names);
-    r.s.type_dice = serve ? served_type_dice : type_dice;
+    r.s.type_dice = console ? console->type_dice : type_dice;
     r.s.type_dice_ctx = &r;
     r.in = in;
     r.s.loop.on_fault = report_fault;
@@ -1516,7 +1517,7 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
         rl_readline_name = "referee";
         rl_attempted_completion_function = complete;
         if (serve)
-            served_console_begin(&r);
+            console->begin(&r);
         hist = history_path();
         if (hist)
             read_history(hist);
@@ -1551,7 +1552,7 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
             if (*input)
                 add_history(input);
         } else {
-            if (serve ? !served_line(&r, &line, &cap) : getline(&line, &cap, in) < 0)
+            if (console ? !console->line(&r, &line, &cap) : getline(&line, &cap, in) < 0)
                 break;
             line[strcspn(line, "\r\n")] = '\0';
             input = line;

@@ -51,12 +51,20 @@ struct Repl {
 /* seat's answer, as a line typed for it (repl.c). */
 void repl_play_as(Repl *r, int seat, const char *text);
 
-/* A served table's input (repl_served.c): readline's keys, or a script's
- * lines, with the pages' moves taken between them. */
-void served_console_begin(Repl *r);
-/* The Session's TypedDiceFn at a served table: the page types the dice. */
-int served_type_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
-                     size_t size);
-int served_line(Repl *r, char **line, size_t *cap);
+/* How a served table's console reads and asks (repl_served.c, which
+ * gives it to the REPL: the REPL knows it only by these). */
+typedef struct ServedConsole {
+    const ReplServe *serve;
+    /* readline's keys from now on, the pages' moves taken between them */
+    void (*begin)(Repl *r);
+    /* a script's next line, the pages' moves taken while it waits; 0 at its end */
+    int (*line)(Repl *r, char **line, size_t *cap);
+    /* the Session's TypedDiceFn: the page of who lifts the cup types them */
+    TypedDiceFn type_dice;
+} ServedConsole;
+
+/* The REPL as a served table's console (repl_serve is its caller). */
+int repl_run_served(lua_State *L, const char *rules_path, const char *bots_path,
+                    const GameArgs *start, const ReplGuard *guard, const ServedConsole *console);
 
 #endif

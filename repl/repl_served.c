@@ -74,7 +74,7 @@ static char *dice_typed(Repl *r, int seat, const char *text)
     return NULL;
 }
 
-int served_type_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
+static int served_type_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
                      size_t size)
 {
     Repl *r = ctx;
@@ -197,7 +197,7 @@ static int served_getc(FILE *f)
 
 /* A line of a script at a served table: pages are served while it waits.
  * 0 at the end of the input. */
-int served_line(Repl *r, char **line, size_t *cap)
+static int served_line(Repl *r, char **line, size_t *cap)
 {
     for (;;) {
         fd_set fds;
@@ -217,8 +217,15 @@ int served_line(Repl *r, char **line, size_t *cap)
     }
 }
 
-void served_console_begin(Repl *r)
+static void served_console_begin(Repl *r)
 {
     console = r;
     rl_getc_function = served_getc;
+}
+
+int repl_serve(lua_State *L, const char *rules_path, const char *bots_path, const GameArgs *start,
+               const ReplGuard *guard, const ReplServe *serve)
+{
+    ServedConsole c = {serve, served_console_begin, served_line, served_type_dice};
+    return repl_run_served(L, rules_path, bots_path, start, guard, &c);
 }
