@@ -64,12 +64,16 @@ function showMoves(state) {
   const buttons = d.moves.map((move) => {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = move;
+    // A claim's word alone (BAMM!'s "bamm") is a claim of no cards, which
+    // the rules may punish: its button starts the claim in the box, for
+    // the cards to be added, and Enter sends it as it stands.
+    const claim = d.claims.includes(move);
+    b.textContent = claim ? move + " …" : move;
     // At a real deck a move of a card the referee cannot see reads CARD:
     // it goes to the box, for the card's name to be typed in its place.
     b.addEventListener("click", () => {
-      if (/\bCARD\b/.test(move)) {
-        $("text").value = move.replace(/\bCARD\b.*/, "");
+      if (claim || /\bCARD\b/.test(move)) {
+        $("text").value = claim ? move + " " : move.replace(/\bCARD\b.*/, "");
         $("text").focus();
       } else {
         send(move);

@@ -50,7 +50,13 @@ def click_move(driver, choose):
     buttons = driver.find_elements(By.CSS_SELECTOR, "#moves button")
     if not buttons:
         return None
-    choose(buttons).click()
+    choice = choose(buttons)
+    if isinstance(choice, str):  # typed in the box, as a claim is
+        box = driver.find_element("id", "text")
+        box.clear()
+        box.send_keys(choice + "\n")
+    else:
+        choice.click()
     return moves
 
 
@@ -202,10 +208,10 @@ def bamm_race():
             texts = [b.text for b in buttons]
             st = t.state(seat)
             d = st["decision"]
-            if "bamm" in texts and not raced and set(d["waiting"]) >= {1, 2} and st["seats"] and \
+            if "bamm …" in texts and not raced and set(d["waiting"]) >= {1, 2} and st["seats"] and \
                     watcher.latest()["decision"]["waiting"] and seat == 2:
                 raced.append(st["moves_played"])
-                return buttons[texts.index("bamm")]
+                return "bamm"  # a call of no cards, typed as fast as it is thought
             if "pass" in texts:
                 return buttons[texts.index("pass")]
             return buttons[0]
@@ -214,8 +220,11 @@ def bamm_race():
             if len(raced) == 1:
                 raced.append("ann")
                 b = wait_for(lambda: [x for x in ann.find_elements(By.CSS_SELECTOR, "#moves button")
-                                      if x.text == "bamm"], 5)
-                b[0].click()
+                                      if x.text == "bamm …"], 5)
+                b[0].click()  # the claim starts in the box
+                check("a claim's button starts the claim in the box, for its cards",
+                      ann.find_element("id", "text").get_attribute("value") == "bamm ")
+                ann.find_element("id", "text").send_keys("\n")
 
         over = play_by_clicking(drivers, choose, limit=800, between=slower_call)
         check("a whole BAMM! game played by clicking", over, t.lines[-5:])
