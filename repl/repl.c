@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "listing.h"
 #include "render.h"
+#include "../core/referee/game_answer.h"
 #include "../core/referee/rules_loader.h"
 #include "../core/kernel/ask_match.h"
 #include "../core/kernel/spelling.h"
@@ -577,6 +578,14 @@ static int decision_due(Repl *r, const Ask **p)
     return st == GAME_OK;
 }
 
+/* One of the moves 'moves' lists, after the gap before it. */
+static void print_move(const char *move, void *ctx)
+{
+    const char **gap = ctx;
+    printf("%s%s", *gap, move);
+    *gap = "  ";
+}
+
 static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)argc;
@@ -602,19 +611,7 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
     }
     /* At a real deck the moves of any unknown cards are one move each:
      * "discard CARD CARD" (the first of them stands for the rest). */
-    char shown[512];
-    for (int i = 0; i < p->nseats; i++)
-        if (p->seats[i] == seat)
-            for (int k = 0; k < p->count[i]; k++) {
-                const char *move = ask_move(p, p->first[i] + k);
-                if (!ask_move_shown(p, move))
-                    continue;
-                move = game_move_for_people(r->s.loop.game, seat, move, shown, sizeof shown);
-                if (move == shown && game_read_before(r->s.loop.game, seat, p, p->first[i], p->first[i] + k, shown))
-                    continue;
-                printf("%s%s", gap, move);
-                gap = "  ";
-            }
+    game_moves_for_people(r->s.loop.game, seat, p, print_move, &gap);
     putchar('\n');
 }
 

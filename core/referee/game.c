@@ -9,14 +9,13 @@
 #include <strings.h>
 #include "../kernel/ask_match.h"
 #include "../kernel/grow.h"
-#include "../kernel/move_text.h"
 #include "../lua/lua_copy.h"
 #include "../binding/lua_table.h"
 #include "../lua/lua_weak.h"
 #include "options.h"
 #include "table_mode.h"
 #include "answer_step.h"
-#include "game_reading.h"
+#include "game_answer.h"
 #include "game_table.h"
 #include "rules_loader.h"
 #include "../guards/script.h"
@@ -288,166 +287,6 @@ const char *game_move_for_people(Game *g, int seat, const char *move, char *buf,
     return table_mode(g->t)->for_people(g->t, seat, move, buf, size);
 }
 
-/* An answer not among the listed moves but beginning with the ask's open
- * word: the rules' judge(t, seat, text) makes it a move (its canonical
- * text), or refuses it with why. NULL with the error set when refused;
- * NULL without when the rules judge nothing. */
-static const char *judge_answer(Game *g, int seat, const char *text)
-{
-    lua_State *L = g->L;
-    const Ask *p = &g->t->ask;
-    char typed[512];
-    ask_normalise(text, typed, sizeof typed);
-    size_t len;
-    if (!ask_open(p) || !ask_open_word(p->open, typed, &len))
-        return NULL;
-    game_push_method(g, "judge");
-    if (!lua_isfunction(L, -1)) {
-        lua_pop(L, 1);
-        return NULL;
-    }
-    push_uv(g, UV_TABLE);
-    lua_pushinteger(L, seat);
-    lua_pushstring(L, typed);
-    if (game_read_rules(g, &GAME_READ_JUDGE, 3) != GAME_OK) {
-        lua_pop(L, 2);
-        return NULL;
-    }
-    const char *move = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-    const char *problem = move ? move_text_problem(move, strlen(move)) : NULL;
-    if (!move || problem || !ask_open_word(p->open, move, &len)) {
-        char shown[84];
-        strfmt_shown(typed, shown, sizeof shown);
-        if (move)
-            game_set_error(g, "the rules' judge() made '%s' of it, which is not a move that begins "
-                              "with %s'%s'%s%s", shown, strchr(p->open, ' ') ? "one of " : "",
-                           p->open, problem ? ": " : "", problem ? problem : "");
-        else
-            game_set_error(g, "'%s' is not a legal move: %s", shown,
-                           lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
-                                                          : "the rules refuse it");
-        lua_pop(L, 2);
-        return NULL;
-    }
-    free(g->judged);
-    g->judged = strdup(move);
-    lua_pop(L, 2);
-    if (!g->judged)
-        game_set_error(g, "out of memory");
-    return g->judged;
-}
-
-/* A move the table makes of an answer not listed (at a real deck: a
- * listed move with its unknown cards named as typed), or NULL with why
- * when a name typed is of a card shown elsewhere. */
-static const char *table_answer(Game *g, int seat, const char *text)
-{
-    char typed[512], canon[512], why[200];
-    ask_normalise(text, typed, sizeof typed);
-    if (!table_mode(g->t)->answer(g->t, seat, typed, canon, sizeof canon, why, sizeof why)) {
-        if (why[0])
-            game_set_error(g, "'%s' cannot be played: %s", typed, why);
-        return NULL;
-    }
-    free(g->judged);
-    g->judged = strdup(canon);
-    if (!g->judged)
-        game_set_error(g, "out of memory");
-    return g->judged;
-}
-
-/* Whether the table lets seat play the legal move canon (at a real deck:
- * a card that follows suit as far as the referee can see); the error says
- * why not. */
-static int table_allows(Game *g, int seat, const char *canon)
-{
-    char why[200];
-    if (!table_mode(g->t)->refuses(g->t, seat, canon, why, sizeof why))
-        return 1;
-    game_set_error(g, "'%s' cannot be played: %s", canon, why);
-    return 0;
-}
-
-/* A legal answer's canonical text: listed, or judged by the rules. NULL
- * with the error set when judged and refused, or without it. */
-static const char *accept_answer(Game *g, int seat, const char *text)
-{
-    free(g->error);
-    g->error = NULL;
-    const char *canon = game_match(g, seat, text);
-    if (!canon)
-        canon = table_answer(g, seat, text);
-    if (canon || g->error)
-        return canon && table_allows(g, seat, canon) ? canon : NULL;
-    return judge_answer(g, seat, text);
-}
-
-static void seat_list(const Ask *p, char *buf, size_t size)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < p->nseats && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, "%s%d", i ? ", " : "", p->seats[i]);
-}
-
-/* Sets the error for an answer that is not a legal move: the rules'
- * explanation when they give one, and the legal moves. */
-static void explain_illegal(Game *g, int seat, const char *text)
-{
-    lua_State *L = g->L;
-    const Ask *p = &g->t->ask;
-    int slot = ask_slot_of(p, seat);
-    char list[1024];
-    size_t n = 0;
-    int shown = 0, more = 0;
-    list[0] = '\0';
-    if (ask_open(p)) /* the claims a person's cards make are not given away */
-        n += (size_t)snprintf(list, sizeof list, "%s and %s cards", p->open,
-                              strchr(p->open, ' ') ? "their" : "its");
-    for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++) {
-        if (!ask_move_shown(p, ask_move(p, i)))
-            continue;
-        /* At a real deck the moves of unknown cards read "CARD", once. */
-        char as_read[512];
-        const char *move = game_move_for_people(g, seat, ask_move(p, i), as_read, sizeof as_read);
-        if (move == as_read && game_read_before(g, seat, p, p->first[slot], i, move))
-            continue;
-        if (shown == 16 && p->count[slot] >= 20) {
-            more++;
-            continue;
-        }
-        if (n < sizeof list)
-            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", move);
-        shown++;
-    }
-    char *legal = more ? strfmt("legal moves: %s and %d more ('moves' lists them all)", list, more)
-                       : strfmt("legal moves: %s", list);
-
-    /* The rules' reason, or their fault in giving one, told with the rest. */
-    char *reason = NULL, *fault = NULL;
-    game_push_method(g, "explain");
-    if (lua_isfunction(L, -1)) {
-        push_uv(g, UV_TABLE);
-        lua_pushinteger(L, seat);
-        lua_pushstring(L, text);
-        if (game_read_rules(g, &GAME_READ_EXPLAIN, 3) != GAME_OK)
-            fault = g->error, g->error = NULL;
-        else if (lua_type(L, -1) == LUA_TSTRING)
-            reason = strfmt("%s", lua_tostring(L, -1));
-    }
-    lua_pop(L, 1);
-    char typed[84];
-    strfmt_shown(text, typed, sizeof typed);
-    if (reason)
-        game_set_error(g, "'%s' is not a legal move: %s; %s", typed, reason, legal);
-    else
-        game_set_error(g, "'%s' is not a legal move for seat %d now (%s); %s%s%s", typed, seat,
-                       p->kind, legal, fault ? "; and " : "", fault ? fault : "");
-    free(reason);
-    free(fault);
-    free(legal);
-}
-
 /* Room for a move text of len bytes at the end of move_texts; NULL when
  * out of memory. What is written there is a move once commit_move counts it. */
 static char *reserve_text(Game *g, size_t len)
@@ -481,40 +320,6 @@ static int append_move(Game *g, int seat, int group, const char *text)
         return 0;
     memcpy(copy, text, len + 1);
     return commit_move(g, seat, group, len);
-}
-
-/* Checks an answer; returns the canonical text (valid until the next move). */
-static const char *check_answer(Game *g, int seat, const char *text)
-{
-    const Ask *p = &g->t->ask;
-    if (ask_slot_of(p, seat) < 0) {
-        char seats[64];
-        seat_list(p, seats, sizeof seats);
-        if (p->window)
-            game_set_error(g, "seat %d may not answer now: the claim window is open to seat%s %s",
-                      seat, p->nseats > 1 ? "s" : "", seats);
-        else
-            game_set_error(g, "it is not seat %d's turn: seat %d is to %s", seat, p->seats[0],
-                      p->kind);
-        return NULL;
-    }
-    /* A move taken from the list (a bot's, the random seat's) is canonical. */
-    int slot = ask_slot_of(p, seat);
-    for (int i = p->first[slot]; i < p->first[slot] + p->count[slot]; i++)
-        if (ask_move(p, i) == text)
-            return text;
-    const char *canon = accept_answer(g, seat, text);
-    if (!canon && !g->error)
-        explain_illegal(g, seat, text);
-    return canon;
-}
-
-const char *game_answer(Game *g, int seat, const char *text)
-{
-    const Ask *p;
-    if (game_pending(g, &p) != GAME_OK)
-        return NULL;
-    return check_answer(g, seat, text);
 }
 
 static GameStatus refuse_if_not_pending(Game *g)
@@ -589,7 +394,7 @@ GameStatus game_play(Game *g, int seat, const char *text)
     GameStatus s = refuse_if_not_pending(g);
     if (s != GAME_OK)
         return s;
-    const char *canon = check_answer(g, seat, text);
+    const char *canon = game_check_answer(g, seat, text);
     if (!canon)
         return GAME_ILLEGAL;
     return play_one(g, seat, g->t->ask.window ? ++g->groups : 0, canon);
@@ -646,7 +451,7 @@ static GameStatus run_window(Game *g, int n, const int *seats, char *const *move
         if (s == GAME_SCRIPT)
             return s;
         if (s == GAME_OVER || !now->window || asks_any(now, answered) ||
-            !accept_answer(g, seats[i], moves[i])) {
+            !game_accept_answer(g, seats[i], moves[i])) {
             char note[600];
             if (hidden)
                 snprintf(note, sizeof note, "seat %d's answer lapsed: the window had closed", seats[i]);
@@ -690,7 +495,7 @@ GameStatus game_window(Game *g, int n, const int *seats, const char *const *text
                 game_set_error(g, "seat %d answered twice in one window", seats[i]);
                 s = GAME_ILLEGAL;
             }
-        const char *canon = s == GAME_OK ? check_answer(g, seats[i], texts[i]) : NULL;
+        const char *canon = s == GAME_OK ? game_check_answer(g, seats[i], texts[i]) : NULL;
         if (!canon || !(moves[i] = strdup(canon))) {
             s = GAME_ILLEGAL;
             break;

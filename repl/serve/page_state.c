@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../render.h"
-#include "../../core/kernel/ask_match.h"
+#include "../../core/referee/game_answer.h"
 
 /* How many of the latest log entries a page shows. */
 #define PAGE_LOG_ENTRIES 40
@@ -83,6 +83,11 @@ static json_t *status_json(Game *g, int seat)
     return lines;
 }
 
+static void add_move(const char *move, void *moves)
+{
+    json_array_append_new(moves, json_string(move));
+}
+
 /* The decision due as seat sees it: who is asked and, when it is seat,
  * its moves. */
 static json_t *decision_json(Repl *r, Game *g, int seat)
@@ -107,18 +112,7 @@ static json_t *decision_json(Repl *r, Game *g, int seat)
         json_object_set_new(d, "prompt", done_lines(&c));
     }
     json_t *moves = json_array();
-    char shown[512];
-    for (int i = 0; i < p->nseats; i++)
-        if (p->seats[i] == seat)
-            for (int k = 0; k < p->count[i]; k++) {
-                const char *move = ask_move(p, p->first[i] + k);
-                if (!ask_move_shown(p, move))
-                    continue;
-                move = game_move_for_people(g, seat, move, shown, sizeof shown);
-                if (move == shown && game_read_before(g, seat, p, p->first[i], p->first[i] + k, shown))
-                    continue;
-                json_array_append_new(moves, json_string(move));
-            }
+    game_moves_for_people(g, seat, p, add_move, moves);
     json_object_set_new(d, "moves", moves);
     json_t *open = json_array();
     size_t len;
