@@ -838,20 +838,45 @@ static char *ask_line(Repl *r, const char *prompt)
  * whoever may see the dice types them: everyone when they are lifted, the
  * roller alone under the cup. Asked again until the values fit; 'cancel'
  * or the end of the input takes the move back. */
-static int type_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
-                     size_t size)
+int repl_dice_seer(const Repl *r, const Table *t, int n, const int *dice, int *all)
 {
-    Repl *r = ctx;
-    int seer = 0, all = 1;
+    int seer = 0;
+    *all = 1;
     for (int s = 1; s <= t->seats.n; s++) {
         int sees = 1;
         for (int i = 0; i < n; i++)
             sees &= dice_seat_sees(&t->dice, dice[i], s);
-        all &= sees;
+        *all &= sees;
         /* the one whose move it is looks first (an acceptor lifting the cup) */
         if (sees && (!seer || s == r->moving_seat))
             seer = s;
     }
+    return seer;
+}
+
+int repl_read_dice(const Table *t, int n, const int *dice, const char *text, int *values)
+{
+    int got = 0;
+    const char *p = text;
+    char *end;
+    for (;;) {
+        while (*p == ' ' || *p == ',' || *p == '\t')
+            p++;
+        if (!*p)
+            return got == n;
+        long v = strtol(p, &end, 10);
+        if (end == p || got == n || v < 1 || v > t->dice.d[dice[got]].faces)
+            return 0;
+        values[got++] = (int)v;
+        p = end;
+    }
+}
+
+static int type_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
+                     size_t size)
+{
+    Repl *r = ctx;
+    int all, seer = repl_dice_seer(r, t, n, dice, &all);
     char who_text[64], prompt[64];
     fflush(stdout);
     if (r->moving_seat)
@@ -874,22 +899,9 @@ static int type_dice(void *ctx, Table *t, int n, const int *dice, int *values, c
         }
         if (!r->interactive)
             printf("dice> %s\n", line);
-        int got = 0, bad = 0;
-        char *p = line, *end;
-        while (*p && !bad) {
-            while (*p == ' ' || *p == ',' || *p == '\t')
-                p++;
-            if (!*p)
-                break;
-            long v = strtol(p, &end, 10);
-            if (end == p || got == n || v < 1 || v > t->dice.d[dice[got]].faces)
-                bad = 1;
-            else
-                values[got++] = (int)v;
-            p = end;
-        }
+        int typed = repl_read_dice(t, n, dice, line, values);
         free(line);
-        if (!bad && got == n)
+        if (typed)
             return 1;
         error(r, "type %d number%s, each a face from 1 to %d, such as %s", n, n == 1 ? "" : "s",
               t->dice.d[dice[0]].faces, n == 1 ? "4" : "6 5");

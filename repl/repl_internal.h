@@ -42,12 +42,20 @@ struct Repl {
         int seat;    /* by whom: the one who sees them (any person when lifted) */
         int all;     /* lifted: everyone sees them */
         int n, faces;
-        int *values; /* where the typed values go */
+        const Table *t;
+        const int *dice; /* the dice read */
+        int *values;     /* where the typed values go */
         int done;    /* 1 typed, -1 cancelled */
     } dice;
     int moving_seat; /* the seat whose move is being played (for the dice it asks for), or 0 */
 };
 
+/* Who is to type real dice the rules read: the seat that sees them all,
+ * the one whose move it is first; 0 for none. *all: everyone sees them. */
+int repl_dice_seer(const Repl *r, const Table *t, int n, const int *dice, int *all);
+/* n dice values typed ("6 5", "6,5"), each a face of its die, into
+ * values; 0 when the text is not that. */
+int repl_read_dice(const Table *t, int n, const int *dice, const char *text, int *values);
 /* seat's answer, as a line typed for it (repl.c). */
 void repl_play_as(Repl *r, int seat, const char *text);
 

@@ -46,29 +46,13 @@ static char *dice_typed(Repl *r, int seat, const char *text)
         r->dice.done = -1;
         return NULL;
     }
-    int got = 0, bad = 0, values[16];
-    const char *p = text;
-    char *end;
-    while (*p && !bad) {
-        while (*p == ' ' || *p == ',' || *p == '\t')
-            p++;
-        if (!*p)
-            break;
-        long v = strtol(p, &end, 10);
-        if (end == p || got == r->dice.n || v < 1 || v > r->dice.faces)
-            bad = 1;
-        else
-            values[got++] = (int)v;
-        p = end;
-    }
-    if (bad || got != r->dice.n)
+    if (!repl_read_dice(r->dice.t, r->dice.n, r->dice.dice, text, r->dice.values))
         return strfmt("type %d number%s, each a face from 1 to %d, such as %s ('cancel' takes the "
                       "move back)", r->dice.n, r->dice.n == 1 ? "" : "s", r->dice.faces,
                       r->dice.n == 1 ? "4" : "6 5");
-    memcpy(r->dice.values, values, sizeof *values * (size_t)got);
     printf("%s typed the dice:", render_seat(seat, who, sizeof who));
-    for (int i = 0; i < got; i++)
-        printf(" %d", values[i]);
+    for (int i = 0; i < r->dice.n; i++)
+        printf(" %d", r->dice.values[i]);
     putchar('\n');
     r->dice.done = 1;
     return NULL;
@@ -78,24 +62,14 @@ static int served_type_dice(void *ctx, Table *t, int n, const int *dice, int *va
                      size_t size)
 {
     Repl *r = ctx;
-    int seer = 0, all = 1;
-    for (int s = 1; s <= t->seats.n; s++) {
-        int sees = 1;
-        for (int i = 0; i < n; i++)
-            sees &= dice_seat_sees(&t->dice, dice[i], s);
-        all &= sees;
-        if (sees && (!seer || s == r->moving_seat)) /* the mover looks first */
-            seer = s;
-    }
-    if (n > 16) {
-        snprintf(why, size, "more dice at once than a page types (16)");
-        return 0;
-    }
+    int all, seer = repl_dice_seer(r, t, n, dice, &all);
     r->dice.asked = 1;
     r->dice.seat = seer ? seer : r->moving_seat;
     r->dice.all = all;
     r->dice.n = n;
     r->dice.faces = t->dice.d[dice[0]].faces;
+    r->dice.t = t;
+    r->dice.dice = dice;
     r->dice.values = values;
     r->dice.done = 0;
     char who[64];
