@@ -73,6 +73,11 @@ static int quick_format(lua_State *L)
         lua_pushlstring(L, buf, used);
         return 1;
     }
+    /* Lua's own, run in this call's own frame: an error it raises names
+     * the argument and the function as it would called directly. */
+    lua_CFunction own = lua_tocfunction(L, lua_upvalueindex(1));
+    if (own)
+        return own(L);
     int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);

@@ -4,8 +4,8 @@
  * the rest of a decision's prompt costs. The quick one writes plain %d, %s
  * and %% itself and gives any other format, and any argument that is not
  * an integer for %d or a string for %s, to Lua's own, so the text it makes
- * is Lua's in every case (tests/unit/test_quick_format.c compares them);
- * only an error's wording may count the arguments differently. */
+ * is Lua's in every case, and so is any error, which Lua's own raises
+ * from this call's frame (tests/unit/test_quick_format.c compares both). */
 #ifndef REFEREE_QUICK_FORMAT_H
 #define REFEREE_QUICK_FORMAT_H
 
