@@ -139,6 +139,9 @@ mutant shuffle-bias core/kernel/zones.c '(uint32_t)i + 1, "shuffle")' '(uint32_t
 mutant fresh-seed core/kernel/seed.c 'randombytes_buf(bits, sizeof bits);' 'memset(bits, 7, sizeof bits);' unit
 # A sample in a claim window that keeps the other seats' moves, which name
 # their real hands.
+# A sample's dice read from the real game, not from the sample: a search
+# would see dice under the cup.
+mutant sample-dice-leak core/bots/bot_search.c '&w.game->t->dice' '&w.s->g->t->dice' spec sample_spec.lua
 mutant window-sample core/referee/game_sample.c '    ask_keep_seat(&t->ask, seat);' '' spec sample_spec.lua
 # A game that ends with credits in the pot taken as ended right.
 mutant pot-promise core/referee/game_reading.c 'if (pot > 0 && g->t->ledger.a[pot].balance != 0) {' 'if (0) {' spec bam_spec.lua

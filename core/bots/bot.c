@@ -550,6 +550,7 @@ typedef struct Crossing {
     const Ask *p;
     int slot, seat, decision;
     BotSearch *search;
+    long think; /* ctx.think */
 } Crossing;
 
 /* Run protected in the bot's state: pushes choose's arguments (view, moves,
@@ -592,6 +593,9 @@ static int push_arguments(lua_State *L)
     lua_rawset(L, -3);
     lkeys_push_key(L, keys, KEY_BUDGET_LEFT);
     lua_pushcfunction(L, budget_left);
+    lua_rawset(L, -3);
+    lkeys_push_key(L, keys, KEY_THINK);
+    lua_pushinteger(L, c->think);
     lua_rawset(L, -3);
     return 3;
 }
@@ -666,7 +670,7 @@ int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **why)
     if (!write_vars(b, g, seat, why))
         return BOT_RULES_FAILED;
     lua_State *L = b->L;
-    Crossing crossing = {g->t, &b->vars, p, slot, seat, g->nmoves, b->search};
+    Crossing crossing = {g->t, &b->vars, p, slot, seat, g->nmoves, b->search, b->budget / THINK_SHARE};
     lua_settop(L, 0);
     b->rng = *stream;
     b->printed = 0;

@@ -20,6 +20,10 @@
 
 #define BOT_BUDGET 50000000L          /* default instructions per decision */
 #define BOT_MEMORY (256u << 20)       /* default bytes per bot */
+/* ctx.think, what a searching bot should spend on a decision: this share
+ * of its budget (5 million instructions of the default), the rest being
+ * the margin in which a search that overruns is a fault, not a loss. */
+#define THINK_SHARE 10
 #define BOT_GC_PAUSE 1000             /* a bot state collects when memory grows 10x (Lua: 2x) */
 /* A slow machine's pace: a call may use its budget at this rate, in CPU
  * time, before the watchdog stops it. */

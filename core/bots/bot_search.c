@@ -398,10 +398,27 @@ static int l_standing(lua_State *L)
     return copy_pushed(L, game_push_standing);
 }
 
+/* sample:dice() -> the value of each of the sample's dice, in order (0: not
+ * rolled yet). The sample is the bot's own imagining: the dice its seat has
+ * not seen were rolled anew for it, so their values tell nothing the view
+ * does not; a search reads them to judge how likely a sample is (a claim
+ * weighed against the dice the sample gave the claimer). */
+static int l_dice(lua_State *L)
+{
+    Work w = work_on_sample(L);
+    const Dice *dice = &w.game->t->dice;
+    lua_createtable(L, dice->n, 0);
+    for (int i = 1; i <= dice->n; i++) {
+        lua_pushinteger(L, dice->d[i].value);
+        lua_rawseti(L, -2, i);
+    }
+    return 1;
+}
+
 static const luaL_Reg SAMPLE_METHODS[] = {
     {"pending", l_pending},   {"play", l_play},     {"window", l_window},
     {"random_move", l_random_move}, {"playout", l_playout}, {"result", l_result},
-    {"standing", l_standing}, {NULL, NULL},
+    {"standing", l_standing}, {"dice", l_dice}, {NULL, NULL},
 };
 
 /* The metatable of the handle on top, made at the first sample (most bots

@@ -7,7 +7,7 @@ static const char *const STRINGS[] = {
     "seat",  "zones",  "dice",    "accounts", "seats",     "vars",       "cards",
     "count", "owner",  "vis",     "faces",    "value",     "n",          "current",
     "dealer", "direction", "eliminated", "kind", "window", "prompt",     "decision",
-    "sample", "budget_left", "??",
+    "sample", "budget_left", "think", "??",
 };
 
 _Static_assert(sizeof STRINGS / sizeof STRINGS[0] == KEY_STRINGS_END - 1,

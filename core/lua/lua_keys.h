@@ -33,6 +33,7 @@ typedef enum LuaKey {
     KEY_DECISION,
     KEY_SAMPLE,
     KEY_BUDGET_LEFT,
+    KEY_THINK,
     KEY_HIDDEN_CARD, /* "??": a card the seat does not see */
     KEY_STRINGS_END,
 } LuaKey;

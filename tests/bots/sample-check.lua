@@ -1,7 +1,7 @@
 -- Checks ctx.sample from inside a bot, at every decision: a sample starts at
--- this very decision (this seat asked, these moves), plays on by
--- the rules, tells a standing of the right shape, and plays out to a
--- result (cut when asked to stop). It answers the first move; any
+-- this very decision (this seat asked, these moves), keeps the dice the seat
+-- saw, plays on by the rules, tells a standing of the right shape, and
+-- plays out to a result (cut when asked to stop). It answers the first move; any
 -- failed check is a fault, which the test counts.
 local function same_list(a, b)
   if #a ~= #b then return false end
@@ -15,6 +15,11 @@ return { choose = function(view, moves, ctx)
     local p = assert(s:pending(), "a sample of a decision is not over")
     assert(p.seats[1] == ctx.seat, "the sample asks another seat")
     assert(same_list(p.moves[ctx.seat], moves), "the sample offers other moves")
+    local dice = s:dice()
+    assert(#dice == #view.dice, "a sample with another number of dice")
+    for i, die in ipairs(view.dice) do
+      assert(not die.value or dice[i] == die.value, "a sample changed a die its seat saw")
+    end
     assert(s:play(ctx.seat, moves[1]))
     local standing = s:standing() -- nil, or one number per seat
     assert(standing == nil or #standing == view.seats.n, "a standing of the wrong length")

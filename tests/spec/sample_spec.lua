@@ -80,6 +80,30 @@ describe("a sample of a game", function()
     end
   end)
 
+  it("gives a bot the dice it imagines: those it saw, the others rolled anew", function()
+    -- Seat 1 rolls 3 and 1 under the cup and declares 55: seat 2, facing
+    -- the claim, has not seen them; seat 1, had it to answer, has.
+    local g = assert(referee.game("bamboozled-dice", { seats = 3, seed = 1, rules_path = "rules",
+      options = { first = 1 }, rolls = { 3, 1 } }))
+    helper.play(g, { "roll", "declare 55" })
+    local peek = assert(referee.bot("tests/bots/dice-peek.lua"))
+    local _, why = peek:choose(g, 2, "peek")
+    local dice = {}
+    for d in why:match("dice ([%d ]+)"):gmatch("%d%d") do dice[#dice + 1] = d end
+    assert.are.equal(24, #dice)
+    local real = 0
+    for _, d in ipairs(dice) do
+      if d == "31" then real = real + 1 end
+      assert.matches("^[1-6][1-6]$", d)
+    end
+    assert.is_true(real <= 6, "seat 2's samples showed the hidden dice " .. real .. " times in 24")
+    local h = assert(referee.game("bamboozled-dice", { seats = 2, seed = 1, rules_path = "rules",
+      options = { first = 1 }, rolls = { 6, 4 } }))
+    helper.play(h, { "roll" })
+    _, why = peek:choose(h, 1, "peek")
+    assert.are.equal(("64 "):rep(23) .. "64", why:match("dice ([%d ]+)"))
+  end)
+
   it("does not carry the game's chance to come", function()
     -- The game's next roll is fixed by its stream; a sample's is its own.
     local function dice_game()
