@@ -294,7 +294,7 @@ end
 
 function game.start_round(t, seat)
   local v = t.vars
-  v.score, v.claimer = nil, nil
+  v.score, v.claimer, v.previous_score = nil, nil, nil
   -- the last round's dice are off the table: a new round has no roll yet
   t:hide_die(1)
   t:hide_die(2)
@@ -318,7 +318,8 @@ end
 
 function game.declare(t, seat, reading)
   local v = t.vars
-  v.score, v.claimer = reading, seat
+  -- Everyone heard the score this claim had to reach: it is public.
+  v.score, v.claimer, v.previous_score = reading, seat, v.score
   t:set_turn(t:next(seat))
   v.played = 0
   ask_to_respond(t)
