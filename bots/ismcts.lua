@@ -1,12 +1,17 @@
 -- ismcts: plays any game by information-set Monte Carlo tree search (the
--- single-observer kind of Cowling, Powley and Whitehouse, 2012). It knows
--- nothing of the rules: each iteration takes a sample of the game as its
--- seat could imagine it (ctx.sample: the cards it cannot see dealt anew,
--- the dice it cannot see rolled anew), walks down the tree choosing among
--- the moves legal in that sample by UCB, adds one move to the tree, plays
--- the rest of the game out at random, and credits every move on the way
--- with the share of the win of the seat that made it. The move played is
--- the one tried most often.
+-- single-observer kind of Cowling, Powley and Whitehouse, 2012). Each
+-- iteration takes a sample of the game as its seat could imagine it
+-- (ctx.sample: the cards it cannot see dealt anew, the dice it cannot see
+-- rolled anew), walks down the tree choosing among the moves legal in that
+-- sample by UCB, adds one move to the tree, plays the rest of the game out
+-- at random, and credits every move on the way with the share of the win
+-- of the seat that made it. The move played is the one tried most often.
+--
+-- It thinks for ctx.think of its budget a decision (a tenth of
+-- --bot-budget: 5 million instructions by default), counted in
+-- instructions rather than seconds so that a seeded game plays the same
+-- on any machine; a smaller or larger --bot-budget makes it think less or
+-- more (bench/results.md gives what that is in milliseconds, game by game).
 --
 -- In a game whose rules say how each seat stands while it goes on
 -- (standing(t): BAM! credits, the dice game's strikes left), a playout is
@@ -14,18 +19,35 @@
 -- stand best then share its win: the move at hand weighs more than many
 -- random hands after it (against two bam-greedy in 20-hand BAM! games it
 -- won 13 of 60 so, 4 of 60 playing every playout to the end). Other games
--- are played out to their end. The samples and their moves are
--- charged to its budget per decision, so it searches less under a smaller
--- --bot-budget.
+-- are played out to their end.
+--
+-- Where it knows a game beyond its rules (KNOWLEDGE below), it uses that:
+-- in the dice game, a claim makes some hidden dice likelier than others,
+-- the seats it does not play challenge as people do, and only a few claims
+-- are worth making; in BAMM!, a window's biggest claims are the ones worth
+-- weighing, and the others call with theirs. Without that, a search that
+-- deals the claimer's dice at random challenges every honest claim (it won
+-- 3% of the league's dice games; 55% with it).
 local bot = { ask_forced = false } -- it keeps nothing between decisions
 
-local ITERATIONS = 200
+-- What it knows of some games beyond their rules, each a table of
+-- optional parts: applies(view), whether it is this game; keep(view,
+-- sample), the chance to keep a sample (how likely what was said is in
+-- it); candidates(view, kind, moves, sample), the moves worth searching
+-- among (sample nil: at the decision itself); start(view) and follow(state,
+-- move), a state kept along a path (the claim standing); answer(kind,
+-- moves, state), how a seat it does not play answers (nil: searched, or
+-- at random in a claim window); playout_moves, where to cut a playout.
+local KNOWLEDGE = { import("dice-claims"), import("bamm-claims") }
+
+-- Samples drawn at most to find one the game's knowledge keeps (below).
+local DRAWS = 40
 local EXPLORATION = 0.7
 local PLAYOUT_MOVES = 30
 
 -- What a playout is worth to seat: its share of the win; for a playout
 -- cut short, its share of the lead (where the seats stand best).
-local function share(result, seat, standing)
+local function share(result, seat, standing, margin)
   if result then
     for _, winner in ipairs(result.winners) do
       if winner == seat then return 1 / #result.winners end
@@ -33,6 +55,13 @@ local function share(result, seat, standing)
     return 0
   end
   if not standing then return 0 end
+  if margin then
+    local other = -math.huge
+    for s, v in ipairs(standing) do
+      if s ~= seat then other = math.max(other, v) end
+    end
+    return 1 / (1 + math.exp((other - standing[seat]) / margin))
+  end
   local high = -math.huge
   for _, v in ipairs(standing) do high = math.max(high, v) end
   local top = 0
@@ -80,20 +109,39 @@ local function tree_seat(pending, me)
   return pending.seats[1]
 end
 
--- A claim window's answers: seat's move, and the other seats' at random.
-local function answers(sample, pending, seat, move)
+-- A claim window's answers: seat's move, and the other seats' as the
+-- game's knowledge says they answer, else at random.
+local function answers(sample, pending, seat, move, known, state)
   local list = {}
   for _, s in ipairs(pending.seats) do
-    list[#list + 1] = { s, s == seat and move or sample:random_move(s) }
+    local answer = s == seat and move
+      or known and known.answer and known.answer(pending.kind, pending.moves[s], state)
+      or sample:random_move(s)
+    list[#list + 1] = { s, answer }
   end
   return list
 end
 
--- cut: the most moves a playout plays (nil: to the end).
-local function iterate(root, ctx, cut)
+-- A sample as likely as the game's knowledge makes it: drawn again while
+-- known.keep turns it down (dice unlikely under the claim standing), at
+-- most DRAWS times. Without it, the first.
+local function likely_sample(ctx, view, known)
   local sample = ctx.sample()
+  if not (known and known.keep) then return sample end
+  for _ = 2, DRAWS do
+    if math.random() < known.keep(view, sample) then break end
+    sample = ctx.sample()
+  end
+  return sample
+end
+
+-- cut: the most moves a playout plays (nil: to the end). known: what the
+-- bot knows of the game beyond its rules (nil: nothing; see the top).
+local function iterate(root, ctx, cut, view, known)
+  local sample = likely_sample(ctx, view, known)
   local node, path = root, {}
   local result, standing
+  local state = known and known.start and known.start(view)
   while true do
     local pending = sample:pending()
     if not pending then
@@ -101,12 +149,25 @@ local function iterate(root, ctx, cut)
       break
     end
     local seat = tree_seat(pending, ctx.seat)
-    local move, new = select(node, pending.moves[seat])
+    local move, new
+    -- Another seat answers as the game's knowledge says people do (a
+    -- claim, as often as they challenge one), not as a searcher who sees
+    -- what this sample dealt.
+    if known and known.answer and seat ~= ctx.seat and not pending.window then
+      move = known.answer(pending.kind, pending.moves[seat], state)
+      new = move and not (node[move] and node[move].visits > 0)
+    end
+    if not move then
+      local legal = pending.moves[seat]
+      if known and known.candidates then legal = known.candidates(view, pending.kind, legal, sample) end
+      move, new = select(node, legal)
+    end
+    if known and known.follow then known.follow(state, move) end
     local c = child(node, move)
     if new then c.available = c.available + 1 end
     path[#path + 1] = { c, seat }
     if pending.window then
-      assert(sample:window(answers(sample, pending, seat, move)))
+      assert(sample:window(answers(sample, pending, seat, move, known, state)))
     else
       assert(sample:play(seat, move))
     end
@@ -120,23 +181,30 @@ local function iterate(root, ctx, cut)
   for _, step in ipairs(path) do
     local c, seat = step[1], step[2]
     c.visits = c.visits + 1
-    c.wins = c.wins + share(result, seat, standing)
+    c.wins = c.wins + share(result, seat, standing, known and known.margin)
   end
 end
 
 function bot.choose(view, moves, ctx)
   local root = {}
-  -- Up to ITERATIONS, while the budget left could pay for two more of the
-  -- dearest iteration so far (a smaller --bot-budget means fewer).
-  local dearest = 0
-  local cut = ctx.sample():standing() and PLAYOUT_MOVES or nil
-  for _ = 1, ITERATIONS do
+  local known
+  for _, k in ipairs(KNOWLEDGE) do
+    if k.applies(view) then known = k end
+  end
+  -- Iterations until it has spent ctx.think of its budget (a tenth of
+  -- --bot-budget), while the budget left could pay for two more of the
+  -- dearest iteration so far: counted in instructions, not seconds, so a
+  -- seeded game plays the same on any machine.
+  local start, dearest = ctx.budget_left(), 0
+  local cut = ctx.sample():standing() and (known and known.playout_moves or PLAYOUT_MOVES) or nil
+  repeat
     local before = ctx.budget_left()
     if before < 2 * dearest + 50000 then break end
-    iterate(root, ctx, cut)
+    iterate(root, ctx, cut, view, known)
     dearest = math.max(dearest, before - ctx.budget_left())
-  end
-  local best, most = moves[1], -1
+  until start - ctx.budget_left() >= ctx.think
+  -- Untried, the first move worth searching (the knowledge's first).
+  local best, most = known and known.candidates and known.candidates(view, ctx.kind, moves, nil)[1] or moves[1], -1
   for _, m in ipairs(moves) do
     local c = root[m]
     if c and c.visits > most then best, most = m, c.visits end

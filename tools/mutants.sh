@@ -142,6 +142,10 @@ mutant fresh-seed core/kernel/seed.c 'randombytes_buf(bits, sizeof bits);' 'mems
 # A sample's dice read from the real game, not from the sample: a search
 # would see dice under the cup.
 mutant sample-dice-leak core/bots/bot_search.c '&w.game->t->dice' '&w.s->g->t->dice' spec sample_spec.lua
+# ismcts dealing a claimer's hidden dice at random, as if no claim were
+# made: it challenges honest claims and loses to the heuristic bots.
+mutant ismcts-claims-unread bots/lib/dice-claims.lua \
+    'return chance_of_claim(dice[1], dice[2], v.score, v.previous_score) / HONEST' 'return 1' spec ismcts_strength_spec.lua
 mutant window-sample core/referee/game_sample.c '    ask_keep_seat(&t->ask, seat);' '' spec sample_spec.lua
 # A game that ends with credits in the pot taken as ended right.
 mutant pot-promise core/referee/game_reading.c 'if (pot > 0 && g->t->ledger.a[pot].balance != 0) {' 'if (0) {' spec bam_spec.lua
