@@ -135,16 +135,18 @@ awk '$1 == "bamboozled-greedy" && !seen++ { rate = $4 + 0; faults = $7 } END { e
     bad "bamboozled-greedy faulted or lost to random: $(grep '^bamboozled-greedy' "$work/bzg")"
 
 # Ratings of a many-player game come from each game's whole finishing
-# order (Plackett-Luce): in 4-seat dice games the bluffer, the honest bot
-# and random stand apart by more than three standard errors each (the
-# pairwise fit of who won put two losers level, and random only 74 points
-# below the honest bot). The head to head adds up.
+# order (Plackett-Luce): in 4-seat dice games random stands below both dice
+# bots by more than three standard errors (the pairwise fit of who won put
+# two losers level, and random only 74 points below the honest bot). The
+# bluffer stood far above the honest bot too while lineups were only
+# rotated, always claiming to the same neighbour; seated every way round
+# the table they stand close. The head to head adds up.
 "$bin" tournament bamboozled-dice --bots dice-bluffer,dice-honest,random --seats 4 --games 300 --seed 5 \
     --jobs 2 --json >"$work/pl.json" 2>&1
 sed -n 's/.*"type":"standing".*"bot":"\([^"]*\)".*"rating":\([0-9.]*\),"rating_error":\([0-9.]*\).*/\1 \2 \3/p' \
     "$work/pl.json" >"$work/pl.txt"
-awk 'NR == 1 { ok = $1 == "dice-bluffer" } NR == 2 { ok = ok && $1 == "dice-honest" } NR == 3 { ok = ok && $1 == "random" }
-     NR > 1 { ok = ok && r - $2 > 3 * (e + $3) } { r = $2; e = $3 } END { exit !(ok && NR == 3) }' "$work/pl.txt" &&
+awk 'NR <= 2 { ok = (NR == 1 || ok) && $1 ~ /^dice-(bluffer|honest)$/ } NR == 3 { ok = ok && $1 == "random" && r - $2 > 3 * (e + $3) }
+     { r = $2; e = $3 } END { exit !(ok && NR == 3) }' "$work/pl.txt" &&
     grep -q '"rating_model":"plackett-luce"' "$work/pl.json" && ok ||
     bad "the dice bots' ratings do not stand apart in order: $(cat "$work/pl.txt")"
 sed -n 's/.*"type":"head_to_head".*"met":\([0-9]*\),"ahead":\([0-9]*\),"behind":\([0-9]*\),"tied":\([0-9]*\).*/\1 \2 \3 \4/p' \

@@ -1,8 +1,9 @@
 #!/bin/sh
-# Beyond one machine: the lines repl/README.md gives for shards, run as
-# written: GNU parallel on this machine's slots, and the Slurm job-array
-# script with its task variables set as Slurm sets them. Each is merged and
-# must equal one run of the same tournament, standings and lines.
+# A tournament's lineups, and beyond one machine: the lines repl/README.md
+# gives for shards, run as written: GNU parallel on this machine's slots,
+# and the Slurm job-array script with its task variables set as Slurm sets
+# them. Each is merged and must equal one run of the same tournament,
+# standings and lines.
 bin=${REFEREE_BIN:?set REFEREE_BIN}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
@@ -15,6 +16,21 @@ cd "$work" && ln -s "$bin" referee
 
 # The same games, lines sorted by game (workers and shards finish in any order).
 same_lines() { sort "$1" >"$work/a"; cat $2 | sort >"$work/b"; cmp -s "$work/a" "$work/b"; }
+
+# From deal to deal a lineup is seated in each of its orders round the
+# table: over (K-1)! = 6 deals of four seats (24 games) each bot sits
+# after each other in 8 games, and in each seat 6 times (only rotated, a
+# bot sat after the same one in all 24).
+./referee tournament fixture --bots "random,$here/bots/forced-unasked.lua,$here/bots/sample-check.lua,$top/bots/dice-honest.lua" \
+    --games 24 --seed 1 --out "$work/orders.jsonl" >/dev/null 2>&1
+sed -n 's/.*"seats":\[\([^]]*\)\].*/\1/p' "$work/orders.jsonl" | awk -F, '
+    { for (s = 1; s <= 4; s++) { seat[$s, s]++; after[$s, $(s % 4 + 1)]++ }; games++ }
+    END {
+        ok = games == 24
+        for (k in seat) ok = ok && seat[k] == 6
+        for (k in after) { pairs++; ok = ok && after[k] == 8 }
+        exit !(ok && pairs == 12)
+    }' && ok || bad "a tournament's lineups are not seated in every order round the table: $(head -c 300 "$work/orders.jsonl")"
 
 command -v parallel >/dev/null || bad "GNU parallel is needed (apt-get install parallel)"
 sed -n '/^parallel -j 4 /,/::: 1 2 3 4$/p' "$top/repl/README.md" >parallel.sh

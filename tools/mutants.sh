@@ -16,7 +16,7 @@ layer() {
     case "$1" in
     unit) "$copy/build/unit-tests" ;;
     spec) (cd "$copy" && LUA_CPATH="$copy/build/?.so;;" busted --lua=lua5.4 "tests/spec/$2") ;;
-    hostile|cli|seats|terminal|report) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
+    hostile|cli|seats|terminal|report|shards) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
         REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" TEST_PART="$2" sh "$copy/tests/$1.sh" >"$copy.layer" 2>&1
         status=$?
         cat "$copy.layer"
@@ -142,6 +142,10 @@ mutant fresh-seed core/kernel/seed.c 'randombytes_buf(bits, sizeof bits);' 'mems
 # A sample's dice read from the real game, not from the sample: a search
 # would see dice under the cup.
 mutant sample-dice-leak core/bots/bot_search.c '&w.game->t->dice' '&w.s->g->t->dice' spec sample_spec.lua
+# A tournament's lineups only rotated, never seated in another order round
+# the table: each bot would keep the same neighbours all tournament long.
+mutant seat-orders repl/tournament/game_list.c 'a->bots[(deal * k + order[(s + rot) % k]) % a->nbots]' \
+    'a->bots[(deal * k + (s + rot) % k) % a->nbots]' shards
 # ismcts dealing a claimer's hidden dice at random, as if no claim were
 # made: it challenges honest claims and loses to the heuristic bots.
 mutant ismcts-claims-unread bots/lib/dice-claims.lua \
