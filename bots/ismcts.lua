@@ -27,7 +27,7 @@
 -- are worth making; in BAMM!, a window's biggest claims are the ones worth
 -- weighing, and the others call with theirs. Without that, a search that
 -- deals the claimer's dice at random challenges every honest claim (it won
--- 3% of the league's dice games; 55% with it).
+-- 3% of the league's dice games; 54% with it).
 local bot = { ask_forced = false } -- it keeps nothing between decisions
 
 -- What it knows of some games beyond their rules, each a table of
