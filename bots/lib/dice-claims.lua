@@ -59,6 +59,9 @@ table.sort(READINGS, function(a, b) return rank(a) < rank(b) end)
 -- declares what they show HONEST of the time, and some other claim the
 -- rest, any of them alike; with dice short of it, they must bluff, and
 -- pick the lowest claim allowed half the time, the next a quarter, ...
+-- (Weighing each claimer by the share of their claims the table had seen
+-- to be true, and each answerer by how often they had challenged, won no
+-- more: 58% against dice-bluffer in the same 480 games, 60% without.)
 local HONEST = 0.85
 
 -- How likely a claimer who rolled x and y, having to reach previous
