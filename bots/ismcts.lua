@@ -37,7 +37,9 @@ local bot = { ask_forced = false } -- it keeps nothing between decisions
 -- among (sample nil: at the decision itself); start(view) and follow(state,
 -- move), a state kept along a path (the claim standing); answer(kind,
 -- moves, state), how a seat it does not play answers (nil: searched, or
--- at random in a claim window); playout_moves, where to cut a playout.
+-- at random in a claim window); playout_moves, where to cut a playout;
+-- margin, to judge a cut playout by each seat's lead over the best other
+-- (1 / (1 + e^(-lead / margin))) rather than by who leads.
 local KNOWLEDGE = { import("dice-claims"), import("bamm-claims") }
 
 -- Samples drawn at most to find one the game's knowledge keeps (below).
@@ -46,7 +48,8 @@ local EXPLORATION = 0.7
 local PLAYOUT_MOVES = 30
 
 -- What a playout is worth to seat: its share of the win; for a playout
--- cut short, its share of the lead (where the seats stand best).
+-- cut short, its share of the lead (where the seats stand best), or with
+-- a margin, a logistic of its lead over the best other seat.
 local function share(result, seat, standing, margin)
   if result then
     for _, winner in ipairs(result.winners) do

@@ -10,8 +10,10 @@ local claims = {}
 -- Claims searched in a window besides passing.
 local BIGGEST = 3
 
--- A playout is cut after this many moves (a few turns and their windows),
--- where the seats with the most points share its win.
+-- A playout is cut after this many moves (a few turns and their windows)
+-- and judged by each seat's lead in points over the best other seat, a
+-- lead of `margin` points worth about three quarters of a win: who leads
+-- by one point after six random moves has won little.
 claims.playout_moves = 6
 claims.margin = 2
 
