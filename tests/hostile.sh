@@ -181,22 +181,24 @@ fi
 if part stuck; then
 # At the REPL, a call stuck in C stops the process the REPL runs in, and a
 # new one takes the game up as it stood before that call, people's moves
-# included, without what got stuck; the person types on.
+# included, without what got stuck; the person types on. (Each takes about
+# 5 seconds: its CPU limit and STUCK_SECONDS; 30 leaves room, and keeps
+# mutant stuck-never-stopped, which waits them out, short.)
 printf 'new fixture --seats human,%s --seed 50\nplay QH\nsave %s\n' "$here/bots/hostile/stuck-in-c.lua" "$work/rescued.json" |
-    timeout 60 "$bin" >"$work/repl-stuck.out" 2>&1
+    timeout 30 "$bin" >"$work/repl-stuck.out" 2>&1
 grep -q "^seat 2's bot ran in C past its limit, where nothing inside the process could stop it, and was stopped: it is not asked again this game" "$work/repl-stuck.out" &&
     grep -q "^the game is taken up again after move 1$" "$work/repl-stuck.out" &&
     grep -q "^saved to .*rescued.json (3 moves)" "$work/repl-stuck.out" && "$bin" replay "$work/rescued.json" >/dev/null 2>&1 &&
     ok || bad "a bot stuck in C at the REPL: $(grep -v '^ ' "$work/repl-stuck.out" | tail -3)"
 printf 'new stuck-in-c --seats human,random --seed 1\na\na\na\nsave %s\n' "$work/rescued-rules.json" |
-    REFEREE_RULES="$rules:$REFEREE_RULES" timeout 60 "$bin" >"$work/repl-rules.out" 2>&1
+    REFEREE_RULES="$rules:$REFEREE_RULES" timeout 30 "$bin" >"$work/repl-rules.out" 2>&1
 grep -q "^the rules ran in C past their limit, where nothing inside the process could stop them, and were stopped: the game stands as it was before that move" "$work/repl-rules.out" &&
     grep -q "^the game is taken up again after move 2$" "$work/repl-rules.out" &&
     grep -q "^saved to .*rescued-rules.json (2 moves)" "$work/repl-rules.out" && ok ||
     bad "rules stuck in C at the REPL: $(grep -v '^ ' "$work/repl-rules.out" | tail -3)"
 
 printf 'new fixture --seats human,random --seed 50\nplay QH\nnew stuck-in-setup --seats random,random\nshow\n' |
-    REFEREE_RULES="$rules:$REFEREE_RULES" timeout 60 "$bin" >"$work/repl-setup.out" 2>&1
+    REFEREE_RULES="$rules:$REFEREE_RULES" timeout 30 "$bin" >"$work/repl-setup.out" 2>&1
 grep -q "^error: a rules script ran in C past its limit setting up a new game, where nothing could stop it, and was stopped: the game in progress goes on" "$work/repl-setup.out" &&
     grep -q "^seat 1 sees:" "$work/repl-setup.out" && ok ||
     bad "rules stuck setting up a new game at the REPL: $(grep -v '^ ' "$work/repl-setup.out" | tail -3)"
