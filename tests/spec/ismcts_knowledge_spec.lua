@@ -1,7 +1,10 @@
 -- What ismcts knows of two games beyond their rules (bots/lib), checked
 -- outside the sandbox: they use nothing but the base, string and math
--- libraries. ismcts_strength_spec.lua checks that it makes ismcts
+-- libraries, and the dice bots' shared odds. ismcts_strength_spec.lua checks that it makes ismcts
 -- stronger; these check that it says what its comments say.
+
+-- A bot's import, for the helpers the modules share.
+_G.import = _G.import or function(name) return dofile("bots/lib/" .. name .. ".lua") end
 
 -- A view of the dice game facing a claim (dice unseen unless `seen`).
 local function facing(score, previous, seen)
