@@ -15,7 +15,8 @@ trap 'rm -rf "$work"' EXIT
 layer() {
     case "$1" in
     unit) "$copy/build/unit-tests" ;;
-    spec) (cd "$copy" && LUA_CPATH="$copy/build/?.so;;" busted --lua=lua5.4 "tests/spec/$2") ;;
+    spec) (cd "$copy" && REFEREE_RULES="$copy/tests/fixture:$copy/rules" REFEREE_BOTS="$copy/bots" \
+        LUA_CPATH="$copy/build/?.so;;" busted --lua=lua5.4 "tests/spec/$2") ;; # as tests/run-all.sh sets them
     hostile|cli|seats|terminal|report|shards) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
         REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" TEST_PART="$2" sh "$copy/tests/$1.sh" >"$copy.layer" 2>&1
         status=$?
