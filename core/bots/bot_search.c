@@ -415,10 +415,34 @@ static int l_dice(lua_State *L)
     return 1;
 }
 
+/* sample:cards(zone) -> the names of the sample's cards in that zone,
+ * bottom first; nil if it has no zone of that name. As with dice, the
+ * sample is the bot's own imagining: every card its seat cannot see was
+ * dealt anew for it, so another seat's hand here is a guess the view
+ * allowed, which a search reads to play that seat as people would. */
+static int l_cards(lua_State *L)
+{
+    Work w = work_on_sample(L);
+    const char *name = luaL_checkstring(L, 2);
+    const Table *t = w.game->t;
+    int z = zones_find(&t->zones, name);
+    if (!z) {
+        luaL_pushfail(L);
+        return 1;
+    }
+    const Zone *zone = &t->zones.z[z];
+    lua_createtable(L, zone->n, 0);
+    for (int i = 0; i < zone->n; i++) {
+        lua_pushstring(L, t->deck.cards[zone->cards[i]].name);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 static const luaL_Reg SAMPLE_METHODS[] = {
     {"pending", l_pending},   {"play", l_play},     {"window", l_window},
     {"random_move", l_random_move}, {"playout", l_playout}, {"result", l_result},
-    {"standing", l_standing}, {"dice", l_dice}, {NULL, NULL},
+    {"standing", l_standing}, {"dice", l_dice}, {"cards", l_cards}, {NULL, NULL},
 };
 
 /* The metatable of the handle on top, made at the first sample (most bots

@@ -104,6 +104,29 @@ describe("a sample of a game", function()
     assert.are.equal(("64 "):rep(23) .. "64", why:match("dice ([%d ]+)"))
   end)
 
+  it("gives a bot the cards it imagines: its own as they are, another's dealt anew", function()
+    local g, seat = bam()
+    local other = seat % 4 + 1
+    local function real(s)
+      local list = {}
+      for _, c in ipairs(g:table():cards("hand" .. s)) do list[#list + 1] = g:table():name(c) end
+      return table.concat(list, ",")
+    end
+    local peek = assert(referee.bot("tests/bots/cards-peek.lua"))
+    local _, why = peek:choose(g, seat, "peek")
+    local mine, differed, none, others = why:match("mine (%S+) (%d+) none (%S+) other ([%w ]+)")
+    assert.are.equal(real(seat), mine)
+    assert.are.equal("0", differed)
+    assert.are.equal("nil", none)
+    local same, n = 0, 0
+    for hand in others:gmatch("%S+") do
+      n = n + 1
+      if hand == real(other):gsub(",", "") then same = same + 1 end
+    end
+    assert.are.equal(24, n)
+    assert.is_true(same <= 1, "the samples dealt seat " .. other .. " its real hand " .. same .. " times in 24")
+  end)
+
   it("does not carry the game's chance to come", function()
     -- The game's next roll is fixed by its stream; a sample's is its own.
     local function dice_game()
