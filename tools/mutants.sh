@@ -143,6 +143,10 @@ mutant fresh-seed core/kernel/seed.c 'randombytes_buf(bits, sizeof bits);' 'mems
 # A sample's dice read from the real game, not from the sample: a search
 # would see dice under the cup.
 mutant sample-dice-leak core/bots/bot_search.c '&w.game->t->dice' '&w.s->g->t->dice' spec sample_spec.lua
+# A sample's cards read from the real game: another seat's hand shown.
+mutant sample-cards-leak core/bots/bot_search.c '    const Table *t = w.game->t;' '    const Table *t = w.s->g->t;' spec sample_spec.lua
+# ismcts blind to BAM!: it weighs every discard, and opponents play at random.
+mutant ismcts-bam-unread bots/ismcts.lua 'import("bamm-claims"), import("bam-hands") }' 'import("bamm-claims") }' spec ismcts_strength_spec.lua
 # A tournament's lineups only rotated, never seated in another order round
 # the table: each bot would keep the same neighbours all tournament long.
 mutant seat-orders repl/tournament/game_list.c 'a->bots[(deal * k + order[(s + rot) % k]) % a->nbots]' \

@@ -1,6 +1,6 @@
--- What ismcts knows of two games beyond their rules (bots/lib), checked
+-- What ismcts knows of three games beyond their rules (bots/lib), checked
 -- outside the sandbox: they use nothing but the base, string and math
--- libraries, and the dice bots' shared odds. ismcts_strength_spec.lua checks that it makes ismcts
+-- libraries, the dice bots' shared odds and the kernel's card_face. ismcts_strength_spec.lua checks that it makes ismcts
 -- stronger; these check that it says what its comments say.
 
 -- A bot's import, for the helpers the modules share.
@@ -136,5 +136,99 @@ describe("bamm-claims", function()
     assert.are.equal("bamm 2D/AS 3D/2H 4D/9S 5D/AH 6D/7H", claims.answer("bamm", window))
     assert.are.equal("pass", claims.answer("bamm", { "bamm", "pass" }))
     assert.is_nil(claims.answer("play", { "QC/KD" }))
+  end)
+end)
+
+describe("bam-hands", function()
+  _G.card_face = _G.card_face or require("tests.spec.helper").referee.card_face
+  local hands = dofile("bots/lib/bam-hands.lua")
+
+  -- A sample that dealt each seat the hand given, and the trick given.
+  local function dealt(by_seat, trick)
+    return { cards = function(_, zone)
+      if zone == "trick" then return trick or {} end
+      return by_seat[tonumber(zone:match("^hand(%d+)$"))]
+    end }
+  end
+
+  -- Seat 1's view of a hand of three, trumps hearts, seats 2 and 3 before it.
+  local function view(cards, extra)
+    local v = { seat = 1, zones = { trick = { cards = {} }, played = { cards = {} }, hand1 = { cards = cards } },
+      vars = { owes = { 0, 0, 0 }, order = { 2, 3, 1 }, folded = { false, false, false }, trump = "H",
+               turned = "2H", step = 3, opts = { fold = true } } }
+    for k, x in pairs(extra or {}) do v.vars[k] = x end
+    return v
+  end
+
+  it("applies to BAM! and the app, not to BAMM! or the dice game", function()
+    assert.is_true(hands.applies(view({})))
+    assert.is_false(hands.applies({ vars = { penalties = { 0, 0 } }, zones = { table = {} } }))
+    assert.is_false(hands.applies(facing(65, 31)))
+  end)
+
+  it("lets another seat play a hand worth it and fold a weak one", function()
+    local state = hands.start(view({}))
+    local sample = dealt({ [2] = { "AH", "KH", "3C" }, [3] = { "2C", "5D", "7S" } })
+    assert.are.equal("play", hands.answer("play or fold", { "play", "fold" }, state, sample, 2))
+    assert.are.equal("fold", hands.answer("play or fold", { "play", "fold" }, state, sample, 3))
+  end)
+
+  it("lets another seat throw its low cards that are not trumps, else stand", function()
+    local state = hands.start(view({}))
+    local sample = dealt({ [2] = { "AH", "3C", "9D" }, [3] = { "AH", "KS", "QH" } })
+    local moves = { "stand", "discard 3C", "discard 9D", "discard 3C 9D", "discard AH 3C 9D" }
+    assert.are.equal("discard 3C 9D", hands.answer("discard and draw", moves, state, sample, 2))
+    assert.are.equal("stand", hands.answer("discard and draw", { "stand", "discard KS" }, state, sample, 3))
+  end)
+
+  it("lets another seat win a round with its cheapest winner, else throw its cheapest", function()
+    local state = hands.start(view({}))
+    local sample = dealt({ [2] = { "QS", "AS", "3H" } }, { "JS" })
+    assert.are.equal("QS", hands.answer("play", { "QS", "AS" }, state, sample, 2))
+    -- nothing wins: the cheapest; void in the suit led: a trump wins it
+    assert.are.equal("4S", hands.answer("play", { "5S", "4S" }, state, dealt({ [2] = { "5S", "4S" } }, { "JS" }), 2))
+    assert.are.equal("3H", hands.answer("play", { "4C", "3H" }, state, dealt({ [2] = { "4C", "3H" } }, { "JS" }), 2))
+    -- leading: a trump or a king wins a lead; else the cheapest
+    assert.are.equal("AH", hands.answer("play", { "AH", "2C" }, state, dealt({ [2] = { "AH", "2C" } }), 2))
+    assert.are.equal("2C", hands.answer("play", { "9D", "2C" }, state, dealt({ [2] = { "9D", "2C" } }), 2))
+  end)
+
+  it("follows the trump turned and who folds along a path", function()
+    local state = hands.start(view({}, { trump = false, turned = false }))
+    assert.is_nil(hands.answer("play or fold", { "play", "fold" }, state, dealt({ [2] = { "AH" } }), 2))
+    hands.follow(state, "turn 7S", 3)
+    hands.follow(state, "fold", 2)
+    assert.are.equal("S", state.trump)
+    assert.are.equal("7S", state.turned)
+    assert.is_true(state.folded[2])
+  end)
+
+  it("searches standing and throwing its k lowest cards that are not trumps, for each k", function()
+    local moves = { "stand" }
+    local cards = { "9C", "2H", "3D", "KS" }
+    -- every subset of the hand, in the hand's order
+    for mask = 1, 15 do
+      local names = {}
+      for i, c in ipairs(cards) do
+        if mask & (1 << (i - 1)) ~= 0 then names[#names + 1] = c end
+      end
+      moves[#moves + 1] = "discard " .. table.concat(names, " ")
+    end
+    local list = hands.candidates(view(cards), "discard and draw", moves)
+    -- lowest first, trumps and the turned card (2H) kept: 3D, 9C, KS
+    assert.are.same({ "stand", "discard 3D", "discard 9C 3D", "discard 9C 3D KS" }, list)
+    assert.are.same({ "AH", "2C" }, hands.candidates(view(cards), "play", { "AH", "2C" }))
+  end)
+
+  it("keeps seldom a sample that dealt a seat which said play a hand people fold", function()
+    local weak, strong = { "2C", "5D", "7S" }, { "AH", "KH", "3C" }
+    local v = view({ "4S", "4C", "4D" })
+    assert.are.equal(1, hands.keep(v, dealt({ [2] = strong, [3] = strong }), "play or fold"))
+    assert.is_true(hands.keep(v, dealt({ [2] = weak, [3] = strong }), "play or fold") < 0.5)
+    -- a seat that folded, or has not said yet, tells nothing
+    v.vars.folded[2] = true
+    assert.are.equal(1, hands.keep(v, dealt({ [2] = weak, [3] = strong }), "play or fold"))
+    v.vars.folded[2], v.vars.step = false, 1
+    assert.are.equal(1, hands.keep(v, dealt({ [2] = weak, [3] = weak }), "play or fold"))
   end)
 end)

@@ -58,3 +58,41 @@ describe("a searching bot's thinking time", function()
     end
   end)
 end)
+
+describe("ismcts in BAM!", function()
+  -- dofile, outside the sandbox: the module's card_face is the kernel's
+  _G.card_face = _G.card_face or referee.card_face
+  local hands = dofile("bots/lib/bam-hands.lua")
+
+  it("searches only the discards worth it: standing, or its lowest cards that are not trumps", function()
+    local ismcts, greedy = assert(referee.bot("ismcts")), assert(referee.bot("bam-greedy"))
+    local checked = 0
+    for n = 1, 6 do
+      collectgarbage()
+      local g = assert(referee.game("bam", { seats = 3, seed = "discards" .. n, rules_path = "rules",
+        options = { hands = 1 } }))
+      local me = (n - 1) % 3 + 1
+      local decision = 0
+      for p in function() return g:pending() end do
+        local seat, t = p.seats[1], g:table()
+        decision = decision + 1
+        local moves = p.moves[seat]
+        local move = #moves == 1 and moves[1]
+          or assert((seat == me and ismcts or greedy):choose(g, seat, n .. ":" .. decision))
+        if seat == me and p.kind == "discard and draw" and #moves > 1 then
+          local cards = {}
+          for _, c in ipairs(t:cards("hand" .. seat)) do cards[#cards + 1] = t:name(c) end
+          local view = { seat = seat, vars = { trump = t.vars.trump, turned = t.vars.turned },
+                         zones = { ["hand" .. seat] = { cards = cards } } }
+          local worth = {}
+          for _, m in ipairs(hands.candidates(view, p.kind, moves)) do worth[m] = true end
+          assert.is_true(#moves > #hands.candidates(view, p.kind, moves))
+          assert.is_true(worth[move], move .. " is not among the discards worth searching")
+          checked = checked + 1
+        end
+        assert(g:play(seat, move))
+      end
+    end
+    assert.is_true(checked >= 4, checked .. " discards checked")
+  end)
+end)
