@@ -104,39 +104,58 @@ void tally_add(Tally *y, json_t *line)
         }
         return;
     }
+    GameSummary g = {.game = (long)json_integer_value(json_object_get(line, "game")),
+                     .stopped = json_object_get(line, "stopped") != NULL,
+                     .nwinners = (int)json_array_size(winners)};
+    g.k = (int)json_array_size(seats);
+    if (g.k > MAX_SEATS)
+        g.k = MAX_SEATS;
+    json_t *places = json_object_get(line, "places");
+    for (int s = 0; s < g.k; s++) {
+        g.seats[s] = json_string_value(json_array_get(seats, (size_t)s));
+        if (winner(winners, s + 1))
+            g.winners |= 1u << s;
+        json_t *sc = json_array_get(scores, (size_t)s);
+        if (json_is_number(sc)) {
+            g.score[s] = json_number_value(sc);
+            g.scored |= 1u << s;
+        }
+        g.faults[s] = (long)json_integer_value(json_array_get(faults, (size_t)s));
+        /* The finishing order: the places the rules gave or the referee
+         * made (result_places.h); a line without them (a forfeit, a
+         * stopped game, a line of an older referee) has its winners first
+         * and the rest tied. */
+        g.place[s] = json_is_array(places) ? (int)json_integer_value(json_array_get(places, (size_t)s))
+                     : (g.winners >> s & 1u) ? 1 : 2;
+    }
+    tally_fold(y, &g);
+    for (int s = 0; s < g.k; s++) {
+        int i = g.faults[s] > 0 ? find_bot_index(y, g.seats[s]) : -1;
+        if (i >= 0)
+            note_fault(&y->st[i], line, s + 1);
+    }
+}
+
+void tally_fold(Tally *y, const GameSummary *g)
+{
     y->games++;
-    if (json_object_get(line, "stopped"))
+    if (g->stopped)
         y->stopped++;
-    int k = (int)json_array_size(seats), idx[MAX_SEATS];
-    size_t nw = json_array_size(winners);
-    for (int s = 0; s < k && s < MAX_SEATS; s++) {
-        idx[s] = find_bot_index(y, json_string_value(json_array_get(seats, (size_t)s)));
+    int k = g->k, idx[MAX_SEATS];
+    for (int s = 0; s < k; s++) {
+        idx[s] = find_bot_index(y, g->seats[s]);
         if (idx[s] < 0)
             continue;
         Standing *b = &y->st[idx[s]];
         b->games += 1;
-        if (winner(winners, s + 1))
-            b->wins += 1.0 / (double)nw;
-        json_t *sc = json_array_get(scores, (size_t)s);
-        if (json_is_number(sc)) {
-            b->score += json_number_value(sc);
+        if (g->winners >> s & 1u)
+            b->wins += 1.0 / (double)g->nwinners;
+        if (g->scored >> s & 1u) {
+            b->score += g->score[s];
             b->scored++;
         }
-        json_int_t n = json_integer_value(json_array_get(faults, (size_t)s));
-        b->faults += (double)n;
-        if (n > 0)
-            note_fault(b, line, s + 1);
+        b->faults += (double)g->faults[s];
     }
-    /* The finishing order: the places the rules gave or the referee made
-     * (result_places.h); a line without them (a forfeit, a stopped game, a
-     * line of an older referee) has its winners first and the rest tied. */
-    json_t *places = json_object_get(line, "places");
-    int place[MAX_SEATS];
-    for (int s = 0; s < k && s < MAX_SEATS; s++)
-        place[s] = json_is_array(places) ? (int)json_integer_value(json_array_get(places, (size_t)s))
-                   : winner(winners, s + 1) ? 1 : 2;
-    if (k > MAX_SEATS)
-        k = MAX_SEATS;
     if (y->keep_rows) {
         if (y->nrows == y->cap_rows) {
             long cap = y->cap_rows ? 2 * y->cap_rows : 1024;
@@ -148,17 +167,14 @@ void tally_add(Tally *y, json_t *line)
         }
         if (y->nrows < y->cap_rows) {
             GameRow *r = &y->rows[y->nrows++];
-            r->game = (long)json_integer_value(json_object_get(line, "game"));
+            r->game = g->game;
             r->k = k;
             for (int s = 0; s < k; s++)
-                r->bot[s] = (signed char)idx[s], r->place[s] = (unsigned char)place[s];
+                r->bot[s] = (signed char)idx[s], r->place[s] = (unsigned char)g->place[s];
         }
     }
-    tally_fold_order(y, k, idx, place);
-    unsigned won = 0;
-    for (int s = 0; s < k; s++)
-        won |= winner(winners, s + 1) ? 1u << s : 0;
-    deals_add(&y->deals, (long)json_integer_value(json_object_get(line, "game")), k, idx, place, won);
+    tally_fold_order(y, k, idx, g->place);
+    deals_add(&y->deals, g->game, k, idx, g->place, g->winners);
 }
 
 void tally_close_deals(Tally *y)

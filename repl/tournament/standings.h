@@ -47,11 +47,30 @@ typedef struct Tally {
     long nrows, cap_rows;
 } Tally;
 
+/* What the standings read of one game: the fields of its line, as a
+ * worker hands them to the parent without making the line (a game that
+ * ended cleanly, no seat faulting), or as read from a line. */
+typedef struct GameSummary {
+    long game;
+    int k;
+    const char *seats[MAX_SEATS]; /* the bots, seat by seat */
+    unsigned winners;             /* bit s-1: seat s won */
+    int nwinners;
+    unsigned scored; /* bit s-1: seat s has a score */
+    double score[MAX_SEATS];
+    long faults[MAX_SEATS];
+    int place[MAX_SEATS]; /* the rules' or the referee's; else winners 1, the rest 2 */
+    int stopped;
+} GameSummary;
+
 /* An empty tally, or NULL when out of memory. */
 Tally *tally_new(void);
 void tally_free(Tally *y);
 /* Folds one game line (checked) into the standings. */
 void tally_add(Tally *y, json_t *line);
+/* Folds one game that ended with winners into the standings: a line's
+ * fields (tally_add reads them into this), or a worker's summary. */
+void tally_fold(Tally *y, const GameSummary *g);
 /* Folds one game's finishing order (k seats: each seat's bot index, -1 not
  * counted, and place) into the ratings and the head to head. */
 void tally_fold_order(Tally *y, int k, const int *idx, const int *place);

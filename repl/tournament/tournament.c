@@ -124,10 +124,78 @@ static void put_outcome(json_t *line, Session *s, GameStatus st, int k)
     json_object_set_new(line, "moves", json_integer(s->loop.game->nmoves));
 }
 
-static char *play_game(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
-                       BotPool *pool, long g, int k, FaultWitness *witness, StuckNote *note,
-                       const Stuck *stuck)
+/* What a worker hands the parent of a game: its summary when it ended
+ * with winners and no seat faulted, which is all the standings read; its
+ * line when --out keeps the lines, and for any other game (an error, a
+ * fault: the standings quote them from the line). The line, made by the
+ * JSON library and read back by it, was a fifth of a short game's cost. */
+typedef struct Played {
+    GameSummary sum;
+    int summed;
+    char *line;
+} Played;
+
+/* The summary of a game that ended cleanly: the rules' result on top of
+ * L's stack (winners, scores and places as result_check let them
+ * through), or the winners a stop or a forfeit made (result NULL). */
+static void summarize(Played *p, lua_State *L, int result, const SeatLoop *loop, long g, int k)
 {
+    GameSummary *sum = &p->sum;
+    *sum = (GameSummary){.game = g, .k = k, .stopped = loop->stopped};
+    for (int s = 0; s < k; s++)
+        if (loop->faults[s + 1] > 0)
+            return;
+    if (result) {
+        lua_getfield(L, -1, "winners");
+        for (lua_Integer i = 1, n = (lua_Integer)lua_rawlen(L, -1); i <= n; i++) {
+            lua_rawgeti(L, -1, i);
+            lua_Integer w = lua_tointeger(L, -1);
+            lua_pop(L, 1);
+            if (w >= 1 && w <= k && !(sum->winners >> (w - 1) & 1u))
+                sum->winners |= 1u << (w - 1);
+            sum->nwinners++;
+        }
+        lua_getfield(L, -2, "scores");
+        lua_getfield(L, -3, "places");
+        for (int s = 0; s < k; s++) {
+            if (lua_istable(L, -2)) {
+                lua_rawgeti(L, -2, s + 1);
+                if (lua_type(L, -1) == LUA_TNUMBER) {
+                    sum->score[s] = lua_tonumber(L, -1);
+                    sum->scored |= 1u << s;
+                }
+                lua_pop(L, 1);
+            }
+            if (lua_istable(L, -1)) {
+                lua_rawgeti(L, -1, s + 1);
+                sum->place[s] = (int)lua_tointeger(L, -1);
+                lua_pop(L, 1);
+            } else {
+                sum->place[s] = (sum->winners >> s & 1u) ? 1 : 2;
+            }
+        }
+        lua_pop(L, 3);
+    } else {
+        for (int s = 1; s <= k; s++)
+            if (!loop->stopped && s != loop->forfeited) {
+                sum->winners |= 1u << (s - 1);
+                sum->nwinners++;
+            }
+        for (int s = 0; s < k; s++)
+            sum->place[s] = (sum->winners >> s & 1u) ? 1 : 2;
+    }
+    p->summed = 1;
+}
+
+/* Plays game g with bots from pool into *p: its summary, and its JSON line
+ * when want_line or when it has no summary (malloc'd; NULL out of memory).
+ * witness, when given, gets the first reason its seat faulted for. */
+static void play_game(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
+                      BotPool *pool, long g, int k, FaultWitness *witness, StuckNote *note,
+                      const Stuck *stuck, int want_line, Played *p)
+{
+    p->summed = 0;
+    p->line = NULL;
     const char *names[MAX_SEATS];
     tour_seats_of(a, g, k, names);
     char list[MAX_SEATS * 80] = "";
@@ -152,25 +220,40 @@ static char *play_game(lua_State *L, const char *rules, const char *bots, const 
     args.shared = a->shared; /* the tournament's limits and --set, each game's seed */
     tour_seed_of(a, g, k, args.shared.seed);
     args.shared.have_seed = 1;
-    json_t *line = json_pack("{s:I, s:s, s:s}", "game", (json_int_t)g, "tournament", a->id,
-                             "seed", args.shared.seed);
-    json_t *seats = json_array();
-    for (int i = 0; i < k; i++)
-        json_array_append_new(seats, json_string(names[i]));
-    json_object_set_new(line, "seats", seats);
     char *why = NULL;
-    if (!session_start(&s, &args, &why)) {
-        json_object_set_new(line, "error", json_string(why ? why : "?"));
-        free(why);
+    GameStatus st = GAME_SCRIPT;
+    int started = session_start(&s, &args, &why);
+    if (!started) {
+        want_line = 1;
     } else {
-        put_outcome(line, &s, seat_loop_run(&s.loop, NULL, NULL), k);
+        st = seat_loop_run(&s.loop, NULL, NULL);
+        if (st == GAME_OVER && (s.loop.stopped || s.loop.forfeited))
+            summarize(p, L, 0, &s.loop, g, k);
+        else if (st == GAME_OVER && game_push_result(s.loop.game) == GAME_OK && lua_istable(L, -1)) {
+            summarize(p, L, 1, &s.loop, g, k);
+            lua_pop(L, 1);
+        } else if (st == GAME_OVER) {
+            lua_pop(L, 1);
+        }
     }
+    if (want_line || !p->summed) {
+        json_t *line = json_pack("{s:I, s:s, s:s}", "game", (json_int_t)g, "tournament", a->id,
+                                 "seed", args.shared.seed);
+        json_t *seats = json_array();
+        for (int i = 0; i < k; i++)
+            json_array_append_new(seats, json_string(names[i]));
+        json_object_set_new(line, "seats", seats);
+        if (!started)
+            json_object_set_new(line, "error", json_string(why ? why : "?"));
+        else
+            put_outcome(line, &s, st, k);
+        char *text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        json_decref(line);
+        p->line = text ? game_line_seal(text) : NULL;
+        free(text);
+    }
+    free(why);
     session_close(&s);
-    char *text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER);
-    json_decref(line);
-    char *sealed = text ? game_line_seal(text) : NULL;
-    free(text);
-    return sealed;
 }
 
 /* ---- progress ---- */
@@ -298,8 +381,10 @@ static const char STOP_NOTICE[] =
 
 /* Writes results in game order as they become contiguous. */
 typedef struct Collector {
+    const TourArgs *a;
+    int k;
     long *todo;      /* the game numbers to play, ascending */
-    char **result;   /* by position in todo */
+    Played **result; /* by position in todo */
     long ntodo, next, done;
     FILE *out;
     int write_error; /* errno of the first line --out would not take, or 0 */
@@ -308,7 +393,23 @@ typedef struct Collector {
     double started;
 } Collector;
 
-static void collect(Collector *c, long g, char *line)
+static void played_free(Played *p)
+{
+    if (p)
+        free(p->line);
+    free(p);
+}
+
+/* Game g's summary folded in: with the bots its seats had. */
+static void fold_summary(Collector *c, GameSummary *sum)
+{
+    tour_seats_of(c->a, sum->game, c->k, sum->seats);
+    tally_fold(c->tally, sum);
+}
+
+/* Game g has been played (p, the collector's from now on): its line is
+ * written and it is folded in once every game before it has been. */
+static void collect(Collector *c, long g, Played *p)
 {
     long lo = 0, hi = c->ntodo - 1;
     while (lo < hi) {
@@ -318,11 +419,12 @@ static void collect(Collector *c, long g, char *line)
         else
             hi = mid;
     }
-    c->result[lo] = line;
+    c->result[lo] = p;
     c->done++;
     while (c->next < c->ntodo && c->result[c->next]) {
+        Played *r = c->result[c->next];
         if (c->out && !c->write_error) {
-            if (fprintf(c->out, "%s\n", c->result[c->next]) < 0 || fflush(c->out) != 0) {
+            if (!r->line || fprintf(c->out, "%s\n", r->line) < 0 || fflush(c->out) != 0) {
                 /* A full disk: the games stop as at a Ctrl-C, for the file
                  * to be resumed from once there is room. */
                 c->write_error = errno ? errno : EIO;
@@ -331,8 +433,11 @@ static void collect(Collector *c, long g, char *line)
                 c->written++;
             }
         }
-        tally_text(c->tally, c->result[c->next]);
-        free(c->result[c->next]);
+        if (r->summed)
+            fold_summary(c, &r->sum);
+        else if (r->line)
+            tally_text(c->tally, r->line);
+        played_free(r);
         c->result[c->next] = NULL;
         c->next++;
     }
@@ -374,6 +479,34 @@ static void worker_stuck(void)
     supervised_child_stuck();
 }
 
+/* A game's frame on the pipe: this head, the summary if summed, then
+ * linelen bytes of line. Worker and parent are one program forked, so the
+ * summary goes as it lies in memory (its seats' pointers are not read:
+ * the parent knows each game's lineup). */
+typedef struct FrameHead {
+    long game;
+    int summed;
+    size_t linelen;
+} FrameHead;
+
+static int put_frame(long g, const Played *p)
+{
+    FrameHead h = {g, p->summed, p->line ? strlen(p->line) : 0};
+    size_t n = sizeof h + (p->summed ? sizeof p->sum : 0) + h.linelen;
+    if (!grow_bytes(&worker_out.buf, &worker_out.size, worker_out.used + n, 1 << 16))
+        return 0;
+    char *at = worker_out.buf + worker_out.used;
+    memcpy(at, &h, sizeof h);
+    at += sizeof h;
+    if (p->summed) {
+        memcpy(at, &p->sum, sizeof p->sum);
+        at += sizeof p->sum;
+    }
+    memcpy(at, p->line, h.linelen);
+    worker_out.used += n;
+    return 1;
+}
+
 static void play_as_worker(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
                            int k, const Collector *c, atomic_long *next, int fd, StuckNote *note)
 {
@@ -382,18 +515,11 @@ static void play_as_worker(lua_State *L, const char *rules, const char *bots, co
     BotPool *pool = bot_pool_new();
     double sent = now();
     for (long i; !stop_signal_asked && (i = atomic_fetch_add(next, 1)) < c->ntodo;) {
-        char *line = play_game(L, rules, bots, a, pool, c->todo[i], k, NULL, note, NULL);
-        char head[32];
-        int hl = snprintf(head, sizeof head, "%ld ", c->todo[i]);
-        size_t ll = line ? strlen(line) : 0;
-        if (!line || !grow_bytes(&worker_out.buf, &worker_out.size, worker_out.used + (size_t)hl + ll + 1,
-                                 1 << 16))
+        Played p;
+        play_game(L, rules, bots, a, pool, c->todo[i], k, NULL, note, NULL, a->out != NULL, &p);
+        if ((!p.summed && !p.line) || !put_frame(c->todo[i], &p))
             _exit(1);
-        memcpy(worker_out.buf + worker_out.used, head, (size_t)hl);
-        memcpy(worker_out.buf + worker_out.used + hl, line, ll);
-        worker_out.used += (size_t)hl + ll;
-        worker_out.buf[worker_out.used++] = '\n';
-        free(line);
+        free(p.line);
         note->seat = -1; /* between games: nothing to be stuck in */
         double at = now();
         if (at - sent >= 0.1) {
@@ -414,7 +540,7 @@ typedef struct LineReader {
     size_t size, used;
 } LineReader;
 
-/* Reads what fd holds and collects every whole line in it ("GAME LINE");
+/* Reads what fd holds and collects every whole frame in it (put_frame);
  * 0 once the worker has closed it (or it failed). */
 static int read_lines_of(LineReader *r, int fd, Collector *c)
 {
@@ -426,13 +552,29 @@ static int read_lines_of(LineReader *r, int fd, Collector *c)
     if (got <= 0)
         return 0;
     r->used += (size_t)got;
-    char *start = r->buf, *end = r->buf + r->used, *nl;
-    while ((nl = memchr(start, '\n', (size_t)(end - start)))) {
-        *nl = '\0';
-        char *space = strchr(start, ' ');
-        if (space)
-            collect(c, strtol(start, NULL, 10), strdup(space + 1));
-        start = nl + 1;
+    char *start = r->buf, *end = r->buf + r->used;
+    for (;;) {
+        FrameHead h;
+        if ((size_t)(end - start) < sizeof h)
+            break;
+        memcpy(&h, start, sizeof h);
+        size_t n = sizeof h + (h.summed ? sizeof(GameSummary) : 0) + h.linelen;
+        if ((size_t)(end - start) < n)
+            break;
+        Played *p = calloc(1, sizeof *p);
+        if (!p)
+            return 0;
+        const char *at = start + sizeof h;
+        if ((p->summed = h.summed)) {
+            memcpy(&p->sum, at, sizeof p->sum);
+            at += sizeof p->sum;
+        }
+        if (h.linelen && !(p->line = strndup(at, h.linelen))) {
+            free(p);
+            return 0;
+        }
+        collect(c, h.game, p);
+        start += n;
     }
     r->used = (size_t)(end - start);
     memmove(r->buf, start, r->used);
@@ -458,8 +600,10 @@ static int play_replay(void *ctx, StuckNote *note, const Stuck *stuck)
     Replay *r = ctx;
     BotPool *pool = bot_pool_new();
     FaultWitness w = {r->witness, NULL};
-    char *line = play_game(r->L, r->rules, r->bots, r->a, pool, r->g, r->k, r->witness ? &w : NULL,
-                           note, stuck);
+    Played p;
+    play_game(r->L, r->rules, r->bots, r->a, pool, r->g, r->k, r->witness ? &w : NULL, note, stuck, 1,
+              &p);
+    char *line = p.line;
     bot_pool_free(pool);
     if (r->witness && w.why)
         printf("%.*s", (int)strcspn(w.why, "\n"), w.why);
@@ -546,9 +690,13 @@ static int worker_ended(Workers *ws, int w, lua_State *L, const char *rules, con
         return 0;
     Replay r = {L, rules, bots, a, ws->notes[w].game, k, 0};
     char *line = replay_stuck_game(&r, &ws->notes[w]);
-    if (!line)
+    Played *p = line ? calloc(1, sizeof *p) : NULL;
+    if (!p) {
+        free(line);
         return 0;
-    collect(c, r.g, line);
+    }
+    p->line = line; /* folded from the line: the replay's is all there is */
+    collect(c, r.g, p);
     if (!stop_signal_asked && atomic_load(ws->next) < c->ntodo)
         return spawn_worker(ws, w, L, rules, bots, a, k, c);
     return 1;
@@ -745,6 +893,17 @@ static void note_uneven(const TourArgs *a, int k)
     fprintf(stderr, "%ld evens them\n", above);
 }
 
+/* The standings show the tournament's seed, which game g's seed is with
+ * "/deal" added: a line's gives it (tally_add), and a summary has none. */
+static void seed_the_standings(Tally *y, const TourArgs *a, int k)
+{
+    char seed[SEED_MAX + 1];
+    tour_seed_of(a, 0, k, seed);
+    const char *slash = strrchr(seed, '/');
+    if (!y->seed[0] && slash)
+        snprintf(y->seed, sizeof y->seed, "%.*s", (int)(slash - seed), seed);
+}
+
 /* This shard's games not yet in the output file (seen), in c->todo. */
 static void list_todo(Collector *c, const TourArgs *a, const Seen *seen)
 {
@@ -752,7 +911,7 @@ static void list_todo(Collector *c, const TourArgs *a, const Seen *seen)
     for (long g = a->shard - 1; g < a->games; g += a->shards)
         if (!seen_has(seen, g))
             c->todo[c->ntodo++] = g;
-    c->result = calloc((size_t)c->ntodo + 1, sizeof(char *));
+    c->result = calloc((size_t)c->ntodo + 1, sizeof *c->result);
 }
 
 /* After the workers (played: 0 when all were played, games left when
@@ -834,8 +993,9 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
         free(seen.bits);
         return 1;
     }
-    Collector c = {0};
+    Collector c = {.a = a, .k = k};
     c.tally = tally;
+    seed_the_standings(tally, a, k);
     list_todo(&c, a, &seen);
     free(seen.bits);
     c.started = now();
@@ -856,7 +1016,7 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     if (c.out)
         fclose(c.out);
     for (long i = c.next; i < c.ntodo; i++)
-        free(c.result[i]);
+        played_free(c.result[i]);
     free(c.result);
     free(c.todo);
     tally_free(tally);
