@@ -145,6 +145,10 @@ mutant fresh-seed core/kernel/seed.c 'randombytes_buf(bits, sizeof bits);' 'mems
 mutant sample-dice-leak core/bots/bot_search.c '&w.game->t->dice' '&w.s->g->t->dice' spec sample_spec.lua
 # A sample's cards read from the real game: another seat's hand shown.
 mutant sample-cards-leak core/bots/bot_search.c '    const Table *t = w.game->t;' '    const Table *t = w.s->g->t;' spec sample_spec.lua
+# A meld that takes fewer of the table's cards than asked: a BAMM! claim
+# of one card of the table.
+mutant melds-from-table core/kernel/melds.c 'if (k >= 3 && hand >= from_hand && k - hand >= from_table)' \
+    'if (k >= 3 && hand >= from_hand)' spec melds_spec.lua
 # ismcts blind to BAM!: it weighs every discard, and opponents play at random.
 mutant ismcts-bam-unread bots/ismcts.lua 'import("bamm-claims"), import("bam-hands") }' 'import("bamm-claims") }' spec ismcts_strength_spec.lua
 # A tournament's lineups only rotated, never seated in another order round

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 #include "lua_table.h"
+#include "../kernel/melds.h"
 #include "../kernel/physical_cards.h"
 
 /* t:zone(name [, {owner = seat, vis = "hidden"|"owner"|"public"|"top"}]) -> id */
@@ -330,6 +331,52 @@ static int t_sees(lua_State *L)
     return 1;
 }
 
+/* The melds found so far, as move texts into the list on top of L. */
+typedef struct MeldList {
+    lua_State *L;
+    const Table *t;
+    const char *prefix;
+    lua_Integer n;
+} MeldList;
+
+static void add_meld(void *ctx, const MeldPick *picks, int n)
+{
+    MeldList *m = ctx;
+    char text[16 + 16 * CARD_NAME_LEN];
+    size_t len = (size_t)snprintf(text, 16, "%s", m->prefix);
+    for (int i = 0; i < n; i++) {
+        if (len)
+            text[len++] = ' ';
+        meld_card_text(m->t, &picks[i], text + len);
+        len += strlen(text + len);
+    }
+    lua_pushlstring(m->L, text, len);
+    lua_rawseti(m->L, -2, ++m->n);
+}
+
+/* t:melds(hand, table [, prefix [, from_hand [, from_table]]]) -> every set
+ * (three or more of a rank) and run (three or more of a suit in a row, the
+ * ace low or high) the hand's cards make with the table's, each card by one
+ * of its faces, taking at least from_hand (1) of the hand and from_table
+ * (0) of the table: as move texts, "prefix card card ...", each card
+ * written with the face it uses first (melds.h gives their order). */
+static int t_melds(lua_State *L)
+{
+    Table *t = ltable_self(L);
+    int hand = lt_check_zone(L, t, 2), table = lt_check_zone(L, t, 3);
+    const char *prefix = luaL_optstring(L, 4, "");
+    luaL_argcheck(L, strlen(prefix) < 16 && !strchr(prefix, ' '), 4, "a meld's prefix is one short word");
+    lua_Integer from_hand = luaL_optinteger(L, 5, 1), from_table = luaL_optinteger(L, 6, 0);
+    luaL_argcheck(L, from_hand >= 0 && from_hand <= MAX_CARDS, 5, "from 0 to 255 cards of the hand");
+    luaL_argcheck(L, from_table >= 0 && from_table <= MAX_CARDS, 6, "from 0 to 255 cards of the table");
+    lua_newtable(L);
+    MeldList m = {L, t, prefix, 0};
+    if (!melds_find(t, hand, table, (int)from_hand, (int)from_table, add_meld, &m))
+        return luaL_error(L, "t:melds: more than %d cards of one rank: too many to try every set of them",
+                          MELD_MOST_OF_A_RANK);
+    return 1;
+}
+
 const luaL_Reg lua_cards_methods[] = {
     {"zone", t_zone},
     {"deck", t_deck},
@@ -348,6 +395,7 @@ const luaL_Reg lua_cards_methods[] = {
     {"reveal", t_reveal},
     {"where", t_where},
     {"sees", t_sees},
+    {"melds", t_melds},
     {NULL, NULL},
 };
 

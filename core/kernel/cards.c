@@ -59,6 +59,18 @@ int face_parse(const char *name, Face *out)
     return parse_face_n(name, (int)strlen(name), out);
 }
 
+int card_faces(const char *name, Face out[2])
+{
+    const char *slash = strchr(name, '/');
+    if (!slash)
+        return parse_face_n(name, (int)strlen(name), &out[0]) && out[0].rank != RANK_JOKER;
+    if (strchr(slash + 1, '/'))
+        return 0;
+    if (!parse_face_n(name, (int)(slash - name), &out[0]) || !parse_face_n(slash + 1, (int)strlen(slash + 1), &out[1]))
+        return 0;
+    return out[0].rank != RANK_JOKER && out[1].rank != RANK_JOKER ? 2 : 0;
+}
+
 void face_name(Face f, char *buf)
 {
     if (f.rank == RANK_JOKER)
