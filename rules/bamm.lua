@@ -51,7 +51,6 @@ local DECK = {
 local RANKS = { A = 14, K = 13, Q = 12, J = 11 }
 local RANK_NAMES = { "aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
                      "tens", "jacks", "queens", "kings", "aces" }
-local SUITS = "CDHS"
 
 -- A face's rank (ace 14) and suit from its name, or nil.
 local function parse_face(name)
@@ -62,18 +61,11 @@ end
 
 -- The faces of a card by its name: {{rank, suit, name, text}, ...}, where
 -- text is the card written with that face first, as a claim writes it.
--- Made once per name: claims are listed at every window.
-local FACES = {}
 local function faces_of(name)
-  local faces = FACES[name]
-  if not faces then
-    local top, bottom = name:match("^([^/]+)/([^/]+)$")
-    local tr, ts = parse_face(top)
-    local br, bs = parse_face(bottom)
-    faces = { { tr, ts, top, top .. "/" .. bottom }, { br, bs, bottom, bottom .. "/" .. top } }
-    FACES[name] = faces
-  end
-  return faces
+  local top, bottom = name:match("^([^/]+)/([^/]+)$")
+  local tr, ts = parse_face(top)
+  local br, bs = parse_face(bottom)
+  return { { tr, ts, top, top .. "/" .. bottom }, { br, bs, bottom, bottom .. "/" .. top } }
 end
 
 local function check_deck(deck)
@@ -194,141 +186,12 @@ local function pick_of(card, faces, face, in_hand)
   return { card = card, face = face, hand = in_hand, rank = f[1], suit = f[2], text = f[4] }
 end
 
--- The two picks of card c (named name) in the hand or on the table: made
--- once per card and place, as claims are listed at every window, and never
--- changed.
-local PICKS = {}
-local function picks_of(c, name, in_hand)
-  local of_name = PICKS[name]
-  if not of_name then
-    of_name = {}
-    PICKS[name] = of_name
-  end
-  local of_card = of_name[c]
-  if not of_card then
-    of_card = {}
-    of_name[c] = of_card
-  end
-  local place = in_hand and 2 or 1
-  local picks = of_card[place]
-  if not picks then
-    local faces = faces_of(name)
-    picks = { pick_of(c, faces, 1, in_hand), pick_of(c, faces, 2, in_hand) }
-    of_card[place] = picks
-  end
-  return picks
-end
-
-local function add(lists, key, pick)
-  local list = lists[key]
-  if not list then
-    list = {}
-    lists[key] = list
-  end
-  list[#list + 1] = pick
-end
-
--- The picks of a zone's cards, added to by_rank[rank] and by_suit[suit][place]
--- (place 1 is the ace low, 14 the ace high). A card with two faces of one
--- rank counts once in a set, by its top face.
-local function group(t, zone, in_hand, by_rank, by_suit)
-  for _, c in ipairs(t:cards(zone)) do
-    local picks = picks_of(c, t:name(c), in_hand)
-    local ranks_differ = picks[1].rank ~= picks[2].rank
-    for face = 1, 2 do
-      local pick = picks[face]
-      if face == 1 or ranks_differ then add(by_rank, pick.rank, pick) end
-      local places = by_suit[pick.suit]
-      if not places then
-        places = {}
-        by_suit[pick.suit] = places
-      end
-      add(places, pick.rank, pick)
-      if pick.rank == 14 then add(places, 1, pick) end
-    end
-  end
-end
-
-local function claim_text(chosen)
-  local words = { "bamm" }
-  for i, pick in ipairs(chosen) do words[i + 1] = pick.text end
-  return table.concat(words, " ")
-end
-
 local function counts(chosen)
   local hand, table_cards = 0, 0
   for _, pick in ipairs(chosen) do
     if pick.hand then hand = hand + 1 else table_cards = table_cards + 1 end
   end
   return hand, table_cards
-end
-
--- A set's cards in their written order: by suit, then by text.
-local function by_suit_then_text(a, b)
-  if a.suit ~= b.suit then return SUITS:find(a.suit, 1, true) < SUITS:find(b.suit, 1, true) end
-  return a.text < b.text
-end
-
--- Every set of the picks of one rank: at least one from the hand and two
--- from the table.
-local function sets_of(list, into)
-  local hand, table_cards = counts(list)
-  if hand == 0 or table_cards < 2 then return end
-  table.sort(list, by_suit_then_text)
-  for mask = 1, (1 << #list) - 1 do
-    local chosen = {}
-    for i = 1, #list do
-      if mask & (1 << (i - 1)) ~= 0 then chosen[#chosen + 1] = list[i] end
-    end
-    local h, tc = counts(chosen)
-    if h >= 1 and tc >= 2 then into[#into + 1] = claim_text(chosen) end
-  end
-end
-
--- Every run in one suit: a card for each place from low to high, each card
--- once, at least one from the hand and two from the table. theirs[p] and
--- mine[p] are the table's and the hand's picks for place p; a run takes
--- the table's before the hand's at each place.
-local function runs_of(theirs, mine, into)
-  local chosen, used, from_hand = {}, {}, 0
-  local fill
-  -- Each unused pick of list at place p, then the places after it.
-  local function take_each(list, p, last)
-    for _, pick in ipairs(list) do
-      if not used[pick.card] then
-        used[pick.card], chosen[#chosen + 1] = true, pick
-        if pick.hand then from_hand = from_hand + 1 end
-        fill(p + 1, last)
-        if pick.hand then from_hand = from_hand - 1 end
-        used[pick.card], chosen[#chosen] = nil, nil
-      end
-    end
-  end
-  function fill(p, last)
-    if p > last then
-      if from_hand >= 1 and #chosen - from_hand >= 2 then into[#into + 1] = claim_text(chosen) end
-      return
-    end
-    if theirs[p] then take_each(theirs[p], p, last) end
-    if mine[p] then take_each(mine[p], p, last) end
-  end
-  -- Within each stretch of filled places, every span of three or more that
-  -- holds a place the hand can fill (no other span makes a claim).
-  local first = nil
-  for p = 1, 15 do
-    if theirs[p] or mine[p] then
-      first = first or p
-    elseif first then
-      for low = first, p - 3 do
-        for high = low + 2, p - 1 do
-          local mine_in_span = false
-          for q = low, high do mine_in_span = mine_in_span or mine[q] ~= nil end
-          if mine_in_span then fill(low, high) end
-        end
-      end
-      first = nil
-    end
-  end
 end
 
 local function is_set(picks)
@@ -360,41 +223,13 @@ local function is_run(picks)
   return false
 end
 
--- The lists of a and b as one list (either may be nil).
-local function joined(a, b)
-  if not a then return b end
-  if not b then return a end
-  local list = { table.unpack(a) }
-  for _, x in ipairs(b) do list[#list + 1] = x end
-  return list
-end
-
--- The claims of one seat, from the table's picks grouped.
-local function claims_of(t, seat, table_by_rank, table_by_suit)
-  local by_rank, by_suit = {}, {}
-  group(t, hands[seat], true, by_rank, by_suit)
-  local claims = {}
-  -- A claim holds a card of the hand: only its faces' ranks and suits can
-  -- make one. In a fixed order: pairs() order must decide nothing.
-  for rank = 2, 14 do
-    if by_rank[rank] and table_by_rank[rank] and #table_by_rank[rank] >= 2 then
-      sets_of(joined(table_by_rank[rank], by_rank[rank]), claims)
-    end
-  end
-  for suit in SUITS:gmatch(".") do
-    local mine, theirs = by_suit[suit], table_by_suit[suit]
-    if mine and theirs then runs_of(theirs, mine, claims) end
-  end
-  return claims
-end
-
--- Every claim each seat of `seats` could make now, as move texts: the
--- table's cards are grouped once for all of them.
+-- Every claim each seat of `seats` could make now, as move texts: each set
+-- and run their hand's cards make with two or more of the table's ("one or
+-- more cards of their hand with two or more cards of the table"), as the
+-- kernel finds them (t:melds: a set by suit, a run from its low end).
 function game.claims(t, seats)
-  local table_by_rank, table_by_suit = {}, {}
-  group(t, "table", nil, table_by_rank, table_by_suit)
   local all = {}
-  for _, seat in ipairs(seats) do all[seat] = claims_of(t, seat, table_by_rank, table_by_suit) end
+  for _, seat in ipairs(seats) do all[seat] = t:melds(hands[seat], "table", "bamm", 1, 2) end
   return all
 end
 
