@@ -149,6 +149,10 @@ mutant sample-cards-leak core/bots/bot_search.c '    const Table *t = w.game->t;
 # of one card of the table.
 mutant melds-from-table core/kernel/melds.c 'if (k >= 3 && hand >= from_hand && k - hand >= from_table)' \
     'if (k >= 3 && hand >= from_hand)' spec melds_spec.lua
+# A rules call stopped at the memory cap leaves its garbage standing, and
+# every later call runs at the cap.
+mutant cap-garbage-left core/guards/memory_cap.c '        lua_gc(L, LUA_GCCOLLECT, 0);' '        (void)0;' \
+    spec game_spec.lua
 # ismcts blind to BAM!: it weighs every discard, and opponents play at random.
 mutant ismcts-bam-unread bots/ismcts.lua 'import("bamm-claims"), import("bam-hands") }' 'import("bamm-claims") }' spec ismcts_strength_spec.lua
 # A tournament's lineups only rotated, never seated in another order round

@@ -62,9 +62,22 @@ int memory_cap_enter(lua_State *L, MemoryCap *c, size_t cap)
 
 void memory_cap_leave(lua_State *L, MemoryCap *c)
 {
+    int refused = c->count->refused;
     c->count->limit = SIZE_MAX;
     if (c->count == &c->own)
         lua_setallocf(L, c->inner, c->inner_ud);
+    /* A call stopped at the cap leaves the cap's worth of garbage, and Lua's
+     * collector, which met the cap in an emergency collection with all of
+     * it alive, is left paced for a heap that size: it let 250 MB of a
+     * host's garbage stand (busted's generational mode), so that every
+     * later rules call ran at the cap, collecting at each allocation. Once
+     * the call is over: collected, and the pace set from the heap left.
+     * (Scripts set no finalizers: nothing of theirs runs here.) */
+    if (refused && lua_gc(L, LUA_GCCOUNT, 0) >= 0) {
+        lua_gc(L, LUA_GCCOLLECT, 0);
+        if (lua_gc(L, LUA_GCISRUNNING, 0))
+            lua_gc(L, LUA_GCRESTART, 0);
+    }
 }
 
 int memory_cap_refused(lua_State *L)
