@@ -11,12 +11,14 @@ jobs=${MUTANT_JOBS:-2}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Runs a test layer in the copy at $copy; fails when a test fails.
+# Runs a test layer in the copy at $copy; fails when a test fails. A spec
+# layer may name the tests to run: a busted filter, a Lua pattern with no
+# space in it ('memory.cap': busted's wrapper splits its arguments on spaces).
 layer() {
     case "$1" in
     unit) "$copy/build/unit-tests" ;;
     spec) (cd "$copy" && REFEREE_RULES="$copy/tests/fixture:$copy/rules" REFEREE_BOTS="$copy/bots" \
-        LUA_CPATH="$copy/build/?.so;;" busted --lua=lua5.4 "tests/spec/$2") ;; # as tests/run-all.sh sets them
+        LUA_CPATH="$copy/build/?.so;;" busted --lua=lua5.4 ${3:+"--filter=$3"} "tests/spec/$2") ;; # as tests/run-all.sh sets them
     hostile|cli|seats|terminal|report|shards) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
         REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" TEST_PART="$2" sh "$copy/tests/$1.sh" >"$copy.layer" 2>&1
         status=$?
@@ -57,7 +59,7 @@ try_mutant() {
         rm -rf "$copy"; return
     fi
     start=$(date +%s)
-    if layer "$5" "${6:-}" >"$copy.test" 2>&1; then
+    if layer "$5" "${6:-}" "${7:-}" >"$copy.test" 2>&1; then
         echo "mutants: FAILED: $name SURVIVED: $5 ${6:-} passed with it"
     else
         echo "mutant $name: caught by $5 ${6:-} ($(($(date +%s) - start)) s)"
@@ -152,9 +154,10 @@ mutant melds-from-table core/kernel/melds.c 'if (k >= 3 && hand >= from_hand && 
 # A rules call stopped at the memory cap leaves its garbage standing, and
 # every later call runs at the cap.
 mutant cap-garbage-left core/guards/memory_cap.c '        lua_gc(L, LUA_GCCOLLECT, 0);' '        (void)0;' \
-    spec game_spec.lua
+    spec game_spec.lua 'memory.cap'
 # ismcts blind to BAM!: it weighs every discard, and opponents play at random.
-mutant ismcts-bam-unread bots/ismcts.lua 'import("bamm-claims"), import("bam-hands") }' 'import("bamm-claims") }' spec ismcts_strength_spec.lua
+mutant ismcts-bam-unread bots/ismcts.lua 'import("bamm-claims"), import("bam-hands") }' 'import("bamm-claims") }' \
+    spec ismcts_strength_spec.lua 'discards.worth.it'
 # A tournament's lineups only rotated, never seated in another order round
 # the table: each bot would keep the same neighbours all tournament long.
 mutant seat-orders repl/tournament/game_list.c 'a->bots[(deal * k + order[(s + rot) % k]) % a->nbots]' \
