@@ -5,50 +5,28 @@
 -- legal move needs no thought: the referee plays it without calling choose.
 local bot = { ask_forced = false }
 
--- Strength of a card for winning a round: trumps above everything.
-local function power(name, trump)
-  local rank, suit = card_face(name)
-  return (suit == trump and 100 or 0) + rank
-end
+local cards = import("bam-cards")
 
 -- The card now winning the round, of those played (names, in order).
 local function winning(played, trump)
   local best
   for _, name in ipairs(played) do
-    local rank, suit = card_face(name)
-    if not best then best = name
-    else
-      local brank, bsuit = card_face(best)
-      if (suit == bsuit and rank > brank) or (suit == trump and bsuit ~= trump) then best = name end
-    end
+    if not best or cards.beats(name, best, trump) then best = name end
   end
   return best
 end
 
-local function by_power(cards, trump)
-  table.sort(cards, function(a, b) return power(a, trump) < power(b, trump) end)
-  return cards
-end
-
--- The expected worth of a hand, in rounds.
-local function strength(hand, trump)
-  local total = 0
-  for _, name in ipairs(hand) do
-    local rank, suit = card_face(name)
-    if suit == trump then total = total + 0.5 + rank / 28
-    elseif rank == 14 then total = total + 0.7
-    elseif rank == 13 then total = total + 0.35
-    end
-  end
-  return total
+local function by_power(list, trump)
+  table.sort(list, function(a, b) return cards.power(a, trump) < cards.power(b, trump) end)
+  return list
 end
 
 local function hand_of(view)
-  local cards = {}
+  local held = {}
   for _, name in ipairs(view.zones["hand" .. view.seat].cards) do
-    if name ~= "??" then cards[#cards + 1] = name end
+    if name ~= "??" then held[#held + 1] = name end
   end
-  return cards
+  return held
 end
 
 local function playing_count(view)
@@ -62,19 +40,8 @@ end
 local choose = {}
 
 -- Turn the lowest card of the suit the hand is strongest in.
-choose["turn trump"] = function(view, moves)
-  local hand, best, best_suit = hand_of(view), -1, nil
-  for _, name in ipairs(hand) do
-    local _, suit = card_face(name)
-    local s = strength(hand, suit)
-    if s > best then best, best_suit = s, suit end
-  end
-  local lowest
-  for _, name in ipairs(hand) do
-    local rank, suit = card_face(name)
-    if suit == best_suit and (not lowest or rank < card_face(lowest)) then lowest = name end
-  end
-  return "turn " .. lowest
+choose["turn trump"] = function(view)
+  return "turn " .. cards.to_turn(hand_of(view))
 end
 
 choose["keep or discard"] = function(view)
@@ -84,17 +51,12 @@ end
 choose["play or fold"] = function(view)
   local hand = hand_of(view)
   local fair = #hand / #view.vars.order
-  return strength(hand, view.vars.trump) >= 0.6 * fair and "play" or "fold"
+  return cards.strength(hand, view.vars.trump) >= 0.6 * fair and "play" or "fold"
 end
 
 -- Discard the low cards that are not trumps, as far as the moves allow.
 choose["discard and draw"] = function(view, moves)
-  local trump, keep_turned = view.vars.trump, view.vars.turned
-  local low = {}
-  for _, name in ipairs(hand_of(view)) do
-    local rank, suit = card_face(name)
-    if suit ~= trump and rank < 11 and name ~= keep_turned then low[#low + 1] = name end
-  end
+  local low = cards.low(hand_of(view), view.vars.trump, view.vars.turned)
   local wanted = "discard " .. table.concat(low, " ")
   for _, m in ipairs(moves) do
     if m == wanted then return m end
@@ -105,28 +67,27 @@ end
 function choose.play(view, moves)
   -- The cards played in this round so far lie in the trick, in order.
   local trump, played = view.vars.trump, view.zones.trick.cards
-  local cards = by_power({ table.unpack(moves) }, trump)
+  local list = by_power({ table.unpack(moves) }, trump)
   if #played == 0 then
     -- Lead a card that should win, else the cheapest.
-    local top = cards[#cards]
+    local top = list[#list]
     local rank, suit = card_face(top)
     if suit == trump or rank >= 13 then return top end
-    return cards[1]
+    return list[1]
   end
   local best = winning(played, trump)
   local last = #played + 1 == playing_count(view)
   local led = select(2, card_face(played[1]))
-  for _, name in ipairs(cards) do
-    local rank, suit = card_face(name)
-    local brank, bsuit = card_face(best)
-    local beats = (suit == bsuit and rank > brank) or (suit == trump and bsuit ~= trump)
+  local brank, bsuit = card_face(best)
+  for _, name in ipairs(list) do
+    local suit = select(2, card_face(name))
     -- The cheapest winner; a low trump only when it is the last card to play
     -- or the round is worth it.
-    if beats and (suit ~= trump or last or bsuit == led and brank >= 12 or suit == led) then
+    if cards.beats(name, best, trump) and (suit ~= trump or last or bsuit == led and brank >= 12 or suit == led) then
       return name
     end
   end
-  return cards[1]
+  return list[1]
 end
 
 -- In the app each level sets the AI's strength: an easier AI now and then

@@ -36,60 +36,21 @@ function hands.follow(state, move, seat)
   end
 end
 
--- The worth of a hand in rounds, and of a card for winning one.
-local function strength(hand, trump)
-  local total = 0
-  for _, name in ipairs(hand) do
-    local rank, suit = card_face(name)
-    if suit == trump then total = total + 0.5 + rank / 28
-    elseif rank == 14 then total = total + 0.7
-    elseif rank == 13 then total = total + 0.35
-    end
-  end
-  return total
-end
+local cards = import("bam-cards")
 
-local function power(name, trump)
-  local rank, suit = card_face(name)
-  return (suit == trump and 100 or 0) + rank
-end
-
-local function beats(card, best, trump)
-  local rank, suit = card_face(card)
-  local brank, bsuit = card_face(best)
-  return (suit == bsuit and rank > brank) or (suit == trump and bsuit ~= trump)
-end
-
+-- Each answer as bam-greedy gives it, judged by the same bam-cards.
 local answer = {}
 
--- Turn the lowest card of the suit the hand is strongest in.
-answer["turn trump"] = function(state, moves, hand)
-  local best, best_suit = -1, nil
-  for _, name in ipairs(hand) do
-    local s = strength(hand, select(2, card_face(name)))
-    if s > best then best, best_suit = s, select(2, card_face(name)) end
-  end
-  local lowest
-  for _, name in ipairs(hand) do
-    local rank, suit = card_face(name)
-    if suit == best_suit and (not lowest or rank < card_face(lowest)) then lowest = name end
-  end
-  return "turn " .. lowest
-end
+answer["turn trump"] = function(state, moves, hand) return "turn " .. cards.to_turn(hand) end
 
 answer["keep or discard"] = function() return "keep" end
 
 answer["play or fold"] = function(state, moves, hand)
-  return strength(hand, state.trump) >= 0.6 * #hand / state.seats and "play" or "fold"
+  return cards.strength(hand, state.trump) >= 0.6 * #hand / state.seats and "play" or "fold"
 end
 
 answer["discard and draw"] = function(state, moves, hand)
-  local low = {}
-  for _, name in ipairs(hand) do
-    local rank, suit = card_face(name)
-    if suit ~= state.trump and rank < 11 and name ~= state.turned then low[#low + 1] = name end
-  end
-  local wanted = "discard " .. table.concat(low, " ")
+  local wanted = "discard " .. table.concat(cards.low(hand, state.trump, state.turned), " ")
   for _, m in ipairs(moves) do
     if m == wanted then return m end
   end
@@ -99,21 +60,22 @@ end
 -- Lead a card that should win, else the cheapest; follow with the
 -- cheapest card that wins the round so far, else the cheapest.
 answer.play = function(state, moves, hand, trick)
-  local cards = { table.unpack(moves) }
-  table.sort(cards, function(a, b) return power(a, state.trump) < power(b, state.trump) end)
+  local trump = state.trump
+  local list = { table.unpack(moves) }
+  table.sort(list, function(a, b) return cards.power(a, trump) < cards.power(b, trump) end)
   if #trick == 0 then
-    local top = cards[#cards]
+    local top = list[#list]
     local rank, suit = card_face(top)
-    return (suit == state.trump or rank >= 13) and top or cards[1]
+    return (suit == trump or rank >= 13) and top or list[1]
   end
   local best = trick[1]
   for i = 2, #trick do
-    if beats(trick[i], best, state.trump) then best = trick[i] end
+    if cards.beats(trick[i], best, trump) then best = trick[i] end
   end
-  for _, name in ipairs(cards) do
-    if beats(name, best, state.trump) then return name end
+  for _, name in ipairs(list) do
+    if cards.beats(name, best, trump) then return name end
   end
-  return cards[1]
+  return list[1]
 end
 
 -- A seat that said "play" holds a hand worth playing, as people judge one:
@@ -156,7 +118,11 @@ function hands.candidates(view, kind, moves)
   for _, name in ipairs(view.zones["hand" .. view.seat].cards) do
     if select(2, card_face(name)) ~= v.trump and name ~= v.turned then low[#low + 1] = name end
   end
-  table.sort(low, function(a, b) return card_face(a) < card_face(b) end)
+  -- (the lowest first; of one rank, by name: a fixed order)
+  table.sort(low, function(a, b)
+    local ra, rb = card_face(a), card_face(b)
+    return ra < rb or ra == rb and a < b
+  end)
   local rank_in = {}
   for i, name in ipairs(low) do rank_in[name] = i end
   local list = {}

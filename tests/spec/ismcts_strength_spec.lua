@@ -57,6 +57,7 @@ end)
 describe("ismcts in BAM!", function()
   -- dofile, outside the sandbox: the module's card_face is the kernel's
   _G.card_face = _G.card_face or referee.card_face
+  _G.import = _G.import or function(name) return dofile("bots/lib/" .. name .. ".lua") end
   local hands = dofile("bots/lib/bam-hands.lua")
 
   it("searches only the discards worth it: standing, or its lowest cards that are not trumps", function()
