@@ -342,7 +342,8 @@ typedef struct MeldList {
 static void add_meld(void *ctx, const MeldPick *picks, int n)
 {
     MeldList *m = ctx;
-    char text[16 + 16 * CARD_NAME_LEN];
+    /* the prefix (under 16 bytes), then each card after a space */
+    char text[16 + MELD_MOST_CARDS * (CARD_NAME_LEN + 1)];
     size_t len = (size_t)snprintf(text, 16, "%s", m->prefix);
     for (int i = 0; i < n; i++) {
         if (len)

@@ -33,6 +33,9 @@ typedef void (*MeldFn)(void *ctx, const MeldPick *picks, int n);
  * the table's cards before the hand's. 0 when a rank has too many cards
  * to try every set of them (MELD_MOST_OF_A_RANK), with nothing emitted. */
 #define MELD_MOST_OF_A_RANK 20
+/* The most cards one meld holds: a set of that many, or a run from the
+ * ace low to the ace high (14). */
+#define MELD_MOST_CARDS MELD_MOST_OF_A_RANK
 int melds_find(const Table *t, int hand_zone, int table_zone, int from_hand, int from_table,
                MeldFn emit, void *ctx);
 
