@@ -6,28 +6,23 @@
 local helper = require "tests.spec.helper"
 local referee = helper.referee
 
--- A BAMM! table (2 seats) whose hand1 and table hold these cards: every
--- other card is put back in the stock first.
-local function bamm_with(hand, on_table)
-  local g = assert(referee.game("bamm", { seats = 2, seed = 1, rules_path = "rules", options = { first = 1 },
+-- A table of game (its deck) whose seat 1 holds `hand` and whose zone
+-- `pile` holds `on_table`: every hand is put back in the stock first.
+local function table_with(game, seats, pile, hand, on_table)
+  local g = assert(referee.game(game, { seats = seats, seed = 1, rules_path = "rules",
     arrange = function(t)
-      for _, zone in ipairs({ "hand1", "hand2", "table" }) do t:move_all(zone, "stock") end
+      for s = 1, seats do t:move_all("hand" .. s, "stock") end
+      t:move_all(pile, "stock")
       for _, name in ipairs(hand) do t:move(t:card(name), "hand1") end
-      for _, name in ipairs(on_table) do t:move(t:card(name), "table") end
+      for _, name in ipairs(on_table) do t:move(t:card(name), pile) end
     end }))
   return g:table()
 end
 
--- A BAM! table (standard cards) whose hand1 and "played" hold these cards.
-local function standard_with(hand, on_table)
-  local g = assert(referee.game("bam", { seats = 3, seed = 1, rules_path = "rules",
-    arrange = function(t)
-      for _, zone in ipairs({ "hand1", "hand2", "hand3" }) do t:move_all(zone, "stock") end
-      for _, name in ipairs(hand) do t:move(t:card(name), "hand1") end
-      for _, name in ipairs(on_table) do t:move(t:card(name), "played") end
-    end }))
-  return g:table()
-end
+-- BAMM!'s dual-face cards, on its table; standard cards, on BAM!'s pile of
+-- cards played.
+local function bamm_with(hand, on_table) return table_with("bamm", 2, "table", hand, on_table) end
+local function standard_with(hand, on_table) return table_with("bam", 3, "played", hand, on_table) end
 
 describe("t:melds", function()
   it("finds a set with dual-face cards by the face each uses, written with that face first", function()
