@@ -151,7 +151,7 @@ static void summarize(Played *p, lua_State *L, int result, const SeatLoop *loop,
             lua_rawgeti(L, -1, i);
             lua_Integer w = lua_tointeger(L, -1);
             lua_pop(L, 1);
-            if (w >= 1 && w <= k && !(sum->winners >> (w - 1) & 1u))
+            if (w >= 1 && w <= k)
                 sum->winners |= 1u << (w - 1);
             sum->nwinners++;
         }
