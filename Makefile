@@ -59,7 +59,7 @@ $(BUILD)/referee.so: $(CORE_OBJ:%.o=%.pic.o)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -shared -o $@ $^ $(shell pkg-config --libs jansson libsodium) $(ALLOC_LIBS)
 
-$(BUILD)/unit-tests: $(CORE_OBJ) $(BUILD)/repl/tournament/stats.o $(BUILD)/repl/tournament/placings.o $(UNIT_OBJ)
+$(BUILD)/unit-tests: $(CORE_OBJ) $(BUILD)/repl/tournament/stats.o $(BUILD)/repl/tournament/placings.o $(BUILD)/repl/tournament/step_index.o $(BUILD)/repl/tournament/rating_sums.o $(BUILD)/repl/tournament/deals.o $(UNIT_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
 

@@ -158,6 +158,12 @@ mutant cap-garbage-left core/guards/memory_cap.c '        lua_gc(L, LUA_GCCOLLEC
 # ismcts blind to BAM!: it weighs every discard, and opponents play at random.
 mutant ismcts-bam-unread bots/ismcts.lua 'import("bamm-claims"), import("bam-hands") }' 'import("bamm-claims") }' \
     spec ismcts_strength_spec.lua 'discards.worth.it'
+# A rating's error over deals taken as over games (the games as
+# independent), and a deal's steps taken as unrelated to one another.
+mutant rating-error-games repl/tournament/rating_sums.c \
+    'STATS_ELO * sqrt(fmax(v, 0) * deals / (deals - 1))' 'STATS_ELO * sqrt(fmax(h[x * m + x], 0))' unit
+mutant rating-steps-apart repl/tournament/rating_sums.c \
+    '        for (int t = s; t < d->n; t++) {' '        for (int t = s; t <= s; t++) {' unit
 # A tournament's lineups only rotated, never seated in another order round
 # the table: each bot would keep the same neighbours all tournament long.
 mutant seat-orders repl/tournament/game_list.c 'a->bots[(deal * k + order[(s + rot) % k]) % a->nbots]' \

@@ -3,6 +3,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The deal's games into the rating's sums: each game's finishing order
+ * step by step, as placings.c folds it; and a game of two seats as a
+ * Bradley-Terry fit counts it, a tie (or no winner) half each. */
+static void fold_rating_steps(Deals *d, const OpenDeal *o)
+{
+    DealSteps places = {0}, pairs = {0};
+    for (int g = 0; g < o->seen; g++) {
+        const DealGame *e = &o->games[g];
+        int bot[MAX_SEATS], place[MAX_SEATS];
+        unsigned char left[PLACINGS_MAX];
+        double took[PLACINGS_MAX];
+        for (int s = 0; s < e->k; s++)
+            bot[s] = e->bot[s], place[s] = e->place[s];
+        for (int step = 1; step <= e->k; step++)
+            if (placings_step(e->k, bot, place, step, left, took))
+                deal_steps_add(&d->by_places, &places, left, took);
+        if (e->k == 2 && bot[0] >= 0 && bot[1] >= 0 && bot[0] != bot[1]) {
+            int w0 = place[0] == 1, w1 = place[1] == 1;
+            memset(left, 0, sizeof left);
+            memset(took, 0, sizeof took);
+            left[bot[0]] = left[bot[1]] = 1;
+            took[bot[0]] = w0 && !w1 ? 1 : w1 && !w0 ? 0 : 0.5;
+            took[bot[1]] = 1 - took[bot[0]];
+            deal_steps_add(&d->by_pairs, &pairs, left, took);
+        }
+    }
+    rating_sums_fold(&d->by_places, &places);
+    rating_sums_fold(&d->by_pairs, &pairs);
+}
+
 /* The deal's games into the sums: per bot its wins of its seats, per pair
  * how often the one finished ahead of the other of the games they met;
  * and how many of its games differ (identical seats rotated: one). */
@@ -46,6 +76,7 @@ static void fold(Deals *d, const OpenDeal *o)
                 cluster_add(&d->ahead[present[i]][present[j]], ahead[present[i]][present[j]],
                             met[present[i]][present[j]]);
     }
+    fold_rating_steps(d, o);
     d->closed++;
 }
 
@@ -159,4 +190,6 @@ void deals_free(Deals *d)
     free(d->slot);
     d->slot = NULL;
     d->nslots = d->nopen = 0;
+    rating_sums_free(&d->by_places);
+    rating_sums_free(&d->by_pairs);
 }

@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include "placings.h"
+#include "rating_sums.h"
 #include "stats.h"
 
 typedef struct DealGame {
@@ -28,6 +29,8 @@ typedef struct OpenDeal {
 typedef struct Deals {
     ClusterSums wins[PLACINGS_MAX];                /* each bot's wins over its seats */
     ClusterSums ahead[PLACINGS_MAX][PLACINGS_MAX]; /* i ahead of j, of the games they met */
+    RatingSums by_places; /* a Plackett-Luce rating's steps (placings.h), by deal */
+    RatingSums by_pairs;  /* a Bradley-Terry rating's (games of two seats: who won), by deal */
     long closed, distinct; /* deals folded in, and the distinct games among them */
     OpenDeal *slot;        /* the deals still open: open addressing by deal */
     long nslots, nopen;

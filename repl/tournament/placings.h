@@ -8,27 +8,29 @@
 
 #include "../../core/kernel/limits.h"
 #include "tournament.h"
+#include "step_index.h"
 
-#define PLACINGS_MAX (TOUR_MAX_BOTS * 2)
-
-/* One step of a finishing order: the bots still to be placed (a bot may sit
- * in more than one seat) and how many of them took the next place, summed
- * over every game with the same bots left. */
-typedef struct PlacingStage {
-    unsigned char left[PLACINGS_MAX];
-    double placed;
-} PlacingStage;
+#define PLACINGS_MAX STEP_MAX_BOTS
 
 typedef struct Placings {
     double firsts[PLACINGS_MAX];              /* steps at which each bot took the next place */
     double ahead[PLACINGS_MAX][PLACINGS_MAX]; /* ahead[i][j]: i finished ahead of j */
     double met[PLACINGS_MAX][PLACINGS_MAX];   /* games in which i and j both sat */
-    PlacingStage *stage;
-    int nstages, cap;
-    int *slot, nslots; /* an index of stage by its bots left (open addressing) */
+    /* The steps of the finishing orders: the bots still to be placed, and
+     * how many of them took the next place, summed over every game with
+     * the same bots left. */
+    StepIndex steps;
+    double *placed;
+    int placed_cap;
     int max_seats;
 } Placings;
 
+/* Step `step` of one game's finishing order (k seats, bot[s] the bot at
+ * seat s or -1, place[s] its place): the bots still to be placed into
+ * left, and how many places each bot took at it into took. 0 when the step
+ * tells nothing (nobody takes that place, or nobody is left behind it). */
+int placings_step(int k, const int *bot, const int *place, int step, unsigned char *left,
+                  double *took);
 /* One game: k seats, bot[s] the bot at seat s (-1: not counted), place[s]
  * its finishing place (1 first; equal places tie). 0 when out of memory. */
 int placings_add(Placings *p, int k, const int *bot, const int *place);

@@ -189,11 +189,14 @@ void tally_win_interval(const Tally *y, int i, double *lo, double *hi, double *e
         *effective = cluster_effective_n(&y->deals.wins[i]);
 }
 
-double tally_rating_error(const Tally *y, int i, double fit_error)
+void tally_rating_errors(const Tally *y, int nb, const double *rating, int by_places, double *err)
 {
-    const ClusterSums *c = &y->deals.wins[i];
-    double eff = cluster_effective_n(c);
-    return eff > 0 ? fit_error * sqrt(c->n / eff) : fit_error;
+    double strength[PLACINGS_MAX], over_deals[PLACINGS_MAX];
+    for (int j = 0; j < nb; j++)
+        strength[j] = exp((rating[j] - 1500) / STATS_ELO);
+    const RatingSums *r = by_places ? &y->deals.by_places : &y->deals.by_pairs;
+    if (rating_sums_errors(r, nb, strength, over_deals, NULL))
+        memcpy(err, over_deals, sizeof *err * (size_t)nb);
 }
 
 void tally_fold_order(Tally *y, int k, const int *idx, const int *place)
@@ -240,8 +243,7 @@ int tally_ratings(const Tally *y, int nb, double *rating, double *err)
     int by_places = y->placings.max_seats > 2;
     if (by_places) {
         placings_fit(&y->placings, nb, rating, err);
-        for (int i = 0; i < nb; i++)
-            err[i] = tally_rating_error(y, i, err[i]);
+        tally_rating_errors(y, nb, rating, 1, err);
         return 1;
     }
     double *wins = calloc((size_t)(nb * nb) + 1, sizeof(double));
@@ -251,8 +253,7 @@ int tally_ratings(const Tally *y, int nb, double *rating, double *err)
     if (wins)
         stats_bradley_terry(nb, wins, rating, err);
     free(wins);
-    for (int i = 0; i < nb; i++)
-        err[i] = tally_rating_error(y, i, err[i]);
+    tally_rating_errors(y, nb, rating, 0, err);
     return 0;
 }
 

@@ -80,9 +80,12 @@ void tally_close_deals(Tally *y);
 /* Bot i's win rate's 95% interval, computed over deals; and the effective
  * number of independent games it is worth (effective may be NULL). */
 void tally_win_interval(const Tally *y, int i, double *lo, double *hi, double *effective);
-/* The rating's standard error over deals: the fit's, scaled by the bot's
- * design effect (its win rate's variance over deals against over games). */
-double tally_rating_error(const Tally *y, int i, double fit_error);
+/* The ratings' standard errors over deals (rating_sums.h: the
+ * cluster-robust sandwich) into err, given the fitted ratings of the first
+ * nb bots and which model they come from (by_places: Plackett-Luce, else
+ * Bradley-Terry); err is left as the fit gave it when the deals cannot
+ * tell (fewer than two, out of memory). */
+void tally_rating_errors(const Tally *y, int nb, const double *rating, int by_places, double *err);
 /* How people read bot i's name: a bot given by path by its file's name
  * ("my-bot" for ~/bots/my-bot.lua), unless another bot of the tally has
  * that name too; buf holds it, or the word given is returned. */

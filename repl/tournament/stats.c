@@ -56,7 +56,6 @@ void cluster_interval(const ClusterSums *c, double *lo, double *hi)
     stats_wilson(c->n > 0 ? eff * c->x / c->n : 0, eff, lo, hi);
 }
 
-#define ELO (400.0 / log(10.0))
 
 /* The next strengths of an iteration become the strengths, scaled to a
  * geometric mean of 1; returns the largest change of a log-strength. */
@@ -118,8 +117,8 @@ int stats_bradley_terry(int k, const double *wins, double *rating, double *err)
                 played = 1;
             }
         }
-        rating[i] = 1500 + ELO * log(strength[i]);
-        err[i] = played && info > 0 ? ELO / sqrt(info) : 0;
+        rating[i] = 1500 + STATS_ELO * log(strength[i]);
+        err[i] = played && info > 0 ? STATS_ELO / sqrt(info) : 0;
     }
     free(strength);
     free(next);
@@ -180,8 +179,8 @@ int stats_plackett_luce(int k, int nsteps, const unsigned char *left, const doub
             }
     }
     for (int i = 0; i < k; i++) {
-        rating[i] = 1500 + ELO * log(strength[i]);
-        err[i] = denom[i] > 0 ? ELO / sqrt(denom[i]) : 0;
+        rating[i] = 1500 + STATS_ELO * log(strength[i]);
+        err[i] = denom[i] > 0 ? STATS_ELO / sqrt(denom[i]) : 0;
     }
     free(strength);
     free(denom);

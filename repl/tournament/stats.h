@@ -6,6 +6,9 @@
 #ifndef REFEREE_STATS_H
 #define REFEREE_STATS_H
 
+/* Rating points a unit of log-strength is worth: 400 points are 10:1 odds. */
+#define STATS_ELO (400.0 / 2.302585092994046)
+
 /* The 95% Wilson interval of `wins` successes in n trials. */
 void stats_wilson(double wins, double n, double *lo, double *hi);
 

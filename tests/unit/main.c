@@ -29,6 +29,7 @@ int main(void)
     test_strfmt();
     test_quick_format();
     test_cluster_stats();
+    test_rating_sums();
     test_spelling();
     test_memory_cap();
     printf("c: %d passed, %d failed\n", checks_passed, checks_failed);

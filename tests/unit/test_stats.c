@@ -99,12 +99,12 @@ void test_placings(void)
     CHECK(rating[0] > rating[1] + 100 && rating[1] > rating[2] + 100);
     /* A game all tied tells nothing: no step is added. */
     int all_tied[3] = {1, 1, 1};
-    int before = order->nstages;
+    int before = order->steps.n;
     double firsts = order->firsts[2];
     add_games(order, 5, 3, bots, all_tied);
-    CHECK(order->nstages == before && order->firsts[2] == firsts);
+    CHECK(order->steps.n == before && order->firsts[2] == firsts);
     /* The same bots left share one step, however many games. */
-    CHECK(order->nstages == 2);
+    CHECK(order->steps.n == 2);
     placings_free(order);
     free(order);
 
@@ -112,7 +112,7 @@ void test_placings(void)
     Placings *twice = calloc(1, sizeof *twice);
     int a_a_b[3] = {0, 0, 1}, places[3] = {1, 3, 2};
     add_games(twice, 10, 3, a_a_b, places);
-    CHECK(twice->stage[0].left[0] == 2 && twice->stage[0].left[1] == 1);
+    CHECK(twice->steps.left[0][0] == 2 && twice->steps.left[0][1] == 1);
     CHECK(twice->met[0][1] == 20 && twice->ahead[0][1] == 10 && twice->ahead[1][0] == 10);
     placings_free(twice);
     free(twice);
