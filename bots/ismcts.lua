@@ -47,7 +47,9 @@ local bot = { ask_forced = false } -- it keeps nothing between decisions
 -- at random; by_places, to judge a playout by the share of other seats
 -- it ends ahead of; playout_moves, where to cut a playout; margin, to
 -- judge a cut playout by each seat's lead over the best other
--- (1 / (1 + e^(-lead / margin))) rather than by who leads.
+-- (1 / (1 + e^(-lead / margin))) rather than by who leads; think, how
+-- many times ctx.think a decision spends (in a game whose budget buys
+-- less CPU time than the rummy's, so that each thinks about as long).
 local KNOWLEDGE = { import("dice-claims"), import("bamm-claims"), import("bam-hands") }
 
 -- Samples drawn at most to find one the game's knowledge keeps (below).
@@ -245,17 +247,18 @@ function bot.choose(view, moves, ctx)
     if k.applies(view) then known = k end
   end
   -- Iterations until it has spent ctx.think of its budget (a tenth of
-  -- --bot-budget), while the budget left could pay for two more of the
+  -- --bot-budget; times the game's think), while the budget left could pay for two more of the
   -- dearest iteration so far: counted in instructions, not seconds, so a
   -- seeded game plays the same on any machine.
   local start, dearest = ctx.budget_left(), 0
+  local think = ctx.think * (known and known.think or 1)
   local cut = ctx.sample():standing() and (known and known.playout_moves or PLAYOUT_MOVES) or nil
   repeat
     local before = ctx.budget_left()
     if before < 2 * dearest + 50000 then break end
     iterate(root, ctx, cut, view, known)
     dearest = math.max(dearest, before - ctx.budget_left())
-  until start - ctx.budget_left() >= ctx.think
+  until start - ctx.budget_left() >= think
   -- Untried, the first move worth searching (the knowledge's first).
   local best, most = known and known.candidates and known.candidates(view, ctx.kind, moves, nil)[1] or moves[1], -1
   for _, m in ipairs(moves) do

@@ -5,8 +5,8 @@
 # written as the league table into bench/results.md (its own section,
 # kept by make bench) and as an HTML report per game, build/league-GAME.html.
 # usage: tools/league.sh [GAMES]   (games per tournament, default 300;
-# one-hand BAM! plays four times as many: its games take a tenth of a
-# second and a fifth of them are ties between the two bots that lead, so
+# one-hand BAM! plays eight times as many: its games take a quarter of a
+# second and a sixth of them are ties between the two bots that lead, so
 # it takes that many to tell a lead of a few points from none)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,13 +20,13 @@ table="$out/league.md"
     echo "## League"
     echo
     echo "Every bundled bot against every other in each bundled game: one tournament a"
-    echo "game, $games games ($((4 * games)) for one-hand BAM!), seed \`league\`, \`tools/league.sh $games\` (\`make league\`;"
+    echo "game, $games games ($((8 * games)) for one-hand BAM!), seed \`league\`, \`tools/league.sh $games\` (\`make league\`;"
     echo "$(date -u +%Y-%m-%d), this machine kind). Win rates and head-to-head shares with"
     echo "their 95% intervals over deals; each game's report is build/league-GAME.html. \`make bench\`"
     echo "keeps this section as it stands."
     echo
 } >"$table"
-for entry in "bam 4 bam-greedy,ismcts,random --set hands=1" \
+for entry in "bam 8 bam-greedy,ismcts,random --set hands=1" \
              "bamm 1 bamm-greedy,ismcts,random" \
              "bamboozled 1 bamboozled-greedy,ismcts,random --set hands=1" \
              "bamboozled-dice 1 dice-bluffer,dice-honest,ismcts,random"; do

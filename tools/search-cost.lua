@@ -21,7 +21,7 @@ assert(os.execute("mkdir -p " .. folder .. " && cp -r bots/lib " .. folder .. "/
 local source = read("bots/ismcts.lua")
 local counted, n = source:gsub("\n  repeat\n", "\n  local playouts = 0\n  repeat\n    playouts = playouts + 1\n", 1)
 assert(n == 1, "bots/ismcts.lua has no search loop to count")
-counted, n = counted:gsub("(\n  until start %- ctx.budget_left%(%) >= ctx.think\n)",
+counted, n = counted:gsub("(\n  until start %- ctx.budget_left%(%) >= think\n)",
   "%1  print(\"COST\", playouts, start - ctx.budget_left())\n", 1)
 assert(n == 1, "bots/ismcts.lua has no end of its search loop")
 local f = assert(io.open(folder .. "/counting.lua", "w"))

@@ -12,6 +12,11 @@ local hands = {}
 hands.playout = true
 -- A playout is worth the share of the other seats it ends ahead of.
 hands.by_places = true
+-- A BAM! playout is mostly moves the kernel plays, which the budget
+-- charges by count: ctx.think buys 19 ms a decision here, against 47 in
+-- the rummy (tools/search-cost.sh). Two and a half times it is as long,
+-- and ahead of bam-greedy a point more often (bench/results.md).
+hands.think = 2.5
 
 function hands.applies(view)
   local v = view.vars
