@@ -11,22 +11,23 @@ static void fold_rating_steps(Deals *d, const OpenDeal *o)
     DealSteps places = {0}, pairs = {0};
     for (int g = 0; g < o->seen; g++) {
         const DealGame *e = &o->games[g];
-        int bot[MAX_SEATS], place[MAX_SEATS];
+        int bot[MAX_SEATS], place[MAX_SEATS], taking[MAX_SEATS];
         unsigned char left[PLACINGS_MAX];
-        double took[PLACINGS_MAX];
         for (int s = 0; s < e->k; s++)
             bot[s] = e->bot[s], place[s] = e->place[s];
-        for (int step = 1; step <= e->k; step++)
-            if (placings_step(e->k, bot, place, step, left, took))
-                deal_steps_add(&d->by_places, &places, left, took);
+        for (int step = 1; step <= e->k; step++) {
+            int n = placings_step(e->k, bot, place, step, left, taking);
+            if (n)
+                deal_steps_add(&d->by_places, &places, left, n, taking, NULL);
+        }
         if (e->k == 2 && bot[0] >= 0 && bot[1] >= 0 && bot[0] != bot[1]) {
             int w0 = place[0] == 1, w1 = place[1] == 1;
+            double share[2];
+            share[0] = w0 && !w1 ? 1 : w1 && !w0 ? 0 : 0.5;
+            share[1] = 1 - share[0];
             memset(left, 0, sizeof left);
-            memset(took, 0, sizeof took);
             left[bot[0]] = left[bot[1]] = 1;
-            took[bot[0]] = w0 && !w1 ? 1 : w1 && !w0 ? 0 : 0.5;
-            took[bot[1]] = 1 - took[bot[0]];
-            deal_steps_add(&d->by_pairs, &pairs, left, took);
+            deal_steps_add(&d->by_pairs, &pairs, left, 2, bot, share);
         }
     }
     rating_sums_fold(&d->by_places, &places);

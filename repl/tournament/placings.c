@@ -22,20 +22,19 @@ static int room_for(Placings *p, int at)
 }
 
 int placings_step(int k, const int *bot, const int *place, int step, unsigned char *left,
-                  double *took)
+                  int *taking)
 {
-    int taking = 0, behind = 0;
+    int n = 0, behind = 0;
     memset(left, 0, PLACINGS_MAX);
-    memset(took, 0, sizeof(double) * PLACINGS_MAX);
     for (int s = 0; s < k; s++) {
         if (bot[s] < 0 || place[s] < step)
             continue;
         left[bot[s]]++;
-        took[bot[s]] += place[s] == step;
-        taking += place[s] == step;
+        if (place[s] == step)
+            taking[n++] = bot[s];
         behind += place[s] > step;
     }
-    return taking && behind;
+    return behind ? n : 0;
 }
 
 int placings_add(Placings *p, int k, const int *bot, const int *place)
@@ -53,16 +52,16 @@ int placings_add(Placings *p, int k, const int *bot, const int *place)
      * The last place tells nothing (the rest are placed already). */
     for (int step = 1; step <= k; step++) {
         unsigned char left[PLACINGS_MAX];
-        double took[PLACINGS_MAX];
-        if (!placings_step(k, bot, place, step, left, took))
+        int taking[MAX_SEATS];
+        int n = placings_step(k, bot, place, step, left, taking);
+        if (!n)
             continue;
         int at = step_index_of(&p->steps, left);
         if (at < 0 || !room_for(p, at))
             return 0;
-        for (int i = 0; i < PLACINGS_MAX; i++) {
-            p->placed[at] += took[i];
-            p->firsts[i] += took[i];
-        }
+        p->placed[at] += n;
+        for (int i = 0; i < n; i++)
+            p->firsts[taking[i]] += 1;
     }
     return 1;
 }

@@ -27,10 +27,12 @@ typedef struct Placings {
 
 /* Step `step` of one game's finishing order (k seats, bot[s] the bot at
  * seat s or -1, place[s] its place): the bots still to be placed into
- * left, and how many places each bot took at it into took. 0 when the step
- * tells nothing (nobody takes that place, or nobody is left behind it). */
+ * left, and the bot of each seat that took the place into taking. The
+ * number of those, or 0 when the step tells nothing (nobody takes that
+ * place, or nobody is left behind it). */
 int placings_step(int k, const int *bot, const int *place, int step, unsigned char *left,
-                  double *took);
+                  int *taking);
+
 /* One game: k seats, bot[s] the bot at seat s (-1: not counted), place[s]
  * its finishing place (1 first; equal places tie). 0 when out of memory. */
 int placings_add(Placings *p, int k, const int *bot, const int *place);

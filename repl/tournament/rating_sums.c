@@ -5,7 +5,8 @@
 #include <string.h>
 #include "stats.h"
 
-void deal_steps_add(RatingSums *r, DealSteps *d, const unsigned char *left, const double *took)
+void deal_steps_add(RatingSums *r, DealSteps *d, const unsigned char *left, int n, const int *bot,
+                    const double *share)
 {
     int at = step_index_of(&r->steps, left);
     if (at < 0) {
@@ -13,9 +14,9 @@ void deal_steps_add(RatingSums *r, DealSteps *d, const unsigned char *left, cons
         return;
     }
     double placed = 0;
-    for (int i = 0; i < STEP_MAX_BOTS; i++) {
-        d->took[i] += took[i];
-        placed += took[i];
+    for (int i = 0; i < n; i++) {
+        d->took[bot[i]] += share ? share[i] : 1;
+        placed += share ? share[i] : 1;
     }
     int j = 0;
     while (j < d->n && d->step[j] != at)

@@ -46,8 +46,11 @@ typedef struct RatingSums {
     int failed; /* out of memory once: the errors are not to be trusted */
 } RatingSums;
 
-/* A step of the deal: the bots left, and the places each took at it. */
-void deal_steps_add(RatingSums *r, DealSteps *d, const unsigned char *left, const double *took);
+/* A step of the deal: the bots left, and the n bots that took places at
+ * it, each bot[i] taking share[i] of one (share NULL: one each; a bot may
+ * come twice). */
+void deal_steps_add(RatingSums *r, DealSteps *d, const unsigned char *left, int n, const int *bot,
+                    const double *share);
 /* The deal's steps into the sums. */
 void rating_sums_fold(RatingSums *r, const DealSteps *d);
 /* The standard errors of the nb bots' ratings (Elo points), given their
