@@ -16,6 +16,10 @@ local claims = {}
 -- seats with the most strikes left share its win: random answers to
 -- random claims say little beyond the round at hand.
 claims.playout_moves = 12
+-- A dice playout is mostly the kernel's moves, charged by count: ctx.think
+-- buys 14 ms a decision here. Three times it is about as long as a
+-- rummy decision (tools/search-cost.sh).
+claims.think = 3
 
 claims.CHALLENGED = {
   [11] = 0.23, [13] = 0.13, [14] = 0.09, [15] = 0.13, [16] = 0.12, [21] = 0.86, [22] = 0.32,
