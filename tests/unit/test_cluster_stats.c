@@ -7,16 +7,14 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "check.h"
+#include "sim_random.h"
 #include "../../repl/tournament/stats.h"
 
 static uint64_t state = 0x9e3779b97f4a7c15u;
 
-static double uniform(void) /* xorshift64*, in [0, 1) */
+static double uniform(void)
 {
-    state ^= state >> 12;
-    state ^= state << 25;
-    state ^= state >> 27;
-    return (double)((state * 0x2545f4914f6cdd1du) >> 11) / 9007199254740992.0;
+    return sim_uniform(&state);
 }
 
 /* A's rate over one tournament of `deals` deals of four games (a four-seat

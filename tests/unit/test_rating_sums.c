@@ -11,18 +11,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "sim_random.h"
 #include "../../repl/tournament/deals.h"
 #include "../../repl/tournament/placings.h"
 #include "../../repl/tournament/stats.h"
 
 static uint64_t state = 0x2545f4914f6cdd1du;
 
-static double uniform(void) /* xorshift64*, in [0, 1) */
+static double uniform(void)
 {
-    state ^= state >> 12;
-    state ^= state << 25;
-    state ^= state >> 27;
-    return (double)((state * 0x2545f4914f6cdd1du) >> 11) / 9007199254740992.0;
+    return sim_uniform(&state);
 }
 
 /* A finishing order of the bots drawn as Plackett-Luce says: first among
