@@ -1,10 +1,13 @@
 /* bench: plays games between random seats in one process, for `make bench`.
- * usage: bench [--lua-ops] GAME SEATS GAMES [FIRST_SEED [NAME=VALUE...]]
+ * usage: bench [--lua-ops | --lua-functions] GAME SEATS GAMES [FIRST_SEED [NAME=VALUE...]]
  *        bench --lua-floor DECISIONS
  *        bench --lua-pull-floor DECISIONS
  * Prints: games, decisions, seconds, games per second, decisions per second;
  * with --lua-ops also the Lua instructions run (the rules' own work,
- * counted by a hook on every one: slow, so never with the other figures).
+ * counted by a hook on every one: slow, so never with the other figures);
+ * with --lua-functions also, a line each, the Lua instructions run in each
+ * function (source:line where it is defined), most first: where the rules'
+ * own work goes (tools/ledger.sh).
  * --lua-floor makes DECISIONS bare round trips through Lua, no referee in
  * them (see lua_floor), for callgrind to count; --lua-pull-floor the same
  * for rules that would pull their moves instead (see lua_pull_floor). */
@@ -32,6 +35,46 @@ static void count_op(lua_State *L, lua_Debug *ar)
     (void)L;
     (void)ar;
     lua_ops++;
+}
+
+/* --lua-functions: the instructions of each function, found by where it
+ * is defined. A linear search: a game's rules have a few hundred. */
+enum { MAX_FUNCTIONS = 2048 };
+typedef struct {
+    char where[160];
+    long long ops;
+} FunctionOps;
+static FunctionOps functions[MAX_FUNCTIONS];
+static int nfunctions;
+
+static void count_op_in_function(lua_State *L, lua_Debug *ar)
+{
+    lua_ops++;
+    char where[96];
+    lua_getinfo(L, "S", ar);
+    int len = snprintf(where, sizeof where, "%s:%d", ar->short_src, ar->linedefined);
+    int i = 0;
+    while (i < nfunctions && !(strncmp(functions[i].where, where, (size_t)len) == 0 &&
+                               (functions[i].where[len] == '\0' || functions[i].where[len] == ' ')))
+        i++;
+    if (i == nfunctions) {
+        if (nfunctions == MAX_FUNCTIONS)
+            return;
+        strcpy(functions[nfunctions++].where, where);
+    }
+    functions[i].ops++;
+    /* Named by the variable that held it when called (all Lua can tell),
+     * at the first call that has one: a tail call has none. */
+    lua_Debug current;
+    if (functions[i].where[len] == '\0' && lua_getstack(L, 0, &current) && lua_getinfo(L, "n", &current) &&
+        current.name)
+        snprintf(functions[i].where + len, sizeof functions[i].where - (size_t)len, " %s", current.name);
+}
+
+static int most_ops_first(const void *a, const void *b)
+{
+    long long x = ((const FunctionOps *)a)->ops, y = ((const FunctionOps *)b)->ops;
+    return (x < y) - (x > y);
 }
 
 /* ask(...) for lua_floor: only counts that it was asked, so the floor's
@@ -122,13 +165,15 @@ int main(int argc, char **argv)
         return lua_floor(atoi(argv[2]));
     if (argc == 3 && strcmp(argv[1], "--lua-pull-floor") == 0)
         return lua_pull_floor(atoi(argv[2]));
-    int count_lua = argc > 1 && strcmp(argv[1], "--lua-ops") == 0;
+    int by_function = argc > 1 && strcmp(argv[1], "--lua-functions") == 0;
+    int count_lua = by_function || (argc > 1 && strcmp(argv[1], "--lua-ops") == 0);
+    lua_Hook hook = by_function ? count_op_in_function : count_op;
     if (count_lua) {
         argv++;
         argc--;
     }
     if (argc < 4) {
-        fprintf(stderr, "usage: bench [--lua-ops] GAME SEATS GAMES [FIRST_SEED [NAME=VALUE...]]\n");
+        fprintf(stderr, "usage: bench [--lua-ops | --lua-functions] GAME SEATS GAMES [FIRST_SEED [NAME=VALUE...]]\n");
         return 2;
     }
     const char *rules = getenv("REFEREE_RULES");
@@ -143,7 +188,7 @@ int main(int argc, char **argv)
     lua_pop(L, 1);
     /* Threads made from L (the rules' coroutines) take its hook with them. */
     if (count_lua)
-        lua_sethook(L, count_op, LUA_MASKCOUNT, 1);
+        lua_sethook(L, hook, LUA_MASKCOUNT, 1);
     long decisions = 0;
     double start = now();
     for (int i = 0; i < games; i++) {
@@ -166,13 +211,16 @@ int main(int argc, char **argv)
     }
     double secs = now() - start;
     printf("%d %ld %.3f %.1f %.1f", games, decisions, secs, games / secs, decisions / secs);
-    if (count_lua && lua_gethook(L) != count_op) {
+    if (count_lua && lua_gethook(L) != hook) {
         fprintf(stderr, "bench: the referee replaced the hook counting Lua instructions\n");
         return 1;
     }
     if (count_lua)
         printf(" %lld", lua_ops);
     printf("\n");
+    qsort(functions, (size_t)nfunctions, sizeof functions[0], most_ops_first);
+    for (int i = 0; i < nfunctions; i++)
+        printf("%lld %s\n", functions[i].ops, functions[i].where);
     lua_alloc_close(L);
     return 0;
 }

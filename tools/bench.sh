@@ -162,6 +162,37 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
         plain() { collected lua5.4 "$top/bench/pairs-plain.lua" "$keys" "$1"; }
         echo "| pairs | $keys | $(( ($(probe 1000) - $(probe 0)) / 1000 )) | $(( ($(plain 1000) - $(plain 0)) / 1000 )) |"
     done
+    # Where the instructions go (issue 55): per game, starting it, the seat
+    # loop, the rules' own Lua and each kernel call they make
+    # (tools/ledger.sh), then each target beside the rules' own Lua alone:
+    # a figure no change to the kernel or the loop can take a game under.
+    echo
+    echo "## Where the instructions go"
+    floors=""
+    for spec in "bam 4 hands=1 cards=4" "bamboozled-dice 4" "bamboozled 2 hands=1"; do
+        ledger=$(sh "$top/tools/ledger.sh" $spec)
+        echo
+        echo "### $spec (random seats, in one process)"
+        echo
+        echo "$ledger"
+        floors="$floors$spec|$(echo "$ledger" | awk -F'|' '/rules. own Lua:/ { print $3 + 0 "|" $4 + 0 }')
+"
+    done
+    lua_of() { echo "$floors" | awk -F'|' -v spec="$1" -v col="$2" '$1 == spec { print $col }'; }
+    echo
+    echo "| target (issue 55) | target, instructions | the rules' own Lua alone | |"
+    echo "|---|---|---|---|"
+    below() {
+        echo "$1 $2" | awk '{ if ($1 > $2) printf "below the floor: the rules'"'"' Lua alone is %.2fx the target", $1 / $2; else printf "above the floor" }'
+    }
+    bam_lua=$(lua_of "bam 4 hands=1 cards=4" 2)
+    dice_lua=$(lua_of "bamboozled-dice 4" 2)
+    rummy_lua=$(lua_of "bamboozled 2 hands=1" 3)
+    echo "| BAM! hand, in one process | 150000 | $bam_lua | $(below "$bam_lua" 150000) |"
+    echo "| that hand's tournament game, all processes | 180000 | $bam_lua | $(below "$bam_lua" 180000) |"
+    echo "| dice tournament game, all processes | 700000 | $dice_lua | $(below "$dice_lua" 700000) |"
+    echo "| the rummy, a decision | 80000 | $rummy_lua | $(below "$rummy_lua" 80000) |"
+    echo
 } >"$out.new"
 # What is measured by hand (the bots' strength) is kept as it stands.
 if [ -f "$out" ]; then sed -n '/^## Measured by hand/,$p' "$out" >>"$out.new"; fi
@@ -170,8 +201,8 @@ if [ -f "$out" ]; then sed -n '/^## Measured by hand/,$p' "$out" >>"$out.new"; f
 # the baseline's row of the same game, seats (or bots) and options.
 awk -F'|' -v baseline="$out" '
     function counted(col) { return (table == "game" && col >= 7) || (table == "tournament" && col == 5) || (table == "pairs" && col >= 4) || (table == "anchor" && (col == 4 || col == 5)) || (table == "view" && col >= 4) }
-    function which(line) { if (line ~ /^[|] game [|]/) table = "game"; else if (line ~ /^[|] tournament [|]/) table = "tournament"; else if (line ~ /^[|] parallel [|]/) table = "parallel"; else if (line ~ /^[|] pairs [|] keys/) table = "pairs"; else if (line ~ /^[|] anchor [|]/) table = "anchor"; else if (line ~ /^[|] bot call [|]/) table = "view"; else if (line ~ /^[|] bot [|]/) table = "hand" }
-    function is_row(line) { return table != "hand" && line ~ /^[|] / && line !~ /^[|] (game|tournament|parallel|anchor|bot call|bot) [|]/ && line !~ /^[|] pairs [|] keys/ && line !~ /^[|]---/ }
+    function which(line) { if (line ~ /^[|] game [|]/) table = "game"; else if (line ~ /^[|] tournament [|]/) table = "tournament"; else if (line ~ /^[|] parallel [|]/) table = "parallel"; else if (line ~ /^[|] pairs [|] keys/) table = "pairs"; else if (line ~ /^[|] anchor [|]/) table = "anchor"; else if (line ~ /^[|] bot call [|]/) table = "view"; else if (line ~ /^[|] bot [|]/) table = "hand"; else if (line ~ /^[|] (part|kernel call|rules function|target [(]issue 55[)]) [|]/) table = "ledger" }
+    function is_row(line) { return table != "hand" && table != "ledger" && line ~ /^[|] / && line !~ /^[|] (game|tournament|parallel|anchor|bot call|bot) [|]/ && line !~ /^[|] pairs [|] keys/ && line !~ /^[|]---/ }
     BEGIN {
         while ((getline line < baseline) > 0) {
             which(line)
@@ -242,5 +273,9 @@ awk -F'|' -v lua_floor="$lua_floor" -v pull_floor="$pull_floor" '
         printf "  %-52s %10d (Lua rules pulling each move from C)\n", "floor: a move pulled by a Lua loop", pull_floor
     }' "$out" |
     { echo; echo "targets (issue 55), in instructions:"; cat; }
+echo
+echo "the rules' own Lua alone against each target (a floor no kernel change goes under):"
+sed -n '/^| target (issue 55)/,/^$/p' "$out" | grep -v '^|---\|^| target' | grep . |
+    awk -F'|' '{ gsub(/^ +| +$/, "", $2); gsub(/^ +| +$/, "", $5); printf "  %-52s %10d, target %7d: %s\n", $2, $4, $3, $5 }'
 echo
 echo "written to bench/results.md (in brackets: the change on the figures it held before)"
