@@ -151,6 +151,12 @@ mutant sample-cards-leak core/bots/bot_search.c '    const Table *t = w.game->t;
 # of one card of the table.
 mutant melds-from-table core/kernel/melds.c 'if (k >= 3 && hand >= from_hand && k - hand >= from_table)' \
     'if (k >= 3 && hand >= from_hand)' spec melds_spec.lua
+# The rummy's combinations without the ace above the king (or below the
+# two), and without a card's place: a card counted as above itself.
+mutant combine-ace-once core/kernel/combine.c 'return apart == 1 || apart == RANK_A - 2;' 'return apart == 1;' \
+    spec combine_spec.lua
+mutant combine-above-itself core/kernel/combine.c 'for (int j = other >= 0 ? 0 : i + 1; j < o->n; j++) {' \
+    'for (int j = 0; j < o->n; j++) {' spec combine_spec.lua
 # A rules call stopped at the memory cap leaves its garbage standing, and
 # every later call runs at the cap.
 mutant cap-garbage-left core/guards/memory_cap.c '        lua_gc(L, LUA_GCCOLLECT, 0);' '        (void)0;' \

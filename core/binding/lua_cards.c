@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 #include "lua_table.h"
+#include "../kernel/combine.h"
 #include "../kernel/melds.h"
 #include "../kernel/physical_cards.h"
 
@@ -331,6 +332,95 @@ static int t_sees(lua_State *L)
     return 1;
 }
 
+/* t:combines(card, other) -> true when card makes a pair (one rank, two
+ * jokers too) or suited connectors (one suit, ranks next to each other,
+ * the ace both low and high) with the card other, or, other a zone, with
+ * a card of it (combine.h). */
+static int t_combines(lua_State *L)
+{
+    Table *t = ltable_self(L);
+    int card = lt_check_card(L, t, 2);
+    if (lua_type(L, 3) != LUA_TSTRING) {
+        lua_pushboolean(L, cards_combine(t, card, lt_check_card(L, t, 3)));
+        return 1;
+    }
+    const Zone *z = &t->zones.z[lt_check_zone(L, t, 3)];
+    int found = 0;
+    for (int i = 0; i < z->n && !found; i++)
+        found = cards_combine(t, card, z->cards[i]);
+    lua_pushboolean(L, found);
+    return 1;
+}
+
+/* The combinations found so far, as {a, b} into the list on top of L. */
+typedef struct CombinationList {
+    lua_State *L;
+    lua_Integer n;
+} CombinationList;
+
+static void add_combination(void *ctx, int a, int b)
+{
+    CombinationList *c = ctx;
+    lua_createtable(c->L, 2, 0);
+    lua_pushinteger(c->L, a);
+    lua_rawseti(c->L, -2, 1);
+    lua_pushinteger(c->L, b);
+    lua_rawseti(c->L, -2, 2);
+    lua_rawseti(c->L, -2, ++c->n);
+}
+
+/* t:combining(zone [, other]) -> { {a, b}, ... }: every two cards of zone
+ * that combine, a below b; or with other, every card a of zone with each
+ * card b of other it combines with. In the zones' order (combine.h). */
+static int t_combining(lua_State *L)
+{
+    Table *t = ltable_self(L);
+    int zone = lt_check_zone(L, t, 2);
+    int other = lua_isnoneornil(L, 3) ? -1 : lt_check_zone(L, t, 3);
+    lua_newtable(L);
+    CombinationList c = {L, 0};
+    combinations_find(t, zone, other, add_combination, &c);
+    return 1;
+}
+
+/* The cards of the first zone found to combine, each once. */
+typedef struct CombinableCards {
+    int n;
+    uint8_t card[MAX_CARDS];
+    uint8_t marked[MAX_CARDS + 1];
+} CombinableCards;
+
+static void add_combinable(void *ctx, int a, int b)
+{
+    (void)b;
+    CombinableCards *c = ctx;
+    if (!c->marked[a]) {
+        c->marked[a] = 1;
+        c->card[c->n++] = (uint8_t)a;
+    }
+}
+
+/* t:combinable(zone [, other]) -> { [card] = true, ... }: the cards of zone
+ * that combine with a card of other; without other, with a card above
+ * them in zone. A set, made at its size: the rules ask it of each card in
+ * their own order. */
+static int t_combinable(lua_State *L)
+{
+    Table *t = ltable_self(L);
+    int zone = lt_check_zone(L, t, 2);
+    int other = lua_isnoneornil(L, 3) ? -1 : lt_check_zone(L, t, 3);
+    CombinableCards found;
+    found.n = 0;
+    memset(found.marked, 0, sizeof found.marked);
+    combinations_find(t, zone, other, add_combinable, &found);
+    lua_createtable(L, 0, found.n);
+    for (int i = 0; i < found.n; i++) {
+        lua_pushboolean(L, 1);
+        lua_rawseti(L, -2, found.card[i]);
+    }
+    return 1;
+}
+
 /* The melds found so far, as move texts into the list on top of L. */
 typedef struct MeldList {
     lua_State *L;
@@ -397,6 +487,9 @@ const luaL_Reg lua_cards_methods[] = {
     {"where", t_where},
     {"sees", t_sees},
     {"melds", t_melds},
+    {"combines", t_combines},
+    {"combining", t_combining},
+    {"combinable", t_combinable},
     {NULL, NULL},
 };
 
