@@ -120,110 +120,31 @@ end
 
 -- ---- relations ----
 
--- Each card's rank and suit (a joker: rank 1, no suit), asked of the
--- table once per card: the moves of a decision weigh every card against
--- the others, and a call to a table method costs more than the rest of a
--- comparison. Kept by table, as a variant may build another deck.
-local CARDS = setmetatable({}, { __mode = "k" })
-local function rank_suit(t, c)
-  local known = CARDS[t]
-  if not known then
-    known = {}
-    CARDS[t] = known
-  end
-  local card = known[c]
-  if not card then
-    -- A real deck's unknown cards take names as they are named: read
-    -- afresh, never kept.
-    if t.real_deck then return t:rank(c), t:suit(c), t:name(c) end
-    card = { t:rank(c), t:suit(c), t:name(c) }
-    known[c] = card
-  end
-  return card[1], card[2], card[3]
-end
+-- Two cards are related when they make a combination, "any pairs (e.g.
+-- 4H 4D) or suited connectors (e.g. 8S 9S)": the same rank, or the same
+-- suit and ranks next to each other (the ace both low and high); jokers
+-- only with each other. The kernel weighs them: t:combines(card, other)
+-- with a card or with any card of a zone, every related pair of a zone at
+-- once (t:combining), and the cards of a zone related to a card of
+-- another, or above them in their own (t:combinable).
 
-local function name_of(t, c)
-  local _, _, name = rank_suit(t, c)
-  return name
-end
+local function is_joker(t, c) return t:rank(c) == 1 end
 
-local function is_joker(t, c)
-  local _, suit = rank_suit(t, c)
-  return suit == nil
-end
-
--- Are two cards related: the same rank, or the same suit and ranks next
--- to each other (the ace both low and high)? Jokers only with each other.
-local function ranks_related(ra, sa, rb, sb)
-  if sa == nil or sb == nil then return sa == nil and sb == nil end
-  if ra == rb then return true end
-  if sa ~= sb then return false end
-  local d = math.abs(ra - rb)
-  return d == 1 or d == 12 -- an ace (14) and a two
-end
-
-local function related(t, a, b)
-  local ra, sa = rank_suit(t, a)
-  local rb, sb = rank_suit(t, b)
-  return ranks_related(ra, sa, rb, sb)
-end
-
--- Is card related to any of the cards (a list)?
-local function relates_to_any(t, card, cards)
-  for _, c in ipairs(cards) do
-    if c ~= card and related(t, card, c) then return true end
-  end
-  return false
-end
-
--- An index of cards, to ask at once whether a card relates to any of
--- them: how many of each rank, which suit and rank (the ace at 1 and 14),
--- and how many jokers. The moves of a decision ask it of every card.
-local SUIT_NUMBER = { C = 0, D = 16, H = 32, S = 48 }
-
-local function index_add(t, ix, c)
-  local r, s = rank_suit(t, c)
-  if s == nil then
-    ix.jokers = ix.jokers + 1
-    return
-  end
-  ix.ranks[r] = (ix.ranks[r] or 0) + 1
-  ix.places[SUIT_NUMBER[s] + r] = true
-  if r == 14 then ix.places[SUIT_NUMBER[s] + 1] = true end
-end
-
-local function index(t, cards)
-  local ix = { ranks = {}, places = {}, jokers = 0 }
-  for _, c in ipairs(cards) do index_add(t, ix, c) end
-  return ix
-end
-
--- Does card (not itself in the index) relate to a card of a non-joker
--- kind in it: the same rank, or its suit next to it?
-local function continues(t, ix, card)
-  local r, s = rank_suit(t, card)
-  if s == nil then return false end
-  local base = SUIT_NUMBER[s]
-  if ix.ranks[r] then return true end
-  if r == 14 then return ix.places[base + 13] or ix.places[base + 2] or false end
-  return ix.places[base + r - 1] or ix.places[base + r + 1] or false
-end
-
--- Does card relate to any card of the index (jokers to jokers)?
-local function relates(t, ix, card)
-  if is_joker(t, card) then return ix.jokers > 0 end
-  return continues(t, ix, card)
+-- Does card continue a combination of zone (a bamboozle): related to one
+-- of its cards, and no joker?
+local function continues(t, card, zone)
+  return not is_joker(t, card) and t:combines(card, zone)
 end
 
 -- What a bamboozle with `card` takes from a side's cards: the cards of its
 -- rank, and the unbroken run of its suit through it, both ways ("4D can
 -- take opponent's 4S 4C 5D 6D, but not 6C"). Jokers are never taken.
 function game.bamboozled_by(t, card, side)
-  local rank, suit = rank_suit(t, card)
+  local rank, suit = t:rank(card), t:suit(card)
   if suit == nil then return {} end
   local taken, run, seen = {}, {}, {}
   for _, c in ipairs(side) do
-    local r, s = rank_suit(t, c)
+    local r, s = t:rank(c), t:suit(c)
     if s ~= nil then
       if r == rank then
         taken[#taken + 1], seen[c] = c, true
@@ -254,14 +175,15 @@ end
 -- suits, and its suit next to it (a joker: the jokers).
 local RANK_TEXT = { "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A" }
 local function related_names(t, card)
-  local rank, suit = rank_suit(t, card)
+  local rank, suit = t:rank(card), t:suit(card)
   if suit == nil then return { "JK1", "JK2" } end
   local names = {}
   for s in ("CDHS"):gmatch(".") do
     if s ~= suit then names[#names + 1] = RANK_TEXT[rank] .. s end
   end
   for r = 2, 14 do
-    if ranks_related(rank, suit, r, suit) and r ~= rank then names[#names + 1] = RANK_TEXT[r] .. suit end
+    local apart = math.abs(rank - r)
+    if apart == 1 or apart == 12 then names[#names + 1] = RANK_TEXT[r] .. suit end
   end
   return names
 end
@@ -277,42 +199,37 @@ end
 
 -- ---- the moves of a turn ----
 
--- A list of move texts, each once (two jokers share a name).
+-- A list of move texts and a function that adds one. No text comes twice:
+-- every card has a name of its own (the jokers are JK1 and JK2).
 local function list()
-  local moves, seen = {}, {}
-  return moves, function(text)
-    if not seen[text] then
-      seen[text] = true
-      moves[#moves + 1] = text
-    end
-  end
+  local moves = {}
+  return moves, function(text) moves[#moves + 1] = text end
 end
 
 -- The cards of the stack a seat may take, by name: where each lies, the
 -- highest of its name that could be used at once (two jokers share a
 -- name): with a card of the hand or one taken with it, onto the seat's
--- side, or in a bamboozle, leaving a card to discard.
+-- side, or in a bamboozle, leaving a card to discard. Also the stack, and
+-- the name of each of its cards.
 local function takes(t, seat)
-  local hand, stack, at = t:cards(hands[seat]), t:cards("stack"), {}
-  local in_hand, above = index(t, hand), index(t, {})
-  local mine, theirs = index(t, t:cards(sides[seat])), index(t, t:cards(sides[other(seat)]))
+  local held_now, stack, at, names = t:count(hands[seat]), t:cards("stack"), {}, {}
+  local with_hand, with_above = t:combinable("stack", hands[seat]), t:combinable("stack")
+  local onto_mine, onto_theirs = t:combinable("stack", sides[seat]), t:combinable("stack", sides[other(seat)])
   for i = #stack, 1, -1 do
-    local card, name = stack[i], name_of(t, stack[i])
-    local held = #hand + #stack - i + 1 -- the hand once the card is taken
+    local card, name = stack[i], t:name(stack[i])
+    names[i] = name
+    local held = held_now + #stack - i + 1 -- the hand once the card is taken
     if not at[name] and held >= 2 then
-      local with_hand
+      local in_hand = with_hand[card]
       if t.real_deck then -- a real hand: could it hold a card that relates?
-        with_hand = could_hold_related(t, seat, card) ~= nil
-      else
-        with_hand = relates(t, in_hand, card)
+        in_hand = could_hold_related(t, seat, card) ~= nil
       end
-      local usable = held >= 3 and (with_hand or relates(t, above, card))
+      local usable = held >= 3 and (in_hand or with_above[card])
       -- (a bamboozle takes what the card continues on the other side)
-      if usable or relates(t, mine, card) or continues(t, theirs, card) then at[name] = i end
+      if usable or onto_mine[card] or (onto_theirs[card] and not is_joker(t, card)) then at[name] = i end
     end
-    index_add(t, above, card)
   end
-  return at, stack
+  return at, stack, names
 end
 
 -- The draw: the deck's top, or a card of the stack that can be used this
@@ -320,10 +237,9 @@ end
 function game.draw_moves(t, seat)
   local moves, add = list()
   add("draw")
-  local at, stack = takes(t, seat)
+  local at, stack, names = takes(t, seat)
   for i = #stack, 1, -1 do
-    local name = name_of(t, stack[i])
-    if at[name] == i then add("take " .. name) end
+    if at[names[i]] == i then add("take " .. names[i]) end
   end
   return moves
 end
@@ -334,28 +250,26 @@ end
 -- leaves it in hand)? As it could at once after that move: with a card of
 -- the hand (a meld keeps a card to discard), onto this side (where `gone`
 -- and a bamboozle's take now lie too), or in a bamboozle. `cards` holds the
--- decision's hand and sides, read once.
+-- decision's hand and the other side's cards, read once.
 local function leaves_usable(t, seat, must, verb, gone, cards)
   local out = {}
   for _, c in ipairs(gone) do out[c] = true end
   local n = #cards.hand - #gone
   if n < 2 then return false end
   for _, c in ipairs(gone) do
-    if related(t, must, c) then return true end
+    if t:combines(must, c) then return true end
   end
-  for _, c in ipairs(cards.mine) do
-    if related(t, must, c) then return true end
-  end
+  if t:combines(must, sides[seat]) then return true end
   local took = {}
   if verb == "bamboozle" then
     for _, c in ipairs(game.bamboozled_by(t, gone[1], cards.theirs)) do
-      if related(t, must, c) then return true end
+      if t:combines(must, c) then return true end
       took[c] = true
     end
   end
   if not is_joker(t, must) then -- a joker bamboozles nothing
     for _, c in ipairs(cards.theirs) do
-      if not took[c] and related(t, must, c) then return true end
+      if not took[c] and t:combines(must, c) then return true end
     end
   end
   if n < 3 then return false end
@@ -365,7 +279,7 @@ local function leaves_usable(t, seat, must, verb, gone, cards)
     return c ~= nil and not out[c]
   end
   for _, c in ipairs(cards.hand) do
-    if c ~= must and not out[c] and related(t, must, c) then return true end
+    if not out[c] and t:combines(must, c) then return true end
   end
   return false
 end
@@ -377,9 +291,8 @@ end
 function game.play_moves(t, seat)
   local moves, add = list()
   local hand = t:cards(hands[seat])
-  local mine, theirs = index(t, t:cards(sides[seat])), index(t, t:cards(sides[other(seat)]))
   local n, must = #hand, t.vars.must_use
-  local cards = must and { hand = hand, mine = t:cards(sides[seat]), theirs = t:cards(sides[other(seat)]) }
+  local cards = must and { hand = hand, theirs = t:cards(sides[other(seat)]) }
   local function uses_verb(verb, ...)
     if not must then return true end
     for _, c in ipairs({ ... }) do
@@ -389,33 +302,27 @@ function game.play_moves(t, seat)
   end
   local function uses(...) return uses_verb("meld", ...) end
   if n >= 3 then
-    -- Every pair of the hand is weighed: each card's rank, suit and name
-    -- are read once.
-    local ranks, suits, names = {}, {}, {}
-    for i = 1, n do ranks[i], suits[i], names[i] = rank_suit(t, hand[i]) end
-    for i = 1, n do
-      for j = i + 1, n do
-        if ranks_related(ranks[i], suits[i], ranks[j], suits[j]) and uses(hand[i], hand[j]) then
-          add("meld " .. names[i] .. " " .. names[j])
-        end
-      end
+    for _, pair in ipairs(t:combining(hands[seat])) do
+      local a, b = pair[1], pair[2]
+      if uses(a, b) then add("meld " .. t:name(a) .. " " .. t:name(b)) end
     end
   end
   if n >= 2 then
+    local onto_mine, onto_theirs = t:combinable(hands[seat], sides[seat]), t:combinable(hands[seat], sides[other(seat)])
     for _, c in ipairs(hand) do
-      if relates(t, mine, c) and uses_verb("extend", c) then add("extend " .. name_of(t, c)) end
+      if onto_mine[c] and uses_verb("extend", c) then add("extend " .. t:name(c)) end
     end
     for _, c in ipairs(hand) do
-      if continues(t, theirs, c) and uses_verb("bamboozle", c) then add("bamboozle " .. name_of(t, c)) end
+      if onto_theirs[c] and not is_joker(t, c) and uses_verb("bamboozle", c) then add("bamboozle " .. t:name(c)) end
     end
   end
   if not must then
-    for _, c in ipairs(hand) do add("discard " .. name_of(t, c)) end
+    for _, c in ipairs(hand) do add("discard " .. t:name(c)) end
   end
   if must and #moves == 0 and t.real_deck then
     -- A real hand took the card to meld it with a card not shown yet.
     local c = n >= 3 and could_hold_related(t, seat, must)
-    if c then add("meld " .. name_of(t, must) .. " " .. name_of(t, c)) end
+    if c then add("meld " .. t:name(must) .. " " .. t:name(c)) end
   end
   return moves
 end
@@ -608,8 +515,7 @@ function game.discard(t, seat, name)
   if t:count(hands[seat]) == 0 then return game.end_hand(t) end
   -- Rapping: the discard could have gone onto the table, or makes a
   -- combination with a card of the stack.
-  if relates_to_any(t, card, t:cards(sides[1])) or relates_to_any(t, card, t:cards(sides[2])) or
-     relates_to_any(t, card, t:cards("stack")) then
+  if t:combines(card, sides[1]) or t:combines(card, sides[2]) or t:combines(card, "stack") then
     v.rapper = other(seat)
     return ask_to_rap(t)
   end
@@ -710,7 +616,7 @@ function game.explain(t, seat, text)
       cards[#cards + 1] = t:card(words[i], hand)
     end
     if not named and not leaves_usable(t, seat, v.must_use, verb, cards, { hand = t:cards(hand),
-        mine = t:cards(sides[seat]), theirs = t:cards(sides[other(seat)]) }) then
+        theirs = t:cards(sides[other(seat)]) }) then
       return ("that would leave %s, taken from the stack, with no way to use it this turn: use it first"):format(must)
     end
   end
@@ -733,14 +639,12 @@ local function legal_play(t, seat, verb, cards)
   for _, c in ipairs(cards) do uses = uses or c == must end
   if not uses and verb ~= "discard" then
     uses = leaves_usable(t, seat, must, verb, cards, { hand = t:cards(hands[seat]),
-      mine = t:cards(sides[seat]), theirs = t:cards(sides[other(seat)]) })
+      theirs = t:cards(sides[other(seat)]) })
   end
-  if verb == "meld" then return #cards == 2 and n >= 3 and uses and related(t, cards[1], cards[2]) end
-  if verb == "extend" then
-    return #cards == 1 and n >= 2 and uses and relates(t, index(t, t:cards(sides[seat])), cards[1])
-  end
+  if verb == "meld" then return #cards == 2 and n >= 3 and uses and t:combines(cards[1], cards[2]) end
+  if verb == "extend" then return #cards == 1 and n >= 2 and uses and t:combines(cards[1], sides[seat]) end
   if verb == "bamboozle" then
-    return #cards == 1 and n >= 2 and uses and continues(t, index(t, t:cards(sides[other(seat)])), cards[1])
+    return #cards == 1 and n >= 2 and uses and continues(t, cards[1], sides[other(seat)])
   end
   return verb == "discard" and #cards == 1 and not must
 end
