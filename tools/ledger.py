@@ -13,7 +13,7 @@ game, in instructions:
 and, from bench --lua-functions, the Lua instructions of the rules' busiest
 functions.
 
-usage: ledger.py LONG.out SHORT.out GAMES_BETWEEN DECISIONS_A_GAME [FUNCTIONS GAMES]
+usage: ledger.py LONG.out SHORT.out GAMES_BETWEEN DECISIONS_A_GAME [LONG.functions SHORT.functions]
 (tools/ledger.sh makes the profiles and calls it).
 """
 import re
@@ -80,18 +80,24 @@ def from_caller(functions, name, caller):
     return functions.get(name, (0, {}))[1].get(caller, (0, 0))[0]
 
 
-def lua_functions(path, games):
-    """bench --lua-functions's output: [(Lua instructions a game, function)]."""
-    with open(path) as f:
-        lines = f.read().splitlines()[1:]  # the first is bench's own line
-    return [(int(ops) / games, where) for ops, where in (line.split(" ", 1) for line in lines)]
+def lua_functions(long_path, short_path, games):
+    """bench --lua-functions's outputs for LONG and SHORT games: [(Lua
+    instructions a game, function)], most first. The difference drops what
+    loading runs once (a rules file's main chunk, tables made at load)."""
+    def read(path):
+        with open(path) as f:
+            lines = f.read().splitlines()[1:]  # the first is bench's own line
+        return {where: int(ops) for ops, where in (line.split(" ", 1) for line in lines)}
+    long_ops, short_ops = read(long_path), read(short_path)
+    rows = [((ops - short_ops.get(where, 0)) / games, where) for where, ops in long_ops.items()]
+    return sorted((row for row in rows if row[0] > 0), reverse=True)
 
 
 def main():
     long_run, short_run = profile(sys.argv[1]), profile(sys.argv[2])
     games = float(sys.argv[3])
     decisions = float(sys.argv[4])
-    by_function = lua_functions(sys.argv[5], float(sys.argv[6])) if len(sys.argv) > 6 else []
+    by_function = lua_functions(sys.argv[5], sys.argv[6], games) if len(sys.argv) > 6 else []
 
     def per_game(get):
         return (get(long_run) - get(short_run)) / games

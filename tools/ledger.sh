@@ -19,9 +19,11 @@ for n in 40 10; do
 done
 d40=$("$top/build/bench" "$game" "$seats" 40 1 "$@" | cut -d' ' -f2)
 d10=$("$top/build/bench" "$game" "$seats" 10 1 "$@" | cut -d' ' -f2)
-"$top/build/bench" --lua-functions "$game" "$seats" 10 1 "$@" >"$out/functions"
+for n in 40 10; do
+    "$top/build/bench" --lua-functions "$game" "$seats" $n 1 "$@" >"$out/functions$n"
+done
 # callgrind_annotate reads sources from the working directory: from
 # elsewhere, so that it annotates none.
 cd "$out"
 /usr/bin/env python3 "$top/tools/ledger.py" "$out/40" "$out/10" 30 "$(echo "$d40 $d10" | awk '{ printf "%.1f", ($1 - $2) / 30 }')" \
-    "$out/functions" 10
+    "$out/functions40" "$out/functions10"
