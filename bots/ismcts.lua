@@ -49,7 +49,7 @@ local bot = { ask_forced = false } -- it keeps nothing between decisions
 -- judge a cut playout by each seat's lead over the best other
 -- (1 / (1 + e^(-lead / margin))) rather than by who leads; think, how
 -- many times ctx.think a decision spends (in a game whose budget buys
--- less CPU time than the rummy's, so that each thinks about as long).
+-- less CPU time than the rummy's did, so that each thinks about as long).
 local KNOWLEDGE = { import("dice-claims"), import("bamm-claims"), import("bam-hands") }
 
 -- Samples drawn at most to find one the game's knowledge keeps (below).
