@@ -206,11 +206,10 @@ local function list()
   return moves, function(text) moves[#moves + 1] = text end
 end
 
--- The cards of the stack a seat may take, by name: where each lies, the
--- highest of its name that could be used at once (two jokers share a
--- name): with a card of the hand or one taken with it, onto the seat's
--- side, or in a bamboozle, leaving a card to discard. Also the stack, and
--- the name of each of its cards.
+-- The cards of the stack a seat may take, by name: where each lies that
+-- could be used at once: with a card of the hand or one taken with it,
+-- onto the seat's side, or in a bamboozle, leaving a card to discard. Also
+-- the stack, and the name of each of its cards.
 local function takes(t, seat)
   local held_now, stack, at, names = t:count(hands[seat]), t:cards("stack"), {}, {}
   local with_hand, with_above = t:combinable("stack", hands[seat]), t:combinable("stack")
@@ -219,7 +218,7 @@ local function takes(t, seat)
     local card, name = stack[i], t:name(stack[i])
     names[i] = name
     local held = held_now + #stack - i + 1 -- the hand once the card is taken
-    if not at[name] and held >= 2 then
+    if held >= 2 then
       local in_hand = with_hand[card]
       if t.real_deck then -- a real hand: could it hold a card that relates?
         in_hand = could_hold_related(t, seat, card) ~= nil

@@ -334,8 +334,8 @@ static int t_sees(lua_State *L)
 
 /* t:combines(card, other) -> true when card makes a pair (one rank, two
  * jokers too) or suited connectors (one suit, ranks next to each other,
- * the ace both low and high) with the card other, or, other a zone, with
- * a card of it (combine.h). */
+ * the ace both low and high) with the card other, or, other a zone's
+ * name (a number is a card), with a card of it (combine.h). */
 static int t_combines(lua_State *L)
 {
     Table *t = ltable_self(L);

@@ -118,11 +118,7 @@ describe("t:combinable", function()
       end
     end
     deck[#deck + 1], deck[#deck + 2] = "JK1", "JK2"
-    local state = 11
-    local function random(n) -- a small LCG: the same zones on every run
-      state = (state * 1103515245 + 12345) % 2147483648
-      return state % n + 1
-    end
+    local random = helper.lcg(11) -- the same zones on every run
     local pairs_seen = 0
     for _ = 1, 150 do
       local pool, layout = { table.unpack(deck) }, { hand1 = {}, side2 = {} }

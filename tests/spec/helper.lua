@@ -51,6 +51,16 @@ function helper.play_out(g, salt)
   return n
 end
 
+-- random(n), 1 to n, from a small LCG seeded with seed: the same draws on
+-- every run, for specs that deal many random hands.
+function helper.lcg(seed)
+  local state = seed
+  return function(n)
+    state = (state * 1103515245 + 12345) % 2147483648
+    return state % n + 1
+  end
+end
+
 -- Plays moves for whoever is asked, in turn; each must be legal.
 function helper.play(g, moves)
   for _, move in ipairs(moves) do

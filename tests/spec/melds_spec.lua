@@ -139,11 +139,7 @@ describe("t:melds", function()
       for _, c in ipairs(t0:cards(zone)) do deck[#deck + 1] = t0:name(c) end
     end
     table.sort(deck)
-    local state = 7
-    local function random(n) -- a small LCG: the same deals on every run
-      state = (state * 1103515245 + 12345) % 2147483648
-      return state % n + 1
-    end
+    local random = helper.lcg(7) -- the same deals on every run
     local melds_seen = 0
     for _ = 1, 200 do
       local pool = { table.unpack(deck) }
