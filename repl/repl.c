@@ -31,6 +31,9 @@ typedef struct Command {
 } Command;
 
 static const Command *commands(void);
+/* Ctrl-D's (ends of input) in a row after which the terminal is taken
+ * for gone (a hung-up terminal answers every read with one). */
+#define ENDS_BEFORE_GONE 8
 static volatile sig_atomic_t got_interrupt; /* Ctrl-C during this command */
 
 /* ---- output ---- */
@@ -145,18 +148,27 @@ static int shows_private(const Table *t, int seat)
     return 0;
 }
 
-/* Private hot seat: when the next private thing on screen is another
- * person's, the keyboard is passed and the screen cleared first, so that
- * nothing of one person's hand is left when the next sits down. Not on a
- * pipe (scripts), not with one person, not with --no-hot-seat. from: the
- * log entries shown since the last person, shown again on the clean screen. */
+/* Private hot seat: a pass comes whenever the next thing drawn is private
+ * to someone other than the person who last sat down at the screen, or
+ * the screen still shows that person's private things and someone else
+ * is to answer. The screen is cleared first and again once the next
+ * person sits down, so that nothing of one person's hand, nor anything
+ * typed at the pass prompt, is left when the next person's is drawn. Not
+ * on a pipe (scripts), not with one person, not with --no-hot-seat. from:
+ * the log entries shown since the last person, shown again on the clean
+ * screen. */
 static void show_new_log(Repl *r);
+static int may_drop_game(Repl *r, const char *doing);
 #define TAKEN_BACK 2 /* sit_down: the last person took their move back */
+#define LEFT 3       /* sit_down: the table quit at the pass prompt */
 
 /* At the pass prompt, 'back': the person who just moved takes their move
  * back before the next sits down (a slip of the finger: '65' for '56'),
- * as undo would, when nobody has moved since and they learned nothing
- * hidden by it. 1 when taken back. */
+ * as undo would, when nobody has moved since. The screen has shown them
+ * nothing hidden since the move (the pass prompt shows only what everyone
+ * sees), so a card it dealt them unseen does not stop it. Whoever is
+ * looking may be the next person: a refusal names no card. 1 when taken
+ * back. */
 static int take_back(Repl *r, int mover)
 {
     char name[64];
@@ -164,8 +176,13 @@ static int take_back(Repl *r, int mover)
         printf("there is no move of yours to take back here: press Enter to pass the keyboard\n");
         return 0;
     }
-    if (session_undo(&r->s, mover) != GAME_OK) {
-        error(r, "%s", r->s.loop.game->error);
+    GameStatus st = session_undo(&r->s, mover, 0);
+    if (st != GAME_OK) {
+        /* Undo's refusals left here (no move yet, another person has moved
+         * since) name seats only; a rules failure may say anything. */
+        const char *why = r->s.loop.game->error;
+        error(r, "%s: press Enter to pass the keyboard", st == GAME_ILLEGAL && why ? why
+              : "the rules failed to take the move back (the game is as it was)");
         return 0;
     }
     printf("%s's move is taken back, and %s keeps the keyboard\n",
@@ -173,25 +190,35 @@ static int take_back(Repl *r, int mover)
     return 1;
 }
 
+/* Home, clear the screen and its scrollback. */
+static void clear_screen(void)
+{
+    fputs("\033[H\033[2J\033[3J", stdout);
+}
+
 static int sit_down(Repl *r, int seat, int from, int may_take_back)
 {
     int people = 0;
     for (int s = 1; s <= r->s.loop.game->nseats; s++)
         people += controller_is_person(&r->s.loop.seats[s]);
-    /* Passed when the screen is to show the next person something private,
-     * or still shows the last one's: at a real deck, mostly never. */
+    /* At a real deck, mostly never: the referee knows no one's hand. */
     int secret = shows_private(r->s.loop.game->t, seat);
     int pass = r->interactive && !r->s.no_hot_seat && people >= 2 && seat != r->on_screen &&
                (secret || r->private_on_screen);
+    if (!pass) {
+        /* Nobody new sat down: the person in front of the screen is the
+         * one who did last, whoever answers a public question now. */
+        if (seat == r->on_screen)
+            r->private_on_screen |= secret;
+        return 0;
+    }
     int mover = r->on_screen;
     r->on_screen = seat;
     r->private_on_screen = secret;
-    if (!pass)
-        return 0;
     /* The screen is cleared first: only what everyone may see is on it
      * while the keyboard changes hands. */
-    char name[64], prompt[160];
-    fputs("\033[H\033[2J\033[3J", stdout); /* home, clear the screen and its scrollback */
+    char name[64], prompt[200];
+    clear_screen();
     r->s.log_shown = from;
     show_new_log(r);
     may_take_back = may_take_back && mover > 0;
@@ -200,10 +227,21 @@ static int sit_down(Repl *r, int seat, int from, int may_take_back)
     fflush(stdout);
     /* Enter alone: anything typed here was meant for the screen before,
      * and is neither carried out nor taken for the Enter that shows the
-     * next hand; but 'back', which the prompt offers the one who moved. */
-    for (;;) {
+     * next hand; but 'back', which the prompt offers the one who moved,
+     * and 'quit' (or Ctrl-D), which asks first as 'quit' always does. */
+    for (int ends = 0;;) {
         char *line = readline(prompt);
-        if (!line || !line[strspn(line, " \t")]) {
+        if (!line || !strcmp(line, "quit")) {
+            if (!line)
+                putchar('\n');
+            free(line);
+            if ((!line && ++ends >= ENDS_BEFORE_GONE) || may_drop_game(r, "quit")) {
+                r->quit = 1;
+                return LEFT;
+            }
+            continue;
+        }
+        if (!line[strspn(line, " \t")]) {
             free(line);
             break;
         }
@@ -217,10 +255,15 @@ static int sit_down(Repl *r, int seat, int from, int may_take_back)
             continue;
         }
         char shown[84];
-        printf("'%s' was not carried out: the keyboard passes with Enter alone, and nothing is "
-               "shown until %s sits down\n", strfmt_shown(line, shown, sizeof shown), name);
+        printf("'%s' was not carried out: the keyboard passes with Enter alone ('quit' leaves), and "
+               "nothing is shown until %s sits down\n", strfmt_shown(line, shown, sizeof shown), name);
         free(line);
     }
+    /* Whatever was typed and answered at the pass prompt goes too: the
+     * next person's view is drawn on a screen that shows only the table. */
+    clear_screen();
+    r->s.log_shown = from;
+    show_new_log(r);
     return 1;
 }
 
@@ -368,6 +411,8 @@ static void advance(Repl *r)
     }
     int seat = human_to_answer(r);
     int sat = seat ? sit_down(r, seat, from, 1) : 0;
+    if (sat == LEFT)
+        return;
     if (sat == TAKEN_BACK) {
         forget_status(r);
         advance(r); /* the mover's decision again */
@@ -385,6 +430,27 @@ static void advance(Repl *r)
             printf("%s, your answer:\n", render_seat(seat, name, sizeof name));
         render_own(stdout, g->t, seat);
     }
+}
+
+/* Before each prompt: when the one to answer is not the person the
+ * screen was last passed to, and a pass is due (a refused command that
+ * changed who answers, say), the keyboard passes first, as after a move. */
+static void seat_who_answers(Repl *r)
+{
+    int seat = console_seat(r);
+    if (!seat || seat == r->on_screen)
+        return;
+    int sat = sit_down(r, seat, r->s.log_shown, 0);
+    if (!sat || sat == LEFT)
+        return;
+    const Ask *p;
+    char name[64];
+    forget_status(r);
+    game_pending(r->s.loop.game, &p);
+    render_pending(stdout, p);
+    if (p->window)
+        printf("%s, your answer:\n", render_seat(seat, name, sizeof name));
+    render_own(stdout, r->s.loop.game->t, seat);
 }
 
 /* ---- commands ---- */
@@ -711,7 +777,10 @@ static void run_open_window(Repl *r)
         /* After a call out of turn the person asked may be the one asked
          * already, whose hand is on the screen: not shown twice. */
         int asked_already = next == r->on_screen;
-        if (sit_down(r, next, r->s.log_shown, 0))
+        int sat = sit_down(r, next, r->s.log_shown, 0);
+        if (sat == LEFT)
+            return;
+        if (sat)
             render_pending(stdout, p);
         if (!asked_already) {
             printf("%s, your answer:\n", render_seat(next, name, sizeof name));
@@ -929,12 +998,12 @@ static void cmd_ruling(Repl *r, int argc, char **argv, const char *rest)
         return;
     char text[512];
     snprintf(text, sizeof text, "ruling %s", rest);
-    clear_window(r);
     GameStatus st = game_play(r->s.loop.game, 0, text);
     if (st != GAME_OK) {
-        report(r, st);
+        report(r, st); /* refused: the answers given in an open window stand */
         return;
     }
+    clear_window(r);
     show_new_log(r);
     session_keep_rescue(&r->s);
 }
@@ -946,12 +1015,12 @@ static void cmd_redeal(Repl *r, int argc, char **argv, const char *rest)
     if (!need_game(r))
         return;
     int taken;
-    clear_window(r);
     GameStatus st = session_redeal(&r->s, &taken);
     if (st != GAME_OK) {
-        report(r, st);
+        report(r, st); /* refused: the answers given in an open window stand */
         return;
     }
+    clear_window(r);
     printf("misdeal: deal the hand again; the game is as it was just after the deal (%d move%s "
            "taken back, every card named since forgotten)\n", taken, taken == 1 ? "" : "s");
     forget_status(r);
@@ -968,11 +1037,11 @@ static void cmd_correct(Repl *r, int argc, char **argv, const char *rest)
     for (int i = 1; i < argc; i++)
         numbers = numbers && argv[i][strspn(argv[i], "0123456789")] == '\0';
     if (argc > 1 && !numbers) {
-        clear_window(r);
         if (game_correct_move(g, rest) != GAME_OK) {
-            report(r, GAME_ILLEGAL);
+            report(r, GAME_ILLEGAL); /* refused: the answers given in an open window stand */
             return;
         }
+        clear_window(r);
         corrected(r, log_at, "the last move is played as typed now");
         return;
     }
@@ -1015,12 +1084,12 @@ static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
         error(r, "nothing to undo: no person has moved yet");
         return;
     }
-    clear_window(r);
-    GameStatus st = session_undo(&r->s, seat);
+    GameStatus st = session_undo(&r->s, seat, 1);
     if (st != GAME_OK) {
-        report(r, st);
+        report(r, st); /* refused: the answers given in an open window stand */
         return;
     }
+    clear_window(r);
     printf("undone: back before your last move (%d move%s played)\n", r->s.loop.game->nmoves,
            r->s.loop.game->nmoves == 1 ? "" : "s");
     advance(r);
@@ -1551,13 +1620,25 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
     }
     char *line = NULL;
     size_t cap = 0;
+    int ends_in_a_row = 0;
     while (!r.quit) {
         char *input;
         if (r.interactive) {
             char prompt[160];
-            input = readline(prompt_text(&r, prompt, sizeof prompt));
-            if (!input)
+            seat_who_answers(&r);
+            if (r.quit)
                 break;
+            input = readline(prompt_text(&r, prompt, sizeof prompt));
+            if (!input) {
+                /* Ctrl-D: leave as 'quit' does, asking first when the game
+                 * has moves no save holds. A terminal that is gone answers
+                 * every read at once with the end: after a few, it ends. */
+                putchar('\n');
+                if (++ends_in_a_row < ENDS_BEFORE_GONE && !may_drop_game(&r, "quit"))
+                    continue;
+                break;
+            }
+            ends_in_a_row = 0;
             if (*input)
                 add_history(input);
         } else {

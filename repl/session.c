@@ -765,8 +765,10 @@ void session_keep_rescue(Session *s)
 /* Undo takes back seat's own last move (and the bots' replies after it),
  * never another person's, and never once the seat has seen something
  * that was hidden since: undoing a draw, or an accept that showed the
- * dice, and choosing again would be choosing knowing it. */
-GameStatus session_undo(Session *s, int seat)
+ * dice, and choosing again would be choosing knowing it. What the move
+ * dealt the seat but the screen has not shown (a card drawn as the
+ * keyboard passes) teaches nothing: the same card comes again. */
+GameStatus session_undo(Session *s, int seat, int shown)
 {
     Game *g = s->loop.game;
     int n = g->nmoves;
@@ -784,7 +786,7 @@ GameStatus session_undo(Session *s, int seat)
                               "before anyone else has moved", g->moves[i].seat);
             return GAME_ILLEGAL;
         }
-    int learned = table_learned_since(g->t, g->moves[n].log_at, seat);
+    int learned = shown ? table_learned_since(g->t, g->moves[n].log_at, seat) : -1;
     if (learned >= 0) {
         char line[300];
         if (!table_log_line(g->t, learned, seat, line, sizeof line))

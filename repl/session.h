@@ -82,8 +82,10 @@ int session_save(Session *s, const char *path, char **err);
 void session_keep_rescue(Session *s);
 /* args's seed: kept when given, else drawn fresh from the operating system. */
 void session_choose_seed(GameArgs *args);
-/* Undoes back to before the last move a person made. */
-GameStatus session_undo(Session *s, int seat);
+/* Undoes back to before the last move a person made. shown: whether
+ * the screen has shown seat what the table showed it since that move
+ * (at the pass prompt it has not: only what everyone sees is on it). */
+GameStatus session_undo(Session *s, int seat, int shown);
 /* A misdeal at a real deck: the game goes back to just after its last
  * deal (the move that dealt, and what came before it, kept; everything
  * named since forgotten), for the cards to be dealt again. *taken: the

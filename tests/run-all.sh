@@ -56,6 +56,10 @@ sh "$here/hostile.sh" >"$out/hostile" 2>&1
 cat "$out/hostile"; tally hostile "$out/hostile"
 sh "$here/terminal.sh" >"$out/terminal" 2>&1
 cat "$out/terminal"; tally terminal "$out/terminal"
+# The hot seat's screens, audited over many seeded games in tmux: no
+# screen names a card or die its viewer may not know.
+/usr/bin/python3 "$here/screens/audit.py" "${AUDIT_GAMES:-240}" >"$out/screens" 2>&1
+cat "$out/screens"; tally screens "$out/screens"
 sh "$here/report.sh" >"$out/report" 2>&1
 cat "$out/report"; tally report "$out/report"
 sh "$here/shards.sh" >"$out/shards" 2>&1

@@ -89,6 +89,55 @@ t send-keys -t table "quit" Enter
 wait_for "the game has 1 move since it was last saved" && ok || bad "quit after a load counts: $(screen | tail -2)"
 t send-keys -t table "y" Enter
 
+# BAMM!: every play draws. The card drawn as the keyboard passes was never
+# on the screen, so 'back' takes the play back; and whatever was typed at
+# the pass prompt is gone when the next person's hand is drawn.
+start "$bin" play bamm --seats human,human,human --names Ann,Bob,Cy --seed bammleak
+wait_for "pass the keyboard to seat 3 (Cy)" && ok || bad "no first pass in BAMM!: $(screen | tail -3)"
+t send-keys -t table Enter
+wait_for "bamm seat 3 (Cy) (play)>" && ok || bad "Cy was not asked to play: $(screen | tail -3)"
+t send-keys -t table "play QD/9D" Enter
+wait_for "pass the keyboard to seat 1 (Ann)" && ok || bad "no pass after Cy's play: $(screen | tail -3)"
+t send-keys -t table "back" Enter
+wait_for "seat 3 (Cy)'s move is taken back" && ok || bad "'back' after a play that drew was refused: $(screen | tail -3)"
+screen | grep -q "5S/8D" && bad "the card Cy drew unseen is on the screen: $(screen | grep 5S/8D)" || ok
+t send-keys -t table "play QH/8C" Enter
+wait_for "pass the keyboard to seat 1 (Ann)" && ok || bad "no pass after Cy's second play: $(screen | tail -3)"
+t send-keys -t table "moves" Enter
+wait_for "'moves' was not carried out" && ok || bad "a command at the pass prompt was carried out: $(screen | tail -3)"
+t send-keys -t table Enter
+wait_for "hand1 (seat 1, Ann, yours)" && ok || bad "Ann's hand was not shown: $(screen | tail -3)"
+screen | grep -q "was not carried out\|taken back\|hand3" && bad "the pass prompt's screen is still there as Ann sits down: $(screen | grep 'carried out\|taken back\|hand3')" || ok
+
+# Ctrl-D never reveals and never loses a game: at the pass prompt it asks
+# what 'quit' asks, and so does 'quit' typed there; at a game prompt too.
+t send-keys -t table "play 2H/2S" Enter
+wait_for "pass the keyboard to seat 2 (Bob)" && ok || bad "no pass after Ann's play: $(screen | tail -3)"
+t send-keys -t table C-d
+wait_for "since it was last saved ('save FILE' keeps it): quit anyway? [y/N]" && ok ||
+    bad "Ctrl-D at the pass prompt did not ask: $(screen | tail -3)"
+screen | grep -q "hand2 (seat 2, Bob" && bad "Ctrl-D at the pass prompt showed Bob's hand" || ok
+t send-keys -t table "n" Enter
+wait_for "kept: the game goes on" && ok || bad "'n' did not keep the game at the pass prompt: $(screen | tail -3)"
+screen | grep -v '^$' | tail -1 | grep -q "pass the keyboard to seat 2 (Bob)" && ok ||
+    bad "the pass prompt did not come back after 'n': $(screen | tail -2)"
+t send-keys -t table "quit" Enter
+wait_for "quit anyway? [y/N] " && ok || bad "'quit' at the pass prompt was not understood: $(screen | tail -3)"
+t send-keys -t table Enter
+sleep 0.2
+t send-keys -t table Enter
+wait_for "hand2 (seat 2, Bob, yours)" && ok || bad "Bob's hand did not come after the pass: $(screen | tail -3)"
+t send-keys -t table C-d
+wait_for "quit anyway? [y/N]" && ok || bad "Ctrl-D at a game prompt quit without asking: $(screen | tail -3)"
+t send-keys -t table C-d
+wait_for "kept: the game goes on" && ok || bad "Ctrl-D at the question did not keep the game: $(screen | tail -3)"
+wait_for "bamm seat 2 (Bob) (bamm)>" && ok || bad "the game prompt did not come back: $(screen | tail -2)"
+t send-keys -t table C-d
+wait_for "quit anyway? [y/N]" && ok || bad "a second Ctrl-D did not ask"
+t send-keys -t table "y" Enter
+sleep 0.5
+screen | grep -v "^$" | tail -1 | grep -q "(bamm)>" && bad "'y' did not quit: $(screen | tail -2)" || ok
+
 fi
 if part private; then
 # At a real deck nothing on the screen is private (a hand is "a card"

@@ -29,6 +29,11 @@ layer() {
         /usr/bin/python3 "$copy/tests/serve/run.py" >"$copy.layer" 2>&1
         cat "$copy.layer"
         grep -Eq '^serve: [0-9]+ passed, 0 failed$' "$copy.layer" ;;
+    screens) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
+        REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" \
+        /usr/bin/python3 "$copy/tests/screens/audit.py" "${2:-40}" >"$copy.layer" 2>&1
+        cat "$copy.layer"
+        grep -Eq '^screens: [0-9]+ passed, 0 failed$' "$copy.layer" ;;
     transcripts) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
         REFEREE_BOTS="$copy/bots" sh "$copy/tests/transcripts/run.sh" >"$copy.layer" 2>&1
         cat "$copy.layer"
@@ -250,13 +255,31 @@ mutant conformance-view core/binding/lua_view.c 'if (zones_seat_sees(&t->zones, 
     spec conformance_spec.lua 'promise.fixture$'
 # The hot seat's pass prompt takes what is typed for the Enter, and the
 # first hand after play or load is shown without a pass.
-mutant pass-enter-only repl/repl.c '        if (!line || !line[strspn(line, " \t")]) {' '        if (1) {' terminal hotseat
+mutant pass-enter-only repl/repl.c '        if (!line[strspn(line, " \t")]) {' '        if (1) {' terminal hotseat
 mutant pass-first-hand repl/repl.c 'people >= 2 && seat != r->on_screen &&' \
     'people >= 2 && r->on_screen > 0 && seat != r->on_screen &&' terminal hotseat
 # The pass prompt only when something private is on the screen: a hand of
 # the referee's cards passed without one.
 mutant pass-private-only repl/repl.c '    int secret = shows_private(r->s.loop.game->t, seat);' \
     '    int secret = 0;' terminal private
+# The screen audit: the keyboard passed without clearing the screen (the
+# last person's hand stays up as the next sits down), and the pass judged
+# by whose prompt came last instead of who sat down last (a roll drawn on
+# the screen of the person before).
+mutant screens-clear-on-pass repl/repl.c '    clear_screen();
+    r->s.log_shown = from;
+    show_new_log(r);
+    may_take_back' '    r->s.log_shown = from;
+    show_new_log(r);
+    may_take_back' screens
+mutant screens-who-sat repl/repl.c '        if (seat == r->on_screen)
+            r->private_on_screen |= secret;' '        r->on_screen = seat;
+        r->private_on_screen = secret;' screens
+# A refused undo in an open claim window forgets the answers given: the
+# prompt goes back to a person who answered, on another's screen.
+mutant window-undo-kept repl/repl.c '    GameStatus st = session_undo(&r->s, seat, 1);' \
+    '    clear_window(r);
+    GameStatus st = session_undo(&r->s, seat, 1);' transcripts
 # A real deck: a card named face down and named again is told to the table.
 mutant physical-contradiction core/kernel/physical_cards.c 'if (t->zones.claimed[from]) {' \
     'if (0) {' transcripts
