@@ -64,6 +64,22 @@ for i in 1 2; do
 done
 grep -q '"type":"fault"' "$work/addresses1.jsonl" && cmp -s "$work/addresses1.jsonl" "$work/addresses2.jsonl" && ok ||
     bad "the records of one seed differ between processes: $(diff "$work/addresses1.jsonl" "$work/addresses2.jsonl" | head -3)"
+# Rules that note objects' identities (tostring({}), %p, %s of a table):
+# one seed's records are the same bytes in two processes, they show no
+# address, and a save made in one process replays in another.
+ids="$here/rules/identities/identities.lua"
+for i in 1 2; do
+    REFEREE_RULES="$here/rules/identities:$REFEREE_RULES" "$bin" run "$ids" --seats random,random --seed 3 --json \
+        >"$work/ids$i.jsonl" 2>&1
+done
+grep -qF '"#2, function: #5, table: #1, table: #3    #4"' "$work/ids1.jsonl" && ok ||
+    bad "the rules' identities are not numbered: $(grep -m1 'function' "$work/ids1.jsonl")"
+grep -q '0x' "$work/ids1.jsonl" && bad "an address reached the record: $(grep -m1 0x "$work/ids1.jsonl")" || ok
+cmp -s "$work/ids1.jsonl" "$work/ids2.jsonl" && ok ||
+    bad "rules naming objects play another game in another process: $(diff "$work/ids1.jsonl" "$work/ids2.jsonl" | head -3)"
+printf 'roll\ndeclare 21\nsave %s\n' "$work/ids.json" | "$bin" play "$ids" --seats human,random --seed 3 >/dev/null 2>&1
+"$bin" replay "$work/ids.json" >"$work/ids-replay" 2>&1 && ok ||
+    bad "a save of rules naming objects does not replay: $(tail -2 "$work/ids-replay")"
 fi
 
 if part memory; then

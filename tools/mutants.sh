@@ -238,10 +238,17 @@ mutant load-people-bots core/referee/game_record.c '        if (g->people & (1u 
 mutant load-table-bots core/referee/game_record.c '        if (table)
             return' '        if (0)
             return' seats
-# A bot's fault quoting an address kept as it is: the records of one seed
-# differ between processes.
-mutant fault-addresses core/bots/bot.c '    *why = strfmt_one_line(strfmt_without_addresses(text));' \
-    '    *why = strfmt_one_line(text);' hostile addresses
+# Objects' addresses in scripts' text (tostring({}), %p, %s of a table):
+# the records of one seed differ between processes, and a save of rules
+# that note them does not replay; numbers counted across calls part the
+# REPL (which asks for status) from a replay (which does not).
+mutant rules-stable-tostring core/referee/rules_sandbox.c \
+    '    stable_ids_install_tostring(L, base);' '' hostile addresses
+mutant stable-format core/lua/quick_format.c '    stable_ids_format_args(L);' '' hostile addresses
+mutant stable-ids-per-call core/guards/script.c '        stable_ids_new_call(L); /* objects' \
+    '        (void)0; /* objects' hostile addresses
+mutant bot-stable-tostring core/bots/bot.c '    stable_ids_install_tostring(L, lua_gettop(L));' '' \
+    hostile bots
 # A person named as a seat word or a bot ("seat 1: human, random").
 mutant person-named-bot repl/session.c '        const char *taken = len ? seat_word(s, names[seat]) : NULL;' \
     '        const char *taken = NULL;' seats

@@ -1,5 +1,6 @@
 #include "../lua/ordered_next.h"
 #include "../lua/quick_format.h"
+#include "../lua/stable_ids.h"
 #include "bot.h"
 #include "../kernel/ask_match.h"
 #include "../kernel/spelling.h"
@@ -193,6 +194,7 @@ static int run_bot_code(Bot *b, int nargs, int nresults)
     if (seconds < RULES_CPU_SECONDS)
         seconds = RULES_CPU_SECONDS;
     watchdog_enter_for(b->L, seconds > 3600 ? 3600 : (int)seconds);
+    stable_ids_new_call(b->L);
     int status = script_pcall(b->L, nargs, nresults, b->budget);
     watchdog_leave(b->L);
     return status;
@@ -266,6 +268,7 @@ static void sandbox(Bot *b, const char *bots_path)
     lua_setglobal(L, "setmetatable");
     lua_pushglobaltable(L);
     ordered_iteration_install(L, -1); /* the same order in every process */
+    stable_ids_install_tostring(L, lua_gettop(L)); /* and no addresses in text */
     lua_pop(L, 1);
     lua_getglobal(L, "string");
     lua_pushnil(L);

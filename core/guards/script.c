@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include "../kernel/grow.h"
 #include "../lua/lua_alloc.h"
+#include "../lua/stable_ids.h"
 #include "bot_limits.h"
 #include "memory_cap.h"
 #include "watchdog.h"
@@ -110,6 +111,8 @@ static int pcall_rules(lua_State *L, int nargs, int nresults, int handled)
     int strings = lua_alloc_count(L) ? 0 : limit_strings_enter(L);
     MemoryCap cap;
     int outermost = memory_cap_enter(L, &cap, (size_t)RULES_MEMORY_MB << 20);
+    if (outermost)
+        stable_ids_new_call(L); /* objects numbered as a replay numbers them */
     watchdog_enter(L);
     int status = handled ? pcall_handled(L, lua_gettop(L) - nargs - 1, nargs, nresults, 0)
                          : script_pcall(L, nargs, nresults, 0);

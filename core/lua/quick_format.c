@@ -2,6 +2,7 @@
 
 #include <lauxlib.h>
 #include <string.h>
+#include "stable_ids.h"
 
 /* Longer results go to Lua's own format: a prompt is far shorter. */
 enum { QUICK_MAX = 512 };
@@ -74,7 +75,9 @@ static int quick_format(lua_State *L)
         return 1;
     }
     /* Lua's own, run in this call's own frame: an error it raises names
-     * the argument and the function as it would called directly. */
+     * the argument and the function as it would called directly. No
+     * address reaches the text (stable_ids.h). */
+    stable_ids_format_args(L);
     lua_CFunction own = lua_tocfunction(L, lua_upvalueindex(1));
     if (own)
         return own(L);

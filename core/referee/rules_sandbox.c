@@ -6,6 +6,7 @@
 #include "../lua/lua_alloc.h"
 #include "../lua/ordered_next.h"
 #include "../lua/quick_format.h"
+#include "../lua/stable_ids.h"
 
 /* The standard globals rules may read; the rest of base and the io, os,
  * debug and package libraries are left out (LEFT_OUT). */
@@ -132,6 +133,7 @@ void rules_sandbox_push_base(lua_State *L)
         lua_getglobal(L, *name);
         lua_setfield(L, base, *name);
     }
+    stable_ids_install_tostring(L, base); /* no addresses: the same text in every process */
     /* Copies of the host's libraries, which hold the standard functions:
      * the string metatable's copy is guarded already. */
     for (const char *const *name = COPIED; *name; name++) {
