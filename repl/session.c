@@ -675,12 +675,14 @@ static mode_t current_umask(void)
 
 /* Whether path may be written by save: it does not exist yet, or it is a
  * saved game (one begins with its format within its first lines). A typo
- * such as `save rules/bam.lua` must not destroy a file. */
+ * such as `save rules/bam.lua` must not destroy a file. -1 when it cannot
+ * be looked at (errno says why: a folder on the way that is not one, no
+ * permission), which is no claim that it exists. */
 static int may_overwrite(const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return errno == ENOENT;
+        return errno == ENOENT ? 1 : -1;
     char head[256];
     size_t n = fread(head, 1, sizeof head - 1, f);
     fclose(f);
@@ -706,7 +708,13 @@ int session_save(Session *s, const char *path, char **err)
                       "file name (such as save game.json)", path);
         return 0;
     }
-    if (!may_overwrite(path)) {
+    int may = may_overwrite(path);
+    if (may < 0) {
+        *err = strfmt("cannot save to '%s': %s (nothing was written; save needs a file name in a "
+                      "folder you may write, such as save game.json)", path, strerror(errno));
+        return 0;
+    }
+    if (!may) {
         *err = strfmt("'%s' exists and is not a saved game: it is left as it is (save to a new "
                       "file, or remove it first)", path);
         return 0;
