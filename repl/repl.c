@@ -295,7 +295,16 @@ static void report(Repl *r, GameStatus st)
               r->meant);
     else if (st == GAME_ILLEGAL && r->bare && !explained)
         error(r, "%s (nor is it a command: 'help' lists them)", g->error ? g->error : "failed");
-    else if (st == GAME_SCRIPT || st == GAME_ILLEGAL)
+    else if (st == GAME_SCRIPT && r->capturing) {
+        /* A page's move the rules failed on: the page gets the sentence a
+         * player needs, the console the detail (a file's path, a
+         * traceback) for whoever can mend the rules. */
+        fflush(stdout);
+        fprintf(stderr, "error: the rules failed on a move from a page: %s\n",
+                g->error ? strfmt_printable(g->error) : "failed");
+        error(r, "the rules could not carry that move out, so it was not played and the game is as "
+                 "it was (the referee's console has the details)");
+    } else if (st == GAME_SCRIPT || st == GAME_ILLEGAL)
         error(r, "%s", g->error ? g->error : "failed");
 }
 

@@ -464,6 +464,34 @@ def real_table():
         t.quit()
 
 
+def rules_error():
+    """Rules that fail on a page's move: the page is told in one sentence,
+    with no file path or traceback; the console keeps the detail."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    rules = os.path.join(os.path.dirname(here), "rules", "fails", "fails-on-fold.lua")
+    t = Table([rules, "--seats", "human,human,human", "--names", "Ann,Bob,Cy", "--seed", "4",
+               "--set", "dealer=3", "--set", "redraw=false"], os.path.join(work, "fails.json"))
+    try:
+        for _ in range(5):
+            for seat in (1, 2, 3):
+                d = t.state(seat)["decision"]
+                if d and d.get("yours") and "fold" not in d["moves"]:
+                    t.move(seat, d["moves"][0])
+        seat = next(s for s in (1, 2, 3) if (t.state(s)["decision"] or {}).get("yours"))
+        before = t.state(seat)["moves_played"]
+        answer = t.move(seat, "fold")
+        said = json.dumps(answer)
+        check("a page whose move the rules fail on is told so in a sentence",
+              "could not carry that move out" in said and not answer.get("played"), said)
+        check("and sees no path of the rules nor a traceback",
+              "/" not in said and "traceback" not in said and ".lua" not in said, said)
+        check("the game is as it was", t.state(seat)["moves_played"] == before)
+        check("the console has the detail", wait_for(lambda: t.said("folding is broken in this house rule"), 5),
+              "".join(t.lines[-5:]))
+    finally:
+        t.quit()
+
+
 def refused_starts():
     import subprocess
     bin = os.environ["REFEREE_BIN"]
@@ -477,7 +505,7 @@ def refused_starts():
     check("--resume of no save says so", r.returncode == 2 and "cannot read the save" in r.stderr, r.stderr)
 
 
-for part in (refused_starts, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
+for part in (refused_starts, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
     if os.environ.get("TEST_PART") and os.environ["TEST_PART"] != part.__name__:
         continue
     try:
