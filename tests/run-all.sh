@@ -18,7 +18,7 @@ trap 'rm -rf "$out"' EXIT
 tally() {
     line=$(grep -E "^$1: [0-9]+ passed, [0-9]+ failed" "$2" | tail -n 1)
     if [ -z "$line" ]; then
-        echo "$1: no result line (did it crash?)"
+        echo "$1: no result line (a crash, or a limit it reached: its output above says which)"
         total_fail=$((total_fail + 1))
         return
     fi
@@ -38,9 +38,11 @@ export SANITIZER_PRELOAD=""
 if [ "$mode" = asan ]; then
     SANITIZER_PRELOAD="$(cc -print-file-name=libasan.so) $(cc -print-file-name=libubsan.so)"
 fi
-# busted closes with "N successes / N failures / N errors / N pending".
+# busted closes with "N successes / N failures / N errors / N pending". It
+# uses about 3 minutes of CPU: its limit is 15 minutes of CPU, and an hour
+# of wall time for a hang (a busy machine is slower, not red).
 (cd "$top" && LD_PRELOAD="$SANITIZER_PRELOAD" ASAN_OPTIONS=detect_leaks=0 \
-    timeout 900 busted --lua=lua5.4 tests/spec) >"$out/busted" 2>&1 # a hang fails, not stalls
+    sh "$here/limited.sh" busted 900 3600 busted --lua=lua5.4 tests/spec) >"$out/busted" 2>&1
 tail -n 40 "$out/busted"
 sed -nE 's/^([0-9]+) successes? \/ ([0-9]+) failures? \/ ([0-9]+) errors?.*/lua: \1 passed, \2 \3 failed/p' "$out/busted" |
     awk '{ print $1, $2, $3, $4 + $5, $6 }' >"$out/lua"
