@@ -462,9 +462,18 @@ static int t_melds(lua_State *L)
     luaL_argcheck(L, from_table >= 0 && from_table <= MAX_CARDS, 6, "from 0 to 255 cards of the table");
     lua_newtable(L);
     MeldList m = {L, t, prefix, 0};
-    if (!melds_find(t, hand, table, (int)from_hand, (int)from_table, add_meld, &m))
+    switch (melds_find(t, hand, table, (int)from_hand, (int)from_table, add_meld, &m)) {
+    case MELDS_RANK_TOO_FULL:
         return luaL_error(L, "t:melds: more than %d cards of one rank: too many to try every set of them",
                           MELD_MOST_OF_A_RANK);
+    case MELDS_TOO_MANY:
+        return luaL_error(L, "t:melds: these zones make more melds than it lists (at most %d melds, "
+                             "found within %d tries): list fewer cards at once (a hand against the "
+                             "table, not two decks' worth), or require more of them (from_hand, "
+                             "from_table)", MELD_MOST_FOUND, (int)MELD_MOST_STEPS);
+    case MELDS_OK:
+        break;
+    }
     return 1;
 }
 

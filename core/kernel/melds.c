@@ -35,6 +35,33 @@ void meld_card_text(const Table *t, const MeldPick *p, char *buf)
         snprintf(buf, CARD_NAME_LEN, "%s", name);
 }
 
+/* What a search has spent, against its bounds (melds.h); stopped once
+ * either is passed, and every loop then unwinds. */
+typedef struct Search {
+    long steps, found;
+    int stopped;
+    MeldFn emit;
+    void *ctx;
+} Search;
+
+/* One more step; 0 once the search must stop. */
+static int step(Search *s, long cost)
+{
+    s->steps += cost;
+    if (s->steps > MELD_MOST_STEPS)
+        s->stopped = 1;
+    return !s->stopped;
+}
+
+static void found(Search *s, const MeldPick *picks, int n)
+{
+    if (++s->found > MELD_MOST_FOUND) {
+        s->stopped = 1;
+        return;
+    }
+    s->emit(s->ctx, picks, n);
+}
+
 /* ---- sets ---- */
 
 typedef struct Written {
@@ -52,11 +79,11 @@ static int by_suit_then_text(const void *a, const void *b)
 
 /* Every set of one rank's picks (the table's, then the hand's): each
  * choice of them, as the bits of a count, that takes enough of each. */
-static void sets_of(Written *list, int n, int from_hand, int from_table, MeldFn emit, void *ctx)
+static void sets_of(Written *list, int n, int from_hand, int from_table, Search *s)
 {
     qsort(list, (size_t)n, sizeof *list, by_suit_then_text);
     MeldPick chosen[MELD_MOST_OF_A_RANK];
-    for (unsigned mask = 1; mask < 1u << n; mask++) {
+    for (unsigned mask = 1; mask < 1u << n && step(s, n); mask++) {
         int k = 0, hand = 0;
         for (int i = 0; i < n; i++)
             if (mask >> i & 1u) {
@@ -64,7 +91,7 @@ static void sets_of(Written *list, int n, int from_hand, int from_table, MeldFn 
                 hand += list[i].pick.hand;
             }
         if (k >= 3 && hand >= from_hand && k - hand >= from_table)
-            emit(ctx, chosen, k);
+            found(s, chosen, k);
     }
 }
 
@@ -83,8 +110,7 @@ typedef struct Run {
     MeldPick chosen[PLACES];
     int k, hand;
     uint8_t used[MAX_CARDS + 1];
-    MeldFn emit;
-    void *ctx;
+    Search *search;
 } Run;
 
 static void fill(Run *r, int place);
@@ -93,7 +119,7 @@ static void fill(Run *r, int place);
 static void take_each(Run *r, int zone, int place)
 {
     const Places *pl = r->places;
-    for (int i = 0; i < pl->n[zone][place]; i++) {
+    for (int i = 0; i < pl->n[zone][place] && step(r->search, 1); i++) {
         const MeldPick *p = pl->of[pl->at[zone][place] + i];
         if (r->used[p->card])
             continue;
@@ -109,9 +135,14 @@ static void take_each(Run *r, int zone, int place)
 
 static void fill(Run *r, int place)
 {
+    /* Each place left adds one card: too few left to take enough of a
+     * zone, and nothing down this way can be a meld. */
+    int left = r->last - place + 1;
+    if (r->hand + left < r->from_hand || r->k - r->hand + left < r->from_table)
+        return;
     if (place > r->last) {
         if (r->hand >= r->from_hand && r->k - r->hand >= r->from_table)
-            r->emit(r->ctx, r->chosen, r->k);
+            found(r->search, r->chosen, r->k);
         return;
     }
     take_each(r, 0, place);
@@ -134,7 +165,7 @@ static void runs_of(Run *r)
                 int hand_in_span = r->from_hand == 0;
                 for (int q = low; q <= high; q++)
                     hand_in_span |= pl->n[1][q] > 0;
-                if (hand_in_span) {
+                if (hand_in_span && !r->search->stopped) {
                     r->last = high;
                     fill(r, low);
                 }
@@ -153,7 +184,7 @@ static int places_of(const MeldPick *p, int place[2])
 
 /* The runs of one suit, when both zones have a card of it. */
 static void runs_in_suit(const Picks *all, int suit, Places *pl, int from_hand, int from_table,
-                         MeldFn emit, void *ctx)
+                         Search *s)
 {
     memset(pl->n, 0, sizeof pl->n);
     for (int i = 0; i < all->n; i++) {
@@ -177,13 +208,14 @@ static void runs_in_suit(const Picks *all, int suit, Places *pl, int from_hand, 
         for (int k = 0, m = places_of(q, place); k < m && q->suit == suit; k++)
             pl->of[pl->at[q->hand][place[k]] + pl->n[q->hand][place[k]]++] = q;
     }
-    Run r = {.places = pl, .from_hand = from_hand, .from_table = from_table, .emit = emit, .ctx = ctx};
+    Run r = {.places = pl, .from_hand = from_hand, .from_table = from_table, .search = s};
     runs_of(&r);
 }
 
-int melds_find(const Table *t, int hand_zone, int table_zone, int from_hand, int from_table,
-               MeldFn emit, void *ctx)
+MeldsStatus melds_find(const Table *t, int hand_zone, int table_zone, int from_hand, int from_table,
+                       MeldFn emit, void *ctx)
 {
+    Search s = {0, 0, 0, emit, ctx};
     Picks all;
     all.n = 0;
     add_zone(t, table_zone, 0, &all);
@@ -195,7 +227,7 @@ int melds_find(const Table *t, int hand_zone, int table_zone, int from_hand, int
             in[all.p[i].hand][all.p[i].rank]++;
     for (int rank = 2; rank <= RANK_A; rank++)
         if (in[0][rank] + in[1][rank] > MELD_MOST_OF_A_RANK)
-            return 0;
+            return MELDS_RANK_TOO_FULL;
     /* Each rank's picks, the table's then the hand's, as a set takes them. */
     Written list[MELD_MOST_OF_A_RANK];
     for (int rank = 2; rank <= RANK_A; rank++) {
@@ -207,10 +239,10 @@ int melds_find(const Table *t, int hand_zone, int table_zone, int from_hand, int
                 list[n].pick = all.p[i];
                 meld_card_text(t, &all.p[i], list[n++].text);
             }
-        sets_of(list, n, from_hand, from_table, emit, ctx);
+        sets_of(list, n, from_hand, from_table, &s);
     }
     Places pl;
-    for (int suit = SUIT_C; suit <= SUIT_S; suit++)
-        runs_in_suit(&all, suit, &pl, from_hand, from_table, emit, ctx);
-    return 1;
+    for (int suit = SUIT_C; suit <= SUIT_S && !s.stopped; suit++)
+        runs_in_suit(&all, suit, &pl, from_hand, from_table, &s);
+    return s.stopped ? MELDS_TOO_MANY : MELDS_OK;
 }

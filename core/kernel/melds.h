@@ -30,14 +30,22 @@ typedef void (*MeldFn)(void *ctx, const MeldPick *picks, int n);
  * set's picks chosen as the bits of a count; then the runs by suit (clubs,
  * diamonds, hearts, spades), each stretch of places the cards fill, every
  * span of three or more in it that the hand has a card for, at each place
- * the table's cards before the hand's. 0 when a rank has too many cards
- * to try every set of them (MELD_MOST_OF_A_RANK), with nothing emitted. */
+ * the table's cards before the hand's. Their number grows as a product of
+ * the cards at each place (two decks of dual cards: four picks a place,
+ * 4^14 ways through one suit), so the search is bounded: MELDS_TOO_MANY
+ * when it would list more than MELD_MOST_FOUND melds or try more than
+ * MELD_MOST_STEPS picks and sets, some melds emitted by then; and
+ * MELDS_RANK_TOO_FULL, nothing emitted, when a rank has more cards than
+ * every set of them could be tried for (MELD_MOST_OF_A_RANK). */
 #define MELD_MOST_OF_A_RANK 20
+#define MELD_MOST_FOUND 20000
+#define MELD_MOST_STEPS 4000000L
 /* The most cards one meld holds: a set of that many, or a run from the
  * ace low to the ace high (14). */
 #define MELD_MOST_CARDS MELD_MOST_OF_A_RANK
-int melds_find(const Table *t, int hand_zone, int table_zone, int from_hand, int from_table,
-               MeldFn emit, void *ctx);
+typedef enum { MELDS_OK, MELDS_RANK_TOO_FULL, MELDS_TOO_MANY } MeldsStatus;
+MeldsStatus melds_find(const Table *t, int hand_zone, int table_zone, int from_hand, int from_table,
+                       MeldFn emit, void *ctx);
 
 /* The card of a pick as a meld writes it: its face used first ("KH/QS"
  * for the QS/KH counted as a king), into buf (CARD_NAME_LEN bytes). */

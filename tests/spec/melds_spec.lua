@@ -163,3 +163,72 @@ describe("t:melds", function()
     assert.is_true(melds_seen > 20, melds_seen .. " melds in 200 deals: the deals test too little")
   end)
 end)
+
+describe("t:melds at the largest inputs its arguments allow", function()
+  -- Two full decks of BAMM!'s dual cards in one hand (and a deck on the
+  -- table): 16 picks of each rank, four at every place of every run, so
+  -- listing every meld would take longer than the age of the universe.
+  -- The search is bounded and says so, at once, in the kernel's words.
+  local function two_decks(on_table)
+    local t = referee.new_table(2, "melds-largest")
+    local faces = {}
+    local g = assert(referee.game("bamm", { seats = 2, seed = 1, rules_path = "rules" }))
+    for _, name in ipairs(g:options().deck) do faces[#faces + 1] = name end
+    t:zone("hand1", { owner = 1, vis = "owner" })
+    t:zone("table", { vis = "public" })
+    t:deck("hand1", faces)
+    t:deck(on_table and "table" or "hand1", faces)
+    return t
+  end
+
+  it("stops with a clear error naming its limit, in a bounded time", function()
+    for _, on_table in ipairs({ false, true }) do
+      local t = two_decks(on_table)
+      local started = os.clock()
+      local ok, why = pcall(t.melds, t, "hand1", "table", "bamm", 1, 0)
+      assert.is_false(ok)
+      assert.matches("more melds than it lists %(at most 20000 melds", why)
+      assert.is_true(os.clock() - started < 10, "t:melds took " .. (os.clock() - started) .. " s of CPU")
+    end
+    local t = two_decks(true)
+    -- a demand the hand cannot meet is answered at once, with nothing
+    ok, why = pcall(t.melds, t, "hand1", "table", "bamm", 200, 0)
+    assert.is_true(ok, why)
+    assert.are.same({}, why)
+  end)
+
+  it("refuses a rank with more cards than every set of it could be tried for", function()
+    local t = referee.new_table(2, "melds-rank")
+    t:zone("hand1", { owner = 1, vis = "owner" })
+    t:zone("table", { vis = "public" })
+    for _ = 1, 7 do t:deck("hand1", { "QS", "QH", "QD" }) end
+    local ok, why = pcall(t.melds, t, "hand1", "table", "", 1, 0)
+    assert.is_false(ok)
+    assert.matches("more than 20 cards of one rank", why)
+  end)
+end)
+
+describe("the rummies' other enumerations at their largest inputs", function()
+  it("t:combining and t:combinable over two zones of the most cards a table holds", function()
+    local t = referee.new_table(2, "combine-largest")
+    t:zone("a", { vis = "public" })
+    t:zone("b", { vis = "public" })
+    local names = {}
+    for _, s in ipairs({ "C", "D", "H", "S" }) do
+      for _, r in ipairs({ "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A" }) do
+        names[#names + 1] = r .. s
+      end
+    end
+    local cards = {}
+    while #cards < 126 do cards[#cards + 1] = names[#cards % #names + 1] end
+    t:deck("a", cards)
+    t:deck("b", cards)
+    local started = os.clock()
+    local pairs_in_a = t:combining("a")
+    local across = t:combining("a", "b")
+    local set = t:combinable("a", "b")
+    assert.is_true(#pairs_in_a > 500 and #across > 1000, #pairs_in_a .. " and " .. #across .. " pairs")
+    assert.is_true(next(set) ~= nil)
+    assert.is_true(os.clock() - started < 5, "took " .. (os.clock() - started) .. " s of CPU")
+  end)
+end)
