@@ -82,6 +82,23 @@ printf 'roll\ndeclare 21\nsave %s\n' "$work/ids.json" | "$bin" play "$ids" --sea
     bad "a save of rules naming objects does not replay: $(tail -2 "$work/ids-replay")"
 fi
 
+if part reads; then
+# A bot that reads its sample's standing without end, in a game whose
+# standing() is costly: every read is charged the rules' instructions it
+# runs, so the bot faults by its instruction budget (not by the CPU-time
+# backstop, which depends on the machine), and two runs are the same bytes.
+for i in 1 2; do
+    REFEREE_RULES="$here/rules/costly:$REFEREE_RULES" /usr/bin/time -f '%U' -o "$work/reads-cpu$i" \
+        "$bin" run "$here/rules/costly/costly-standing.lua" --seats "$here/bots/sample-standing.lua,random" \
+        --seed 2 --json --bot-budget 2000000 >"$work/reads$i.jsonl" 2>&1
+done
+grep -q '"reason":"choose failed: the script ran too long (over its budget of 2000000 instructions' "$work/reads1.jsonl" &&
+    ! grep -q 'seconds of CPU time' "$work/reads1.jsonl" && ok ||
+    bad "a bot spinning on standing did not fault by instructions: $(grep -m1 fault "$work/reads1.jsonl")"
+cmp -s "$work/reads1.jsonl" "$work/reads2.jsonl" && ok ||
+    bad "a bot spinning on standing plays another game on another run: $(diff "$work/reads1.jsonl" "$work/reads2.jsonl" | head -3)"
+fi
+
 if part memory; then
 # The memory cap bounds what the process really holds for a bot: its peak
 # resident size stays within the cap plus 25% (memory-churn.lua frees and

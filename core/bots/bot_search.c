@@ -1,6 +1,7 @@
 #include "bot_search.h"
 
 #include <lauxlib.h>
+#include <limits.h>
 #include <stdlib.h>
 #include "../referee/game_sample.h"
 #include "../lua/plain_bytes.h"
@@ -104,14 +105,47 @@ void bot_search_end(BotSearch *s)
     s->g = NULL;
 }
 
+/* ---- the rules' instructions a read runs, counted for the bot ---- */
+
+/* A count hook in the game's state while a read runs there: every
+ * METER_EVERY instructions of the rules' are added to what the read
+ * costs, and past what the bot has left of its budget the rules stop. */
+#define METER_EVERY 64
+typedef struct Meter {
+    long counted, allowed;
+} Meter;
+static const char METER_KEY = 'm';
+
+static void meter_hook(lua_State *GL, lua_Debug *ar)
+{
+    (void)ar;
+    lua_rawgetp(GL, LUA_REGISTRYINDEX, &METER_KEY);
+    Meter *m = lua_touserdata(GL, -1);
+    lua_pop(GL, 1);
+    if (!m)
+        return;
+    m->counted += METER_EVERY;
+    if (m->counted > m->allowed)
+        luaL_error(GL, "the bot's budget ran out in the rules' work for a sample");
+}
+
 /* Runs fn(work) protected in the game's state, the watchdog watching it
  * there; a failure is raised in the bot's state L with its message.
- * nresults values are left on the game's stack. */
-static void in_game(lua_State *L, BotSearch *s, lua_CFunction fn, Work *w, int nresults)
+ * nresults values are left on the game's stack. With meter, the rules'
+ * instructions fn runs are counted into it (and stop past its allowance). */
+static void in_game_metered(lua_State *L, BotSearch *s, lua_CFunction fn, Work *w, int nresults,
+                            Meter *meter)
 {
     lua_State *GL = s->g->L;
     if (!lua_checkstack(GL, 4)) /* (not luaL_checkstack: GL is not in a protected call) */
         luaL_error(L, "out of memory");
+    lua_Hook hook = lua_gethook(GL);
+    int mask = lua_gethookmask(GL), count = lua_gethookcount(GL);
+    if (meter) {
+        lua_pushlightuserdata(GL, meter);
+        lua_rawsetp(GL, LUA_REGISTRYINDEX, &METER_KEY);
+        lua_sethook(GL, meter_hook, LUA_MASKCOUNT, METER_EVERY);
+    }
     lua_State *was = watchdog_switch(GL);
     lua_pushcfunction(GL, fn);
     lua_pushlightuserdata(GL, w);
@@ -119,11 +153,36 @@ static void in_game(lua_State *L, BotSearch *s, lua_CFunction fn, Work *w, int n
     watchdog_switch_back(was);
     if (was)
         watchdog_unhook(GL); /* an overrun stops the bot, not the game's later calls */
+    if (meter) {
+        lua_sethook(GL, hook, mask, count);
+        lua_pushnil(GL);
+        lua_rawsetp(GL, LUA_REGISTRYINDEX, &METER_KEY);
+        if (meter->counted > meter->allowed) {
+            lua_pop(GL, nresults > 0 && status == LUA_OK ? nresults : 1);
+            script_charge(L, meter->counted); /* raises the budget's own error, for good */
+        }
+    }
     if (status != LUA_OK) {
         /* (the message stays on the game's stack until the decision ends) */
         const char *msg = lua_tostring(GL, -1);
         luaL_error(L, "%s", msg ? msg : "the sample failed");
     }
+}
+
+static void in_game(lua_State *L, BotSearch *s, lua_CFunction fn, Work *w, int nresults)
+{
+    in_game_metered(L, s, fn, w, nresults, NULL);
+}
+
+/* A read of a sample: READ_COST, then fn run in the game with the rules'
+ * instructions counted, charged once it is done. */
+static void read_in_game(lua_State *L, BotSearch *s, lua_CFunction fn, Work *w, int nresults)
+{
+    script_charge(L, READ_COST);
+    long left = script_budget_left(L); /* 0: a bot with no budget (none is ever left at 0 here) */
+    Meter meter = {0, left > 0 ? left : LONG_MAX};
+    in_game_metered(L, s, fn, w, nresults, &meter);
+    script_charge(L, meter.counted);
 }
 
 static Handle *check_handle(lua_State *L)
@@ -197,7 +256,7 @@ static int read_pending(lua_State *GL)
 static int l_pending(lua_State *L)
 {
     Work w = work_on_sample(L);
-    in_game(L, w.s, read_pending, &w, 0);
+    read_in_game(L, w.s, read_pending, &w, 0);
     if (w.status == GAME_OVER) {
         lua_pushnil(L);
         return 1;
@@ -278,7 +337,7 @@ static int l_random_move(lua_State *L)
     Work w = work_on_sample(L);
     w.seat = lt_check_int(L, 2, 0, MAX_SEATS);
     w.seed = rng_next(&w.s->rng);
-    in_game(L, w.s, pick_move, &w, 1);
+    read_in_game(L, w.s, pick_move, &w, 1);
     lua_State *GL = w.s->g->L;
     if (w.move)
         lua_pushstring(L, lua_tostring(GL, -1));
@@ -381,7 +440,7 @@ static int copy_pushed(lua_State *L, GameStatus (*push)(Game *))
 {
     Work w = work_on_sample(L);
     w.push = push;
-    in_game(L, w.s, read_pushed, &w, 1);
+    read_in_game(L, w.s, read_pushed, &w, 1);
     return copy_result(L, &w);
 }
 
@@ -407,6 +466,7 @@ static int l_dice(lua_State *L)
 {
     Work w = work_on_sample(L);
     const Dice *dice = &w.game->t->dice;
+    script_charge(L, READ_COST + READ_ITEM_COST * dice->n);
     lua_createtable(L, dice->n, 0);
     for (int i = 1; i <= dice->n; i++) {
         lua_pushinteger(L, dice->d[i].value);
@@ -425,12 +485,14 @@ static int l_cards(lua_State *L)
     Work w = work_on_sample(L);
     const char *name = luaL_checkstring(L, 2);
     const Table *t = w.game->t;
+    script_charge(L, READ_COST);
     int z = zones_find(&t->zones, name);
     if (!z) {
         luaL_pushfail(L);
         return 1;
     }
     const Zone *zone = &t->zones.z[z];
+    script_charge(L, READ_ITEM_COST * zone->n);
     lua_createtable(L, zone->n, 0);
     for (int i = 0; i < zone->n; i++) {
         lua_pushstring(L, t->deck.cards[zone->cards[i]].name);

@@ -5,9 +5,14 @@
  *
  * A decision's samples end with it; at most SAMPLE_SLOTS stay usable at
  * once (a new one replaces the oldest). The work they cost is charged to
- * the bot's instruction budget (SAMPLE_COST a sample, MOVE_COST a move),
- * and the rules code they run is watched by the watchdog like the bot's
- * own, so neither a greedy nor a hostile bot can run the referee longer. */
+ * the bot's instruction budget (SAMPLE_COST a sample, MOVE_COST a move;
+ * a read, READ_COST and READ_ITEM_COST an item it gives, and the rules'
+ * own instructions it runs, counted as they run: a pending, result or
+ * standing the rules compute, a random move's list), and the rules code
+ * they run is watched by the watchdog like the bot's own, so neither a
+ * greedy nor a hostile bot can run the referee longer, and a bot that
+ * spends its budget on reads faults by instructions, the same on every
+ * machine, never by the CPU backstop. */
 #ifndef REFEREE_BOT_SEARCH_H
 #define REFEREE_BOT_SEARCH_H
 
@@ -18,6 +23,8 @@
 #define SAMPLE_SLOTS 8
 #define SAMPLE_COST 5000L /* budget instructions a sample is charged */
 #define MOVE_COST 2000L   /* ... and each move played in one */
+#define READ_COST 100L    /* ... and each read of one (pending, cards, ...) */
+#define READ_ITEM_COST 10L /* ... and each card, die or number a read gives */
 
 typedef struct BotSearch BotSearch;
 
