@@ -291,6 +291,11 @@ mutant window-undo-kept repl/repl.c '    GameStatus st = session_undo(&r->s, sea
 # rules script would take a partial list for the whole.
 mutant melds-bound-unsaid core/kernel/melds.c '    return s.stopped ? MELDS_TOO_MANY : MELDS_OK;' \
     '    return MELDS_OK;' spec melds_spec.lua
+# A sample's read that runs the rules (its standing) charged nothing for
+# their work: a bot spinning on it stops by the CPU backstop, which
+# depends on the machine, not by its budget.
+mutant sample-reads-free core/bots/bot_search.c '    in_game_metered(L, s, fn, w, nresults, &meter);
+    script_charge(L, meter.counted);' '    in_game_metered(L, s, fn, w, nresults, &meter);' hostile reads
 # A real deck: a card named face down and named again is told to the table.
 mutant physical-contradiction core/kernel/physical_cards.c 'if (t->zones.claimed[from]) {' \
     'if (0) {' transcripts
