@@ -207,7 +207,10 @@ static int sit_down(Repl *r, int seat, int from, int may_take_back)
                (secret || r->private_on_screen);
     if (!pass) {
         /* Nobody new sat down: the person in front of the screen is the
-         * one who did last, whoever answers a public question now. */
+         * one who did last, whoever answers a public question now; and
+         * what 'new' or 'load' said stays on the screen as it is. */
+        free(r->headline);
+        r->headline = NULL;
         if (seat == r->on_screen)
             r->private_on_screen |= secret;
         return 0;
@@ -219,6 +222,8 @@ static int sit_down(Repl *r, int seat, int from, int may_take_back)
      * while the keyboard changes hands. */
     char name[64], prompt[200];
     clear_screen();
+    if (r->headline)
+        fputs(r->headline, stdout);
     r->s.log_shown = from;
     show_new_log(r);
     may_take_back = may_take_back && mover > 0;
@@ -261,6 +266,8 @@ static int sit_down(Repl *r, int seat, int from, int may_take_back)
     }
     /* Whatever was typed and answered at the pass prompt goes too: the
      * next person's view is drawn on a screen that shows only the table. */
+    free(r->headline);
+    r->headline = NULL;
     clear_screen();
     r->s.log_shown = from;
     show_new_log(r);
@@ -521,19 +528,39 @@ static void cmd_bots(Repl *r, int argc, char **argv, const char *rest)
     list_bots(stdout, r->s.bots_path);
 }
 
+/* What a command that starts or loads a game says (text, malloc'd, its
+ * lines ended): printed, and kept until the first person sits down, so
+ * that the pass screen, which clears what came before, shows it again to
+ * whoever typed the command. */
+static void announce(Repl *r, char *text)
+{
+    if (!text)
+        return;
+    fputs(text, stdout);
+    free(r->headline);
+    r->headline = text;
+}
+
 static void start_game(Repl *r)
 {
     Game *g = r->s.loop.game;
-    /* A served table's console may be seen by all: the seed would deal
-     * every hand to whoever reads it (the save keeps it). */
-    if (r->serve)
-        printf("new game: %s, seats:", g->name);
-    else
-        printf("new game: %s, seed %s, seats:", g->name, g->seed);
-    for (int i = 1; i <= r->s.loop.nseats; i++)
-        printf("%s %d %s%s%s%s", i > 1 ? "," : "", i, r->s.loop.seats[i].name,
-               r->s.names[i][0] ? " (" : "", r->s.names[i], r->s.names[i][0] ? ")" : "");
-    putchar('\n');
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    if (out) {
+        /* A served table's console may be seen by all: the seed would deal
+         * every hand to whoever reads it (the save keeps it). */
+        if (r->serve)
+            fprintf(out, "new game: %s, seats:", g->name);
+        else
+            fprintf(out, "new game: %s, seed %s, seats:", g->name, g->seed);
+        for (int i = 1; i <= r->s.loop.nseats; i++)
+            fprintf(out, "%s %d %s%s%s%s", i > 1 ? "," : "", i, r->s.loop.seats[i].name,
+                    r->s.names[i][0] ? " (" : "", r->s.names[i], r->s.names[i][0] ? ")" : "");
+        fputc('\n', out);
+        fclose(out);
+    }
+    announce(r, text);
     r->on_screen = -1; /* nobody yet: the first person sits down after a pass too */
     forget_status(r);
     r->saved_moves = 0;
@@ -886,6 +913,13 @@ static void cmd_play(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     int seat = console_seat(r);
+    /* 'play GAME' where no move is due means a new game, as 'referee play
+     * GAME' does on the command line. */
+    char path[4096];
+    if (!seat && !r->serve && rules_find(argv[1], r->s.rules_path, path, sizeof path)) {
+        cmd_new(r, argc, argv, rest);
+        return;
+    }
     const Ask *p;
     int whole = 0;
     if (seat && !game_match(r->s.loop.game, seat, rest) && game_pending(r->s.loop.game, &p) == GAME_OK)
@@ -1211,10 +1245,10 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
     }
     clear_window(r);
     char shown[4096];
-    printf("loaded %s: %s, %d move%s replayed and checked\n", strfmt_shown(argv[1], shown, sizeof shown),
-           r->s.loop.game->name, r->s.loop.game->nmoves, r->s.loop.game->nmoves == 1 ? "" : "s");
-    if (notes)
-        printf("%s\n", notes);
+    announce(r, strfmt("loaded %s: %s, %d move%s replayed and checked\n%s%s",
+                       strfmt_shown(argv[1], shown, sizeof shown), r->s.loop.game->name,
+                       r->s.loop.game->nmoves, r->s.loop.game->nmoves == 1 ? "" : "s",
+                       notes ? notes : "", notes ? "\n" : ""));
     free(notes);
     r->saved_moves = r->s.loop.game->nmoves;
     r->on_screen = -1; /* whoever loaded it is not the one to see the next hand */
@@ -1680,6 +1714,7 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
     session_close(&r.s);
     forget_status(&r);
     free(r.captured);
+    free(r.headline);
     if (r.interactive)
         putchar('\n');
     return r.errors ? 1 : 0;

@@ -28,6 +28,7 @@ struct Repl {
     /* Whose private things (hand, dice) the screen shows now: 0 for none. */
     int on_screen;
     int private_on_screen; /* what on_screen's seat sees alone is on the screen */
+    char *headline; /* what 'new' or 'load' said, shown on the first pass screen too (or NULL) */
     /* The status lines shown last, so that each turn shows what changed. */
     char *status[MAX_STATUS_LINES];
     int nstatus;

@@ -41,6 +41,9 @@ if part hotseat; then
 # first hand too is shown after a pass: whoever typed 'play' does not see it.
 start "$bin" play bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false --names Ann,Bob,Cy
 wait_for "pass the keyboard to seat 3 (Cy)" && ok || bad "the first hand came without a pass: $(screen | tail -3)"
+# The pass screen clears what came before: what 'play' said is on it again.
+screen | grep -q "^new game: bam, seed 2, seats: 1 human (Ann), 2 human (Bob), 3 human (Cy)" && ok ||
+    bad "the opening line was wiped by the first pass screen: $(screen | head -3)"
 screen | grep -q "hand3 (seat 3, Cy, yours)\|9C" && bad "Cy's hand is on the screen before the pass" || ok
 # At the pass prompt only Enter passes: a command typed there is shown
 # back, not carried out, and nothing is revealed.
@@ -80,6 +83,8 @@ t send-keys -t table "save $work/named.json" Enter
 wait_for "saved to" && ok || bad "the hot-seat game was not saved: $(screen | tail -2)"
 t send-keys -t table "load $work/named.json" Enter
 wait_for "pass the keyboard to seat 2 (Bob)" && ok || bad "load showed a hand without a pass: $(screen | tail -3)"
+screen | grep -q "^loaded $work/named.json: bam, [0-9]* moves replayed and checked" && ok ||
+    bad "what load said was wiped by the pass screen: $(screen | head -3)"
 screen | grep -q "hand2 (seat 2, Bob, yours)" && bad "Bob's hand is on the screen after the load, before the pass" || ok
 t send-keys -t table Enter
 wait_for "bam seat 2 (Bob) (play or fold)>" && ok || bad "the loaded game forgot Bob's name: $(screen | tail -2)"

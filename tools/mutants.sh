@@ -274,11 +274,7 @@ mutant pass-private-only repl/repl.c '    int secret = shows_private(r->s.loop.g
 # by whose prompt came last instead of who sat down last (a roll drawn on
 # the screen of the person before).
 mutant screens-clear-on-pass repl/repl.c '    clear_screen();
-    r->s.log_shown = from;
-    show_new_log(r);
-    may_take_back' '    r->s.log_shown = from;
-    show_new_log(r);
-    may_take_back' screens
+    if (r->headline)' '    if (r->headline)' screens
 mutant screens-who-sat repl/repl.c '        if (seat == r->on_screen)
             r->private_on_screen |= secret;' '        r->on_screen = seat;
         r->private_on_screen = secret;' screens
