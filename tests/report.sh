@@ -15,8 +15,13 @@ browser=$(command -v chromium || command -v chromium-browser)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-"$bin" tournament bamboozled-dice --bots dice-bluffer,dice-honest,random --seats 4 --games 1008 --seed 5 \
-    --jobs 2 --out "$work/t.jsonl" --report "$work/from-tournament.html" >"$work/t.out" 2>&1
+# The weakest bot with a long name, as people name theirs (its column the
+# last): every chart must show it whole.
+mkdir -p "$work/bots"
+printf -- '-- Takes a legal move at random.\nreturn { choose = function(view, moves) return moves[math.random(#moves)] end }\n' \
+    >"$work/bots/dice-odds-keeper-at-random.lua"
+REFEREE_BOTS="$work/bots:$REFEREE_BOTS" "$bin" tournament bamboozled-dice --bots dice-bluffer,dice-honest,dice-odds-keeper-at-random \
+    --seats 4 --games 1008 --seed 5 --jobs 2 --out "$work/t.jsonl" --report "$work/from-tournament.html" >"$work/t.out" 2>&1
 [ -s "$work/from-tournament.html" ] && ok || bad "tournament --report wrote no page: $(tail -2 "$work/t.out")"
 "$bin" run bam --seats bam-greedy,random,random --seed 4 --set hands=5 --json >"$work/bam.json"
 "$bin" run bamboozled-dice --seats dice-bluffer,dice-honest,random --seed 4 --json >"$work/dice.json"
@@ -43,6 +48,14 @@ try {
     }
     const values = [...marks].map(m => m.dataset.value || m.dataset.share || m.dataset.points).join(',');
     out.push(svg.dataset.chart + ' marks=' + marks.length + ' drawn=' + drawn + ' data=' + values);
+    // every word of the chart inside its frame: a label cut off at the
+    // edge is a name nobody can read
+    const frame = svg.getBoundingClientRect();
+    const cut = [...svg.querySelectorAll('text')].filter(t => {
+      const r = t.getBoundingClientRect();
+      return r.left < frame.left - 1 || r.right > frame.right + 1 || r.top < frame.top - 1 || r.bottom > frame.bottom + 1;
+    }).map(t => t.textContent);
+    out.push('cut ' + svg.dataset.chart + ' ' + cut.length + (cut.length ? ': ' + cut.join(' | ') : ''));
   }
   document.body.insertAdjacentHTML('beforeend', '<pre id="check">' + out.join('\n') + '</pre>');
 } catch (e) {
@@ -58,6 +71,13 @@ sed -n '/<pre id="check">/,/<\/pre>/p' "$work/dom.html" | sed 's/<[^>]*>//g' >"$
 grep -q '^error' "$work/check.txt" && bad "the check failed in the browser: $(cat "$work/check.txt")" || ok
 grep -Ei 'Uncaught|CONSOLE.*error|Failed to load' "$work/browser.log" &&
     bad "the browser reported errors on the page" || ok
+# The rating is said in people's words; the method's name waits in the details.
+grep -q 'The rating says how strong each bot played here: a bot rated 200 above another finishes ahead of it about three times in four' "$work/report.html" &&
+    grep -q '<summary>How the ratings are made</summary>Fitted to each game.s finishing order (the Plackett-Luce model)' "$work/report.html" &&
+    ! grep '<p class="note">Win rate' "$work/report.html" | grep -q 'Plackett' && ok ||
+    bad "the page names the rating's method where it should say what a rating means"
+# No chart cuts a word off at its edge.
+grep '^cut ' "$work/check.txt" | grep -v ' 0$' && bad "a chart cuts words off: $(grep '^cut ' "$work/check.txt" | grep -v ' 0$')" || ok
 # Each chart, drawn whole, with the data it should have.
 expect_chart() { # name marks: every mark drawn
     grep -q "^$1 marks=$2 drawn=$2 " "$work/check.txt" && ok ||

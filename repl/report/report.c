@@ -49,10 +49,14 @@ static void standings_section(FILE *out, const Tally *y, const int *order, const
     fputs("</table>\n<p class=\"note\">Win rate with its 95% interval over deals (the whisker: "
           "Wilson's, over the independent games the deals are worth, as the spread between "
           "deals gives it); a shared win counts as a fraction. ", out);
-    fputs(by_places ? "Ratings from each game's finishing order (a Plackett-Luce fit), Elo "
-                      "scale, ± one standard error.</p>\n"
-                    : "Ratings from who beat whom (a Bradley-Terry fit), Elo scale, ± one "
-                      "standard error.</p>\n", out);
+    /* What a rating means first, in a sentence; the method for who asks. */
+    fputs("The rating says how strong each bot played here: a bot rated 200 above another "
+          "finishes ahead of it about three times in four, 400 above about ten times in "
+          "eleven.</p>\n<details class=\"note\"><summary>How the ratings are made</summary>", out);
+    fputs(by_places ? "Fitted to each game's finishing order (the Plackett-Luce model), on the "
+                      "Elo scale, ± one standard error.</details>\n"
+                    : "Fitted to who beat whom (the Bradley-Terry model), on the Elo scale, ± one "
+                      "standard error.</details>\n", out);
     svg_bars(out, "standings", nb, names, value, lo, hi, labels);
 }
 

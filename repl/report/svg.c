@@ -21,13 +21,35 @@ void html_text(FILE *out, const char *s)
     }
 }
 
+/* How wide a text is drawn at a font size, generously (the page has no
+ * way to measure before it is laid out): two thirds of the size a letter,
+ * counted in UTF-8 characters. */
+static int text_px(const char *s, int font_px)
+{
+    int letters = 0;
+    for (; *s; s++)
+        letters += ((unsigned char)*s & 0xC0) != 0x80;
+    return (letters * font_px * 2 + 2) / 3;
+}
+
+/* The widest of n names at a font size, and at least least. */
+static int widest_px(const char *const *names, int n, int font_px, int least)
+{
+    for (int i = 0; i < n; i++)
+        if (text_px(names[i], font_px) > least)
+            least = text_px(names[i], font_px);
+    return least;
+}
+
 void svg_bars(FILE *out, const char *chart, int n, const char *const *names, const double *value,
               const double *lo, const double *hi, const char *const *label)
 {
-    const int left = 180, width = 420, row = 28, top = 24;
+    /* Room on the left for the longest name, on the right for its label. */
+    const int left = widest_px(names, n, 13, 164) + 16, width = 420, row = 28, top = 24;
     int h = top + n * row + 30;
+    int w = left + width + 8 + widest_px(label, n, 12, 124) + 8;
     fprintf(out, "<svg data-chart=\"%s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-                 "role=\"img\">\n", chart, left + width + 140, h, left + width + 140, h);
+                 "role=\"img\">\n", chart, w, h, w, h);
     for (int t = 0; t <= 4; t++) {
         int x = left + width * t / 4;
         fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>"
@@ -58,8 +80,14 @@ void svg_bars(FILE *out, const char *chart, int n, const char *const *names, con
 void svg_heat(FILE *out, const char *chart, int n, const char *const *names, const double *share,
               const double *count)
 {
-    const int left = 180, top = 120, cell = 84;
-    int w = left + n * cell + 10, h = top + n * cell + 10;
+    /* Rows named on the left; columns above, turned 40 degrees up to the
+     * right: the longest name decides how high the top and how far past
+     * the last column the chart reaches. */
+    const int cell = 84, name_px = widest_px(names, n, 12, 0);
+    const int left = (name_px > 164 ? name_px : 164) + 16;
+    const int top = (int)(name_px * 0.643) + 24 > 120 ? (int)(name_px * 0.643) + 24 : 120;
+    int reach = cell / 2 + (int)(name_px * 0.766) + 12;
+    int w = left + (n - 1) * cell + (reach > cell + 10 ? reach : cell + 10), h = top + n * cell + 10;
     fprintf(out, "<svg data-chart=\"%s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                  "role=\"img\">\n", chart, w, h, w, h);
     for (int c = 0; c < n; c++) {
