@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "../core/lua/lua_alloc.h"
 #include "../core/referee/lua_game.h"
+#include "../core/kernel/home.h"
 #include "../core/kernel/spelling.h"
 #include "../core/kernel/strfmt.h"
 #include "supervise.h"
@@ -89,17 +90,11 @@ static int usage_error(const char *fmt, const char *arg)
     return 2;
 }
 
-/* The folders of rules (or bots): $REFEREE_RULES (or $REFEREE_BOTS), the
- * folder beside the binary, then the installed share folder. */
+/* The folders of rules (or bots): $REFEREE_RULES (or $REFEREE_BOTS), then
+ * beside the binary and the installed share folder (home.h). */
 static void search_path(const char *kind, const char *env_name, char *out, size_t size)
 {
-    const char *env = getenv(env_name);
-    char exe[PATH_MAX] = "";
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    exe[n > 0 ? n : 0] = '\0';
-    char *dir = dirname(exe);
-    snprintf(out, size, "%s%s%s/%s:%s/../share/referee/%s:%s/%s", env ? env : "",
-             env ? ":" : "", dir, kind, dir, kind, REFEREE_SHARE, kind);
+    home_search_path(kind, getenv(env_name), out, size);
 }
 
 static lua_State *new_state(void)

@@ -287,6 +287,13 @@ awk '/^```lua/ { inside = 1; next } inside && /^```/ { inside = 0; out = ""; nex
 (cd "$docs" && LD_PRELOAD="${SANITIZER_PRELOAD:-}" ASAN_OPTIONS=detect_leaks=0 busted --lua=lua5.4 "$work/docspecs") >"$work/docspecs.out" 2>&1 &&
     grep -q '^2 successes / 0 failures / 0 errors' "$work/docspecs.out" && ok ||
     bad "the READMEs' specs: $(tail -5 "$work/docspecs.out")"
+# ... and from an author's own folder outside the tree, nothing set by hand
+# but where the module is: it finds the games and bots of the tree it was
+# built from, as the binary does.
+(cd "$work/docspecs" && env -u REFEREE_RULES -u REFEREE_BOTS LD_PRELOAD="${SANITIZER_PRELOAD:-}" \
+    ASAN_OPTIONS=detect_leaks=0 busted --lua=lua5.4 .) >"$work/docspecs-own.out" 2>&1 &&
+    grep -q '^2 successes / 0 failures / 0 errors' "$work/docspecs-own.out" && ok ||
+    bad "the READMEs' specs from an author's folder: $(tail -5 "$work/docspecs-own.out")"
 # repl/README.md names every command and flag that the help text gives.
 "$bin" --help >"$work/help" 2>&1
 for word in $(grep -o -- '--[a-z][a-z-]*' "$work/help" | sort -u) $(sed -n 's/^  referee \([a-z]\{1,\}\) .*/\1/p' "$work/help"); do

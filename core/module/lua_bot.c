@@ -1,4 +1,5 @@
 #include "lua_bot.h"
+#include "../kernel/home.h"
 
 #include <lauxlib.h>
 #include <stdio.h>
@@ -37,9 +38,12 @@ static int l_bot_new(lua_State *L)
     }
     char found[4096];
     if (!path) {
-        /* As the referee looks: $REFEREE_BOTS, bots/ here, the installed bots. */
+        /* As the referee looks: $REFEREE_BOTS, bots/ here, beside the module
+         * (the tree it was built from), the installed bots. */
         const char *env = getenv("REFEREE_BOTS");
-        snprintf(found, sizeof found, "%s%sbots:%s/bots", env ? env : "", env ? ":" : "", REFEREE_SHARE);
+        char first[4096];
+        snprintf(first, sizeof first, "%s%sbots", env ? env : "", env ? ":" : "");
+        home_search_path("bots", first, found, sizeof found);
         path = found;
     }
     char *err = NULL;

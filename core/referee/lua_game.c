@@ -1,6 +1,7 @@
 /* The referee loop for Lua: referee.game(...) and the methods of a game,
  * for busted specs of rules and for tools. */
 #include "lua_game.h"
+#include "../kernel/home.h"
 #include "../kernel/strfmt.h"
 
 #include <lauxlib.h>
@@ -71,14 +72,19 @@ static int typed_by_lua(void *ctx, Table *t, int n, const int *dice, int *values
 
 
 /* The rules folders a module's game is looked for in: the path given, or
- * as the referee looks ($REFEREE_RULES, rules/ here, the installed games),
+ * as the referee looks ($REFEREE_RULES, rules/ here, the tree the module was
+ * built from, the installed games),
  * so that a spec outside the tree finds the installed games by default. */
 static const char *rules_path_or_default(const char *given, char *buf, size_t size)
 {
     if (given)
         return given;
+    /* $REFEREE_RULES, rules/ here, then beside the module (the tree it was
+     * built from) and the installed games */
     const char *env = getenv("REFEREE_RULES");
-    snprintf(buf, size, "%s%srules:%s/rules", env ? env : "", env ? ":" : "", REFEREE_SHARE);
+    char first[4096];
+    snprintf(first, sizeof first, "%s%srules", env ? env : "", env ? ":" : "");
+    home_search_path("rules", first, buf, size);
     return buf;
 }
 
