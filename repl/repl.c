@@ -295,8 +295,10 @@ static void show_new_log(Repl *r)
 static void report(Repl *r, GameStatus st)
 {
     Game *g = r->s.loop.game;
-    /* A line the rules explained was clearly a move: no word of commands. */
-    int explained = g->error && strstr(g->error, "is not a legal move: ") != NULL;
+    /* A line the rules explained, or one a legal move was near, was
+     * clearly a move: no word of commands. */
+    int explained = g->error && (strstr(g->error, "is not a legal move: ") ||
+                                 strstr(g->error, "is not a legal move (did you mean '"));
     if (st == GAME_ILLEGAL && r->bare && !explained && r->meant)
         error(r, "%s (nor is it a command: did you mean '%s'?)", g->error ? g->error : "failed",
               r->meant);

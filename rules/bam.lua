@@ -419,9 +419,15 @@ function game.explain(t, seat, text)
     if #named > discard_limit(t) then
       return ("you may discard at most %d: the stock holds %d"):format(discard_limit(t), t:count("stock"))
     end
-    if #named == 0 then return "name the cards to discard (such as: discard 2C 9H), or stand" end
+    if #named == 0 then
+      local own = t:cards(hands[seat])
+      return ("name the cards to discard (such as: discard %s), or stand"):format(t:name(own[#own]))
+    end
   elseif asked == "turn trump" then
-    return "the dealer turns one of their own cards (such as: turn QS)"
+    local word = text:match("^%s*%a+%s+(%S+)")
+    local card = word and t:card(word:upper())
+    if card and t:where(card) ~= hands[seat] then return ("you do not hold %s"):format(t:name(card)) end
+    return ("the dealer turns one of their own cards (such as: turn %s)"):format(t:name(t:cards(hands[seat])[1]))
   end
 end
 

@@ -6,9 +6,12 @@
 #include <lua.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
+#include <strings.h>
 #include "../kernel/ask_match.h"
 #include "../kernel/move_text.h"
+#include "../kernel/spelling.h"
 #include "../kernel/strfmt.h"
 #include "game_reading.h"
 #include "table_mode.h"
@@ -157,6 +160,57 @@ static void list_move(const char *move, void *ctx)
     l->shown++;
 }
 
+/* The legal moves kept to look for the one a slip of the finger meant. */
+#define NEAR_MOST 512
+typedef struct Kept {
+    char *move[NEAR_MOST];
+    int n;
+} Kept;
+
+static void keep_move(const char *move, void *ctx)
+{
+    Kept *k = ctx;
+    if (k->n < NEAR_MOST && !strstr(move, "CARD"))
+        k->move[k->n] = strdup(move), k->n += k->move[k->n] != NULL;
+}
+
+/* Whether two texts begin with the same word, ignoring case. */
+static int same_first_word(const char *a, const char *b)
+{
+    a += strspn(a, " \t");
+    b += strspn(b, " \t");
+    size_t la = strcspn(a, " \t"), lb = strcspn(b, " \t");
+    return la == lb && strncasecmp(a, b, la) == 0;
+}
+
+/* "did you mean 'turn AH'?" for 'trun AH': when the text's first word is
+ * a word (lower case letters: a verb, not a card's name such as 9H) that
+ * begins none of seat's legal moves, the legal move it is one or two slips
+ * from (spelling.h), into buf; "" for none. A verb rightly typed ('turn
+ * 9H' of a card not held) is the rules' to explain, not a slip. */
+static void nearest_move(Game *g, int seat, const Ask *p, const char *text, char *buf, size_t size)
+{
+    Kept k = {.n = 0};
+    buf[0] = '\0';
+    if (ask_open(p)) /* a claim is the person's to find, not to be suggested */
+        return;
+    const char *word = text + strspn(text, " \t");
+    int lower = 0;
+    for (const char *c = word; *c && *c != ' ' && *c != '\t'; c++)
+        lower |= islower((unsigned char)*c);
+    if (!lower)
+        return;
+    game_moves_for_people(g, seat, p, keep_move, &k);
+    int verb_known = 0;
+    for (int i = 0; i < k.n && !verb_known; i++)
+        verb_known = same_first_word(k.move[i], text);
+    const char *near = verb_known ? NULL : spelling_nearest(text, (const char *const *)k.move, k.n);
+    if (near)
+        snprintf(buf, size, " (did you mean '%s'?)", near);
+    for (int i = 0; i < k.n; i++)
+        free(k.move[i]);
+}
+
 /* Sets the error for an answer that is not a legal move: the rules'
  * explanation when they give one, and the legal moves. */
 static void explain_illegal(Game *g, int seat, const char *text)
@@ -191,13 +245,14 @@ static void explain_illegal(Game *g, int seat, const char *text)
             reason = strfmt("%s", lua_tostring(L, -1));
     }
     lua_pop(L, 1);
-    char typed[84];
+    char typed[84], near[200];
     strfmt_shown(text, typed, sizeof typed);
+    nearest_move(g, seat, p, text, near, sizeof near); /* the move a slip was from, if one is */
     if (reason)
-        game_set_error(g, "'%s' is not a legal move: %s; %s", typed, reason, legal);
+        game_set_error(g, "'%s' is not a legal move%s: %s; %s", typed, near, reason, legal);
     else
-        game_set_error(g, "'%s' is not a legal move for seat %d now (%s); %s%s%s", typed, seat,
-                       p->kind, legal, fault ? "; and " : "", fault ? fault : "");
+        game_set_error(g, "'%s' is not a legal move for seat %d now (%s)%s; %s%s%s", typed, seat,
+                       p->kind, near, legal, fault ? "; and " : "", fault ? fault : "");
     free(reason);
     free(fault);
     free(legal);
