@@ -7,11 +7,18 @@
 #include "../core/kernel/limits.h"
 
 static const char (*seat_names)[25];
+static uint32_t typed_in_the_open; /* seats whose hidden answers all saw typed */
 static void put_text(FILE *out, const char *text);
+static const char *account_words(const char *name, char *buf, size_t size);
 
 void render_use_names(const char (*names)[25])
 {
     seat_names = names;
+}
+
+void render_answers_seen(uint32_t seats)
+{
+    typed_in_the_open = seats;
 }
 
 /* "seat 2 (Ann)", or "seat 2" for a seat without a name. */
@@ -77,9 +84,13 @@ void render_view(FILE *out, const Table *t, int seat)
     }
     if (t->ledger.n) {
         fputs("  credits:", out);
-        for (int a = 1; a <= t->ledger.n; a++)
-            fprintf(out, "%s %s %lld", a > 1 ? "," : "", t->ledger.a[a].name,
-                    (long long)t->ledger.a[a].balance);
+        for (int a = 1; a <= t->ledger.n; a++) {
+            char words[64], line[128];
+            const char *name = account_words(t->ledger.a[a].name, words, sizeof words);
+            snprintf(line, sizeof line, "%s %s %lld", a > 1 ? "," : "",
+                     strcmp(name, "the pot") ? name : "pot", (long long)t->ledger.a[a].balance);
+            put_text(out, line);
+        }
         fputc('\n', out);
     }
     fprintf(out, "  turn: %s", render_seat(t->seats.current, who, sizeof who));
@@ -169,24 +180,11 @@ static void render_arrivals(FILE *out, const Table *t, int from, int to, int z, 
         fprintf(out, named ? ")" : " (%d)", count);
 }
 
-/* A zone as people say it: one named after a seat ("hand2", "pile3", that
- * seat's own or a public one of its number) is "seat 2's hand"; any other
- * keeps its name ("stock", "trick"). The record keeps the names. */
+/* A zone as people say it (table_zone_said): "seat 2's hand", which
+ * put_text says with the seat's name, "Ann's hand". */
 static const char *zone_words(const Table *t, int z, char *buf, size_t size)
 {
-    const char *name = table_zone_name(t, z);
-    size_t len = strlen(name), base = len;
-    while (base > 0 && isdigit((unsigned char)name[base - 1]))
-        base--;
-    int seat = base < len && base > 0 ? atoi(name + base) : 0;
-    int owner = t->zones.z[z].owner;
-    if (seat < 1 || seat > t->seats.n || (owner && owner != seat))
-        return name;
-    if (seat_names && seat_names[seat][0])
-        snprintf(buf, size, "%s's %.*s", seat_names[seat], (int)base, name);
-    else
-        snprintf(buf, size, "seat %d's %.*s", seat, (int)base, name);
-    return buf;
+    return table_zone_said(t, z, buf, size);
 }
 
 /* An account as people say it: "seat2" is seat 2, "pot" the pot. */
@@ -281,6 +279,24 @@ static const char *shown_to(uint32_t mask, char *buf, size_t size, const char **
     return buf;
 }
 
+/* Whether a line names a card of the deck as a word of its own. */
+static int names_a_card(const Table *t, const char *line)
+{
+    char word[CARD_NAME_LEN + 1];
+    for (const char *p = line; *p;) {
+        p += strspn(p, " :,");
+        size_t n = strcspn(p, " :,");
+        if (n > 0 && n < sizeof word) {
+            memcpy(word, p, n);
+            word[n] = '\0';
+            if (deck_find(&t->deck, word))
+                return 1;
+        }
+        p += n;
+    }
+    return 0;
+}
+
 /* The log's chance and secrets as people say them ("seat 1 sees 7C",
  * "everyone sees die 2: 5", "die 1 is rolled", "seat 3 answers unseen"),
  * the kernel's words kept in records; 0 for an entry said as the kernel
@@ -295,6 +311,11 @@ static int people_line(const Table *t, int i, int viewer, char *buf, size_t size
     case LOG_DECISION:
         if (!e->n || viewer < 0 || viewer == e->seat)
             return 0;
+        /* All saw it typed (a pass): as it was, unless it names a card (a
+         * discard face down), which the log does not repeat. */
+        if ((typed_in_the_open & (1u << e->seat)) && table_log_line(t, i, -1, buf, size) &&
+            !names_a_card(t, buf))
+            return 1;
         snprintf(buf, size, "seat %d answers unseen (only they know what)", e->seat);
         return 1;
     case LOG_ROLL:
@@ -344,11 +365,12 @@ static void render_reveal_run(FILE *out, const Table *t, int from, int to, int v
  * its one line, any control character in it as '?': house rules shared by
  * someone else must not drive the terminal. Not on any hot path: only
  * what a person reads is printed. */
-static void put_text(FILE *out, const char *text)
+/* A safe text (control characters shown already) with the people's names:
+ * "seat 2" as a word, its number whole, becomes "seat 2 (Ann)", and "seat
+ * 2's" (a zone of the seat's: "seat 2's hand") becomes "Ann's". */
+static void put_names(FILE *out, const char *start)
 {
-    char shown[1024];
-    const char *start = strfmt_shown(text, shown, sizeof shown), *from = start;
-    /* "seat 2" as a word, its number whole, becomes "seat 2 (Ann)". */
+    const char *from = start;
     for (const char *p = start; *p; p++) {
         if (strncmp(p, "seat ", 5) != 0 || (p > start && isalnum((unsigned char)p[-1])) ||
             !isdigit((unsigned char)p[5]))
@@ -358,12 +380,35 @@ static void put_text(FILE *out, const char *text)
         if (isalnum((unsigned char)*end) || strncmp(end, " (", 2) == 0 || seat < 1 ||
             seat > MAX_SEATS || !seat_names || !seat_names[seat][0])
             continue;
-        fwrite(from, 1, (size_t)(end - from), out);
-        fprintf(out, " (%s)", seat_names[seat]);
-        from = end;
+        if (strncmp(end, "'s ", 3) == 0) {
+            fwrite(from, 1, (size_t)(p - from), out);
+            fputs(seat_names[seat], out);
+            from = end;
+        } else {
+            fwrite(from, 1, (size_t)(end - from), out);
+            fprintf(out, " (%s)", seat_names[seat]);
+            from = end;
+        }
         p = end - 1;
     }
     fputs(from, out);
+}
+
+static void put_text(FILE *out, const char *text)
+{
+    char shown[1024];
+    put_names(out, strfmt_shown(text, shown, sizeof shown));
+}
+
+void render_said(FILE *out, const char *text)
+{
+    char *copy = strdup(text);
+    if (!copy) {
+        fputs("out of memory", out);
+        return;
+    }
+    put_names(out, strfmt_printable(copy));
+    free(copy);
 }
 
 void render_text(FILE *out, const char *text)

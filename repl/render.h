@@ -10,11 +10,18 @@
 /* The people's names by seat ("" for none), from then on used wherever a
  * seat is named: "seat 2 (Ann)", in the rules' texts too. */
 void render_use_names(const char (*names)[25]);
+/* The seats (a bit each) whose hidden answers, such as a BAMM! pass, were
+ * typed where everyone saw them (a table where the keyboard is never
+ * passed): the log says them as they were, not "answers unseen". */
+void render_answers_seen(uint32_t seats);
 /* "seat 2 (Ann)", or "seat 2" for a seat without a name: in buf. */
 const char *render_seat(int seat, char *buf, size_t size);
 /* A text of the rules (a note, a status line) on its one line: control
  * characters shown as '?', seats with their names. */
 void render_text(FILE *out, const char *text);
+/* The same for a message of any length that may run over lines (an error,
+ * a traceback): newlines kept, other control characters as '?'. */
+void render_said(FILE *out, const char *text);
 /* The table as `seat` sees it (0: a spectator). */
 void render_view(FILE *out, const Table *t, int seat);
 /* The zones `seat` owns and the dice it sees: what a person is shown on

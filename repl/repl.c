@@ -54,7 +54,10 @@ static void error(Repl *r, const char *fmt, ...)
         r->captured = message ? message : strdup("out of memory");
         return;
     }
-    fprintf(stderr, "error: %s\n", message ? strfmt_printable(message) : "out of memory");
+    /* in people's words: "seat 3's hand" is "Cy's hand" */
+    fputs("error: ", stderr);
+    render_said(stderr, message ? message : "out of memory");
+    fputc('\n', stderr);
     free(message);
     r->errors++;
 }
@@ -278,9 +281,25 @@ static int sit_down(Repl *r, int seat, int from, int may_take_back)
  * bots' moves (a table of bots only, or bots playing on once the person is
  * out) only the last entries: a million moves would flood the terminal. */
 #define NEW_LOG_SHOWN 200
+/* The people whose hidden answers (a BAMM! pass) everyone saw typed: at
+ * a table whose screen is never private (one person at every seat, or a
+ * real deck with real dice or none), where no keyboard is passed. */
+static uint32_t answers_in_the_open(const Repl *r)
+{
+    const Table *t = r->s.loop.game->t;
+    if (r->serve || !(r->s.no_hot_seat || (t->zones.physical && (!t->dice.n || t->physical_dice))))
+        return 0;
+    uint32_t seats = 0;
+    for (int s = 1; s <= r->s.loop.game->nseats; s++)
+        if (controller_is_person(&r->s.loop.seats[s]))
+            seats |= 1u << s;
+    return seats;
+}
+
 static void show_new_log(Repl *r)
 {
     Table *t = r->s.loop.game->t;
+    render_answers_seen(answers_in_the_open(r));
     if (r->s.log_shown > t->log.n)
         r->s.log_shown = 0;
     int from = r->s.log_shown;
@@ -1036,13 +1055,55 @@ static void corrected(Repl *r, int log_at, const char *what)
  * played in its place by the same seat. */
 /* The table decides something the rules do not (a revoke's penalty, a pot
  * put right): the referee carries it out, and the log and saves keep it. */
+/* An account as a person names it ("seat 2", "seat 2 (Bob)", "Bob", "the
+ * pot") in the game's own name ("seat2", "pot"), into buf. */
+static void account_named(const Repl *r, const char *said, size_t len, char *buf, size_t size)
+{
+    while (len && isspace((unsigned char)*said))
+        said++, len--;
+    while (len && isspace((unsigned char)said[len - 1]))
+        len--;
+    if (len > 4 && !strncasecmp(said, "the ", 4))
+        said += 4, len -= 4;
+    int seat = 0, used = 0;
+    if (sscanf(said, "seat %d%n", &seat, &used) == 1 && used > 4 &&
+        (used == (int)len || said[used] == ' '))
+        len = (size_t)used; /* "seat 2 (Bob)": seat 2 */
+    else
+        seat = 0;
+    for (int s = 1; !seat && s <= r->s.loop.nseats; s++)
+        if (r->s.names[s][0] && strlen(r->s.names[s]) == len && !strncasecmp(said, r->s.names[s], len))
+            seat = s;
+    if (seat)
+        snprintf(buf, size, "seat%d", seat);
+    else
+        snprintf(buf, size, "%.*s", (int)len, said);
+}
+
+/* "pay 50 from Bob to the pot: revoke" with the game's account names
+ * ("from seat2 to pot"), as the record keeps it; rest as it is when it is
+ * not of that shape (the game then says what a ruling reads). */
+static void ruling_text(const Repl *r, const char *rest, char *out, size_t size)
+{
+    const char *from = strstr(rest, " from "), *to = from ? strstr(from + 6, " to ") : NULL;
+    const char *colon = to ? strchr(to + 4, ':') : NULL;
+    if (!colon) {
+        snprintf(out, size, "ruling %s", rest);
+        return;
+    }
+    char payer[64], payee[64];
+    account_named(r, from + 6, (size_t)(to - from - 6), payer, sizeof payer);
+    account_named(r, to + 4, (size_t)(colon - to - 4), payee, sizeof payee);
+    snprintf(out, size, "ruling %.*s from %s to %s%s", (int)(from - rest), rest, payer, payee, colon);
+}
+
 static void cmd_ruling(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)argc, (void)argv;
     if (!need_game(r))
         return;
     char text[512];
-    snprintf(text, sizeof text, "ruling %s", rest);
+    ruling_text(r, rest, text, sizeof text);
     GameStatus st = game_play(r->s.loop.game, 0, text);
     if (st != GAME_OK) {
         report(r, st); /* refused: the answers given in an open window stand */

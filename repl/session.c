@@ -5,6 +5,7 @@
 #include "../core/referee/rules_loader.h"
 #include "../core/kernel/strfmt.h"
 #include "../core/guards/watchdog.h"
+#include "render.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -796,8 +797,22 @@ GameStatus session_undo(Session *s, int seat, int shown)
         }
     int learned = shown ? table_learned_since(g->t, g->moves[n].log_at, seat) : -1;
     if (learned >= 0) {
-        char line[300];
-        if (!table_log_line(g->t, learned, seat, line, sizeof line))
+        /* What was learned, as the log showed it to the seat: the first
+         * line of the log from there ("5S/8D: stock -> seat 3's hand"). */
+        char line[300] = "";
+        char *text = NULL;
+        size_t size = 0;
+        FILE *out = open_memstream(&text, &size);
+        if (out) {
+            render_log(out, g->t, learned, seat);
+            fclose(out);
+        }
+        if (text) {
+            const char *first = text + strspn(text, " ");
+            snprintf(line, sizeof line, "%.*s", (int)strcspn(first, "\n"), first);
+        }
+        free(text);
+        if (!line[0])
             snprintf(line, sizeof line, "a hidden card or die");
         game_set_error(g, "you have seen what was hidden since that move (%s): undoing it would "
                           "let you choose again knowing it", line);

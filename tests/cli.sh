@@ -1200,7 +1200,7 @@ done
 # refused; 'correct' puts a misnamed card right; the save replays.
 printf 'turn 7H\nkeep\nplay\nplay\nplay\nstand\nstand\nstand\n7H\nKD\ncorrect KS\nsave %s/tc.json\n' "$work" |
     "$bin" play bam --seats human,human,human --seed 3 --set dealer=3 --table all >"$work/tc.out" 2>&1
-grep -q "error: '7H' cannot be played: 7H is already accounted for: it lies in hand3 (seat 3's)" "$work/tc.out" &&
+grep -q "error: '7H' cannot be played: 7H is already accounted for: it lies in seat 3's hand" "$work/tc.out" &&
     grep -q "^corrected: the last move is played as typed now" "$work/tc.out" && grep -q "^  KS: seat 1's hand -> trick" "$work/tc.out" &&
     grep -q '"KS"' "$work/tc.json" && ! grep -q '"KD"' "$work/tc.json" && ok || bad "a real deck: $(grep -n 'error\|KD\|KS' "$work/tc.out" | head -5)"
 expect 0 "9 moves replayed; every move legal" -- "$bin" replay "$work/tc.json"

@@ -18,13 +18,14 @@ int physical_accounted_for(const Table *t, const char *name, char *why, size_t s
     int c = deck_find(&t->deck, name);
     if (!c)
         return 0;
-    const Zone *z = &t->zones.z[t->zones.where[c]];
-    if (z->owner)
+    int z = t->zones.where[c];
+    char said[64];
+    const char *where = table_zone_said(t, z, said, sizeof said);
+    if (t->zones.z[z].owner && where == t->zones.z[z].name) /* an owned zone of another name */
         snprintf(why, size, "%s is already accounted for: it lies in %s (seat %d's)",
-                 t->deck.cards[c].name, z->name, z->owner);
+                 t->deck.cards[c].name, where, t->zones.z[z].owner);
     else
-        snprintf(why, size, "%s is already accounted for: it lies in %s", t->deck.cards[c].name,
-                 z->name);
+        snprintf(why, size, "%s is already accounted for: it lies in %s", t->deck.cards[c].name, where);
     return 1;
 }
 

@@ -273,6 +273,20 @@ const char *table_zone_name(const Table *t, int z)
     return z ? t->zones.z[z].name : "(nowhere)";
 }
 
+const char *table_zone_said(const Table *t, int z, char *buf, size_t size)
+{
+    const char *name = table_zone_name(t, z);
+    size_t len = strlen(name), base = len;
+    while (base > 0 && name[base - 1] >= '0' && name[base - 1] <= '9')
+        base--;
+    int seat = base < len && base > 0 ? atoi(name + base) : 0;
+    int owner = z ? t->zones.z[z].owner : 0;
+    if (seat < 1 || seat > t->seats.n || (owner && owner != seat))
+        return name;
+    snprintf(buf, size, "seat %d's %.*s", seat, (int)base, name);
+    return buf;
+}
+
 static void seat_list(uint32_t mask, char *buf, size_t size)
 {
     if (mask == ALL_SEATS) {

@@ -105,6 +105,11 @@ void table_eliminate(Table *t, int seat);
 int table_log_line(const Table *t, int i, int viewer, char *buf, size_t size);
 /* Zone z's name, or "(nowhere)" for 0 (a card not yet placed). */
 const char *table_zone_name(const Table *t, int z);
+/* Zone z as people say it: one named after a seat ("hand2", "pile3", that
+ * seat's own or a public one of its number) is "seat 2's hand" (a front
+ * end puts the seat's name there); any other keeps its name ("stock",
+ * "trick"). In buf, or the name itself. Records keep the names. */
+const char *table_zone_said(const Table *t, int z, char *buf, size_t size);
 /* The name of the card log entry i moved, when it is a card move and viewer
  * may know the card; NULL otherwise. */
 const char *table_log_move_card(const Table *t, int i, int viewer);
