@@ -161,6 +161,7 @@ static int shows_private(const Table *t, int seat)
  * the log entries shown since the last person, shown again on the clean
  * screen. */
 static void show_new_log(Repl *r);
+static void show_log_as(Repl *r, int viewer);
 static int may_drop_game(Repl *r, const char *doing);
 #define TAKEN_BACK 2 /* sit_down: the last person took their move back */
 #define LEFT 3       /* sit_down: the table quit at the pass prompt */
@@ -228,7 +229,7 @@ static int sit_down(Repl *r, int seat, int from, int may_take_back)
     if (r->headline)
         fputs(r->headline, stdout);
     r->s.log_shown = from;
-    show_new_log(r);
+    show_log_as(r, 0); /* whoever is looking: only what everyone may see */
     may_take_back = may_take_back && mover > 0;
     snprintf(prompt, sizeof prompt, "pass the keyboard to %s, and press Enter when they sit down%s ",
              render_seat(seat, name, sizeof name), may_take_back ? " ('back' takes your move back)" : "");
@@ -273,7 +274,7 @@ static int sit_down(Repl *r, int seat, int from, int may_take_back)
     r->headline = NULL;
     clear_screen();
     r->s.log_shown = from;
-    show_new_log(r);
+    show_new_log(r); /* now as the one who sat down may know it */
     return 1;
 }
 
@@ -296,7 +297,11 @@ static uint32_t answers_in_the_open(const Repl *r)
     return seats;
 }
 
-static void show_new_log(Repl *r)
+/* The log since it was last shown, as viewer may know it. At a hot seat
+ * a viewer's own lines that everyone's would not hold (the dice the
+ * acceptor lifts the cup on, a card dealt to them) make the screen theirs
+ * alone: the next person sits down only after a pass that clears it. */
+static void show_log_as(Repl *r, int viewer)
 {
     Table *t = r->s.loop.game->t;
     render_answers_seen(answers_in_the_open(r));
@@ -307,8 +312,43 @@ static void show_new_log(Repl *r)
         printf("  ... %d earlier entries ('log all' shows them all)\n", t->log.n - NEW_LOG_SHOWN - from);
         from = t->log.n - NEW_LOG_SHOWN;
     }
-    render_log(stdout, t, from, log_viewer(r));
+    char *own = NULL, *all = NULL;
+    size_t own_size = 0, all_size = 0;
+    FILE *a = viewer > 0 && r->on_screen == viewer ? open_memstream(&own, &own_size) : NULL;
+    FILE *b = a ? open_memstream(&all, &all_size) : NULL;
+    if (a && b) {
+        render_log(a, t, from, viewer);
+        render_log(b, t, from, 0);
+        fclose(a);
+        fclose(b);
+        a = b = NULL;
+        if (own && all && strcmp(own, all) != 0)
+            r->private_on_screen = 1;
+        fputs(own ? own : "", stdout);
+    } else {
+        if (a)
+            fclose(a);
+        render_log(stdout, t, from, viewer);
+    }
+    free(own);
+    free(all);
     r->s.log_shown = t->log.n;
+}
+
+/* Whose knowledge the log is shown with on the screen now: log_viewer's,
+ * but at a hot seat's terminal that of the person who last sat down,
+ * whose screen it is until the next pass. */
+static int screen_viewer(const Repl *r)
+{
+    int viewer = log_viewer(r);
+    if (viewer || r->serve || !r->interactive || r->s.no_hot_seat || r->on_screen < 1)
+        return viewer;
+    return controller_is_person(&r->s.loop.seats[r->on_screen]) ? r->on_screen : 0;
+}
+
+static void show_new_log(Repl *r)
+{
+    show_log_as(r, screen_viewer(r));
 }
 
 static void report(Repl *r, GameStatus st)
@@ -413,7 +453,13 @@ static void advance(Repl *r)
     session_keep_rescue(&r->s);
     GameStatus st = seat_loop_run(&r->s.loop, NULL, NULL);
     int from = r->s.log_shown;
-    show_new_log(r);
+    /* The log on the screen of the one who moved, as they may know it, when
+     * they are to answer next (the acceptor's lifted dice before his roll);
+     * when someone else is, only what everyone sees: the next person may
+     * already be sitting down, and a card the move dealt stays unseen
+     * ('back' at the pass prompt counts on it). */
+    int next = st == GAME_OK && !r->serve ? human_to_answer(r) : 0;
+    show_log_as(r, next && next != r->on_screen ? log_viewer(r) : screen_viewer(r));
     if (st == GAME_SCRIPT && got_interrupt) {
         /* Ctrl-C stopped the rules in a bot's move, which was undone. */
         error(r, "interrupted: the bots stopped after %d move%s, the game as it stands ('continue' "

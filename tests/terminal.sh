@@ -143,6 +143,21 @@ t send-keys -t table "y" Enter
 sleep 0.5
 screen | grep -v "^$" | tail -1 | grep -q "(bamm)>" && bad "'y' did not quit: $(screen | tail -2)" || ok
 
+# The acceptor lifts the cup: Bob, accepting Ann's 64, sees her dice (a
+# 4 and a 1: a bluff) on his own screen before his roll, and they are gone
+# when the keyboard passes back to Ann.
+start "$bin" play bamboozled-dice --seats human,human --names Ann,Bob --seed 4 --set first=1
+wait_for "pass the keyboard to seat 1 (Ann)" && t send-keys -t table Enter
+wait_for "(roll)>" && t send-keys -t table "roll" Enter
+wait_for "(declare)>" && t send-keys -t table "declare 64" Enter
+wait_for "pass the keyboard to seat 2 (Bob)" && t send-keys -t table Enter
+wait_for "(accept or challenge)>" && t send-keys -t table "accept" Enter
+wait_for "seat 2 (Bob) sees die 1: 4" && screen | grep -q "seat 2 (Bob) sees die 2: 1" && ok ||
+    bad "the acceptor was not shown the dice he lifted the cup on: $(screen | tail -8)"
+wait_for "(declare)>" && t send-keys -t table "declare 65" Enter
+wait_for "pass the keyboard to seat 1 (Ann)" && ok || bad "no pass after Bob's declaration: $(screen | tail -3)"
+screen | grep -q "sees die 1: 4\|dice you see" && bad "Bob's dice are still on the screen as the keyboard passes" || ok
+
 fi
 if part private; then
 # At a real deck nothing on the screen is private (a hand is "a card"

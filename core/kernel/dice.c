@@ -50,6 +50,10 @@ void dice_hide(Dice *ds, int die)
 
 int dice_seat_sees(const Dice *ds, int die, int seat)
 {
+    /* seat 0, a spectator (the table as everyone sees it), sees a die
+     * shown to all: ALL_SEATS is the only reveal with its bit. */
+    if (seat == 0)
+        return (ds->d[die].known & 1u) != 0;
     return seat >= 1 && seat <= MAX_SEATS && (ds->d[die].known & (1u << seat));
 }
 

@@ -363,6 +363,11 @@ class Game:
                     continue
                 self.problems.append("%s named on %s's screen, who may not know it:\n%s" % (
                     token, "seat %d" % viewer if viewer else "everyone", context(screen, token)))
+            for die, value in re.findall(r"sees die (\d+): (\d+)", screen):
+                if "die%s=%s" % (die, value) not in may:
+                    self.problems.append("die %s: %s on %s's screen, who was never told it:\n%s" % (
+                        die, value, "seat %d" % viewer if viewer else "everyone",
+                        context(screen, "die %s: %s" % (die, value))))
             for shown in re.findall(r"dice you see:((?: \d)+)", screen):
                 values = sorted(int(v) for v in shown.split())
                 seen = [dice.get((i, viewer)) for i in range(first, last + 1)]

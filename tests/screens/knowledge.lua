@@ -32,6 +32,8 @@ local function add_view(g, nseats, i)
     local lines = t:log_lines(1, seat)
     for k = 1, #lines do -- all: a line may grow (cards dealt one after another read as one)
       for word in lines[k]:gmatch("[%w/]+") do learn(word) end
+      -- a die's value the log tells this seat, as "die1=4"
+      for die, value in lines[k]:gmatch("die (%d+)[^:]*: (%d+)") do learn("die" .. die .. "=" .. value) end
     end
     if #new > 0 then print("known " .. i .. " " .. seat .. " " .. table.concat(new, " ")) end
   end
