@@ -201,6 +201,21 @@ sleep 0.3
 screen | grep -q "quit anyway" && [ "$(screen | grep -c 'quit anyway')" -eq 1 ] && ok ||
     bad "quit after a save asked again: $(screen | tail -3)"
 
+# As people type: 'play GAME' at the referee> prompt starts it; a slip in
+# a move is answered with the move meant; show's credits name the people.
+start "$bin"
+wait_for "referee>" && t send-keys -t table "play bam --seats human,human,human --names Ann,Bob,Cy --seed 2 --set dealer=3" Enter
+wait_for "pass the keyboard to seat 3 (Cy)" && t send-keys -t table Enter
+wait_for "(turn trump)>" && ok || bad "'play bam' at the prompt did not start BAM!: $(screen | tail -3)"
+t send-keys -t table "trun 9S" Enter
+wait_for "'trun 9S' is not a legal move (did you mean 'turn 9S'?)" && ok ||
+    bad "a slip in a move got no suggestion: $(screen | tail -3)"
+t send-keys -t table "turn 9H" Enter
+wait_for "'turn 9H' is not a legal move: you do not hold 9H" && ok || bad "a card not held: $(screen | tail -3)"
+t send-keys -t table "show" Enter
+wait_for "credits: seat 1 (Ann) 950, seat 2 (Bob) 950, seat 3 (Cy) 950, pot 150" && ok ||
+    bad "show's credits are not in people's words: $(screen | grep credits)"
+
 # Tab completes games after new and rules, moves after play; help GAME and
 # rules GAME print a game's rules in short.
 start "$bin" play bamboozled-dice --seats human,random --seed 2 --set first=1
