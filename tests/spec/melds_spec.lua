@@ -231,16 +231,7 @@ describe("the rummies' other enumerations at their largest inputs", function()
     local t = referee.new_table(2, "combine-largest")
     t:zone("a", { vis = "public" })
     t:zone("b", { vis = "public" })
-    local names = {}
-    for _, s in ipairs({ "C", "D", "H", "S" }) do
-      for _, r in ipairs({ "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A" }) do
-        names[#names + 1] = r .. s
-      end
-    end
-    local cards = {}
-    while #cards < 126 do cards[#cards + 1] = names[#cards % #names + 1] end
-    t:deck("a", cards)
-    t:deck("b", cards)
+    for _, zone in ipairs({ "a", "a", "b", "b" }) do t:deck(zone, "standard52") end -- 208 cards
     local started = os.clock()
     local pairs_in_a = t:combining("a")
     local across = t:combining("a", "b")
