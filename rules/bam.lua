@@ -424,8 +424,9 @@ function game.explain(t, seat, text)
       return ("name the cards to discard (such as: discard %s), or stand"):format(t:name(own[#own]))
     end
   elseif asked == "turn trump" then
-    local word = text:match("^%s*%a+%s+(%S+)")
-    local card = word and t:card(word:upper())
+    local words = {}
+    for word in text:gmatch("%S+") do words[#words + 1] = word end
+    local card = words[2] and t:card(words[2]:upper())
     if card and t:where(card) ~= hands[seat] then return ("you do not hold %s"):format(t:name(card)) end
     return ("the dealer turns one of their own cards (such as: turn %s)"):format(t:name(t:cards(hands[seat])[1]))
   end

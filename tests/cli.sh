@@ -343,10 +343,10 @@ printf 'play\nundo\nmoves\n' | "$bin" play bam --seats human,random,random --see
 grep -q '^undone: back before your last move' "$work/out" && grep -q '^play  fold$' "$work/out" && ok ||
     bad "undo of a move nothing followed was refused: $(tail -3 "$work/out")"
 printf 'accept\nundo\n' | "$bin" play bamboozled-dice --seats human,random --seed 3 --set first=2 >"$work/out" 2>&1
-grep -q 'error: you have seen what was hidden since that move (show die 1 to seat 1' "$work/out" && ok ||
+grep -q 'error: you have seen what was hidden since that move (seat 1 sees die 1: 3)' "$work/out" && ok ||
     bad "undo after the dice were seen was not refused: $(tail -3 "$work/out")"
 printf 'play\nundo\n' | "$bin" play bam --seats human,random,random --seed 1 --set dealer=3 --set redraw=false >"$work/out" 2>&1
-grep -q 'error: you have seen what was hidden since that move (2D: stock -> hand1)' "$work/out" && ok ||
+grep -q "error: you have seen what was hidden since that move (10 cards: stock -> seat 1's hand (2D 7H 10C 4C)" "$work/out" && ok ||
     bad "undo across a deal to the person was not refused: $(tail -3 "$work/out")"
 printf 'new bam --seats human,human,human --seed 2 --set dealer=3 --set redraw=false\nplay\nundo\n' | "$bin" >"$work/out" 2>&1
 grep -Eq 'error: nothing to undo: seat [23] has made no move yet' "$work/out" && ok ||
