@@ -9,7 +9,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "shards: FAILED: $*"; }
+# A mutant needs one failure (tools/mutants.sh sets STOP_AT_FIRST_FAILURE): no waiting for the rest.
+bad() { fail=$((fail + 1)); echo "shards: FAILED: $*"; [ -z "${STOP_AT_FIRST_FAILURE:-}" ] || { echo "shards: $pass passed, $fail failed"; exit 1; }; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" && ln -s "$bin" referee

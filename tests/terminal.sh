@@ -6,7 +6,8 @@
 bin=${REFEREE_BIN:?set REFEREE_BIN}
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "terminal: FAILED: $*"; }
+# A mutant needs one failure (tools/mutants.sh sets STOP_AT_FIRST_FAILURE): no waiting for the rest.
+bad() { fail=$((fail + 1)); echo "terminal: FAILED: $*"; [ -z "${STOP_AT_FIRST_FAILURE:-}" ] || { echo "terminal: $pass passed, $fail failed"; exit 1; }; }
 command -v tmux >/dev/null || { echo "terminal: tmux is needed (apt-get install tmux)"; echo "terminal: 0 passed, 1 failed"; exit 1; }
 work=$(mktemp -d)
 n=0

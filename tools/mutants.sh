@@ -20,7 +20,8 @@ layer() {
     spec) (cd "$copy" && REFEREE_RULES="$copy/tests/fixture:$copy/rules" REFEREE_BOTS="$copy/bots" \
         LUA_CPATH="$copy/build/?.so;;" busted --lua=lua5.4 ${3:+"--filter=$3"} "tests/spec/$2") ;; # as tests/run-all.sh sets them
     hostile|cli|seats|terminal|report|shards) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
-        REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" TEST_PART="$2" sh "$copy/tests/$1.sh" >"$copy.layer" 2>&1
+        REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" TEST_PART="$2" STOP_AT_FIRST_FAILURE=1 \
+        sh "$copy/tests/$1.sh" >"$copy.layer" 2>&1
         status=$?
         cat "$copy.layer"
         [ $status -eq 0 ] && ! grep -Eq '^[a-z]+: [0-9]+ passed, [1-9][0-9]* failed$' "$copy.layer" ;;
