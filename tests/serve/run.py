@@ -42,21 +42,27 @@ def page_state(driver):
 
 def click_move(driver, choose):
     """Clicks the move choose picks among the page's buttons; the moves
-    played before, or None when it is not this page's move."""
+    played before, or None when it is not this page's move (or the page
+    drew its buttons anew under the click, as another seat's move reached
+    it: the caller looks again, as a person would)."""
+    from selenium.common.exceptions import StaleElementReferenceException
     moves, over, turn = page_state(driver)
     if over == "yes" or turn != "yours":
         return None
     from selenium.webdriver.common.by import By
-    buttons = driver.find_elements(By.CSS_SELECTOR, "#moves button")
-    if not buttons:
+    try:
+        buttons = driver.find_elements(By.CSS_SELECTOR, "#moves button")
+        if not buttons:
+            return None
+        choice = choose(buttons)
+        if isinstance(choice, str):  # typed in the box, as a claim is
+            box = driver.find_element("id", "text")
+            box.clear()
+            box.send_keys(choice + "\n")
+        else:
+            choice.click()
+    except StaleElementReferenceException:
         return None
-    choice = choose(buttons)
-    if isinstance(choice, str):  # typed in the box, as a claim is
-        box = driver.find_element("id", "text")
-        box.clear()
-        box.send_keys(choice + "\n")
-    else:
-        choice.click()
     return moves
 
 
