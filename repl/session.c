@@ -665,8 +665,8 @@ int session_load_text(Session *s, const char *text, char **err, char **notes)
     return 1;
 }
 
-/* The process's umask (reading it means setting it): a save made by
- * mkstemp gets the mode a file made by fopen would have. */
+/* The process's umask (reading it means setting it), which a save's mode
+ * honours as a file made by open would. */
 static mode_t current_umask(void)
 {
     mode_t mask = umask(0);
@@ -731,8 +731,9 @@ int session_save(Session *s, const char *path, char **err)
     FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (fd >= 0 && !f)
         close(fd);
+    /* Readable by its owner alone: the seed in it deals every hand ahead. */
     if (f)
-        fchmod(fd, 0644 & ~current_umask());
+        fchmod(fd, 0600 & ~current_umask());
     int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
     ok = f && fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
     if (f && fclose(f) != 0)

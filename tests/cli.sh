@@ -1278,4 +1278,11 @@ groff -man -Tutf8 -ww -z "$here/../doc/referee.1" >"$work/man.err" 2>&1 && [ ! -
 . "$here/cli/cases.sh"
 run_cases "$here/cli/commands.test"
 
+# Files that hold a seed are their owner's alone: whoever reads the seed
+# deals every hand ahead (a save; a tournament's lines).
+(umask 022 && printf 'save %s\n' "$work/secret.json" | "$bin" play fixture --seats human,random --seed 2 >/dev/null 2>&1 &&
+    "$bin" tournament fixture --bots random,random --games 2 --seed 1 --out "$work/secret.jsonl" >/dev/null 2>&1)
+[ "$(stat -c %a "$work/secret.json" 2>/dev/null)" = 600 ] && [ "$(stat -c %a "$work/secret.jsonl" 2>/dev/null)" = 600 ] && ok ||
+    bad "a save or a tournament's lines can be read by others: $(stat -c '%a %n' "$work/secret.json" "$work/secret.jsonl" 2>&1)"
+
 echo "cli: $pass passed, $fail failed"

@@ -412,6 +412,20 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 
 /* ---- the server ---- */
 
+/* Whether another socket listens at addr already: a bind of our own there
+ * is refused as in use. */
+static int port_in_use(const struct sockaddr_in *addr)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        return 0;
+    int one = 1; /* as the server binds: a port left in TIME_WAIT is free */
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    int taken = bind(fd, (const struct sockaddr *)addr, sizeof *addr) != 0 && errno == EADDRINUSE;
+    close(fd);
+    return taken;
+}
+
 PageServer *page_server_start(const char *host, int port, const PageTokens *tokens, char *err,
                               size_t errsize)
 {
@@ -444,10 +458,16 @@ PageServer *page_server_start(const char *host, int port, const PageTokens *toke
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)CONNECTIONS_MAX, MHD_OPTION_CONNECTION_TIMEOUT,
         (unsigned)IDLE_SECONDS, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384,
         MHD_OPTION_THREAD_STACK_SIZE, (size_t)(128 * 1024), MHD_OPTION_NOTIFY_COMPLETED,
-        free_body, NULL, MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
+        free_body, NULL, MHD_OPTION_END);
+    /* (No SO_REUSEPORT: with it a second table on the port started without
+     * complaint and the kernel split the connections between the two.) */
     if (!s->daemon) {
-        snprintf(err, errsize, "cannot listen on %s:%d (is the port taken? --listen "
-                               "ADDRESS:PORT chooses another)", host, port);
+        if (port_in_use(&addr))
+            snprintf(err, errsize, "the port %d on %s is in use (another table? a table owns its "
+                                   "port alone): --listen ADDRESS:PORT chooses another", port, host);
+        else
+            snprintf(err, errsize, "cannot listen on %s:%d: --listen ADDRESS:PORT chooses another",
+                     host, port);
         page_server_stop(s);
         return NULL;
     }

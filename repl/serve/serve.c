@@ -143,8 +143,12 @@ static void announce(Served *sv, Session *s)
             qr_text_print(stdout, link);
     }
     printf("watchers: http://%s:%d/w/%s\n", address, sv->port, sv->tokens.watch);
-    printf("the game is saved after every move to %s: 'referee serve --resume %s' takes it up "
-           "with the same links\n", sv->save, sv->save);
+    /* Where, whole: a save given by no --save lands in this folder. */
+    char here[4096];
+    int relative = sv->save[0] != '/' && getcwd(here, sizeof here);
+    printf("the game is saved after every move to %s%s%s (readable by you alone: it holds the "
+           "seed): 'referee serve --resume %s' takes it up with the same links\n",
+           relative ? here : "", relative ? "/" : "", sv->save, sv->save);
     write_links(sv);
     fflush(stdout);
     sv->announced = 1;
@@ -224,8 +228,8 @@ static int serve_child(void *ctx, const ReplGuard *guard)
     char err[300];
     sv->server = page_server_start(sv->host, sv->port, &sv->tokens, err, sizeof err);
     if (!sv->server) {
-        fprintf(stderr, "referee: %s\n", err);
-        return 1;
+        fprintf(stderr, "referee serve: %s\n", err);
+        return 2; /* a usage error: another port would do */
     }
     sv->port = page_server_port(sv->server);
     sv->announced = 0;
@@ -281,8 +285,39 @@ static char *read_file(const char *path)
     return text;
 }
 
+/* What serve takes, for --help and for an option it does not know. */
+static const char SERVE_USAGE[] =
+    "usage: referee serve GAME [--seats S,...] [--names A,B,...] [--seed N] [--set NAME=VALUE]...\n"
+    "                      [--table dice|cards|all] [--listen ADDRESS:PORT] [--save FILE]\n"
+    "                      [--bot-budget N] [--bot-memory MB] [--game-memory MB] [--max-moves N]\n"
+    "       referee serve --resume FILE [--listen ADDRESS:PORT]\n"
+    "A table where each person plays on their own page (a link and a QR code each)\n"
+    "and the terminal is the referee's console. --listen: where pages reach it\n"
+    "(default 127.0.0.1:8080; 0.0.0.0:8080 for other machines); --save: the save\n"
+    "kept after every move (default GAME-served.json here, its links beside it);\n"
+    "--resume: take a saved table up again, with the same links.\n";
+static const char SERVE_OPTIONS[] = "--seats, --names, --seed, --set, --table, --listen, --save, "
+                                    "--resume, --bot-budget, --bot-memory, --game-memory, --max-moves";
+
+/* An option serve knows (the value it takes follows it). */
+static int serve_option(const char *word)
+{
+    static const char *const KNOWN[] = {"--seats", "--names", "--seed", "--set", "--table",
+                                        "--bot-budget", "--bot-memory", "--game-memory",
+                                        "--max-moves", NULL};
+    for (const char *const *k = KNOWN; *k; k++)
+        if (!strcmp(word, *k) || (!strncmp(word, *k, strlen(*k)) && word[strlen(*k)] == '='))
+            return 1;
+    return 0;
+}
+
 int serve_run(lua_State *L, const char *rules_path, const char *bots_path, int argc, char **argv)
 {
+    for (int i = 0; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(SERVE_USAGE, stdout);
+            return 0;
+        }
     Served sv;
     memset(&sv, 0, sizeof sv);
     sv.L = L;
@@ -309,6 +344,21 @@ int serve_run(lua_State *L, const char *rules_path, const char *bots_path, int a
             i++;
         } else
             rest[nrest++] = argv[i];
+    }
+    /* Refused options ('run''s and 'play''s) are told below, with why. */
+    static const char *const OTHERS[] = {"--json", "--hashes", "--on-fault", "--no-hot-seat", NULL};
+    for (int i = 0; i < nrest; i++) {
+        int other = 0;
+        for (const char *const *o = OTHERS; *o; o++)
+            other |= !strncmp(rest[i], *o, strlen(*o));
+        if (rest[i][0] == '-' && rest[i][1] == '-' && !serve_option(rest[i]) && !other) {
+            fprintf(stderr, "referee serve: unknown option '%s' (options: %s; 'referee serve --help' "
+                            "says more)\n", rest[i], SERVE_OPTIONS);
+            free(rest);
+            return 2;
+        }
+        if (rest[i][0] == '-' && rest[i][1] == '-' && !other && !strchr(rest[i], '='))
+            i++; /* its value */
     }
     char err[300];
     if (resume) {

@@ -6,6 +6,7 @@
 #include "tournament.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <lauxlib.h>
 #include <poll.h>
@@ -44,6 +45,18 @@ typedef struct FaultWitness {
 
 /* What a game played for its fault's reason stops at once with: the rest
  * of it is not needed. */
+/* The tournament's lines, appended to: a new file readable by its owner
+ * alone, as each line holds its game's seed (whoever has it can deal the
+ * games again, and a tournament's later ones ahead). */
+static FILE *open_lines(const char *path)
+{
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0600);
+    FILE *f = fd >= 0 ? fdopen(fd, "a") : NULL;
+    if (fd >= 0 && !f)
+        close(fd);
+    return f;
+}
+
 static const volatile sig_atomic_t stop_now = 1;
 
 static void fault_noted(SeatLoop *l, int seat, const char *why, void *ctx)
@@ -1001,7 +1014,7 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
     c.started = now();
     if (a->out)
         drop_partial_line(a->out);
-    if (a->out && !(c.out = fopen(a->out, "a"))) {
+    if (a->out && !(c.out = open_lines(a->out))) {
         fprintf(stderr, "referee: cannot write '%s': %s\n", out_shown, strerror(errno));
         status = 1;
     } else {

@@ -509,6 +509,28 @@ def refused_starts():
     check("--no-hot-seat is for play, not serve", r.returncode == 2 and "not 'serve'" in r.stderr, r.stderr)
     r = run("--resume", os.path.join(work, "nothing.json"))
     check("--resume of no save says so", r.returncode == 2 and "cannot read the save" in r.stderr, r.stderr)
+    r = run("--help")
+    check("serve --help prints serve's own usage", r.returncode == 0 and all(
+        w in r.stdout for w in ("--listen ADDRESS:PORT", "--save FILE", "--resume FILE")), r.stdout + r.stderr)
+    r = run("bam", "--frobnicate")
+    check("an unknown option lists serve's own", r.returncode == 2 and "--listen" in r.stderr
+          and "--json" not in r.stderr, r.stderr)
+    # One table, one port: a second serve on a port in use is refused and
+    # writes nothing (it once started, and the kernel split the pages'
+    # connections between the two tables).
+    first = os.path.join(work, "owner.json")
+    t = Table(["bam", "--seats", "human,human,random", "--seed", "4"], first)
+    try:
+        other = os.path.join(work, "intruder.json")
+        r = run("bam", "--seats", "human,human,random", "--listen", "127.0.0.1:%d" % t.port, "--save", other)
+        check("a second serve on a port in use says so and exits 2", r.returncode == 2 and
+              "is in use" in r.stderr and not os.path.exists(other), (r.returncode, r.stderr))
+        check("the table's save and links are its owner's alone", wait_for(lambda: os.path.exists(first), 5)
+              and (os.stat(first).st_mode & 0o777) == 0o600 and (os.stat(first + ".links").st_mode & 0o777) == 0o600,
+              oct(os.stat(first).st_mode) if os.path.exists(first) else "no save")
+        check("the console names the save's whole path", t.said("saved after every move to " + first), t.lines[-3:])
+    finally:
+        t.quit()
 
 
 for part in (refused_starts, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
