@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "../core/guards/watchdog.h"
@@ -172,6 +173,24 @@ int supervise(SupervisedPlay play, void *ctx, const Stuck *known, FILE *to_out, 
 /* Room for a rescued record: a move takes about 40 bytes of it. */
 #define RESCUE_BYTES ((size_t)16 << 20)
 
+/* SIGTERM or SIGHUP to the parent (kill PID, a closed terminal): the
+ * table ends whole, the child too, its last save kept as it is. */
+static void pass_ending(int sig)
+{
+    if (running > 0)
+        kill(running, sig);
+}
+
+static void catch_ending(struct sigaction *was_term, struct sigaction *was_hup)
+{
+    struct sigaction pass = {0};
+    pass.sa_handler = pass_ending;
+    sigemptyset(&pass.sa_mask);
+    pass.sa_flags = SA_RESTART;
+    sigaction(SIGTERM, &pass, was_term);
+    sigaction(SIGHUP, &pass, was_hup);
+}
+
 /* The REPL as a child process, the signals put back as the parent found
  * them, reading stdin a byte at a time: what a stopped child had read
  * ahead would be lost to the next. Its exit status. */
@@ -186,6 +205,13 @@ static int repl_child(SupervisedRepl repl, void *ctx, ReplGuard *guard, int catc
         if (catching)
             sigaction(SIGINT, was_int, NULL);
         sigaction(SIGQUIT, was_quit, NULL);
+        signal(SIGTERM, SIG_DFL);
+        signal(SIGHUP, SIG_DFL);
+        /* A parent killed outright (SIGKILL) takes its child along: no
+         * table serves on without its console. */
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() == 1)
+            _exit(1);
         setvbuf(stdin, NULL, _IONBF, 0);
         watchdog_on_stuck(supervised_child_stuck);
         int st = repl(ctx, guard);
@@ -244,6 +270,8 @@ int supervise_repl(SupervisedRepl repl, void *ctx)
     sigemptyset(&ignore.sa_mask);
     int catching = catch_interrupt(&was_int, 1);
     sigaction(SIGQUIT, &ignore, &was_quit);
+    struct sigaction was_term, was_hup;
+    catch_ending(&was_term, &was_hup);
     for (;;) {
         note->seat = -1;
         ReplGuard guard = {note, rescue, resume, &stuck};
@@ -268,6 +296,8 @@ int supervise_repl(SupervisedRepl repl, void *ctx)
     if (catching)
         sigaction(SIGINT, &was_int, NULL);
     sigaction(SIGQUIT, &was_quit, NULL);
+    sigaction(SIGTERM, &was_term, NULL);
+    sigaction(SIGHUP, &was_hup, NULL);
     free(resume);
     munmap(map, size);
     return status;

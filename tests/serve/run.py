@@ -498,6 +498,31 @@ def rules_error():
         t.quit()
 
 
+def ends_whole():
+    """SIGTERM or SIGHUP to the referee (kill PID, a closed terminal) ends
+    the whole table, its console's child too; SIGKILL to the parent takes
+    the child along; the save is kept and takes the game up again."""
+    from served import children_of
+    import signal
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGKILL):
+        save = os.path.join(work, "ends-%d.json" % sig)
+        t = Table(["bam", "--seats", "human,human,random", "--seed", "4"], save)
+        kids = children_of(t.proc.pid)
+        t.move(1, t.state(1)["decision"]["moves"][0]) if (t.state(1)["decision"] or {}).get("yours") else None
+        os.kill(t.proc.pid, sig)
+        gone = wait_for(lambda: t.proc.poll() is not None and not any(
+            os.path.exists("/proc/%d" % k) and open("/proc/%d/stat" % k).read().split()[2] != "Z"
+            for k in kids), 10)
+        check("%s ends the whole table, no process of it left" % signal.Signals(sig).name, gone and kids,
+              (t.proc.poll(), kids))
+        for k in kids:
+            try:
+                os.kill(k, 9)
+            except ProcessLookupError:
+                pass
+        check("after %s the save is there to take up" % signal.Signals(sig).name, os.path.exists(save))
+
+
 def refused_starts():
     import subprocess
     bin = os.environ["REFEREE_BIN"]
@@ -533,7 +558,7 @@ def refused_starts():
         t.quit()
 
 
-for part in (refused_starts, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
+for part in (refused_starts, ends_whole, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
     if os.environ.get("TEST_PART") and os.environ["TEST_PART"] != part.__name__:
         continue
     try:
