@@ -347,6 +347,24 @@ static void free_body(void *cls, struct MHD_Connection *c, void **req, enum MHD_
     *req = NULL;
 }
 
+/* Whether a move came from the table's own pages. A browser says where a
+ * POST comes from (Origin) and whether from this site (Sec-Fetch-Site):
+ * a page of another site that knows a link (a no-cors fetch) is refused.
+ * A request that says neither (a script, curl with the link) comes from
+ * whoever holds the link, as a page does. */
+static int from_own_pages(struct MHD_Connection *c)
+{
+    const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
+    if (site && strcmp(site, "same-origin") != 0)
+        return 0;
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    if (!origin)
+        return 1;
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    const char *rest = strstr(origin, "://");
+    return host && rest && strcmp(rest + 3, host) == 0;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version, const char *upload,
                                   size_t *upload_size, void **req)
@@ -389,6 +407,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             *upload_size = 0;
             return MHD_YES;
         }
+        if (!from_own_pages(c))
+            return reply_text(c, MHD_HTTP_FORBIDDEN, "moves come from the table's own pages only\n");
         return send_move(s, c, seat, b);
     }
     if (!get)

@@ -321,6 +321,24 @@ def hostile():
         check("one seat's token cannot move for another", reply.get("played") is False, reply)
         check("a body larger than a move is refused",
               t.request("POST", t.path(asked) + "/move", b"x" * 10000)[0] == 413)
+        # A page of another site that knows a link (a no-cors fetch) cannot
+        # move for its seat: the browser says where the POST came from.
+        import http.client
+
+        def post_from(headers):
+            c = http.client.HTTPConnection("127.0.0.1", t.port, timeout=15)
+            move = t.state(asked)["decision"]["moves"][0]
+            c.request("POST", t.path(asked) + "/move", body=move.encode(),
+                      headers=dict({"Content-Type": "text/plain"}, **headers))
+            r = c.getresponse()
+            r.read()
+            c.close()
+            return r.status
+        before = t.state(asked)["moves_played"]
+        check("a move from another site's page is refused (Origin)",
+              post_from({"Origin": "http://evil.example"}) == 403 and t.state(asked)["moves_played"] == before)
+        check("a move from another site's page is refused (Sec-Fetch-Site)",
+              post_from({"Sec-Fetch-Site": "cross-site"}) == 403 and t.state(asked)["moves_played"] == before)
         check("malformed HTTP gets 400 or a closed socket, never an answer",
               raw(t.port, b"GET /x\r\n\r\n").startswith(b"HTTP/1.1 400")
               and raw(t.port, b"GARBAGE\r\n\r\n") == b""
