@@ -59,6 +59,31 @@ static char *links_path(const char *save)
     return strfmt("%s.links", save);
 }
 
+/* Writes text to path whole or not at all (a new file beside it, then
+ * renamed over it), readable by its owner alone: a full disk leaves the
+ * file as it was, never empty. 1 when written. */
+static int write_whole(const char *path, const char *text)
+{
+    size_t len = strlen(path) + 16;
+    char *tmp = malloc(len);
+    if (!tmp)
+        return 0;
+    snprintf(tmp, len, "%s.XXXXXX", path);
+    int fd = mkstemp(tmp); /* 0600 */
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (fd >= 0 && !f)
+        close(fd);
+    int ok = f && fputs(text, f) >= 0 && fflush(f) == 0 && fsync(fileno(f)) == 0;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    if (ok && rename(tmp, path) != 0)
+        ok = 0;
+    if (!ok && fd >= 0)
+        remove(tmp);
+    free(tmp);
+    return ok;
+}
+
 /* The links beside the save (only its owner may read them: they let
  * anyone who has them play a seat). */
 static void write_links(const Served *sv)
@@ -71,11 +96,11 @@ static void write_links(const Served *sv)
     json_t *root = json_pack("{s:o, s:s, s:s}", "seats", seats, "watch", sv->tokens.watch,
                              "listen", listen);
     char *path = links_path(sv->save);
-    mode_t old = umask(077);
-    if (path && root && json_dump_file(root, path, JSON_INDENT(1)) != 0)
+    char *text = root ? json_dumps(root, JSON_INDENT(1)) : NULL;
+    if (path && (!text || !write_whole(path, text)))
         fprintf(stderr, "referee: the links could not be kept in %s: a resumed game would have "
                         "new ones\n", path);
-    umask(old);
+    free(text);
     free(path);
     json_decref(root);
 }
@@ -156,6 +181,39 @@ static void announce(Served *sv, Session *s)
 
 /* ---- the console's hooks ---- */
 
+/* The save, kept whenever the record changed (a move, a ruling, an undo
+ * and the move after it), so that a referee that dies loses nothing. 1
+ * when the save on disk holds the game as it stands; else 0, the console
+ * told why, and *why (malloc'd) if asked for. */
+static int keep_save(Served *sv, Repl *r, char **why_out)
+{
+    Session *s = repl_session(r);
+    char *record = session_record(s);
+    if (!record || (sv->saved_record && strcmp(record, sv->saved_record) == 0)) {
+        free(record);
+        return record != NULL;
+    }
+    char *why;
+    if (session_save(s, sv->save, &why)) {
+        free(sv->saved_record);
+        sv->saved_record = record;
+        repl_saved(r);
+        return 1;
+    }
+    fprintf(stderr, "referee: the game could not be saved to %s: %s\n", sv->save,
+            strfmt_printable(why));
+    if (why_out)
+        *why_out = why;
+    else
+        free(why);
+    free(record);
+    return 0;
+}
+
+/* Each page's move in turn. A move is answered "played" only once the
+ * save that holds it is on disk: one the save fails for (a full disk) is
+ * taken back, the bots' replies with it, and its page told why; so the
+ * table takes no move it cannot keep, until it can save again. */
 static void take_requests(Repl *r, void *ctx)
 {
     Served *sv = ctx;
@@ -163,34 +221,24 @@ static void take_requests(Repl *r, void *ctx)
     int seat;
     const char *text;
     while ((m = page_server_next_move(sv->server, &seat, &text)) != NULL) {
-        char *why = repl_play_for(r, seat, text);
+        Game *g = repl_session(r)->loop.game;
+        int before = g ? g->nmoves : 0;
+        char *why = repl_play_for(r, seat, text), *save_why = NULL;
+        g = repl_session(r)->loop.game;
+        if (!why && g && g->nmoves != before && !keep_save(sv, r, &save_why)) {
+            game_rebuild(g, before);
+            repl_session(r)->log_shown = g->t->log.n;
+            printf("the move from seat %d's page was taken back: the game could not be saved, and "
+                   "a move the save does not hold is not played\n", seat);
+            why = strfmt("the move could not be saved (%s), so it was not played: the table takes "
+                         "moves again once its save can be written",
+                         save_why ? strfmt_printable(save_why) : "the save failed");
+        }
+        free(save_why);
         page_server_answer(sv->server, m, why);
         free(why);
     }
     page_server_presence_changed(sv->server);
-}
-
-/* The save, kept whenever the record changed (a move, a ruling, an undo
- * and the move after it), so that a referee that dies loses nothing. */
-static void keep_save(Served *sv, Repl *r)
-{
-    Session *s = repl_session(r);
-    char *record = session_record(s);
-    if (!record || (sv->saved_record && strcmp(record, sv->saved_record) == 0)) {
-        free(record);
-        return;
-    }
-    char *why;
-    if (session_save(s, sv->save, &why)) {
-        free(sv->saved_record);
-        sv->saved_record = record;
-        repl_saved(r);
-        return;
-    }
-    fprintf(stderr, "referee: the game could not be saved to %s: %s\n", sv->save,
-            strfmt_printable(why));
-    free(why);
-    free(record);
 }
 
 static void publish(Repl *r, void *ctx)
@@ -216,7 +264,7 @@ static void publish(Repl *r, void *ctx)
         free(json);
     }
     if (!mid_move) /* (a move under way is saved once it is played) */
-        keep_save(sv, r);
+        keep_save(sv, r, NULL);
 }
 
 /* ---- the command ---- */

@@ -541,6 +541,41 @@ def ends_whole():
         check("after %s the save is there to take up" % signal.Signals(sig).name, os.path.exists(save))
 
 
+def save_fails():
+    """A save that cannot be written (a full disk): the move it would hold
+    is not played, its page is told why, the save on disk still holds the
+    game as it stands, and the table takes no move it cannot keep."""
+    save = os.path.join(work, "full.json")
+    t = Table(["bam", "--seats", "human,human,human", "--seed", "4", "--set", "dealer=3"], save, file_blocks=1)
+    try:
+        refused = None
+        for _ in range(40):
+            for seat in (1, 2, 3):
+                d = t.state(seat)["decision"]
+                if d and d.get("yours"):
+                    answer = t.move(seat, d["moves"][0])
+                    if "could not be saved" in answer.get("why", ""):
+                        refused = (seat, answer)
+                        break
+            if refused:
+                break
+        check("a move the save cannot hold is refused, and its page told why", refused and
+              refused[1].get("played") is False, refused)
+        if refused:
+            played = t.state(refused[0])["moves_played"]
+            on_disk = json.load(open(save))
+            check("the save on disk holds the game as the pages have it",
+                  len(on_disk["moves"]) == played, (len(on_disk["moves"]), played))
+            d = t.state(refused[0])["decision"]
+            again = t.move(refused[0], d["moves"][0])
+            check("and the next move is refused too, the game unmoved",
+                  again.get("played") is False and t.state(refused[0])["moves_played"] == played, again)
+            check("the console says why", wait_for(lambda: t.said("could not be saved"), 5), t.lines[-3:])
+            check("the links file is whole", json.load(open(save + ".links")).get("seats"))
+    finally:
+        t.quit()
+
+
 def refused_starts():
     import subprocess
     bin = os.environ["REFEREE_BIN"]
@@ -576,7 +611,7 @@ def refused_starts():
         t.quit()
 
 
-for part in (refused_starts, ends_whole, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
+for part in (refused_starts, ends_whole, save_fails, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
     if os.environ.get("TEST_PART") and os.environ["TEST_PART"] != part.__name__:
         continue
     try:

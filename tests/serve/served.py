@@ -34,11 +34,13 @@ def wait_for(what, timeout=10.0, step=0.02):
 class Table:
     """referee serve ARGS, listening on a port of its own."""
 
-    def __init__(self, args, save, port=None, resume=False):
+    def __init__(self, args, save, port=None, resume=False, file_blocks=None):
         self.port = port or free_port()
         self.save = save
         words = [BIN, "serve"] + (["--resume", save] if resume else list(args) + ["--save", save])
         words += ["--listen", "127.0.0.1:%d" % self.port]
+        if file_blocks:  # files it may write held to so many 512-byte blocks: a disk that fills
+            words = ["sh", "-c", "trap '' XFSZ; ulimit -f %d; exec \"$@\"" % file_blocks, "sh"] + words
         self.proc = subprocess.Popen(words, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT, text=True, bufsize=1)
         self.lines = []
