@@ -292,7 +292,10 @@ local function reset_direction(t)
   if t:direction() < 0 then t:reverse() end
 end
 
-function game.start_round(t, seat)
+-- `played`: the cards the starter has played in their turn already (My
+-- Bad after a failed challenge: no strike was taken, the turn goes on);
+-- 0 for a new turn.
+function game.start_round(t, seat, played)
   local v = t.vars
   v.score, v.claimer, v.previous_score = nil, nil, nil
   -- the last round's dice are off the table: a new round has no roll yet
@@ -300,7 +303,7 @@ function game.start_round(t, seat)
   t:hide_die(2)
   reset_direction(t)
   t:set_turn(seat)
-  v.played = 0
+  v.played = played or 0
   t:event("round", { starter = seat })
   ask_to_start(t)
 end
@@ -637,7 +640,10 @@ game.answers = {
     play_card(t, seat, move)
     t:notef(move == "MyBad" and "seat %d plays MyBad: no strike, the score resets"
       or "seat %d plays Revive against the strike", seat)
-    game.start_round(t, seat)
+    -- RULINGS: My Bad takes no strike, so the turn goes on and the card
+    -- counts in it (with the default limit, no other card before the
+    -- roll); a strike ends the turn even when Revive cancels it.
+    game.start_round(t, seat, move == "MyBad" and t.vars.played + 1 or 0)
   end,
   ["short roll"] = function(t, seat, move)
     if move == "take strike" then return game.short_roll(t, seat) end

@@ -251,6 +251,21 @@ describe("action cards", function()
     assert.are.equal("roll", g:pending().kind)
   end)
 
+  it("counts My Bad in the challenger's turn: with the default limit, no card before the roll", function()
+    -- RULINGS: My Bad takes no strike, so the turn goes on and the card
+    -- counts in it. It once started a fresh count, offering Reverse.
+    local g = new({ rolls = { 6, 5 }, cards = { "Skip", "MyBad", "Skip" },
+      arrange = give({ [2] = { "Reverse" } }) })
+    play(g, { "roll", "declare 65", "challenge", "MyBad" })
+    assert.are.equal(2, pending_seat(g))
+    assert.are.same({ "roll" }, g:pending().moves[2])
+    -- with no limit on cards a turn, Reverse is still offered
+    g = new({ rolls = { 6, 5 }, cards = { "Skip", "MyBad", "Skip" },
+      arrange = give({ [2] = { "Reverse" } }), options = { first = 1, cards_per_turn = 0 } })
+    play(g, { "roll", "declare 65", "challenge", "MyBad" })
+    assert.are.same({ "roll", "Reverse" }, g:pending().moves[2])
+  end)
+
   it("keeps the cards that could answer a strike or back a claim out of the vars all seats see", function()
     local json = referee.json
     local g = new({ rolls = { 6, 5 }, cards = { "Skip", "MyBad", "Skip" } })
