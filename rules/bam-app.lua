@@ -114,26 +114,25 @@ function game.start_hand(t)
       v.level_note = true
     end
     v.level_starts = nil
-    v.level_event = true
+    -- The level and its drawn dealer, in the record before the level's
+    -- pay-in: a game that ends there shares its pot from the dealer's left.
+    t:event("level", { level = v.level, dealer = t:dealer() })
   end
   start_hand(t)
 end
 
--- The level's note and event name who really deals: a drawn dealer who
--- goes out at the level's first pay-in passes the deal to the next player
--- (as in every hand), and the note says so.
+-- The level's note names who really deals: a drawn dealer who goes out at
+-- the level's first pay-in passes the deal to the next player (as in every
+-- hand; the hand's event names them), and the note says so.
 local pay_in = game.pay_in
 function game.pay_in(t)
   pay_in(t)
   local v = t.vars
-  if (v.level_note or v.level_event) and not game.game_over(t) then
+  if v.level_note and not game.game_over(t) then
     if not t:active(t:dealer()) then t:rotate_dealer() end
-    if v.level_note then
-      t:notef("Level %d: %s deal%s first", v.level, name(t:dealer()), t:dealer() == 1 and "" or "s")
-    end
-    t:event("level", { level = v.level, dealer = t:dealer() })
+    t:notef("Level %d: %s deal%s first", v.level, name(t:dealer()), t:dealer() == 1 and "" or "s")
   end
-  v.level_note, v.level_event = nil, nil
+  v.level_note = nil
 end
 
 local game_over = game.game_over

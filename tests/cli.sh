@@ -1278,6 +1278,13 @@ groff -man -Tutf8 -ww -z "$here/../doc/referee.1" >"$work/man.err" 2>&1 && [ ! -
 . "$here/cli/cases.sh"
 run_cases "$here/cli/commands.test"
 
+# The app's record names each level and its dealer before the level's
+# pay-in: a game that ends there shares its pot from that dealer's left.
+"$bin" run bam-app --seats bam-greedy,bam-greedy --seed 3 --json >"$work/app.jsonl" 2>&1
+awk '/"event":"level"/ { n++; if ((getline next_line) > 0 && next_line !~ /"type":"transfer"/) late++ }
+     END { exit !(n >= 3 && !late) }' "$work/app.jsonl" && ok ||
+    bad "the app's level event does not come before its pay-in: $(grep -m2 -A1 '"event":"level"' "$work/app.jsonl")"
+
 # Files that hold a seed are their owner's alone: whoever reads the seed
 # deals every hand ahead (a save; a tournament's lines).
 (umask 022 && printf 'save %s\n' "$work/secret.json" | "$bin" play fixture --seats human,random --seed 2 >/dev/null 2>&1 &&
