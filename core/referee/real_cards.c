@@ -37,6 +37,15 @@ static int used(const Renaming *r, int c)
     return 0;
 }
 
+/* Whether a card's name is the name typed, in either order of its faces
+ * for a dual-face card ("8D/5S" for the 5S/8D counted as an 8). */
+static int names_card(const char *card_name, const char *typed)
+{
+    char swapped[CARD_NAME_LEN];
+    return strcasecmp(card_name, typed) == 0 ||
+           (card_name_swapped(card_name, swapped, sizeof swapped) && strcasecmp(swapped, typed) == 0);
+}
+
 /* An unknown card of this name in one of seat's own zones (preferring the
  * given card, the one a kernel-listed move names), not yet renamed. */
 static int unknown_held(const Table *t, int seat, const char *name, int listed, const Renaming *r)
@@ -46,7 +55,7 @@ static int unknown_held(const Table *t, int seat, const char *name, int listed, 
         return listed;
     for (int c = 1; c <= t->deck.n; c++)
         if (!zs->bound[c] && zs->where[c] && zs->z[zs->where[c]].owner == seat && !used(r, c) &&
-            strcasecmp(t->deck.cards[c].name, name) == 0)
+            names_card(t->deck.cards[c].name, name))
             return c;
     return 0;
 }
@@ -55,8 +64,7 @@ static int unknown_named(const Table *t, const char *name, const Renaming *r)
 {
     const Zones *zs = &t->zones;
     for (int c = 1; c <= t->deck.n; c++)
-        if (!zs->bound[c] && zs->where[c] && !used(r, c) &&
-            strcasecmp(t->deck.cards[c].name, name) == 0)
+        if (!zs->bound[c] && zs->where[c] && !used(r, c) && names_card(t->deck.cards[c].name, name))
             return c;
     return 0;
 }
