@@ -5,4 +5,19 @@
 -- whenever bluffing is off.
 local game = inherit("bamboozled-dice", { bluffing = false })
 game.description = "Bamboozled dice without bluffing: public rolls that must beat the score"
+
+-- RULINGS: --set bluffing=true on this variant is refused, with why.
+for i, option in ipairs(game.options) do
+  if option.name == "bluffing" then
+    local own = {}
+    for k, v in pairs(option) do own[k] = v end
+    own.check = function(value)
+      if value then
+        return false, "this variant plays without bluffing: with bluffing it is the base game, bamboozled-dice"
+      end
+      return true
+    end
+    game.options[i] = own
+  end
+end
 return game

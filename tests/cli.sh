@@ -1278,6 +1278,9 @@ groff -man -Tutf8 -ww -z "$here/../doc/referee.1" >"$work/man.err" 2>&1 && [ ! -
 . "$here/cli/cases.sh"
 run_cases "$here/cli/commands.test"
 
+# RULINGS: the no-bluffing variant refuses bluffing=true, with why.
+expect 2 "option 'bluffing': this variant plays without bluffing: with bluffing it is the base game, bamboozled-dice" -- \
+    "$bin" run bamboozled-dice-no-bluffing --set bluffing=true --seats random,random
 # The app's record names each level and its dealer before the level's
 # pay-in: a game that ends there shares its pot from that dealer's left.
 "$bin" run bam-app --seats bam-greedy,bam-greedy --seed 3 --json >"$work/app.jsonl" 2>&1
