@@ -51,6 +51,37 @@ struct Repl {
     int moving_seat; /* the seat whose move is being played (for the dice it asks for), or 0 */
 };
 
+/* ---- the screen a table of people shares (screen.c) ---- */
+
+/* Ctrl-D's (ends of input) in a row after which the terminal is taken
+ * for gone (a hung-up terminal answers every read with one). */
+#define ENDS_BEFORE_GONE 8
+
+/* Whose knowledge the log is shown with: the one person's at a table of
+ * one person, else a spectator's (0). */
+int screen_log_viewer(const Repl *r);
+/* ... and on the screen now: at a hot seat's terminal, the person who
+ * last sat down. */
+int screen_viewer(const Repl *r);
+/* The log since it was last shown, as viewer may know it (its own lines
+ * make the next pass come), or as the screen's viewer. */
+void screen_show_log_as(Repl *r, int viewer);
+void screen_show_new_log(Repl *r);
+/* Private hot seat: before seat answers, the keyboard passes when the
+ * next thing drawn is private to someone other than the person who last
+ * sat down. from: the log entries to show again on the clean screen;
+ * may_take_back: the pass prompt offers 'back'. 0 when nobody passed, 1
+ * when seat sat down, or: */
+#define SCREEN_TAKEN_BACK 2 /* the last person took their move back */
+#define SCREEN_LEFT 3       /* the table quit at the pass prompt */
+int screen_sit_down(Repl *r, int seat, int from, int may_take_back);
+/* What 'new' or 'load' says (malloc'd, lines ended): printed, and shown
+ * again on the first pass screen. */
+void screen_announce(Repl *r, char *text);
+/* Whether the game in progress may be dropped (quit, new, Ctrl-D): yes
+ * with nothing unsaved; else a person is asked. */
+int screen_may_drop_game(Repl *r, const char *doing);
+
 /* Who is to type real dice the rules read: the seat that sees them all,
  * the one whose move it is first; 0 for none. *all: everyone sees them. */
 int repl_dice_seer(const Repl *r, const Table *t, int n, const int *dice, int *all);

@@ -191,7 +191,7 @@ mutant pot-promise core/referee/game_reading.c 'if (pot > 0 && g->t->ledger.a[po
 mutant log-hindsight core/kernel/table.c 'return sees_arrival(t, log_move_known(e), e->c, viewer)' \
     'return sees_arrival(t, t->zones.known[e->a], e->c, viewer)' spec log_knowledge_spec.lua
 # The hot seat's screen left as it was when the keyboard passes.
-mutant hot-seat-clear repl/repl.c '    fputs("\033[H\033[2J\033[3J", stdout);' '    (void)0;' terminal hotseat
+mutant hot-seat-clear repl/screen.c '    fputs("\033[H\033[2J\033[3J", stdout);' '    (void)0;' terminal hotseat
 # Real dice: a roll at the table is unknown until typed, never the
 # referee's own draw.
 mutant table-dice-unseen core/kernel/table.c '    t->dice.d[die].value = 0;
@@ -263,20 +263,20 @@ mutant conformance-view core/binding/lua_view.c 'if (zones_seat_sees(&t->zones, 
     spec conformance_spec.lua 'promise.fixture$'
 # The hot seat's pass prompt takes what is typed for the Enter, and the
 # first hand after play or load is shown without a pass.
-mutant pass-enter-only repl/repl.c '        if (!line[strspn(line, " \t")]) {' '        if (1) {' terminal hotseat
-mutant pass-first-hand repl/repl.c 'people >= 2 && seat != r->on_screen &&' \
+mutant pass-enter-only repl/screen.c '        if (!line[strspn(line, " \t")]) {' '        if (1) {' terminal hotseat
+mutant pass-first-hand repl/screen.c 'people >= 2 && seat != r->on_screen &&' \
     'people >= 2 && r->on_screen > 0 && seat != r->on_screen &&' terminal hotseat
 # The pass prompt only when something private is on the screen: a hand of
 # the referee's cards passed without one.
-mutant pass-private-only repl/repl.c '    int secret = shows_private(r->s.loop.game->t, seat);' \
+mutant pass-private-only repl/screen.c '    int secret = shows_private(r->s.loop.game->t, seat);' \
     '    int secret = 0;' terminal private
 # The screen audit: the keyboard passed without clearing the screen (the
 # last person's hand stays up as the next sits down), and the pass judged
 # by whose prompt came last instead of who sat down last (a roll drawn on
 # the screen of the person before).
-mutant screens-clear-on-pass repl/repl.c '    clear_screen();
+mutant screens-clear-on-pass repl/screen.c '    clear_screen();
     if (r->headline)' '    if (r->headline)' screens
-mutant screens-who-sat repl/repl.c '        if (seat == r->on_screen)
+mutant screens-who-sat repl/screen.c '        if (seat == r->on_screen)
             r->private_on_screen |= secret;' '        r->on_screen = seat;
         r->private_on_screen = secret;' screens
 # A refused undo in an open claim window forgets the answers given: the
