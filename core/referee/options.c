@@ -1,5 +1,5 @@
 #include "options.h"
-#include "rules_loader.h"
+#include "rules_players.h"
 
 #include <lauxlib.h>
 #include <stdio.h>

@@ -7,6 +7,7 @@
 #define REFEREE_RULES_LOADER_H
 
 #include <lua.h>
+#include "rules_players.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,13 +31,6 @@ void rules_push_env(lua_State *L, const char *rules_path);
  * a message pushed on failure. Games share a definition, so rules keep all
  * their state in t.vars. */
 int rules_definition(lua_State *L, const char *name, const char *rules_path);
-/* The definition's players = {min, max} at def, defaulting to 1 and max_seats. */
-void rules_players(lua_State *L, int def, int max_seats, lua_Integer *lo, lua_Integer *hi);
-/* The seats a person may take, as a mask (bit s: seat s): players.people,
- * or every seat when the definition does not say. */
-uint32_t rules_people(lua_State *L, int def);
-/* "2 players" or "2 to 6 players". */
-void rules_players_text(lua_Integer lo, lua_Integer hi, char *buf, size_t size);
 /* Loads a rules file into the environment at env and pushes its definition
  * table; 0 and a message pushed on failure. */
 int rules_load(lua_State *L, int env, const char *name, const char *rules_path);
