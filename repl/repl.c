@@ -14,6 +14,7 @@
 #include "listing.h"
 #include "render.h"
 #include "../core/referee/game_answer.h"
+#include "../core/referee/game_physical.h"
 #include "../core/referee/rules_loader.h"
 #include "../core/kernel/ask_match.h"
 #include "../core/kernel/spelling.h"

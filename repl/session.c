@@ -2,6 +2,7 @@
 
 #include <jansson.h>
 
+#include "../core/referee/game_physical.h"
 #include "../core/referee/rules_loader.h"
 #include "../core/kernel/strfmt.h"
 #include "../core/guards/watchdog.h"

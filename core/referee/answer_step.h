@@ -4,7 +4,7 @@
 #ifndef REFEREE_ANSWER_STEP_H
 #define REFEREE_ANSWER_STEP_H
 
-#include "game.h"
+#include "game_state.h"
 
 /* Pushes the function that applies an answer to the decision due; 0, the
  * error saying why, when the rules have neither for its kind. */

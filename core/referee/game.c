@@ -22,97 +22,18 @@
 #include "../kernel/strfmt.h"
 #include "../kernel/table_json.h"
 
-/* Uservalues of a Game userdata. */
-enum { UV_DEF = 1, UV_OPTS, UV_TABLE, UV_ENV, UV_ARRANGE, UV_SCRIPT, UV_COUNT = UV_SCRIPT };
 
-void game_set_error(Game *g, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    free(g->error);
-    /* It may quote a rules script's error, which can hold any bytes: made
-     * fit to print and to store in a JSON record (a tournament line), and
-     * the same in every process (no address). */
-    g->error = strfmt_printable(strfmt_without_addresses(vstrfmt(fmt, ap)));
-    va_end(ap);
-}
 
-Game *game_check(lua_State *L, int idx)
-{
-    return luaL_checkudata(L, idx, GAME_MT);
-}
 
-/* Pushes the Game userdata g: the registry maps each Game to itself so C
- * callers holding a pointer can reach its uservalues. */
-static const char GAMES_KEY = 'g';
 
-static void push_self(Game *g)
-{
-    lua_rawgetp(g->L, LUA_REGISTRYINDEX, &GAMES_KEY);
-    lua_rawgetp(g->L, -1, g);
-    lua_remove(g->L, -2);
-}
 
-/* The rules' definition and the table are reached on every decision: they
- * are also kept under registry references, one lookup away. */
-static int *fast_ref(Game *g, int uv)
-{
-    return uv == UV_DEF ? &g->def_ref : uv == UV_TABLE ? &g->table_ref : NULL;
-}
 
-static void push_uv(Game *g, int uv)
-{
-    int *ref = fast_ref(g, uv);
-    if (ref && *ref != LUA_NOREF) {
-        lua_rawgeti(g->L, LUA_REGISTRYINDEX, *ref);
-        return;
-    }
-    push_self(g);
-    lua_getiuservalue(g->L, -1, uv);
-    lua_remove(g->L, -2);
-}
 
-/* Keeps under *ref the definition's function of this name (the definition
- * on top): found by number, not by name, on every decision. */
-static void ref_method(Game *g, int *ref, const char *name)
-{
-    luaL_unref(g->L, LUA_REGISTRYINDEX, *ref);
-    lua_getfield(g->L, -1, name);
-    *ref = luaL_ref(g->L, LUA_REGISTRYINDEX);
-}
 
-static void set_uv(Game *g, int uv)
-{
-    int *ref = fast_ref(g, uv);
-    if (ref) {
-        luaL_unref(g->L, LUA_REGISTRYINDEX, *ref);
-        lua_pushvalue(g->L, -1);
-        *ref = luaL_ref(g->L, LUA_REGISTRYINDEX);
-    }
-    if (uv == UV_DEF) {
-        ref_method(g, &g->apply_ref, "apply");
-        ref_method(g, &g->answers_ref, "answers");
-    }
-    push_self(g);
-    lua_insert(g->L, -2);
-    lua_setiuservalue(g->L, -2, uv);
-    lua_pop(g->L, 1);
-}
 
 /* ---- the loop ---- */
 
-static void invalidate(Game *g)
-{
-    g->pending_valid = 0;
-    g->over = 0;
-}
 
-void game_push_method(Game *g, const char *name)
-{
-    push_uv(g, UV_DEF);
-    lua_getfield(g->L, -1, name);
-    lua_remove(g->L, -2);
-}
 
 /* math.random for rules: the chance source of the table of the game whose
  * rules are running, so every random outcome is replayed from the seed.
@@ -134,36 +55,8 @@ static int rules_random(lua_State *L)
     return 1;
 }
 
-/* Every call into the rules goes through here: the game is bound while
- * they run (in its state's binding, written in place), so their methods
- * find its table at once and their math.random draws from it. */
-static int call_rules_as(Game *g, int nargs, int nresults, int handled)
-{
-    LTableBinding was = *g->binding;
-    *g->binding = g->bound;
-    int status = handled ? script_pcall_rules_handled(g->L, nargs, nresults)
-                         : script_pcall_rules(g->L, nargs, nresults);
-    *g->binding = was; /* never a pointer to a game that may be gone */
-    return status;
-}
 
-static int call_rules(Game *g, int nargs, int nresults)
-{
-    return call_rules_as(g, nargs, nresults, 0);
-}
 
-/* call_rules for a function that reads the table (judge, explain, status,
- * standing, result): at a real deck, what t:card(name, hand) does there
- * (an unknown card takes the name) is undone, as only a move's apply may
- * change the table, and a replay does just what the moves did. */
-int game_call_rules_reading(Game *g, int nargs, int nresults)
-{
-    const TableMode *mode = table_mode(g->t);
-    void *kept = mode->reading_begin(g->t);
-    int status = call_rules(g, nargs, nresults);
-    mode->reading_end(g->t, kept);
-    return status;
-}
 
 /* A card of a round the kernel runs (trick.h): 1 when the kernel played
  * it, with the outcome in *st; 0 for the round's last card, which the
@@ -201,7 +94,7 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     lua_State *L = g->L;
     g->move_log_at = g->t->log.n;
     table_decision(g->t, seat, move, g->pending_valid && g->t->ask.hidden);
-    invalidate(g);
+    game_invalidate(g);
     /* Rules that ask get the card a card move names; a round's cards but
      * its last are the kernel's to play. */
     int card = table_mode(g->t)->card_of_move(g->t, seat, move);
@@ -213,7 +106,7 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
         lua_pop(L, 1);
         return GAME_SCRIPT;
     }
-    push_uv(g, UV_TABLE);
+    game_push_uv(g, UV_TABLE);
     lua_pushinteger(L, seat);
     lua_pushstring(L, move);
     if (card)
@@ -223,7 +116,7 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     g->t->ask.set = 0;
     g->t->ask.answering = 1;
     g->table_refused = 0;
-    int status = call_rules_as(g, 4, 0, 1);
+    int status = game_call_rules_as(g, 4, 0, 1);
     g->t->ask.answering = 0;
     if (status != LUA_OK) { /* its handler pushed first (script.h) */
         if (g->table_refused) {
@@ -244,48 +137,10 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     return GAME_OK;
 }
 
-/* The decision due: the kernel's ask, which the rules stated while they
- * set up or applied the last move, read without calling the rules. */
-static GameStatus read_ask(Game *g)
-{
-    if (!g->t->ask.set) {
-        g->over = 1;
-        return GAME_OVER;
-    }
-    g->pending_valid = 1;
-    return GAME_OK;
-}
 
-GameStatus game_pending(Game *g, const Ask **out)
-{
-    *out = &g->t->ask;
-    if (g->pending_valid)
-        return GAME_OK;
-    if (g->broken)
-        return GAME_SCRIPT; /* its error says why */
-    if (g->over)
-        return GAME_OVER;
-    return read_ask(g);
-}
 
-const char *game_match(Game *g, int seat, const char *text)
-{
-    return ask_match(&g->t->ask, seat, text);
-}
 
-int game_read_before(Game *g, int seat, const Ask *p, int first, int i, const char *read)
-{
-    char other[512];
-    for (int j = first; j < i; j++)
-        if (strcmp(game_move_for_people(g, seat, ask_move(p, j), other, sizeof other), read) == 0)
-            return 1;
-    return 0;
-}
 
-const char *game_move_for_people(Game *g, int seat, const char *move, char *buf, size_t size)
-{
-    return table_mode(g->t)->for_people(g->t, seat, move, buf, size);
-}
 
 /* Room for a move text of len bytes at the end of move_texts; NULL when
  * out of memory. What is written there is a move once commit_move counts it. */
@@ -338,7 +193,7 @@ static void roll_back(Game *g, int keep)
 {
     if (g->sample) {
         g->broken = 1;
-        invalidate(g);
+        game_invalidate(g);
         char *why = g->error;
         g->error = strfmt("this sample's rules failed: %s", why ? why : "?");
         free(why);
@@ -561,34 +416,34 @@ static GameStatus set_up_on(Game *g, Table *t)
 {
     lua_State *L = g->L;
     ltable_push(L, t);
-    push_uv(g, UV_SCRIPT);
+    game_push_uv(g, UV_SCRIPT);
     if (lua_istable(L, -1))
         ltable_set_script(L, -2, -1);
     lua_pop(L, 1);
     g->bound = (LTableBinding){lua_topointer(L, -1), t, g};
-    set_uv(g, UV_TABLE);
+    game_set_uv(g, UV_TABLE);
     g->t = t;
-    invalidate(g);
+    game_invalidate(g);
 
     game_push_method(g, "setup");
-    push_uv(g, UV_TABLE);
-    push_uv(g, UV_OPTS);
+    game_push_uv(g, UV_TABLE);
+    game_push_uv(g, UV_OPTS);
     lcopy(L, -1);
     lua_remove(L, -2);
     const char *failed = "the rules failed in setup()";
-    if (call_rules(g, 2, 0) == LUA_OK) {
+    if (game_call_rules(g, 2, 0) == LUA_OK) {
         failed = "the arrange function failed";
-        push_uv(g, UV_ARRANGE);
+        game_push_uv(g, UV_ARRANGE);
         if (!lua_isfunction(L, -1)) {
             lua_pop(L, 1);
             ledger_seal(&t->ledger);
             return GAME_OK;
         }
-        push_uv(g, UV_TABLE);
-        push_uv(g, UV_DEF);
+        game_push_uv(g, UV_TABLE);
+        game_push_uv(g, UV_DEF);
         lua_getfield(L, -1, "script");
         lua_remove(L, -2);
-        if (call_rules(g, 2, 0) == LUA_OK) {
+        if (game_call_rules(g, 2, 0) == LUA_OK) {
             ledger_seal(&t->ledger);
             return GAME_OK;
         }
@@ -674,25 +529,13 @@ const char *game_random_move(Game *g, int seat, Rng *r)
     return ask_move(p, p->first[slot] + (int)rng_below(r, (uint32_t)p->count[slot]));
 }
 
-void game_push_table(Game *g)
-{
-    push_uv(g, UV_TABLE);
-}
 
-void game_push_definition(Game *g)
-{
-    push_uv(g, UV_DEF);
-}
 
-void game_push_options(Game *g)
-{
-    push_uv(g, UV_OPTS);
-}
 
 uint64_t game_hash(Game *g)
 {
     char err[200];
-    push_uv(g, UV_TABLE);
+    game_push_uv(g, UV_TABLE);
     char *text = ltable_save(g->L, -1, err, sizeof err);
     lua_pop(g->L, 1);
     if (text) {
@@ -747,34 +590,7 @@ static const char *base_name(const char *name, char *buf, size_t size)
     return buf;
 }
 
-static void ensure_registry(lua_State *L)
-{
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY) == LUA_TNIL) {
-        lua_pop(L, 1);
-        lweak_push(L, "v"); /* the map keeps no game alive */
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);
-    }
-    lua_pop(L, 1);
-}
 
-/* Pushes an empty Game userdata, known to the registry's map (push_self). */
-static Game *push_new_game(lua_State *L)
-{
-    ensure_registry(L);
-    Game *g = lua_newuserdatauv(L, sizeof *g, UV_COUNT);
-    memset(g, 0, sizeof *g);
-    g->type_dice_ref = LUA_NOREF;
-    g->def_ref = g->table_ref = g->apply_ref = g->answers_ref = LUA_NOREF;
-    g->L = L;
-    g->binding = ltable_binding(L);
-    luaL_setmetatable(L, GAME_MT);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);
-    lua_pushvalue(L, -2);
-    lua_rawsetp(L, -2, g);
-    lua_pop(L, 1);
-    return g;
-}
 
 char *game_choice_problem(lua_State *L, const char *name, const char *rules_path, int nseats,
                           int opts_idx)
@@ -818,7 +634,7 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
     if (script_idx)
         script_idx = lua_absindex(L, script_idx);
     luaL_checkstack(L, 20, "game");
-    Game *g = push_new_game(L);
+    Game *g = game_push_new(L);
     snprintf(g->seed, sizeof g->seed, "%s", seed);
     g->nseats = nseats;
     base_name(name, g->name, sizeof g->name);
@@ -834,21 +650,21 @@ Game *game_new_scripted(lua_State *L, const char *name, const char *rules_path, 
     if (!rules_definition(L, name, rules_path))
         goto fail;
     lua_pushvalue(L, -2);
-    set_uv(g, UV_ENV);
+    game_set_uv(g, UV_ENV);
     lua_pushvalue(L, -1);
-    set_uv(g, UV_DEF);
+    game_set_uv(g, UV_DEF);
     int def = lua_gettop(L);
 
     if (!options_check_choice(L, g->name, def, nseats, opts_idx))
         goto fail;
-    set_uv(g, UV_OPTS);
+    game_set_uv(g, UV_OPTS);
     if (arrange_idx) {
         lua_pushvalue(L, arrange_idx);
-        set_uv(g, UV_ARRANGE);
+        game_set_uv(g, UV_ARRANGE);
     }
     if (script_idx) {
         lua_pushvalue(L, script_idx);
-        set_uv(g, UV_SCRIPT);
+        game_set_uv(g, UV_SCRIPT);
     }
     if (game_rebuild(g, 0) != GAME_OK) {
         lua_pushstring(L, g->error);
@@ -869,13 +685,13 @@ Game *game_push_sample_of(Game *g, Table *t)
     luaL_checkstack(L, 10, "sample");
     ltable_push(L, t); /* owns t from here on */
     int table = lua_gettop(L);
-    push_uv(g, UV_TABLE);
+    game_push_uv(g, UV_TABLE);
     lua_getfield(L, -1, "vars");
     lcopy(L, -1);
     lua_setfield(L, table, "vars");
     lua_pop(L, 2);
 
-    Game *s = push_new_game(L);
+    Game *s = game_push_new(L);
     memcpy(s->seed, t->seed, sizeof s->seed);
     s->nseats = g->nseats;
     memcpy(s->name, g->name, sizeof s->name);
@@ -884,12 +700,12 @@ Game *game_push_sample_of(Game *g, Table *t)
         luaL_error(L, "out of memory");
     static const int SHARED[] = {UV_DEF, UV_OPTS, UV_ENV};
     for (size_t i = 0; i < sizeof SHARED / sizeof *SHARED; i++) {
-        push_uv(g, SHARED[i]);
-        set_uv(s, SHARED[i]);
+        game_push_uv(g, SHARED[i]);
+        game_set_uv(s, SHARED[i]);
     }
     lua_pushvalue(L, table);
     s->bound = (LTableBinding){lua_topointer(L, -1), t, s};
-    set_uv(s, UV_TABLE);
+    game_set_uv(s, UV_TABLE);
     s->t = t;
     lua_remove(L, table);
     return s;

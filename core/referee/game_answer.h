@@ -4,7 +4,7 @@
 #ifndef REFEREE_GAME_ANSWER_H
 #define REFEREE_GAME_ANSWER_H
 
-#include "game.h"
+#include "game_state.h"
 
 /* A legal answer's canonical text: listed, named at a real deck, or
  * judged by the rules. NULL with the error set when refused, or without

@@ -5,7 +5,7 @@
 #ifndef REFEREE_GAME_READING_H
 #define REFEREE_GAME_READING_H
 
-#include "game.h"
+#include "game_state.h"
 #include "rules_reply.h"
 
 /* What the referee reads back from the rules: a function, how many values

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "game.h"
+#include "game_physical.h"
 #include "../lua/lua_json.h"
 #include "../kernel/strfmt.h"
 

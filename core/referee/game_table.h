@@ -3,8 +3,10 @@
 #ifndef REFEREE_GAME_TABLE_H
 #define REFEREE_GAME_TABLE_H
 
-#include "game.h"
+#include "game_state.h"
 
+/* Makes *a (of *cap ints) hold at least need; 0 when out of memory. */
+int game_grow_ints(int **a, int *cap, int need);
 /* The table's source of typed dice (table.h), with the game as ctx: the
  * values typed so far, in the order they were read; past them, live, the
  * game's type_dice. */

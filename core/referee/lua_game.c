@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "game.h"
+#include "game_physical.h"
 #include "game_sample.h"
 #include "../lua/lua_copy.h"
 #include "../binding/lua_table.h"
