@@ -9,8 +9,20 @@
 static const char IDS_KEY = 'i';
 static const char COUNT_KEY = 'n';
 
+/* Whether this call's numbering holds anything to forget: a word of the
+ * main thread's extra space, so that a call that names no object (nearly
+ * every one) starts anew for the price of a read. */
+static int *numbering_used(lua_State *main_thread)
+{
+    return (int *)lua_getextraspace(main_thread);
+}
+
 void stable_ids_new_call(lua_State *L)
 {
+    int *used = numbering_used(L); /* (a host calls scripts on the main thread) */
+    if (!*used)
+        return;
+    *used = 0;
     lua_pushnil(L);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &IDS_KEY);
 }
@@ -19,6 +31,9 @@ void stable_ids_new_call(lua_State *L)
 static lua_Integer object_number(lua_State *L, int idx)
 {
     idx = lua_absindex(L, idx);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+    *numbering_used(lua_tothread(L, -1)) = 1;
+    lua_pop(L, 1);
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &IDS_KEY) != LUA_TTABLE) {
         lua_pop(L, 1);
         lweak_push(L, "k");

@@ -45,13 +45,8 @@ static int *fast_ref(Game *g, int uv)
     return uv == UV_DEF ? &g->def_ref : uv == UV_TABLE ? &g->table_ref : NULL;
 }
 
-void game_push_uv(Game *g, int uv)
+void game_push_uv_slow(Game *g, int uv)
 {
-    int *ref = fast_ref(g, uv);
-    if (ref && *ref != LUA_NOREF) {
-        lua_rawgeti(g->L, LUA_REGISTRYINDEX, *ref);
-        return;
-    }
     push_self(g);
     lua_getiuservalue(g->L, -1, uv);
     lua_remove(g->L, -2);
@@ -84,11 +79,6 @@ void game_set_uv(Game *g, int uv)
     lua_pop(g->L, 1);
 }
 
-void game_invalidate(Game *g)
-{
-    g->pending_valid = 0;
-    g->over = 0;
-}
 
 void game_push_method(Game *g, const char *name)
 {

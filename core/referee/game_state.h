@@ -7,6 +7,7 @@
 #ifndef REFEREE_GAME_STATE_H
 #define REFEREE_GAME_STATE_H
 
+#include <lauxlib.h>
 #include <lua.h>
 #include <stdint.h>
 #include "../kernel/rng.h"
@@ -120,11 +121,24 @@ const char *game_move_for_people(Game *g, int seat, const char *move, char *buf,
  * reads to people as read: "discard CARD" is shown once. */
 int game_read_before(Game *g, int seat, const Ask *p, int first, int i, const char *read);
 /* The Game's uservalue uv (UV_*) pushed; set from the top of the stack
- * (popped). */
-void game_push_uv(Game *g, int uv);
+ * (popped). The definition and the table, reached on every decision, are
+ * one registry lookup away, inline. */
+void game_push_uv_slow(Game *g, int uv);
+static inline void game_push_uv(Game *g, int uv)
+{
+    int ref = uv == UV_DEF ? g->def_ref : uv == UV_TABLE ? g->table_ref : LUA_NOREF;
+    if (ref != LUA_NOREF)
+        lua_rawgeti(g->L, LUA_REGISTRYINDEX, ref);
+    else
+        game_push_uv_slow(g, uv);
+}
 void game_set_uv(Game *g, int uv);
 /* The decision due is to be read again (a move was applied, a rebuild). */
-void game_invalidate(Game *g);
+static inline void game_invalidate(Game *g)
+{
+    g->pending_valid = 0;
+    g->over = 0;
+}
 /* Pushes the rules' definition's field name (a method). */
 void game_push_method(Game *g, const char *name);
 /* Every call into the rules, the game bound while they run (its handler
