@@ -131,8 +131,9 @@ function game.start_hand(t)
   v.won = per_seat(t, 0)
   v.replace = 0
   -- RULINGS: how many cards each player discards and draws is public (the
-  -- table sees it), so every view carries it: false until they have.
-  v.redrawn = per_seat(t, false)
+  -- table sees it), so every view carries it: false until they have. (Two
+  -- flat lists: a view copies them on every decision.)
+  v.discarded, v.drawn = per_seat(t, false), per_seat(t, false)
   v.trump, v.turned = nil, nil
   game.deal(t)
   game.turn_trump(t)
@@ -242,7 +243,7 @@ function game.redraw(t, seat, names)
   local n = #names + (seat == t:dealer() and v.replace or 0)
   if seat == t:dealer() then v.replace = 0 end
   if n > 0 then assert(t:draw("stock", hands[seat], n)) end
-  v.redrawn[seat] = { discarded = #names, drawn = n }
+  v.discarded[seat], v.drawn[seat] = #names, n
   t:notef("seat %d discards %d and draws %d", seat, #names, n)
   next_drawer(t)
 end
@@ -468,9 +469,8 @@ function game.status(t, seat)
     if v.folded and v.folded[s] then folded[#folded + 1] = s end
   end
   if #folded > 0 then lines[#lines + 1] = "folded: seat " .. table.concat(folded, ", seat ") end
-  local redrawn = v.redrawn and per_seat_text(t, function(s)
-    local r = v.redrawn[s]
-    return r and ("%d out, %d in"):format(r.discarded, r.drawn) or nil
+  local redrawn = v.discarded and per_seat_text(t, function(s)
+    return v.discarded[s] and ("%d out, %d in"):format(v.discarded[s], v.drawn[s]) or nil
   end) or ""
   if redrawn ~= "" then lines[#lines + 1] = "discarded and drawn: " .. redrawn end
   if v.won and t:asked() == "play" then
