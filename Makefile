@@ -140,7 +140,7 @@ bench: all $(BUILD)/bench
 league: all
 	$(Q)sh tools/league.sh $(LEAGUE_GAMES)
 
-$(BUILD)/bench: $(BUILD)/tools/bench.o $(CORE_OBJ) $(BUILD)/repl/session.o $(BUILD)/repl/render.o $(BUILD)/repl/command_options.o
+$(BUILD)/bench: $(BUILD)/tools/bench.o $(CORE_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
 

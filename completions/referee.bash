@@ -48,7 +48,7 @@ _referee()
     --table)
         COMPREPLY=($(compgen -W "dice cards all" -- "$cur"))
         return ;;
-    --seed|--set|--names|--games|--jobs|--shard|--bot-budget|--bot-memory|--game-memory|--max-moves|--listen)
+    --seed|--set|--names|--games|--jobs|--shard|--bot-budget|--bot-memory|--game-memory|--max-moves|--listen|--claim-time)
         return ;;
     esac
     if [[ $cur == -* ]]; then

@@ -21,7 +21,7 @@
 #include "listing.h"
 #include "variants.h"
 #include "repl.h"
-#include "session.h"
+#include "game_args.h"
 #include "stop_signal.h"
 #include "tournament/tournament.h"
 #include "tournament/standings.h"
@@ -38,6 +38,7 @@ static const char OPTIONS_HELP[] =
     "  --names A,B,...     (play) the people's names, by seat\n"
     "  --no-hot-seat       (play) one person plays every human seat: no passing the keyboard\n"
     "  --table WHAT        (play) real dice, cards or all at the table: typed as they show\n"
+    "  --claim-time S      (play, serve) seconds a claim window waits before silence passes\n"
     "  --json              (run) the full-information record, one JSON object per line\n"
     "  --hashes            (run) the table's fingerprint after every move\n"
     "  --bot-budget N      instructions a bot may run per decision (default 50000000;\n"
@@ -112,7 +113,7 @@ static lua_State *new_state(void)
 
 static void report_fault(SeatLoop *l, int seat, const char *why, void *ctx)
 {
-    Session *s = session_of(l);
+    Match *s = match_of(l);
     GameArgs *args = ctx;
     if (args->json)
         record_fault(stdout, s, seat, why);
@@ -123,7 +124,7 @@ static void report_fault(SeatLoop *l, int seat, const char *why, void *ctx)
 
 static void after_step(SeatLoop *l, void *ctx)
 {
-    Session *s = session_of(l);
+    Match *s = match_of(l);
     GameArgs *args = ctx;
     if (args->json) {
         record_window(stdout, s);
@@ -147,14 +148,14 @@ static int play_run(void *ctx, StuckNote *note, const Stuck *stuck)
     RunArgs *r = ctx;
     lua_State *L = r->L;
     GameArgs *args = r->args;
-    Session s;
-    session_init(&s, L, r->rules, r->bots);
+    Match s;
+    match_init(&s, L, r->rules, r->bots);
     s.loop.note = note;
     s.loop.stuck = stuck;
     s.loop.on_fault = report_fault;
     s.loop.fault_ctx = args;
     char *why;
-    if (!session_start(&s, args, &why)) {
+    if (!game_args_start(&s, args, &why)) {
         fprintf(stderr, "referee: %s\n", strfmt_printable(why)); /* it may quote the rules */
         free(why);
         return s.usage_error ? 2 : 1;
@@ -164,7 +165,7 @@ static int play_run(void *ctx, StuckNote *note, const Stuck *stuck)
             fprintf(stderr, "referee: seat %d is 'human', but 'run' plays without people: give a "
                             "bot for every seat (such as --seats random,random), or use "
                             "'referee play'\n", i);
-            session_close(&s);
+            match_close(&s);
             return 2;
         }
     if (args->json) {
@@ -216,7 +217,7 @@ static int play_run(void *ctx, StuckNote *note, const Stuck *stuck)
         }
         lua_pop(L, 1);
     }
-    session_close(&s);
+    match_close(&s);
     return status;
 }
 
@@ -225,7 +226,7 @@ static int play_run(void *ctx, StuckNote *note, const Stuck *stuck)
  * is chosen here when none is given, so a game played again is the same. */
 static int run_game(lua_State *L, const char *rules, const char *bots, GameArgs *args)
 {
-    session_choose_seed(args);
+    game_args_choose_seed(args);
     RunArgs r = {L, rules, bots, args};
     return supervise(play_run, &r, NULL, stdout, stderr);
 }
@@ -246,10 +247,10 @@ static int play_repl(void *ctx, const ReplGuard *guard)
 
 static int replay_file(lua_State *L, const char *rules, const char *bots, const char *path)
 {
-    Session s;
-    session_init(&s, L, rules, bots);
+    Match s;
+    match_init(&s, L, rules, bots);
     char *why;
-    if (!session_load(&s, path, &why, NULL)) {
+    if (!match_load(&s, path, &why, NULL)) {
         char shown[1024];
         fprintf(stderr, "referee: %s: %s\n", strfmt_shown(path, shown, sizeof shown),
                 strfmt_printable(why));
@@ -260,7 +261,7 @@ static int replay_file(lua_State *L, const char *rules, const char *bots, const 
     printf("%s: %s, seed %s, %d move%s replayed; every move legal and the final table "
            "matches the save\n", strfmt_shown(path, shown, sizeof shown), s.loop.game->name,
            s.loop.game->seed, s.loop.game->nmoves, s.loop.game->nmoves == 1 ? "" : "s");
-    session_close(&s);
+    match_close(&s);
     return 0;
 }
 
@@ -289,13 +290,13 @@ static int cmd_bots(const Invocation *in)
     return list_bots(stdout, in->bots);
 }
 
-/* play and run read the same options (session_parse_args). */
+/* play and run read the same options (game_args_parse). */
 static int game_args(const Invocation *in, const char *cmd, GameArgs *args)
 {
     char err[300];
     memset(args, 0, sizeof *args);
     args->default_seats_human = !strcmp(cmd, "play");
-    if (!session_parse_args(in->argc, in->argv, args, err, sizeof err))
+    if (!game_args_parse(in->argc, in->argv, args, err, sizeof err))
         return usage_error("%s", err);
     if (!args->game)
         return usage_error("%s needs a game: such as 'referee run fixture' ('referee games' "
@@ -335,6 +336,9 @@ static int cmd_run(const Invocation *in)
     if (args.table_dice || args.table_cards || args.table_all)
         return usage_error("%s", "--table goes with 'play': at a table with real dice or cards, "
                                  "people play");
+    if (args.claim_time_given)
+        return usage_error("%s", "--claim-time goes with 'play' and 'serve': 'run' seats no people, "
+                                 "and bots answer a claim window at once");
     if (args.names || args.no_hot_seat)
         return usage_error("%s", args.names ? "--names goes with 'play': 'run' seats no people to "
                                               "name (its bots are named by --seats)"

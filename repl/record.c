@@ -23,7 +23,7 @@ static json_t *lua_to_json(lua_State *L, int idx)
     return v ? v : json_string(err);
 }
 
-void record_start(FILE *out, Session *s)
+void record_start(FILE *out, Match *s)
 {
     Game *g = s->loop.game;
     json_t *seats = json_array();
@@ -105,7 +105,7 @@ static json_t *entry_json(const Table *t, const LogEntry *e)
     }
 }
 
-void record_ask(FILE *out, Session *s)
+void record_ask(FILE *out, Match *s)
 {
     const Ask *p;
     if (game_pending(s->loop.game, &p) != GAME_OK)
@@ -136,7 +136,7 @@ void record_ask(FILE *out, Session *s)
     emit(out, line);
 }
 
-void record_window(FILE *out, Session *s)
+void record_window(FILE *out, Match *s)
 {
     Game *g = s->loop.game;
     if (!g->window_group || g->window_group == s->window_shown)
@@ -152,20 +152,20 @@ void record_window(FILE *out, Session *s)
     emit(out, json_pack("{s:s, s:o, s:o}", "type", "window", "answers", answers, "order", order));
 }
 
-void record_entries(FILE *out, Session *s, int from)
+void record_entries(FILE *out, Match *s, int from)
 {
     const Table *t = s->loop.game->t;
     for (int i = from; i < t->log.n; i++)
         emit(out, entry_json(t, &t->log.e[i]));
 }
 
-void record_fault(FILE *out, Session *s, int seat, const char *why)
+void record_fault(FILE *out, Match *s, int seat, const char *why)
 {
     emit(out, json_pack("{s:s, s:i, s:s, s:i, s:s}", "type", "fault", "seat", seat, "bot",
                         bot_name(s->loop.seats[seat].bot), "move", s->loop.game->nmoves + 1, "reason", why));
 }
 
-void record_forfeit(FILE *out, Session *s)
+void record_forfeit(FILE *out, Match *s)
 {
     json_t *winners = json_array(), *faults = json_array();
     for (int i = 1; i <= s->loop.nseats; i++) {
@@ -177,7 +177,7 @@ void record_forfeit(FILE *out, Session *s)
                         "winners", winners, "moves", s->loop.game->nmoves, "faults", faults));
 }
 
-void record_stopped(FILE *out, Session *s)
+void record_stopped(FILE *out, Match *s)
 {
     json_t *faults = json_array();
     for (int i = 1; i <= s->loop.nseats; i++)
@@ -209,7 +209,7 @@ static void put_checked_fields(lua_State *L, json_t *obj, const char *why)
                                                         "written as JSON: %s", why));
 }
 
-void record_result(FILE *out, Session *s)
+void record_result(FILE *out, Match *s)
 {
     json_t *r = lua_to_json(s->L, -1);
     json_t *obj = json_pack("{s:s}", "type", "result");
@@ -226,7 +226,7 @@ void record_result(FILE *out, Session *s)
     emit(out, obj);
 }
 
-void record_hash(FILE *out, Session *s)
+void record_hash(FILE *out, Match *s)
 {
     fprintf(out, "%d %016llx\n", s->loop.game->nmoves, (unsigned long long)game_hash(s->loop.game));
 }

@@ -6,27 +6,27 @@
 #define REFEREE_RECORD_H
 
 #include <stdio.h>
-#include "session.h"
+#include "../core/play/match.h"
 
 /* The record's format, in its start line: a reader checks it. */
 #define RECORD_FORMAT "referee-record/2"
 
-void record_start(FILE *out, Session *s);
+void record_start(FILE *out, Match *s);
 /* The decision due: kind, seats asked, each seat's legal moves. */
-void record_ask(FILE *out, Session *s);
+void record_ask(FILE *out, Match *s);
 /* The last claim window's answers, as given (lapsed ones too), and the
  * order its policy drew, once per window. */
-void record_window(FILE *out, Session *s);
+void record_window(FILE *out, Match *s);
 /* Entries [from, t->log.n) of the game's log. */
-void record_entries(FILE *out, Session *s, int from);
+void record_entries(FILE *out, Match *s, int from);
 /* The result table on top of the Lua stack. */
-void record_result(FILE *out, Session *s);
-void record_hash(FILE *out, Session *s);
+void record_result(FILE *out, Match *s);
+void record_hash(FILE *out, Match *s);
 /* A bot's fault: its seat, name and the reason. */
-void record_fault(FILE *out, Session *s, int seat, const char *why);
+void record_fault(FILE *out, Match *s, int seat, const char *why);
 /* The result of a game a faulting bot forfeited: every other seat wins. */
-void record_forfeit(FILE *out, Session *s);
+void record_forfeit(FILE *out, Match *s);
 /* The result of a game stopped at the move limit or by Ctrl-C: no winner. */
-void record_stopped(FILE *out, Session *s);
+void record_stopped(FILE *out, Match *s);
 
 #endif

@@ -488,3 +488,20 @@ void render_result(FILE *out, lua_State *L)
     }
     lua_pop(L, 1);
 }
+
+void render_first_line(const Table *t, int from, int seat, char *buf, size_t size)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    buf[0] = '\0';
+    if (out) {
+        render_log(out, t, from, seat);
+        fclose(out);
+    }
+    if (text) {
+        const char *first = text + strspn(text, " ");
+        snprintf(buf, size, "%.*s", (int)strcspn(first, "\n"), first);
+    }
+    free(text);
+}

@@ -30,6 +30,9 @@ void render_own(FILE *out, const Table *t, int seat);
 /* Log entries [from, t->log.n) as `viewer` may know them; a run of card
  * moves out of one zone (a deal, a hand thrown in) is one line. */
 void render_log(FILE *out, const Table *t, int from, int viewer);
+/* The first line render_log shows seat from entry from ("5S/8D: stock ->
+ * seat 3's hand"), into buf ("" for none). */
+void render_first_line(const Table *t, int from, int seat, char *buf, size_t size);
 /* The decision now due, in one line. */
 void render_pending(FILE *out, const Ask *p);
 /* The result table on top of the Lua stack. */

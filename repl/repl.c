@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "listing.h"
 #include "render.h"
+#include "typed_dice.h"
 #include "../core/referee/game_answer.h"
 #include "../core/referee/game_physical.h"
 #include "../core/referee/rules_loader.h"
@@ -47,11 +48,6 @@ static void error(Repl *r, const char *fmt, ...)
     va_start(ap, fmt);
     char *message = vstrfmt(fmt, ap);
     va_end(ap);
-    if (r->capturing) { /* a page's move: the refusal goes back to the page */
-        free(r->captured);
-        r->captured = message ? message : strdup("out of memory");
-        return;
-    }
     /* in people's words: "seat 3's hand" is "Cy's hand" */
     fputs("error: ", stderr);
     render_said(stderr, message ? message : "out of memory");
@@ -63,74 +59,53 @@ static void error(Repl *r, const char *fmt, ...)
 /* A 'new' or 'load' that failed: it did not touch the game in progress. */
 static void refused_keeping_game(Repl *r, const char *why)
 {
-    error(r, "%s%s", why, r->s.loop.game ? " (the current game is unchanged)" : "");
+    error(r, "%s%s", why, r->m.loop.game ? " (the current game is unchanged)" : "");
 }
 
 static void clear_window(Repl *r)
 {
-    for (int i = 0; i < r->wn; i++)
-        free(r->wmoves[i]);
-    r->wn = 0;
-}
-
-static int answered(Repl *r, int seat);
-
-int repl_has_answered(Repl *r, int seat)
-{
-    return answered(r, seat);
+    match_clear_window(&r->m);
 }
 
 static int answered(Repl *r, int seat)
 {
-    for (int i = 0; i < r->wn; i++)
-        if (r->wseats[i] == seat)
-            return 1;
-    return 0;
+    return match_answered(&r->m, seat);
 }
 
 /* The seat played by a person who is to answer now, or 0. */
 static int human_to_answer(Repl *r)
 {
-    const Ask *p;
-    if (!r->s.loop.game || game_pending(r->s.loop.game, &p) != GAME_OK)
-        return 0;
-    for (int i = 0; i < p->nseats; i++)
-        if (controller_is_person(&r->s.loop.seats[p->seats[i]]) && !answered(r, p->seats[i]))
-            return p->seats[i];
-    return 0;
+    return match_person_to_answer(&r->m);
 }
 
 /* The seat of the person at this keyboard who is to answer now, or 0. At a
  * served table nobody plays at the console: the people are on their pages. */
 static int console_seat(Repl *r)
 {
-    return r->serve ? 0 : human_to_answer(r);
+    return screen_console_seat(r);
 }
 
 
-static void report(Repl *r, GameStatus st)
+/* A refusal: why, and for a line typed without 'play' that the rules
+ * did not explain as a move, that it is no command either. */
+static void refused(Repl *r, int illegal, const char *why)
 {
-    Game *g = r->s.loop.game;
     /* A line the rules explained, or one a legal move was near, was
      * clearly a move: no word of commands. */
-    int explained = g->error && (strstr(g->error, "is not a legal move: ") ||
-                                 strstr(g->error, "is not a legal move (did you mean '"));
-    if (st == GAME_ILLEGAL && r->bare && !explained && r->meant)
-        error(r, "%s (nor is it a command: did you mean '%s'?)", g->error ? g->error : "failed",
-              r->meant);
-    else if (st == GAME_ILLEGAL && r->bare && !explained)
-        error(r, "%s (nor is it a command: 'help' lists them)", g->error ? g->error : "failed");
-    else if (st == GAME_SCRIPT && r->capturing) {
-        /* A page's move the rules failed on: the page gets the sentence a
-         * player needs, the console the detail (a file's path, a
-         * traceback) for whoever can mend the rules. */
-        fflush(stdout);
-        fprintf(stderr, "error: the rules failed on a move from a page: %s\n",
-                g->error ? strfmt_printable(g->error) : "failed");
-        error(r, "the rules could not carry that move out, so it was not played and the game is as "
-                 "it was (the referee's console has the details)");
-    } else if (st == GAME_SCRIPT || st == GAME_ILLEGAL)
-        error(r, "%s", g->error ? g->error : "failed");
+    int explained = why && (strstr(why, "is not a legal move: ") ||
+                            strstr(why, "is not a legal move (did you mean '"));
+    if (illegal && r->bare && !explained && r->meant)
+        error(r, "%s (nor is it a command: did you mean '%s'?)", why ? why : "failed", r->meant);
+    else if (illegal && r->bare && !explained)
+        error(r, "%s (nor is it a command: 'help' lists them)", why ? why : "failed");
+    else
+        error(r, "%s", why ? why : "failed");
+}
+
+static void report(Repl *r, GameStatus st)
+{
+    if (st == GAME_SCRIPT || st == GAME_ILLEGAL)
+        refused(r, st == GAME_ILLEGAL, r->m.loop.game->error);
 }
 
 /* The rules' status lines for seat (0: everyone): the state at a glance. */
@@ -156,9 +131,9 @@ static int shown_before(const Repl *r, const char *line)
  * from the ones shown last (a move's turn shows what it changed). */
 static void show_status_lines(Repl *r, int seat, int changes_only)
 {
-    lua_State *L = r->s.L;
+    lua_State *L = r->m.L;
     int top = lua_gettop(L);
-    if (game_push_status(r->s.loop.game, seat) != GAME_OK) {
+    if (game_push_status(r->m.loop.game, seat) != GAME_OK) {
         lua_settop(L, top);
         report(r, GAME_SCRIPT);
         return;
@@ -194,7 +169,7 @@ static void show_waiting(Repl *r)
 {
     const Ask *p;
     char name[64], kind[128];
-    game_pending(r->s.loop.game, &p);
+    game_pending(r->m.loop.game, &p);
     printf("waiting for");
     for (int i = 0, shown = 0; i < p->nseats; i++)
         if (!answered(r, p->seats[i]))
@@ -202,14 +177,14 @@ static void show_waiting(Repl *r)
     printf(" (%s)\n", strfmt_shown(p->kind, kind, sizeof kind));
 }
 
-/* After a change: bots answer until a person must, then show what happened
- * and what is due. */
-static void advance(Repl *r)
+/* After an answer was played and the bots replied (st: how their run
+ * ended): what happened, and what is due. */
+static void show_after(Repl *r, GameStatus st)
 {
-    Game *g = r->s.loop.game;
-    session_keep_rescue(&r->s);
-    GameStatus st = seat_loop_run(&r->s.loop, NULL, NULL);
-    int from = r->s.log_shown;
+    Game *g = r->m.loop.game;
+    int from = r->m.log_shown;
+    r->shown_moves = g->nmoves;
+    r->shown_answers = r->m.wn;
     /* The log on the screen of the one who moved, as they may know it, when
      * they are to answer next (the acceptor's lifted dice before his roll);
      * when someone else is, only what everyone sees: the next person may
@@ -227,21 +202,21 @@ static void advance(Repl *r)
         report(r, st);
         return;
     }
-    if (st == GAME_OVER && r->s.loop.stopped) {
+    if (st == GAME_OVER && r->m.loop.stopped) {
         error(r, "the bots made %ld move%s in a row and the game has not ended: stopped there, no "
                  "winner yet (the limit is --max-moves %ld; 'continue' lets them play on, 'new' "
                  "starts another game)",
-              r->s.loop.max_moves, r->s.loop.max_moves == 1 ? "" : "s", r->s.loop.max_moves);
+              r->m.loop.max_moves, r->m.loop.max_moves == 1 ? "" : "s", r->m.loop.max_moves);
         return;
     }
     if (st == GAME_OVER) {
-        if (game_push_result(g) != GAME_OK || lua_isnil(r->s.L, -1)) {
-            lua_pop(r->s.L, 1);
+        if (game_push_result(g) != GAME_OK || lua_isnil(r->m.L, -1)) {
+            lua_pop(r->m.L, 1);
             error(r, "%s", g->error ? g->error : "the rules gave no result at the end of the game");
             return;
         }
-        render_result(stdout, r->s.L);
-        lua_pop(r->s.L, 1);
+        render_result(stdout, r->m.L);
+        lua_pop(r->m.L, 1);
         return;
     }
     const Ask *p;
@@ -249,13 +224,16 @@ static void advance(Repl *r)
         show_waiting(r);
         return;
     }
+    r->calling = 0; /* a call made at the pass prompt was this window's */
     int seat = human_to_answer(r);
     int sat = seat ? screen_sit_down(r, seat, from, 1) : 0;
-    if (sat == SCREEN_LEFT)
+    if (sat == SCREEN_LEFT || sat == SCREEN_TIME_UP)
         return;
+    if (sat == SCREEN_CALLER)
+        seat = r->on_screen;
     if (sat == SCREEN_TAKEN_BACK) {
         forget_status(r);
-        advance(r); /* the mover's decision again */
+        show_after(r, match_run_bots(&r->m)); /* the mover's decision again */
         return;
     }
     if (sat)
@@ -272,6 +250,22 @@ static void advance(Repl *r)
     }
 }
 
+void repl_catch_up(Repl *r)
+{
+    Game *g = r->m.loop.game;
+    if (!g || (g->nmoves == r->shown_moves && r->m.wn == r->shown_answers &&
+               g->t->log.n == r->m.log_shown))
+        return;
+    show_after(r, g->nmoves != r->shown_moves ? r->m.after : GAME_OK);
+}
+
+/* After a change: bots answer until a person must, then show what happened
+ * and what is due. */
+static void advance(Repl *r)
+{
+    show_after(r, match_run_bots(&r->m));
+}
+
 /* Before each prompt: when the one to answer is not the person the
  * screen was last passed to, and a pass is due (a refused command that
  * changed who answers, say), the keyboard passes first, as after a move. */
@@ -280,17 +274,19 @@ static void seat_who_answers(Repl *r)
     int seat = console_seat(r);
     if (!seat || seat == r->on_screen)
         return;
-    int sat = screen_sit_down(r, seat, r->s.log_shown, 0);
-    if (!sat || sat == SCREEN_LEFT)
+    int sat = screen_sit_down(r, seat, r->m.log_shown, 0);
+    if (!sat || sat == SCREEN_LEFT || sat == SCREEN_TIME_UP)
         return;
+    if (sat == SCREEN_CALLER)
+        seat = r->on_screen;
     const Ask *p;
     char name[64];
     forget_status(r);
-    game_pending(r->s.loop.game, &p);
+    game_pending(r->m.loop.game, &p);
     render_pending(stdout, p);
     if (p->window)
         printf("%s, your answer:\n", render_seat(seat, name, sizeof name));
-    render_own(stdout, r->s.loop.game->t, seat);
+    render_own(stdout, r->m.loop.game->t, seat);
 }
 
 /* ---- commands ---- */
@@ -315,8 +311,8 @@ static void cmd_help(Repl *r, int argc, char **argv, const char *rest)
     } else if (!shown) {
         /* help GAME: a game's rules in short */
         char path[4096];
-        if (rules_find(argv[1], r->s.rules_path, path, sizeof path) && !rules_is_path(argv[1]))
-            print_rules(stdout, r->s.L, argv[1], r->s.rules_path);
+        if (rules_find(argv[1], r->m.rules_path, path, sizeof path) && !rules_is_path(argv[1]))
+            print_rules(stdout, r->m.L, argv[1], r->m.rules_path);
         else
             error(r, "unknown command '%s' ('help' lists the commands, 'games' the games)", argv[1]);
     }
@@ -326,12 +322,12 @@ static void cmd_help(Repl *r, int argc, char **argv, const char *rest)
 static void cmd_rules(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
-    const char *name = argc > 1 ? argv[1] : r->s.loop.game ? r->s.loop.game->name : NULL;
+    const char *name = argc > 1 ? argv[1] : r->m.loop.game ? r->m.loop.game->name : NULL;
     if (!name) {
         error(r, "which game? rules GAME ('games' lists them)");
         return;
     }
-    if (!print_rules(stdout, r->s.L, name, r->s.rules_path))
+    if (!print_rules(stdout, r->m.L, name, r->m.rules_path))
         r->errors++;
 }
 
@@ -340,7 +336,7 @@ static void cmd_games(Repl *r, int argc, char **argv, const char *rest)
     (void)argc;
     (void)argv;
     (void)rest;
-    if (list_games(stdout, r->s.L, r->s.rules_path) != 0)
+    if (list_games(stdout, r->m.L, r->m.rules_path) != 0)
         r->errors++;
 }
 
@@ -349,13 +345,13 @@ static void cmd_bots(Repl *r, int argc, char **argv, const char *rest)
     (void)argc;
     (void)argv;
     (void)rest;
-    list_bots(stdout, r->s.bots_path);
+    list_bots(stdout, r->m.bots_path);
 }
 
 
 static void start_game(Repl *r)
 {
-    Game *g = r->s.loop.game;
+    Game *g = r->m.loop.game;
     char *text = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&text, &size);
@@ -366,16 +362,16 @@ static void start_game(Repl *r)
             fprintf(out, "new game: %s, seats:", g->name);
         else
             fprintf(out, "new game: %s, seed %s, seats:", g->name, g->seed);
-        for (int i = 1; i <= r->s.loop.nseats; i++)
-            fprintf(out, "%s %d %s%s%s%s", i > 1 ? "," : "", i, r->s.loop.seats[i].name,
-                    r->s.names[i][0] ? " (" : "", r->s.names[i], r->s.names[i][0] ? ")" : "");
+        for (int i = 1; i <= r->m.loop.nseats; i++)
+            fprintf(out, "%s %d %s%s%s%s", i > 1 ? "," : "", i, r->m.loop.seats[i].name,
+                    r->m.names[i][0] ? " (" : "", r->m.names[i], r->m.names[i][0] ? ")" : "");
         fputc('\n', out);
         fclose(out);
     }
     screen_announce(r, text);
     r->on_screen = -1; /* nobody yet: the first person sits down after a pass too */
     forget_status(r);
-    r->saved_moves = 0;
+    r->m.saved_moves = 0;
     advance(r);
 }
 
@@ -388,26 +384,45 @@ static void dropped_game(Repl *r, int unsaved)
                unsaved == 1 ? "" : "s");
 }
 
-/* A served table keeps its game and its people's links: another game is
- * another table. 1 when refused. */
-static int served_keeps_game(Repl *r, const char *command)
+static int need_game(Repl *r);
+
+/* again: another game of the same table (rules, options, seats, people)
+ * on a fresh seed; at a served table the same links, the pages following. */
+static void cmd_again(Repl *r, int argc, char **argv, const char *rest)
 {
-    if (r->serve)
-        error(r, "'%s' is not for a served table: its people's links are for this game ('quit', "
-                 "then 'referee serve' starts another; 'load FILE' takes up a save of the same "
-                 "people's seats)", command);
-    return r->serve != NULL;
+    (void)argc, (void)argv, (void)rest;
+    if (!need_game(r) || !screen_may_drop_game(r, "start another"))
+        return;
+    int unsaved = r->m.loop.game->nmoves - r->m.saved_moves;
+    char *why;
+    if (!match_again(&r->m, &why)) {
+        refused_keeping_game(r, why);
+        free(why);
+        return;
+    }
+    dropped_game(r, unsaved);
+    start_game(r);
 }
 
 static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
     GameArgs args = {0};
-    if (served_keeps_game(r, "new"))
+    /* A served table's links are its people's seats: another game there
+     * is the same table's. */
+    if (r->serve && argc == 1) {
+        cmd_again(r, argc, argv, rest);
         return;
+    }
+    if (r->serve) {
+        error(r, "at a served table 'new' deals another game of the same table (the same people, "
+                 "seats and links), so it takes no game or options ('quit', then 'referee serve', "
+                 "sets another table)");
+        return;
+    }
     args.default_seats_human = 1;
     char err[300];
-    if (!session_parse_args(argc - 1, argv + 1, &args, err, sizeof err)) {
+    if (!game_args_parse(argc - 1, argv + 1, &args, err, sizeof err)) {
         error(r, "%s", err);
         return;
     }
@@ -421,12 +436,12 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
     }
     if (!screen_may_drop_game(r, "start another"))
         return;
-    int unsaved = r->s.loop.game ? r->s.loop.game->nmoves - r->saved_moves : 0;
+    int unsaved = r->m.loop.game ? r->m.loop.game->nmoves - r->m.saved_moves : 0;
     char *why;
-    const Stuck *stuck = r->s.loop.stuck;
-    r->s.loop.stuck = NULL; /* what got stuck was the rescued game's */
-    if (!session_start(&r->s, &args, &why)) {
-        r->s.loop.stuck = stuck;
+    const Stuck *stuck = r->m.loop.stuck;
+    r->m.loop.stuck = NULL; /* what got stuck was the rescued game's */
+    if (!game_args_start(&r->m, &args, &why)) {
+        r->m.loop.stuck = stuck;
         refused_keeping_game(r, why);
         free(why);
         return;
@@ -438,9 +453,9 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
 
 static int need_game(Repl *r)
 {
-    if (!r->s.loop.game)
+    if (!r->m.loop.game)
         error(r, "no game yet: start one with 'new GAME' ('games' lists them)");
-    return r->s.loop.game != NULL;
+    return r->m.loop.game != NULL;
 }
 
 static void cmd_show(Repl *r, int argc, char **argv, const char *rest)
@@ -453,7 +468,7 @@ static void cmd_show(Repl *r, int argc, char **argv, const char *rest)
         error(r, "'show' shows your view, 'show table' what everyone sees (not '%s')", argv[1]);
         return;
     }
-    render_view(stdout, r->s.loop.game->t, seat);
+    render_view(stdout, r->m.loop.game->t, seat);
     show_status(r, seat);
 }
 
@@ -463,7 +478,7 @@ static int decision_due(Repl *r, const Ask **p)
 {
     if (!need_game(r))
         return 0;
-    GameStatus st = game_pending(r->s.loop.game, p);
+    GameStatus st = game_pending(r->m.loop.game, p);
     if (st == GAME_OVER)
         error(r, "the game is over: no move is pending ('new' starts another)");
     else if (st != GAME_OK)
@@ -504,7 +519,7 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
     }
     /* At a real deck the moves of any unknown cards are one move each:
      * "discard CARD CARD" (the first of them stands for the rest). */
-    game_moves_for_people(r->s.loop.game, seat, p, print_move, &gap);
+    game_moves_for_people(r->m.loop.game, seat, p, print_move, &gap);
     putchar('\n');
 }
 
@@ -528,9 +543,20 @@ static int begins_a_move(Game *g, int seat, const char *line)
     return 0;
 }
 
-/* A person's answer: played at once, or kept until every person in an
- * open claim window has answered. */
-static void run_open_window(Repl *r);
+/* A claim window in which people answer: the next person is asked. */
+static void ask_next_in_window(Repl *r);
+
+/* What the inbox said of an answer, shown. */
+static void answered_with(Repl *r, MatchAnswer a, char *why)
+{
+    if (a == MATCH_PLAYED)
+        show_after(r, r->m.after);
+    else if (a == MATCH_KEPT)
+        ask_next_in_window(r);
+    else
+        refused(r, a == MATCH_REFUSED, why);
+    free(why);
+}
 
 /* seat's answer (0: the person to answer now). In a claim window any of
  * its people may answer, in the order they call ("2: bamm ..."). */
@@ -539,8 +565,6 @@ static void play_move_as(Repl *r, int seat, const char *text)
     const Ask *p;
     if (!decision_due(r, &p))
         return;
-    Game *g = r->s.loop.game;
-    GameStatus st;
     if (!seat)
         seat = console_seat(r);
     if (!seat) {
@@ -549,36 +573,9 @@ static void play_move_as(Repl *r, int seat, const char *text)
                                 : "no seat played by a person is to answer now");
         return;
     }
-    session_keep_rescue(&r->s);
-    if (!seat_loop_rules_call(&r->s.loop)) {
-        report(r, GAME_SCRIPT);
-        return;
-    }
-    if (!p->window) {
-        r->moving_seat = seat;
-        st = game_play(g, seat, text);
-        r->moving_seat = 0;
-        if (st != GAME_OK)
-            report(r, st);
-        else
-            advance(r);
-        return;
-    }
-    /* Listed, or judged by the rules (a claim a person types): kept with
-     * the others' answers, in the order typed, until everyone has answered. */
-    const char *canon = game_answer(g, seat, text);
-    if (!canon) {
-        report(r, GAME_ILLEGAL);
-        return;
-    }
-    r->wseats[r->wn] = seat;
-    r->wmoves[r->wn++] = strdup(canon);
-    run_open_window(r);
-}
-
-void repl_play_as(Repl *r, int seat, const char *text)
-{
-    play_move_as(r, seat, text);
+    char *why;
+    MatchAnswer a = match_give(&r->m, seat, text, &why);
+    answered_with(r, a, why);
 }
 
 static void play_move(Repl *r, const char *text)
@@ -586,62 +583,49 @@ static void play_move(Repl *r, const char *text)
     play_move_as(r, 0, text);
 }
 
-/* A claim window in which people answer: the next person is asked, or,
- * once every person has answered, the bots answer and the window runs. */
-static void run_open_window(Repl *r)
+/* A claim window's time ran out while a prompt waited: the people who
+ * had not answered pass. */
+static void window_time_up(Repl *r)
 {
     const Ask *p;
-    Game *g = r->s.loop.game;
-    GameStatus st;
+    r->time_up = 0;
+    if (!r->m.loop.game || game_pending(r->m.loop.game, &p) != GAME_OK || !p->window ||
+        !human_to_answer(r))
+        return;
+    /* Said again on the pass screen that may follow, which clears the rest. */
+    screen_announce(r, strdup("the claim window's time ran out: whoever had not answered passed\n"));
+    char *why;
+    MatchAnswer a = match_close_window(&r->m, &why);
+    answered_with(r, a, why);
+}
+
+static void ask_next_in_window(Repl *r)
+{
+    const Ask *p;
+    Game *g = r->m.loop.game;
     game_pending(g, &p);
-    if (human_to_answer(r) && r->serve) {
+    int next = human_to_answer(r);
+    if (r->serve) {
         show_waiting(r);
         return;
     }
-    if (human_to_answer(r)) {
-        char name[64];
-        int next = human_to_answer(r);
-        /* After a call out of turn the person asked may be the one asked
-         * already, whose hand is on the screen: not shown twice. */
-        int asked_already = next == r->on_screen;
-        int sat = screen_sit_down(r, next, r->s.log_shown, 0);
-        if (sat == SCREEN_LEFT)
-            return;
-        if (sat)
-            render_pending(stdout, p);
-        if (!asked_already) {
-            printf("%s, your answer:\n", render_seat(next, name, sizeof name));
-            render_own(stdout, g->t, next);
-        }
+    char name[64];
+    /* After a call out of turn the person asked may be the one asked
+     * already, whose hand is on the screen: not shown twice. */
+    int asked_already = next == r->on_screen;
+    int sat = screen_sit_down(r, next, r->m.log_shown, 0);
+    if (sat == SCREEN_LEFT || sat == SCREEN_TIME_UP)
         return;
+    if (sat == SCREEN_CALLER) {
+        next = r->on_screen;
+        asked_already = 0;
     }
-    /* Every person has answered; the bots answer too, then the window runs. */
-    int seats[MAX_SEATS];
-    const char *moves[MAX_SEATS];
-    int n = 0;
-    for (int i = 0; i < r->wn; i++) {
-        seats[n] = r->wseats[i];
-        moves[n++] = r->wmoves[i];
+    if (sat)
+        render_pending(stdout, p);
+    if (!asked_already) {
+        printf("%s, your answer:\n", render_seat(next, name, sizeof name));
+        render_own(stdout, g->t, next);
     }
-    for (int i = 0; i < p->nseats; i++)
-        if (!controller_is_person(&r->s.loop.seats[p->seats[i]])) {
-            seats[n] = p->seats[i];
-            if (!(moves[n++] = seat_loop_answer(&r->s.loop, p->seats[i]))) {
-                /* The rules' vars could not be shown to this bot (a bot
-                 * never forfeits at the REPL): the window is not run, and
-                 * the answers stand to be given again. */
-                clear_window(r);
-                report(r, GAME_SCRIPT);
-                return;
-            }
-        }
-    session_keep_rescue(&r->s);
-    st = seat_loop_rules_call(&r->s.loop) ? game_window(g, n, seats, moves) : GAME_SCRIPT;
-    clear_window(r);
-    if (st != GAME_OK)
-        report(r, st);
-    else
-        advance(r);
 }
 
 /* "2: bamm ..." or "Ann: bamm ...": the seat a call in a claim window is
@@ -650,7 +634,7 @@ static int caller_of(Repl *r, const char *line, const char **rest)
 {
     const char *colon = strchr(line, ':');
     const Ask *p;
-    if (!colon || !r->s.loop.game || game_pending(r->s.loop.game, &p) != GAME_OK || !p->window)
+    if (!colon || !r->m.loop.game || game_pending(r->m.loop.game, &p) != GAME_OK || !p->window)
         return 0;
     char who_text[32];
     size_t len = (size_t)(colon - line);
@@ -661,8 +645,8 @@ static int caller_of(Repl *r, const char *line, const char **rest)
         return 0;
     snprintf(who_text, sizeof who_text, "%.*s", (int)(len - skip), line + skip);
     int seat = 0;
-    for (int s = 1; s <= r->s.loop.game->nseats && !seat; s++)
-        if (atoi(who_text) == s || (r->s.names[s][0] && strcasecmp(r->s.names[s], who_text) == 0))
+    for (int s = 1; s <= r->m.loop.game->nseats && !seat; s++)
+        if (atoi(who_text) == s || (r->m.names[s][0] && strcasecmp(r->m.names[s], who_text) == 0))
             seat = s;
     *rest = colon + 1 + strspn(colon + 1, " \t");
     return seat;
@@ -681,17 +665,9 @@ static void cmd_go_on(Repl *r, int argc, char **argv, const char *rest)
         error(r, "no claim window waits for a person's call: 'go on' closes one");
         return;
     }
-    for (int seat; (seat = human_to_answer(r)) != 0;) {
-        const char *pass = game_match(r->s.loop.game, seat, "pass");
-        if (!pass) {
-            error(r, "seat %d must answer: this window has no 'pass'", seat);
-            return;
-        }
-        r->wseats[r->wn] = seat;
-        r->wmoves[r->wn++] = strdup(pass);
-    }
-    session_keep_rescue(&r->s);
-    run_open_window(r);
+    char *why;
+    MatchAnswer a = match_close_window(&r->m, &why);
+    answered_with(r, a, why);
 }
 
 /* Moves of their own may begin with "play" ("play QS"): then the whole
@@ -707,13 +683,13 @@ static void cmd_play(Repl *r, int argc, char **argv, const char *rest)
     /* 'play GAME' where no move is due means a new game, as 'referee play
      * GAME' does on the command line. */
     char path[4096];
-    if (!seat && !r->serve && rules_find(argv[1], r->s.rules_path, path, sizeof path)) {
+    if (!seat && !r->serve && rules_find(argv[1], r->m.rules_path, path, sizeof path)) {
         cmd_new(r, argc, argv, rest);
         return;
     }
     const Ask *p;
     int whole = 0;
-    if (seat && !game_match(r->s.loop.game, seat, rest) && game_pending(r->s.loop.game, &p) == GAME_OK)
+    if (seat && !game_match(r->m.loop.game, seat, rest) && game_pending(r->m.loop.game, &p) == GAME_OK)
         for (int i = 0; i < p->n && !whole; i++)
             whole = strncasecmp(ask_move(p, i), "play ", 5) == 0;
     char line[600];
@@ -741,49 +717,15 @@ static char *ask_line(Repl *r, const char *prompt)
  * whoever may see the dice types them: everyone when they are lifted, the
  * roller alone under the cup. Asked again until the values fit; 'cancel'
  * or the end of the input takes the move back. */
-int repl_dice_seer(const Repl *r, const Table *t, int n, const int *dice, int *all)
-{
-    int seer = 0;
-    *all = 1;
-    for (int s = 1; s <= t->seats.n; s++) {
-        int sees = 1;
-        for (int i = 0; i < n; i++)
-            sees &= dice_seat_sees(&t->dice, dice[i], s);
-        *all &= sees;
-        /* the one whose move it is looks first (an acceptor lifting the cup) */
-        if (sees && (!seer || s == r->moving_seat))
-            seer = s;
-    }
-    return seer;
-}
-
-int repl_read_dice(const Table *t, int n, const int *dice, const char *text, int *values)
-{
-    int got = 0;
-    const char *p = text;
-    char *end;
-    for (;;) {
-        while (*p == ' ' || *p == ',' || *p == '\t')
-            p++;
-        if (!*p)
-            return got == n;
-        long v = strtol(p, &end, 10);
-        if (end == p || got == n || v < 1 || v > t->dice.d[dice[got]].faces)
-            return 0;
-        values[got++] = (int)v;
-        p = end;
-    }
-}
-
 static int type_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
                      size_t size)
 {
     Repl *r = ctx;
-    int all, seer = repl_dice_seer(r, t, n, dice, &all);
+    int all, seer = typed_dice_seer(&r->m, t, n, dice, &all);
     char who_text[64], prompt[64];
     fflush(stdout);
-    if (r->moving_seat)
-        printf("%s's move reads the dice: ", render_seat(r->moving_seat, who_text, sizeof who_text));
+    if (r->m.moving_seat)
+        printf("%s's move reads the dice: ", render_seat(r->m.moving_seat, who_text, sizeof who_text));
     if (all)
         printf("the dice are lifted, type what %s show", n == 1 ? "it" : "they");
     else if (seer)
@@ -802,7 +744,7 @@ static int type_dice(void *ctx, Table *t, int n, const int *dice, int *values, c
         }
         if (!r->interactive)
             printf("dice> %s\n", line);
-        int typed = repl_read_dice(t, n, dice, line, values);
+        int typed = typed_dice_read(t, n, dice, line, values);
         free(line);
         if (typed)
             return 1;
@@ -815,7 +757,7 @@ static int type_dice(void *ctx, Table *t, int n, const int *dice, int *values, c
 static void corrected(Repl *r, int log_at, const char *what)
 {
     printf("corrected: %s\n", what);
-    r->s.log_shown = log_at; /* its events again, as they are now */
+    r->m.log_shown = log_at; /* its events again, as they are now */
     advance(r);
 }
 
@@ -841,8 +783,8 @@ static void account_named(const Repl *r, const char *said, size_t len, char *buf
         len = (size_t)used; /* "seat 2 (Bob)": seat 2 */
     else
         seat = 0;
-    for (int s = 1; !seat && s <= r->s.loop.nseats; s++)
-        if (r->s.names[s][0] && strlen(r->s.names[s]) == len && !strncasecmp(said, r->s.names[s], len))
+    for (int s = 1; !seat && s <= r->m.loop.nseats; s++)
+        if (r->m.names[s][0] && strlen(r->m.names[s]) == len && !strncasecmp(said, r->m.names[s], len))
             seat = s;
     if (seat)
         snprintf(buf, size, "seat%d", seat);
@@ -874,14 +816,14 @@ static void cmd_ruling(Repl *r, int argc, char **argv, const char *rest)
         return;
     char text[512];
     ruling_text(r, rest, text, sizeof text);
-    GameStatus st = game_play(r->s.loop.game, 0, text);
+    GameStatus st = game_play(r->m.loop.game, 0, text);
     if (st != GAME_OK) {
         report(r, st); /* refused: the answers given in an open window stand */
         return;
     }
     clear_window(r);
     screen_show_new_log(r);
-    session_keep_rescue(&r->s);
+    match_keep_rescue(&r->m);
 }
 
 /* A misdeal at a real deck: back to just after the deal, to deal again. */
@@ -891,7 +833,7 @@ static void cmd_redeal(Repl *r, int argc, char **argv, const char *rest)
     if (!need_game(r))
         return;
     int taken;
-    GameStatus st = session_redeal(&r->s, &taken);
+    GameStatus st = match_redeal(&r->m, &taken);
     if (st != GAME_OK) {
         report(r, st); /* refused: the answers given in an open window stand */
         return;
@@ -907,7 +849,7 @@ static void cmd_correct(Repl *r, int argc, char **argv, const char *rest)
 {
     if (!need_game(r))
         return;
-    Game *g = r->s.loop.game;
+    Game *g = r->m.loop.game;
     int log_at = g->nmoves ? g->moves[game_group_start(g, g->nmoves - 1)].log_at : 0;
     int numbers = argc > 1;
     for (int i = 1; i < argc; i++)
@@ -951,23 +893,31 @@ static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
     (void)rest;
     if (!need_game(r))
         return;
-    /* The undoer: the person to answer now, or else the last person who moved. */
-    int seat = human_to_answer(r);
-    for (int i = r->s.loop.game->nmoves - 1; !seat && i >= 0; i--)
-        if (controller_is_person(&r->s.loop.seats[r->s.loop.game->moves[i].seat]))
-            seat = r->s.loop.game->moves[i].seat;
+    /* The undoer: the person to answer now, or else the last person who
+     * moved; at a served table's console, which is nobody's seat, the last
+     * person who moved (a mis-tap on a phone), by the same rule. */
+    int seat = r->serve ? 0 : human_to_answer(r);
+    for (int i = r->m.loop.game->nmoves - 1; !seat && i >= 0; i--)
+        if (controller_is_person(&r->m.loop.seats[r->m.loop.game->moves[i].seat]))
+            seat = r->m.loop.game->moves[i].seat;
     if (!seat) {
         error(r, "nothing to undo: no person has moved yet");
         return;
     }
-    GameStatus st = session_undo(&r->s, seat, 1);
+    GameStatus st = match_undo(&r->m, seat, 1);
     if (st != GAME_OK) {
         report(r, st); /* refused: the answers given in an open window stand */
         return;
     }
     clear_window(r);
-    printf("undone: back before your last move (%d move%s played)\n", r->s.loop.game->nmoves,
-           r->s.loop.game->nmoves == 1 ? "" : "s");
+    char name[64];
+    if (r->serve)
+        printf("undone: back before %s's last move (%d move%s played)\n",
+               render_seat(seat, name, sizeof name), r->m.loop.game->nmoves,
+               r->m.loop.game->nmoves == 1 ? "" : "s");
+    else
+        printf("undone: back before your last move (%d move%s played)\n", r->m.loop.game->nmoves,
+               r->m.loop.game->nmoves == 1 ? "" : "s");
     advance(r);
 }
 
@@ -993,7 +943,7 @@ static void cmd_log(Repl *r, int argc, char **argv, const char *rest)
     (void)rest;
     if (!need_game(r))
         return;
-    Table *t = r->s.loop.game->t;
+    Table *t = r->m.loop.game->t;
     int n = 20;
     if (argc > 1) {
         char *end;
@@ -1014,19 +964,18 @@ static void cmd_save(Repl *r, int argc, char **argv, const char *rest)
         error(r, "save needs a file name: save FILE");
         return;
     }
-    if (!session_save(&r->s, argv[1], &why)) {
+    if (!match_save(&r->m, argv[1], &why)) {
         error(r, "%s", why);
         free(why);
         return;
     }
     char shown[4096];
-    printf("saved to %s (%d move%s)\n", strfmt_shown(argv[1], shown, sizeof shown), r->s.loop.game->nmoves,
-           r->s.loop.game->nmoves == 1 ? "" : "s");
-    r->saved_moves = r->s.loop.game->nmoves;
+    printf("saved to %s (%d move%s)\n", strfmt_shown(argv[1], shown, sizeof shown), r->m.loop.game->nmoves,
+           r->m.loop.game->nmoves == 1 ? "" : "s");
 }
 
 /* The seats people play, as bits (bit s: seat s), and how many seats. */
-static unsigned people_seats(const Session *s)
+static unsigned people_seats(const Match *s)
 {
     unsigned mask = (unsigned)s->loop.nseats << (MAX_SEATS + 1);
     for (int seat = 1; seat <= s->loop.nseats; seat++)
@@ -1039,10 +988,10 @@ static unsigned people_seats(const Session *s)
  * links are: else the game goes back to as it was. 1 when it fits. */
 static int fits_the_links(Repl *r, unsigned people, char *before)
 {
-    if (!r->serve || people_seats(&r->s) == people)
+    if (!r->serve || people_seats(&r->m) == people)
         return 1;
     char *why, *notes;
-    if (!session_load_text(&r->s, before, &why, &notes))
+    if (!match_load_text(&r->m, before, &why, &notes))
         free(why); /* (it replayed a moment ago: it replays again) */
     free(notes);
     error(r, "that save's people sit at other seats than this table's links: it is not taken up "
@@ -1059,12 +1008,12 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     char *notes;
-    const Stuck *stuck = r->s.loop.stuck;
-    r->s.loop.stuck = NULL;
-    unsigned people = r->s.loop.game ? people_seats(&r->s) : 0;
-    char *before = r->serve && r->s.loop.game ? session_record(&r->s) : NULL;
-    if (!session_load(&r->s, argv[1], &why, &notes)) {
-        r->s.loop.stuck = stuck;
+    const Stuck *stuck = r->m.loop.stuck;
+    r->m.loop.stuck = NULL;
+    unsigned people = r->m.loop.game ? people_seats(&r->m) : 0;
+    char *before = r->serve && r->m.loop.game ? match_record(&r->m) : NULL;
+    if (!match_load(&r->m, argv[1], &why, &notes)) {
+        r->m.loop.stuck = stuck;
         refused_keeping_game(r, why);
         free(why);
         free(before);
@@ -1079,11 +1028,10 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
     clear_window(r);
     char shown[4096];
     screen_announce(r, strfmt("loaded %s: %s, %d move%s replayed and checked\n%s%s",
-                       strfmt_shown(argv[1], shown, sizeof shown), r->s.loop.game->name,
-                       r->s.loop.game->nmoves, r->s.loop.game->nmoves == 1 ? "" : "s",
+                       strfmt_shown(argv[1], shown, sizeof shown), r->m.loop.game->name,
+                       r->m.loop.game->nmoves, r->m.loop.game->nmoves == 1 ? "" : "s",
                        notes ? notes : "", notes ? "\n" : ""));
     free(notes);
-    r->saved_moves = r->s.loop.game->nmoves;
     r->on_screen = -1; /* whoever loaded it is not the one to see the next hand */
     forget_status(r);
     advance(r);
@@ -1096,9 +1044,9 @@ static void cmd_seats(Repl *r, int argc, char **argv, const char *rest)
     (void)rest;
     if (!need_game(r))
         return;
-    for (int i = 1; i <= r->s.loop.nseats; i++)
-        printf("  seat %d: %s%s%s%s\n", i, r->s.loop.seats[i].name, r->s.names[i][0] ? ", " : "",
-               r->s.names[i], seats_active(&r->s.loop.game->t->seats, i) ? "" : " (out)");
+    for (int i = 1; i <= r->m.loop.nseats; i++)
+        printf("  seat %d: %s%s%s%s\n", i, r->m.loop.seats[i].name, r->m.names[i][0] ? ", " : "",
+               r->m.names[i], seats_active(&r->m.loop.game->t->seats, i) ? "" : " (out)");
 }
 
 /* names Ann,Bob,Cy: the people's names, by seat, from now on. */
@@ -1113,7 +1061,7 @@ static void cmd_names(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     char *why = NULL;
-    if (!session_set_names(&r->s, rest, &why)) {
+    if (!match_set_names(&r->m, rest, &why)) {
         error(r, "%s", why);
         free(why);
         return;
@@ -1127,7 +1075,7 @@ static void cmd_quit(Repl *r, int argc, char **argv, const char *rest)
     (void)argv;
     (void)rest;
     if (screen_may_drop_game(r, "quit")) {
-        dropped_game(r, r->s.loop.game ? r->s.loop.game->nmoves - r->saved_moves : 0);
+        dropped_game(r, r->m.loop.game ? r->m.loop.game->nmoves - r->m.saved_moves : 0);
         r->quit = 1;
     }
 }
@@ -1138,6 +1086,7 @@ static const Command COMMANDS[] = {
     {"rules", "[GAME]", "a game's rules in short, and its moves", cmd_rules},
     {"bots", "", "the bots a seat can be", cmd_bots},
     {"new", "GAME [--seats S,..] [--seed N] [--set K=V]", "start a game", cmd_new},
+    {"again", "", "another game of the same table: the same game, options and people", cmd_again},
     {"show", "[table]", "what you see (or what everyone sees)", cmd_show},
     {"moves", "", "your legal moves", cmd_moves},
     {"play", "MOVE", "play a move", cmd_play},
@@ -1192,11 +1141,11 @@ static void execute(Repl *r, const char *line)
     int caller = r->serve ? 0 : caller_of(r, line, &call);
     if (caller) {
         const Ask *p;
-        game_pending(r->s.loop.game, &p);
+        game_pending(r->m.loop.game, &p);
         int in_window = 0;
         for (int i = 0; i < p->nseats; i++)
             in_window |= p->seats[i] == caller;
-        if (!in_window || !controller_is_person(&r->s.loop.seats[caller]) || answered(r, caller))
+        if (!in_window || !controller_is_person(&r->m.loop.seats[caller]) || answered(r, caller))
             error(r, "seat %d may not call now: the window waits for the people of seats it asks "
                      "who have not answered", caller);
         else
@@ -1205,7 +1154,7 @@ static void execute(Repl *r, const char *line)
     }
     /* A legal move typed alone is played; moves win over command prefixes. */
     int seat = console_seat(r);
-    if (seat && game_match(r->s.loop.game, seat, line)) {
+    if (seat && game_match(r->m.loop.game, seat, line)) {
         play_move(r, line);
         return;
     }
@@ -1236,7 +1185,7 @@ static void execute(Repl *r, const char *line)
     if (seat) {
         /* Not a command: treat it as a move, so the refusal says why (and
          * that it is no command either, unless it reads like a move). */
-        r->bare = !begins_a_move(r->s.loop.game, seat, line);
+        r->bare = !begins_a_move(r->m.loop.game, seat, line);
         r->meant = nearest_command(argv[0]);
         play_move(r, line);
         r->bare = 0;
@@ -1246,7 +1195,7 @@ static void execute(Repl *r, const char *line)
     /* Nor is it a move, as nobody is to type one: in a game, say why, for
      * someone who meant a move. */
     const Ask *p;
-    GameStatus st = r->s.loop.game ? game_pending(r->s.loop.game, &p) : GAME_OK;
+    GameStatus st = r->m.loop.game ? game_pending(r->m.loop.game, &p) : GAME_OK;
     const char *meant = nearest_command(argv[0]);
     if (meant) {
         error(r, "unknown command '%s': did you mean '%s'? ('help' lists the commands)", argv[0], meant);
@@ -1254,7 +1203,7 @@ static void execute(Repl *r, const char *line)
     }
     error(r, "unknown command '%s' ('help' lists the commands)%s", argv[0],
           r->serve              ? "; the people play on their own pages"
-          : !r->s.loop.game     ? ""
+          : !r->m.loop.game     ? ""
           : st == GAME_OVER ? "; nor is it a move: the game is over ('new' starts another)"
           : st == GAME_OK   ? "; nor is it a move: no seat played by a person is to answer now "
                               "('continue' lets the bots play on)"
@@ -1285,7 +1234,7 @@ static void make_extra(Repl *r, const char *line)
     for (size_t k = 0; k < sizeof WITH_GAME / sizeof *WITH_GAME; k++)
         if (strncasecmp(line, WITH_GAME[k], strlen(WITH_GAME[k])) == 0) {
             char *names[256];
-            int n = game_names(r->s.rules_path, names, 256);
+            int n = game_names(r->m.rules_path, names, 256);
             for (int i = 0; i < n; i++) {
                 if (nextra < MAX_EXTRA)
                     extra[nextra++] = strfmt("%s%s", WITH_GAME[k], names[i]);
@@ -1295,11 +1244,11 @@ static void make_extra(Repl *r, const char *line)
     const Ask *p;
     int seat = console_seat(r);
     char shown[512];
-    if (strncasecmp(line, "play ", 5) == 0 && seat && game_pending(r->s.loop.game, &p) == GAME_OK)
+    if (strncasecmp(line, "play ", 5) == 0 && seat && game_pending(r->m.loop.game, &p) == GAME_OK)
         for (int i = 0; i < p->nseats; i++)
             for (int k = p->first[i]; p->seats[i] == seat && k < p->first[i] + p->count[i]; k++)
                 if (nextra < MAX_EXTRA && ask_move_shown(p, ask_move(p, k)) &&
-                    game_move_for_people(r->s.loop.game, seat, ask_move(p, k), shown, sizeof shown) ==
+                    game_move_for_people(r->m.loop.game, seat, ask_move(p, k), shown, sizeof shown) ==
                         ask_move(p, k))
                     extra[nextra++] = strfmt("play %s", ask_move(p, k));
 }
@@ -1320,7 +1269,7 @@ static char *generate(const char *text, int state)
     int ncmd = (int)(sizeof COMMANDS / sizeof *COMMANDS) - 1;
     const Ask *p = NULL;
     int seat = console_seat(r), slot = -1;
-    if (seat && game_pending(r->s.loop.game, &p) == GAME_OK)
+    if (seat && game_pending(r->m.loop.game, &p) == GAME_OK)
         for (int i = 0; i < p->nseats; i++)
             if (p->seats[i] == seat)
                 slot = i;
@@ -1334,7 +1283,7 @@ static char *generate(const char *text, int state)
         char as_read[512];
         if (i >= ncmd && i < ncmd + nmoves &&
             (!ask_move_shown(p, cand) ||
-             game_move_for_people(r->s.loop.game, seat, cand, as_read, sizeof as_read) != cand))
+             game_move_for_people(r->m.loop.game, seat, cand, as_read, sizeof as_read) != cand))
             continue; /* a claim the person's cards make, or a real card, is theirs to name */
         if (candidate(cand, prefix, plen) && strlen(cand) >= start)
             return strdup(cand + start);
@@ -1355,10 +1304,10 @@ static char *prompt_text(Repl *r, char *buf, size_t size)
     int seat = console_seat(r);
     const Ask *p;
     char kind[128]; /* the rules' words, printed: control characters as '?' */
-    if (seat && game_pending(r->s.loop.game, &p) == GAME_OK)
+    if (seat && game_pending(r->m.loop.game, &p) == GAME_OK)
     {
         char name[64];
-        snprintf(buf, size, "%s %s (%s)> ", r->s.loop.game->name, render_seat(seat, name, sizeof name),
+        snprintf(buf, size, "%s %s (%s)> ", r->m.loop.game->name, render_seat(seat, name, sizeof name),
                  strfmt_shown(p->kind, kind, sizeof kind));
     }
     else
@@ -1398,7 +1347,7 @@ static char *history_path(void)
 
 static void report_fault(SeatLoop *l, int seat, const char *why, void *ctx)
 {
-    Session *s = session_of(l);
+    Match *s = match_of(l);
     Repl *r = ctx;
     (void)r;
     fflush(stdout);
@@ -1431,15 +1380,15 @@ int repl_run_served(lua_State *L, const char *rules_path, const char *bots_path,
 static int resume(Repl *r, const ReplGuard *guard)
 {
     char *why, *notes;
-    if (!session_load_text(&r->s, guard->resume, &why, &notes)) {
+    if (!match_load_text(&r->m, guard->resume, &why, &notes)) {
         error(r, "the game could not be taken up again after a call got stuck: %s", why);
         free(why);
         return 0;
     }
-    r->s.loop.stuck = guard->stuck;
+    r->m.loop.stuck = guard->stuck;
     free(notes);
     /* (the parent said what got stuck) */
-    printf("the game is taken up again after move %d\n", r->s.loop.game->nmoves);
+    printf("the game is taken up again after move %d\n", r->m.loop.game->nmoves);
     advance(r);
     return 1;
 }
@@ -1451,17 +1400,18 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
     memset(&r, 0, sizeof r);
     const ReplServe *serve = console ? console->serve : NULL;
     r.serve = serve;
-    session_init(&r.s, L, rules_path, bots_path);
-    render_use_names((const char (*)[25])r.s.names);
-    r.s.type_dice = console ? console->type_dice : type_dice;
-    r.s.type_dice_ctx = &r;
+    match_init(&r.m, L, rules_path, bots_path);
+    render_use_names((const char (*)[25])r.m.names);
+    r.m.type_dice = serve ? serve->type_dice : type_dice;
+    r.m.type_dice_ctx = serve ? serve->ctx : &r;
+    r.m.learned_words = render_first_line;
     r.in = in;
-    r.s.loop.on_fault = report_fault;
-    r.s.loop.fault_ctx = &r;
+    r.m.loop.on_fault = report_fault;
+    r.m.loop.fault_ctx = &r;
     r.interactive = interactive;
     if (guard) {
-        r.s.loop.note = guard->note;
-        r.s.rescue = guard->rescue;
+        r.m.loop.note = guard->note;
+        r.m.rescue = guard->rescue;
     }
     completing = &r;
     char *hist = NULL;
@@ -1472,27 +1422,31 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
         rl_attempted_completion_function = complete;
         if (serve)
             console->begin(&r);
+        else
+            screen_use_clock(&r);
         hist = history_path();
         if (hist)
             read_history(hist);
     }
+    if (serve)
+        serve->attach(&r.m, serve->ctx);
     if (guard && guard->resume) {
         resume(&r, guard);
     } else if (start) {
         char *why;
-        if (!session_start(&r.s, start, &why)) {
+        if (!game_args_start(&r.m, start, &why)) {
             /* The command line's game: a mistake in it exits 2, as for run. */
             fprintf(stderr, "referee: %s\n", strfmt_printable(why));
             free(why);
-            int usage = r.s.usage_error;
-            session_close(&r.s);
+            int usage = r.m.usage_error;
+            match_close(&r.m);
             return usage ? 2 : 1;
         }
         start_game(&r);
     }
     if (serve) {
         setvbuf(in, NULL, _IONBF, 0); /* a line waiting in a buffer would not wake select */
-        serve->publish(&r, serve->ctx);
+        serve->publish(serve->ctx);
     }
     char *line = NULL;
     size_t cap = 0;
@@ -1504,7 +1458,18 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
             seat_who_answers(&r);
             if (r.quit)
                 break;
+            if (r.time_up) {
+                window_time_up(&r);
+                continue;
+            }
+            r.timed_prompt = 1;
             input = readline(prompt_text(&r, prompt, sizeof prompt));
+            r.timed_prompt = 0;
+            if (r.time_up) {
+                free(input);
+                window_time_up(&r);
+                continue;
+            }
             if (!input) {
                 /* Ctrl-D: leave as 'quit' does, asking first when the game
                  * has moves no save holds. A terminal that is gone answers
@@ -1529,11 +1494,13 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
         r.executing = 1;
         execute(&r, input);
         r.executing = 0;
+        if (r.time_up)
+            window_time_up(&r);
         signal(SIGINT, SIG_DFL);
         running_state = NULL;
         lua_sethook(L, NULL, 0, 0);
         if (serve)
-            serve->publish(&r, serve->ctx);
+            serve->publish(serve->ctx);
         fflush(stdout);
         if (r.interactive)
             free(input);
@@ -1544,9 +1511,8 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
         free(hist);
     }
     clear_window(&r);
-    session_close(&r.s);
+    match_close(&r.m);
     forget_status(&r);
-    free(r.captured);
     free(r.headline);
     if (r.interactive)
         putchar('\n');

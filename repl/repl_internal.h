@@ -10,10 +10,8 @@
 #define MAX_STATUS_LINES 64
 
 struct Repl {
-    Session s;
+    Match m;                /* the game, its seats and its inbox (core/play/match.h) */
     const ReplServe *serve; /* a served table's (serve/): people play on their pages, or NULL */
-    char *captured;         /* with capturing: the last error, for a page (malloc'd) */
-    int capturing;
     int interactive;
     int errors;
     int quit;
@@ -21,10 +19,13 @@ struct Repl {
      * command, taken for a move. */
     int bare;
     const char *meant; /* with bare: the command the line may be a slip from, or NULL */
-    /* Answers people gave in an open claim window, in the order given. */
-    int wn;
-    int wseats[MAX_SEATS];
-    char *wmoves[MAX_SEATS];
+    /* At a hot seat, a person who called at the pass prompt: they answer
+     * the claim window before the one the keyboard was passed to. */
+    int calling;
+    /* A prompt whose wait a claim window's time may end (the seat's own,
+     * the pass prompt), and whether it did (screen_window_time). */
+    int timed_prompt;
+    int time_up;
     /* Whose private things (hand, dice) the screen shows now: 0 for none. */
     int on_screen;
     int private_on_screen; /* what on_screen's seat sees alone is on the screen */
@@ -32,23 +33,11 @@ struct Repl {
     /* The status lines shown last, so that each turn shows what changed. */
     char *status[MAX_STATUS_LINES];
     int nstatus;
-    /* The game's moves when it was last saved, loaded or started. */
-    int saved_moves;
+    /* What the console showed last of a served table: the game's moves
+     * and the answers held in its window (repl_catch_up). */
+    int shown_moves, shown_answers;
     FILE *in; /* the lines, when not a terminal (readline's otherwise) */
     int executing; /* a command runs: pages' moves wait until it is done */
-    /* Real dice at a served table: the seat that lifts the cup types them
-     * on its page while the move that reads them waits (repl_served.c). */
-    struct {
-        int asked;   /* dice are to be typed now */
-        int seat;    /* by whom: the one who sees them (any person when lifted) */
-        int all;     /* lifted: everyone sees them */
-        int n, faces;
-        const Table *t;
-        const int *dice; /* the dice read */
-        int *values;     /* where the typed values go */
-        int done;    /* 1 typed, -1 cancelled */
-    } dice;
-    int moving_seat; /* the seat whose move is being played (for the dice it asks for), or 0 */
 };
 
 /* ---- the screen a table of people shares (screen.c) ---- */
@@ -74,7 +63,18 @@ void screen_show_new_log(Repl *r);
  * when seat sat down, or: */
 #define SCREEN_TAKEN_BACK 2 /* the last person took their move back */
 #define SCREEN_LEFT 3       /* the table quit at the pass prompt */
+#define SCREEN_CALLER 4     /* someone else in the claim window sat down to call: r->on_screen */
+#define SCREEN_TIME_UP 5    /* the claim window's time ran out at the pass prompt (time_up) */
 int screen_sit_down(Repl *r, int seat, int from, int may_take_back);
+/* The seat of the person at this keyboard who answers now: one who
+ * called at the pass prompt, else the first person the decision asks
+ * who has not answered; 0 at a served table (the people are on their
+ * pages) or when none is asked. */
+int screen_console_seat(Repl *r);
+/* readline's keys at a hot seat: a claim window's time (--claim-time)
+ * ends a timed prompt's wait as an empty line, time_up set. */
+int screen_timed_getc(FILE *f);
+void screen_use_clock(Repl *r);
 /* What 'new' or 'load' says (malloc'd, lines ended): printed, and shown
  * again on the first pass screen. */
 void screen_announce(Repl *r, char *text);
@@ -82,25 +82,18 @@ void screen_announce(Repl *r, char *text);
  * with nothing unsaved; else a person is asked. */
 int screen_may_drop_game(Repl *r, const char *doing);
 
-/* Who is to type real dice the rules read: the seat that sees them all,
- * the one whose move it is first; 0 for none. *all: everyone sees them. */
-int repl_dice_seer(const Repl *r, const Table *t, int n, const int *dice, int *all);
-/* n dice values typed ("6 5", "6,5"), each a face of its die, into
- * values; 0 when the text is not that. */
-int repl_read_dice(const Table *t, int n, const int *dice, const char *text, int *values);
-/* seat's answer, as a line typed for it (repl.c). */
-void repl_play_as(Repl *r, int seat, const char *text);
+/* At a served table, after the pages' answers: what changed, shown on
+ * the console as after a typed one. */
+void repl_catch_up(Repl *r);
 
-/* How a served table's console reads and asks (repl_served.c, which
- * gives it to the REPL: the REPL knows it only by these). */
+/* How a served table's console reads (repl_served.c, which gives it to
+ * the REPL: the REPL knows it only by these). */
 typedef struct ServedConsole {
     const ReplServe *serve;
     /* readline's keys from now on, the pages' moves taken between them */
     void (*begin)(Repl *r);
     /* a script's next line, the pages' moves taken while it waits; 0 at its end */
     int (*line)(Repl *r, char **line, size_t *cap);
-    /* the Session's TypedDiceFn: the page of who lifts the cup types them */
-    TypedDiceFn type_dice;
 } ServedConsole;
 
 /* The REPL as a served table's console (repl_serve is its caller). */

@@ -5,12 +5,15 @@
  * it; it calls nothing of theirs. */
 #include "repl.h"
 
+#include <errno.h>
 #include <readline/readline.h>
+#include <sys/select.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "render.h"
+#include "../core/kernel/ask_match.h"
 #include "../core/kernel/strfmt.h"
 
 #include "repl_internal.h"
@@ -23,8 +26,8 @@ int screen_log_viewer(const Repl *r)
     int person = 0;
     if (r->serve)
         return 0;
-    for (int s = 1; s <= r->s.loop.game->nseats; s++)
-        if (controller_is_person(&r->s.loop.seats[s])) {
+    for (int s = 1; s <= r->m.loop.game->nseats; s++)
+        if (controller_is_person(&r->m.loop.seats[s])) {
             if (person)
                 return 0;
             person = s;
@@ -77,15 +80,15 @@ static int shows_private(const Table *t, int seat)
 static int take_back(Repl *r, int mover)
 {
     char name[64];
-    if (mover < 1 || !controller_is_person(&r->s.loop.seats[mover])) {
+    if (mover < 1 || !controller_is_person(&r->m.loop.seats[mover])) {
         printf("there is no move of yours to take back here: press Enter to pass the keyboard\n");
         return 0;
     }
-    GameStatus st = session_undo(&r->s, mover, 0);
+    GameStatus st = match_undo(&r->m, mover, 0);
     if (st != GAME_OK) {
         /* Undo's refusals left here (no move yet, another person has moved
          * since) name seats only; a rules failure may say anything. */
-        const char *why = r->s.loop.game->error;
+        const char *why = r->m.loop.game->error;
         fflush(stdout);
         fputs("error: ", stderr);
         render_said(stderr, st == GAME_ILLEGAL && why ? why
@@ -99,6 +102,72 @@ static int take_back(Repl *r, int mover)
     return 1;
 }
 
+/* Whether seat is a person the open claim window asks who has not
+ * answered. */
+static int may_call(Repl *r, int seat)
+{
+    const Ask *p;
+    if (seat < 1 || !r->m.loop.game || game_pending(r->m.loop.game, &p) != GAME_OK || !p->window ||
+        !controller_is_person(&r->m.loop.seats[seat]) || match_answered(&r->m, seat))
+        return 0;
+    for (int i = 0; i < p->nseats; i++)
+        if (p->seats[i] == seat)
+            return 1;
+    return 0;
+}
+
+int screen_console_seat(Repl *r)
+{
+    if (r->serve)
+        return 0;
+    if (may_call(r, r->calling))
+        return r->calling;
+    return match_person_to_answer(&r->m);
+}
+
+/* The seat a name or a number typed at the pass prompt is, or 0. */
+static int seat_named(Repl *r, const char *word)
+{
+    char *end;
+    long n = strtol(word, &end, 10);
+    if (end != word && !*end)
+        return n >= 1 && n <= r->m.loop.nseats ? (int)n : 0;
+    for (int s = 1; s <= r->m.loop.nseats; s++)
+        if (r->m.names[s][0] && !strcasecmp(r->m.names[s], word))
+            return s;
+    return 0;
+}
+
+/* At the pass prompt of a claim window, someone else the window asks
+ * may call first: they type their name (or seat number), or the claim's
+ * word ("bamm") and then their name. The seat that calls, or 0 after
+ * saying why not. Nothing of anyone's hand is on the screen. */
+static int caller_at_pass(Repl *r, const char *line, int asked)
+{
+    const Ask *p;
+    if (!r->m.loop.game || game_pending(r->m.loop.game, &p) != GAME_OK || !p->window)
+        return 0;
+    char word[64];
+    snprintf(word, sizeof word, "%.*s", (int)strcspn(line, " \t"), line + strspn(line, " \t"));
+    size_t len;
+    int seat = seat_named(r, word);
+    if (!seat && ask_open(p) && ask_open_word(p->open, word, &len)) {
+        char *who = readline("who calls? your name (or seat number), then Enter: ");
+        seat = who ? seat_named(r, who + strspn(who, " \t")) : 0;
+        free(who);
+    }
+    if (seat && seat != asked && may_call(r, seat))
+        return seat;
+    char name[64];
+    if (seat == asked)
+        printf("%s is the one the keyboard passes to: press Enter, and they answer\n",
+               render_seat(seat, name, sizeof name));
+    else if (seat)
+        printf("%s cannot call now: the window waits only for the people it asks who have not "
+               "answered\n", render_seat(seat, name, sizeof name));
+    return seat ? -1 : 0;
+}
+
 /* Home, clear the screen and its scrollback. */
 static void clear_screen(void)
 {
@@ -108,11 +177,11 @@ static void clear_screen(void)
 int screen_sit_down(Repl *r, int seat, int from, int may_take_back)
 {
     int people = 0;
-    for (int s = 1; s <= r->s.loop.game->nseats; s++)
-        people += controller_is_person(&r->s.loop.seats[s]);
+    for (int s = 1; s <= r->m.loop.game->nseats; s++)
+        people += controller_is_person(&r->m.loop.seats[s]);
     /* At a real deck, mostly never: the referee knows no one's hand. */
-    int secret = shows_private(r->s.loop.game->t, seat);
-    int pass = r->interactive && !r->s.no_hot_seat && people >= 2 && seat != r->on_screen &&
+    int secret = shows_private(r->m.loop.game->t, seat);
+    int pass = r->interactive && !r->m.no_hot_seat && people >= 2 && seat != r->on_screen &&
                (secret || r->private_on_screen);
     if (!pass) {
         /* Nobody new sat down: the person in front of the screen is the
@@ -133,18 +202,28 @@ int screen_sit_down(Repl *r, int seat, int from, int may_take_back)
     clear_screen();
     if (r->headline)
         fputs(r->headline, stdout);
-    r->s.log_shown = from;
+    r->m.log_shown = from;
     screen_show_log_as(r, 0); /* whoever is looking: only what everyone may see */
     may_take_back = may_take_back && mover > 0;
-    snprintf(prompt, sizeof prompt, "pass the keyboard to %s, and press Enter when they sit down%s ",
-             render_seat(seat, name, sizeof name), may_take_back ? " ('back' takes your move back)" : "");
+    int window = 0; /* another person may call first */
+    for (int s = 1; s <= r->m.loop.nseats; s++)
+        window |= s != seat && may_call(r, s);
+    snprintf(prompt, sizeof prompt, "pass the keyboard to %s, and press Enter when they sit down%s%s ",
+             render_seat(seat, name, sizeof name), may_take_back ? " ('back' takes your move back)" : "",
+             window ? " (to call first, type your name)" : "");
     fflush(stdout);
     /* Enter alone: anything typed here was meant for the screen before,
      * and is neither carried out nor taken for the Enter that shows the
      * next hand; but 'back', which the prompt offers the one who moved,
      * and 'quit' (or Ctrl-D), which asks first as 'quit' always does. */
     for (int ends = 0;;) {
+        r->timed_prompt = 1;
         char *line = readline(prompt);
+        r->timed_prompt = 0;
+        if (r->time_up) {
+            free(line);
+            return SCREEN_TIME_UP;
+        }
         if (!line || !strcmp(line, "quit")) {
             if (!line)
                 putchar('\n');
@@ -168,6 +247,22 @@ int screen_sit_down(Repl *r, int seat, int from, int may_take_back)
             }
             continue;
         }
+        int caller = window ? caller_at_pass(r, line, seat) : 0;
+        if (caller > 0) {
+            /* The caller sits down instead, to call first. */
+            free(line);
+            r->calling = caller;
+            r->on_screen = caller;
+            r->private_on_screen = shows_private(r->m.loop.game->t, caller);
+            clear_screen();
+            r->m.log_shown = from;
+            screen_show_new_log(r);
+            return SCREEN_CALLER;
+        }
+        if (caller < 0) {
+            free(line);
+            continue;
+        }
         char shown[84];
         printf("'%s' was not carried out: the keyboard passes with Enter alone ('quit' leaves), and "
                "nothing is shown until %s sits down\n", strfmt_shown(line, shown, sizeof shown), name);
@@ -178,7 +273,7 @@ int screen_sit_down(Repl *r, int seat, int from, int may_take_back)
     free(r->headline);
     r->headline = NULL;
     clear_screen();
-    r->s.log_shown = from;
+    r->m.log_shown = from;
     screen_show_new_log(r); /* now as the one who sat down may know it */
     return 1;
 }
@@ -192,12 +287,12 @@ int screen_sit_down(Repl *r, int seat, int from, int may_take_back)
  * real deck with real dice or none), where no keyboard is passed. */
 static uint32_t answers_in_the_open(const Repl *r)
 {
-    const Table *t = r->s.loop.game->t;
-    if (r->serve || !(r->s.no_hot_seat || (t->zones.physical && (!t->dice.n || t->physical_dice))))
+    const Table *t = r->m.loop.game->t;
+    if (r->serve || !(r->m.no_hot_seat || (t->zones.physical && (!t->dice.n || t->physical_dice))))
         return 0;
     uint32_t seats = 0;
-    for (int s = 1; s <= r->s.loop.game->nseats; s++)
-        if (controller_is_person(&r->s.loop.seats[s]))
+    for (int s = 1; s <= r->m.loop.game->nseats; s++)
+        if (controller_is_person(&r->m.loop.seats[s]))
             seats |= 1u << s;
     return seats;
 }
@@ -208,11 +303,11 @@ static uint32_t answers_in_the_open(const Repl *r)
  * alone: the next person sits down only after a pass that clears it. */
 void screen_show_log_as(Repl *r, int viewer)
 {
-    Table *t = r->s.loop.game->t;
+    Table *t = r->m.loop.game->t;
     render_answers_seen(answers_in_the_open(r));
-    if (r->s.log_shown > t->log.n)
-        r->s.log_shown = 0;
-    int from = r->s.log_shown;
+    if (r->m.log_shown > t->log.n)
+        r->m.log_shown = 0;
+    int from = r->m.log_shown;
     if (t->log.n - from > NEW_LOG_SHOWN) {
         printf("  ... %d earlier entries ('log all' shows them all)\n", t->log.n - NEW_LOG_SHOWN - from);
         from = t->log.n - NEW_LOG_SHOWN;
@@ -237,7 +332,7 @@ void screen_show_log_as(Repl *r, int viewer)
     }
     free(own);
     free(all);
-    r->s.log_shown = t->log.n;
+    r->m.log_shown = t->log.n;
 }
 
 /* Whose knowledge the log is shown with on the screen now: screen_log_viewer's,
@@ -246,9 +341,9 @@ void screen_show_log_as(Repl *r, int viewer)
 int screen_viewer(const Repl *r)
 {
     int viewer = screen_log_viewer(r);
-    if (viewer || r->serve || !r->interactive || r->s.no_hot_seat || r->on_screen < 1)
+    if (viewer || r->serve || !r->interactive || r->m.no_hot_seat || r->on_screen < 1)
         return viewer;
-    return controller_is_person(&r->s.loop.seats[r->on_screen]) ? r->on_screen : 0;
+    return controller_is_person(&r->m.loop.seats[r->on_screen]) ? r->on_screen : 0;
 }
 
 void screen_show_new_log(Repl *r)
@@ -274,10 +369,10 @@ void screen_announce(Repl *r, char *text)
  * asked first, and a script is told what was dropped. */
 int screen_may_drop_game(Repl *r, const char *doing)
 {
-    Game *g = r->s.loop.game;
-    if (!g || g->nmoves == r->saved_moves)
+    Game *g = r->m.loop.game;
+    if (!g || g->nmoves == r->m.saved_moves)
         return 1;
-    int n = g->nmoves > r->saved_moves ? g->nmoves - r->saved_moves : r->saved_moves - g->nmoves;
+    int n = g->nmoves > r->m.saved_moves ? g->nmoves - r->m.saved_moves : r->m.saved_moves - g->nmoves;
     if (!r->interactive)
         return 1; /* told once it is dropped (dropped_game) */
     char prompt[200];
@@ -289,4 +384,39 @@ int screen_may_drop_game(Repl *r, const char *doing)
     if (!yes)
         printf("kept: the game goes on\n");
     return yes;
+}
+
+/* ---- a claim window's clock at a hot seat ---- */
+
+static Repl *clocked; /* readline's callbacks take no context */
+
+int screen_timed_getc(FILE *f)
+{
+    Repl *r = clocked;
+    for (;;) {
+        double left = r && r->timed_prompt ? match_window_left(&r->m) : -1;
+        if (left < 0)
+            return rl_getc(f);
+        fd_set fds;
+        FD_ZERO(&fds);
+        FD_SET(fileno(f), &fds);
+        struct timeval tv = {(time_t)left, (suseconds_t)((left - (double)(time_t)left) * 1e6)};
+        int n = select(fileno(f) + 1, &fds, NULL, NULL, &tv);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n == 0) {
+            /* The wait ends as an empty line: what was typed is dropped. */
+            r->time_up = 1;
+            rl_replace_line("", 0);
+            rl_point = rl_end = 0;
+            return '\n';
+        }
+        return rl_getc(f);
+    }
+}
+
+void screen_use_clock(Repl *r)
+{
+    clocked = r;
+    rl_getc_function = screen_timed_getc;
 }

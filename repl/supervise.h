@@ -9,7 +9,7 @@
 #define REFEREE_SUPERVISE_H
 
 #include <stdio.h>
-#include "session.h"
+#include "../core/play/match.h"
 
 struct ReplGuard;
 

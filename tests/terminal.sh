@@ -34,7 +34,7 @@ start() {
 }
 
 # TEST_PART=NAME runs one part alone (hotseat, private, others, realdeck,
-# served): a mutant runs the part that guards it.
+# served, windows): a mutant runs the part that guards it.
 part() { [ -z "${TEST_PART:-}" ] || [ "$TEST_PART" = "$1" ]; }
 
 if part hotseat; then
@@ -281,6 +281,39 @@ t send-keys -t table "w" Enter
 wait_for "the table, as everyone sees it:" && ok || bad "'show' at the served console: $(screen | tail -3)"
 t send-keys -t table "quit" Enter
 
+fi
+if part windows; then
+# A BAMM! claim window at a hot seat of three: Bob's card opens it to Ann
+# and Cy, and the keyboard passes to Ann. Cy calls first from the pass
+# prompt: he sits down, sees his own hand and nobody else's, and answers;
+# then the keyboard passes to Ann. With --claim-time the window closes on
+# its own, silence passing, whatever was half typed dropped.
+start "$bin" play bamm --seats human,human,human --names Ann,Bob,Cy --seed 5 --claim-time 4
+wait_for "pass the keyboard to seat 1 (Ann)" && t send-keys -t table Enter
+wait_for "bamm seat 1 (Ann) (play)>" && t send-keys -t table "play 8S/JC" Enter
+wait_for "pass the keyboard to seat 2 (Bob)" && t send-keys -t table Enter
+wait_for "bamm seat 2 (Bob) (play)>" && t send-keys -t table "play QD/9D" Enter
+wait_for "(to call first, type your name)" && ok || bad "the pass prompt of a window does not offer a call: $(screen | tail -2)"
+t send-keys -t table "bamm" Enter
+wait_for "who calls? your name" && ok || bad "'bamm' at the pass prompt did not ask who calls: $(screen | tail -2)"
+t send-keys -t table "Cy" Enter
+wait_for "hand3 (seat 3, Cy, yours): QH/8C AC/QS 7D/QH QS/KH" && ok || bad "the caller did not sit down to his own hand: $(screen | tail -3)"
+screen | grep -q "hand1 (seat 1, Ann\|hand2 (seat 2, Bob" && bad "another person's hand was on the caller's screen" || ok
+wait_for "bamm seat 3 (Cy) (bamm)>" && ok || bad "the prompt is not the caller's: $(screen | tail -1)"
+t send-keys -t table "pass" Enter
+wait_for "pass the keyboard to seat 1 (Ann)" && ok || bad "after the call the keyboard did not pass to Ann: $(screen | tail -2)"
+screen | grep -q "hand3" && bad "Cy's hand stayed on the screen as the keyboard passed" || ok
+t send-keys -t table Enter
+wait_for "bamm seat 1 (Ann) (bamm)>" && t send-keys -t table "bamm 5S"
+# Ann types slowly: the window's four seconds run out, her half-typed
+# call is dropped and her silence passes; the pass screen says so.
+wait_for "the claim window's time ran out: whoever had not answered passed" && ok ||
+    bad "the window did not close on time: $(screen | tail -3)"
+wait_for "seat 1 (Ann) answers unseen" && ok || bad "Ann's silence did not answer: $(screen | tail -3)"
+wait_for "pass the keyboard to seat 3 (Cy)" && ok || bad "play did not go on after the window: $(screen | tail -3)"
+screen | grep -q "calls BAMM" && bad "the half-typed call was played" || ok
+t send-keys -t table "quit" Enter
+wait_for "anyway? [y/N]" && t send-keys -t table "y" Enter
 fi
 echo "terminal: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -19,7 +19,7 @@
 #include <time.h>
 #include "../core/lua/lua_alloc.h"
 #include "../core/referee/lua_game.h"
-#include "../repl/session.h"
+#include "../core/play/match.h"
 
 static double now(void)
 {
@@ -192,22 +192,23 @@ int main(int argc, char **argv)
     long decisions = 0;
     double start = now();
     for (int i = 0; i < games; i++) {
-        Session s;
-        session_init(&s, L, rules ? rules : "rules", getenv("REFEREE_BOTS") ? getenv("REFEREE_BOTS") : "bots");
-        GameArgs args = {0};
-        args.game = argv[1];
-        args.seats = seat_list;
-        snprintf(args.shared.seed, sizeof args.shared.seed, "%llu", (unsigned long long)(first + (uint64_t)i));
-        args.shared.have_seed = 1;
-        for (int k = 5; k < argc && args.shared.nsets < 64; k++)
-            args.shared.sets[args.shared.nsets++] = argv[k];
+        Match s;
+        match_init(&s, L, rules ? rules : "rules", getenv("REFEREE_BOTS") ? getenv("REFEREE_BOTS") : "bots");
+        MatchSpec spec = {0};
+        char seed[32];
+        snprintf(seed, sizeof seed, "%llu", (unsigned long long)(first + (uint64_t)i));
+        spec.game = argv[1];
+        spec.seats = seat_list;
+        spec.seed = seed;
+        spec.sets = (const char *const *)argv + 5;
+        spec.nsets = argc > 5 ? argc - 5 : 0;
         char *err;
-        if (!session_start(&s, &args, &err) || seat_loop_run(&s.loop, NULL, NULL) != GAME_OVER) {
+        if (!match_start(&s, &spec, &err) || seat_loop_run(&s.loop, NULL, NULL) != GAME_OVER) {
             fprintf(stderr, "bench: %s\n", err ? err : s.loop.game->error);
             return 1;
         }
         decisions += s.loop.game->nmoves;
-        session_close(&s);
+        match_close(&s);
     }
     double secs = now() - start;
     printf("%d %ld %.3f %.1f %.1f", games, decisions, secs, games / secs, decisions / secs);

@@ -118,7 +118,7 @@ mutant hidden-zones core/kernel/zones.c \
 mutant ledger-conservation core/kernel/ledger.c \
     '    b->balance += amount;' '    b->balance += amount + (amount > 1);' unit
 # Save atomicity: the save written in place.
-mutant save-in-place repl/session.c \
+mutant save-in-place core/play/match_record.c \
     'snprintf(tmp, len, "%s.XXXXXX", path);
     int fd = mkstemp(tmp);' \
     'snprintf(tmp, len, "%s", path);
@@ -251,7 +251,7 @@ mutant stable-ids-per-call core/guards/script.c '        stable_ids_new_call(L);
 mutant bot-stable-tostring core/bots/bot.c '    stable_ids_install_tostring(L, lua_gettop(L));' '' \
     hostile bots
 # A person named as a seat word or a bot ("seat 1: human, random").
-mutant person-named-bot repl/session.c '        const char *taken = len ? seat_word(s, names[seat]) : NULL;' \
+mutant person-named-bot core/play/match.c '        const char *taken = len ? seat_word(m, names[seat]) : NULL;' \
     '        const char *taken = NULL;' seats
 # The ceiling over a whole game: seats held only to their own caps.
 mutant game-memory-ceiling core/bots/bot.c \
@@ -268,7 +268,7 @@ mutant pass-first-hand repl/screen.c 'people >= 2 && seat != r->on_screen &&' \
     'people >= 2 && r->on_screen > 0 && seat != r->on_screen &&' terminal hotseat
 # The pass prompt only when something private is on the screen: a hand of
 # the referee's cards passed without one.
-mutant pass-private-only repl/screen.c '    int secret = shows_private(r->s.loop.game->t, seat);' \
+mutant pass-private-only repl/screen.c '    int secret = shows_private(r->m.loop.game->t, seat);' \
     '    int secret = 0;' terminal private
 # The screen audit: the keyboard passed without clearing the screen (the
 # last person's hand stays up as the next sits down), and the pass judged
@@ -281,9 +281,25 @@ mutant screens-who-sat repl/screen.c '        if (seat == r->on_screen)
         r->private_on_screen = secret;' screens
 # A refused undo in an open claim window forgets the answers given: the
 # prompt goes back to a person who answered, on another's screen.
-mutant window-undo-kept repl/repl.c '    GameStatus st = session_undo(&r->s, seat, 1);' \
+mutant window-undo-kept repl/repl.c '    GameStatus st = match_undo(&r->m, seat, 1);' \
     '    clear_window(r);
-    GameStatus st = session_undo(&r->s, seat, 1);' transcripts
+    GameStatus st = match_undo(&r->m, seat, 1);' transcripts
+# One inbox: a page told "played" before the save holding the move is on
+# disk (a SIGKILL right after the reply loses it); a claim window that
+# never closes on its own time; a call at the hot seat's pass prompt
+# refused, and the hot seat's clock never running out; the served
+# console's undo taken as the next person's, not the last mover's.
+mutant ack-before-save core/play/match_give.c '    if (match_keep_save(m, &save_why))' \
+    '    if (1)' serve acked_survives_kill
+mutant window-no-time core/play/match_give.c '    if (!m->window_ms || !m->loop.game' \
+    '    if (1 || !m->loop.game' serve windows_on_time
+mutant hot-seat-no-caller repl/screen.c '        int caller = window ? caller_at_pass(r, line, seat) : 0;' \
+    '        int caller = 0;' terminal windows
+mutant hot-seat-no-clock repl/screen.c '        if (n == 0) {
+            /* The wait ends' '        if (0) {
+            /* The wait ends' terminal windows
+mutant served-undo-next repl/repl.c '    int seat = r->serve ? 0 : human_to_answer(r);' \
+    '    int seat = human_to_answer(r);' serve console_undo
 # t:melds cut short at its bound but said to have listed every meld: a
 # rules script would take a partial list for the whole.
 mutant melds-bound-unsaid core/kernel/melds.c '    return s.stopped ? MELDS_TOO_MANY : MELDS_OK;' \

@@ -28,6 +28,7 @@ function showTurn(state) {
   const d = state.decision;
   const dice = state.dice;
   turn.className = "";
+  if (countdown) { clearInterval(countdown); countdown = null; }
   if (dice && dice.yours) {
     turn.className = "yours";
     turn.textContent = (dice.seat ? "Lift the cup and type" : "The dice are lifted: type")
@@ -42,12 +43,30 @@ function showTurn(state) {
   } else if (d && d.yours) {
     turn.className = "yours";
     turn.textContent = "Your move" + (d.prompt ? ": " + d.prompt.join(" ") : " (" + d.kind + ")");
+    countDown(turn, d);
   } else if (d) {
     const who = d.waiting.map((s) => seatName(state, s)).join(", ");
     turn.textContent = "Waiting for " + who + " (" + d.kind + ")";
+    countDown(turn, d);
   } else {
     turn.textContent = "";
   }
+}
+
+// A claim window with a time closes by itself, silence passing: the
+// seconds left are counted down beside the turn line.
+let countdown = null;
+function countDown(turn, d) {
+  if (d.closes_in === undefined) return;
+  const base = turn.textContent;
+  const ends = Date.now() + d.closes_in * 1000;
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+    turn.textContent = base + " \u2014 closes in " + left + " s, silence passes";
+    if (left === 0 && countdown) { clearInterval(countdown); countdown = null; }
+  };
+  tick();
+  countdown = setInterval(tick, 1000);
 }
 
 function showMoves(state) {

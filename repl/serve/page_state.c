@@ -1,6 +1,7 @@
 #include "page_state.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,9 +48,8 @@ static json_t *done_lines(Captured *c)
     return lines;
 }
 
-static json_t *seats_json(Repl *r, const int *connected)
+static json_t *seats_json(Match *s, const int *connected)
 {
-    Session *s = repl_session(r);
     json_t *seats = json_array();
     char name[64];
     for (int seat = 1; seat <= s->loop.nseats; seat++) {
@@ -90,7 +90,7 @@ static void add_move(const char *move, void *moves)
 
 /* The decision due as seat sees it: who is asked and, when it is seat,
  * its moves. */
-static json_t *decision_json(Repl *r, Game *g, int seat)
+static json_t *decision_json(Match *m, Game *g, int seat)
 {
     const Ask *p;
     if (game_pending(g, &p) != GAME_OK)
@@ -98,12 +98,16 @@ static json_t *decision_json(Repl *r, Game *g, int seat)
     json_t *waiting = json_array();
     int asked = 0;
     for (int i = 0; i < p->nseats; i++) {
-        if (!repl_has_answered(r, p->seats[i]))
+        if (!match_answered(m, p->seats[i]))
             json_array_append_new(waiting, json_integer(p->seats[i]));
-        asked |= p->seats[i] == seat && !repl_has_answered(r, seat);
+        asked |= p->seats[i] == seat && !match_answered(m, seat);
     }
     json_t *d = json_pack("{s:s, s:b, s:o}", "kind", p->kind, "window", p->window != 0,
                           "waiting", waiting);
+    /* A claim window with a time: when it closes, silence passing. */
+    double left = p->window ? match_window_left(m) : -1;
+    if (left >= 0)
+        json_object_set_new(d, "closes_in", json_integer((json_int_t)ceil(left)));
     if (!asked)
         return d;
     Captured c;
@@ -141,14 +145,13 @@ static json_t *result_json(Game *g)
     return lines;
 }
 
-char *page_state_json(Repl *r, int seat, const int *connected)
+char *page_state_json(Match *s, int seat, const int *connected)
 {
-    Session *s = repl_session(r);
     Game *g = s->loop.game;
     char name[64];
     json_t *page = json_pack("{s:s, s:i, s:s, s:o}", "game", g ? g->name : "", "seat", seat,
                              "you", seat ? render_seat(seat, name, sizeof name) : "a watcher",
-                             "seats", seats_json(r, connected));
+                             "seats", seats_json(s, connected));
     if (g) {
         Captured c;
         if (capture(&c)) {
@@ -164,7 +167,7 @@ char *page_state_json(Repl *r, int seat, const int *connected)
         json_object_set_new(page, "moves_played", json_integer(g->nmoves));
         const Ask *p;
         GameStatus st = game_pending(g, &p);
-        json_object_set_new(page, "decision", decision_json(r, g, seat));
+        json_object_set_new(page, "decision", decision_json(s, g, seat));
         json_object_set_new(page, "result", st == GAME_OVER ? result_json(g) : json_null());
     }
     char *text = json_dumps(page, JSON_COMPACT);
@@ -172,16 +175,11 @@ char *page_state_json(Repl *r, int seat, const int *connected)
     return text;
 }
 
-char *page_state_with_dice(Repl *r, int seat, const char *last)
+char *page_state_with_dice(const char *last, int typist, int n, int faces, int yours)
 {
-    Session *s = repl_session(r);
-    int typist, n, faces;
     json_t *page = last ? json_loads(last, 0, NULL) : NULL;
-    if (!page || !repl_dice_asked(r, &typist, &n, &faces)) {
-        json_decref(page);
+    if (!page)
         return NULL;
-    }
-    int yours = seat && (typist == seat || (!typist && controller_is_person(&s->loop.seats[seat])));
     json_object_set_new(page, "dice", json_pack("{s:i, s:i, s:i, s:b}", "seat", typist, "n", n,
                                                 "faces", faces, "yours", yours));
     char *text = json_dumps(page, JSON_COMPACT);

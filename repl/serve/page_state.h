@@ -7,14 +7,15 @@
 #ifndef REFEREE_PAGE_STATE_H
 #define REFEREE_PAGE_STATE_H
 
-#include "../repl.h"
+#include "../../core/play/match.h"
 
 /* connected[s]: how many pages of seat s are open now. malloc'd JSON, or
  * NULL when out of memory. */
-char *page_state_json(Repl *r, int seat, const int *connected);
+char *page_state_json(Match *m, int seat, const int *connected);
 /* While real dice are typed a move is under way, and the rules may not be
- * asked anything: the state last sent to seat (last), with who types the
- * dice. malloc'd JSON, or NULL. */
-char *page_state_with_dice(Repl *r, int seat, const char *last);
+ * asked anything: the state last sent to a seat (last), with who types the
+ * dice (typist, 0: anyone), how many and their faces, and whether it is
+ * this seat's to type (yours). malloc'd JSON, or NULL. */
+char *page_state_with_dice(const char *last, int typist, int n, int faces, int yours);
 
 #endif

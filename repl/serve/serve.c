@@ -1,6 +1,8 @@
 #include "serve.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
+#include <sys/select.h>
 #include <ifaddrs.h>
 #include <jansson.h>
 #include <netinet/in.h>
@@ -12,10 +14,16 @@
 #include "../render.h"
 #include "../repl.h"
 #include "../supervise.h"
+#include "../typed_dice.h"
 #include "../../core/kernel/strfmt.h"
 #include "page_server.h"
 #include "page_state.h"
 #include "qr_text.h"
+
+/* A claim window's time at a served table unless --claim-time says
+ * otherwise: long enough to see the card and call, short enough that
+ * nobody waits for every other page's pass. */
+#define SERVE_CLAIM_MS 5000
 
 typedef struct Served {
     const char *rules, *bots;
@@ -28,7 +36,20 @@ typedef struct Served {
     PageTokens tokens;
     PageServer *server;
     int announced;      /* the links were printed */
-    char *saved_record; /* the record the save holds, or NULL */
+    Match *m;           /* the table's match (the console's), once attached */
+    int window_stuck;   /* the window that could not be closed on time (its group), or 0 */
+    /* Real dice: the seat that lifts the cup types them on its page while
+     * the move that reads them waits. */
+    struct {
+        int asked;   /* dice are to be typed now */
+        int seat;    /* by whom: the one who sees them (any person when lifted) */
+        int all;     /* lifted: everyone sees them */
+        int n, faces;
+        const Table *t;
+        const int *dice; /* the dice read */
+        int *values;     /* where the typed values go */
+        int done;    /* 1 typed, -1 cancelled */
+    } dice;
 } Served;
 
 /* ---- links ---- */
@@ -143,7 +164,7 @@ static int read_links(Served *sv, char *err, size_t errsize, int listen_given)
 
 /* The links, once the game is seated: a person's seat has one, the
  * others none (a bot's seat takes no moves from a page). */
-static void announce(Served *sv, Session *s)
+static void announce(Served *sv, Match *s)
 {
     char address[64], name[64];
     address_for_links(sv, address, sizeof address);
@@ -181,90 +202,201 @@ static void announce(Served *sv, Session *s)
 
 /* ---- the console's hooks ---- */
 
-/* The save, kept whenever the record changed (a move, a ruling, an undo
- * and the move after it), so that a referee that dies loses nothing. 1
- * when the save on disk holds the game as it stands; else 0, the console
- * told why, and *why (malloc'd) if asked for. */
-static int keep_save(Served *sv, Repl *r, char **why_out)
-{
-    Session *s = repl_session(r);
-    char *record = session_record(s);
-    if (!record || (sv->saved_record && strcmp(record, sv->saved_record) == 0)) {
-        free(record);
-        return record != NULL;
-    }
-    char *why;
-    if (session_save(s, sv->save, &why)) {
-        free(sv->saved_record);
-        sv->saved_record = record;
-        repl_saved(r);
-        return 1;
-    }
-    fprintf(stderr, "referee: the game could not be saved to %s: %s\n", sv->save,
-            strfmt_printable(why));
-    if (why_out)
-        *why_out = why;
-    else
-        free(why);
-    free(record);
-    return 0;
-}
-
-/* Each page's move in turn. A move is answered "played" only once the
- * save that holds it is on disk: one the save fails for (a full disk) is
- * taken back, the bots' replies with it, and its page told why; so the
- * table takes no move it cannot keep, until it can save again. */
-static void take_requests(Repl *r, void *ctx)
+static void attach(Match *m, void *ctx)
 {
     Served *sv = ctx;
-    PageMove *m;
+    sv->m = m;
+    m->save_path = sv->save; /* an answer is played once this save holds it */
+    m->window_ms = sv->args.claim_time_given ? sv->args.window_ms : SERVE_CLAIM_MS;
+}
+
+/* A page's line while the dice are to be typed: the values (or 'cancel')
+ * from the seat that sees them; NULL when taken, else why not. */
+static char *dice_typed(Served *sv, int seat, const char *text)
+{
+    char who[64];
+    if (seat != sv->dice.seat && !(sv->dice.all && controller_is_person(&sv->m->loop.seats[seat])))
+        return strfmt("wait: %s is typing what the dice show",
+                      render_seat(sv->dice.seat, who, sizeof who));
+    if (!strcmp(text, "cancel")) {
+        sv->dice.done = -1;
+        return NULL;
+    }
+    if (!typed_dice_read(sv->dice.t, sv->dice.n, sv->dice.dice, text, sv->dice.values))
+        return strfmt("type %d number%s, each a face from 1 to %d, such as %s ('cancel' takes the "
+                      "move back)", sv->dice.n, sv->dice.n == 1 ? "" : "s", sv->dice.faces,
+                      sv->dice.n == 1 ? "4" : "6 5");
+    printf("%s typed the dice:", render_seat(seat, who, sizeof who));
+    for (int i = 0; i < sv->dice.n; i++)
+        printf(" %d", sv->dice.values[i]);
+    putchar('\n');
+    sv->dice.done = 1;
+    return NULL;
+}
+
+/* What a page is told of its answer: why it was refused, in a player's
+ * words; NULL when played or kept. The console gets what the page does
+ * not need (a rules failure's traceback, a save's path). */
+static char *page_verdict(Served *sv, int seat, MatchAnswer a, char *why)
+{
+    if (a == MATCH_PLAYED || a == MATCH_KEPT) {
+        free(why);
+        return NULL;
+    }
+    fflush(stdout);
+    if (a == MATCH_FAILED) {
+        fprintf(stderr, "error: the rules failed on a move from a page: %s\n",
+                why ? strfmt_printable(why) : "failed");
+        free(why);
+        return strdup("the rules could not carry that move out, so it was not played and the game "
+                      "is as it was (the referee's console has the details)");
+    }
+    if (a == MATCH_UNSAVED) {
+        fprintf(stderr, "referee: the game could not be saved to %s: %s\n", sv->save,
+                why ? strfmt_printable(why) : "?");
+        printf("the move from seat %d's page was taken back: the game could not be saved, and "
+               "a move the save does not hold is not played\n", seat);
+    }
+    return why;
+}
+
+/* A claim window whose time ran out closes: silence is a pass. */
+static void close_window_on_time(Served *sv)
+{
+    if (!sv->m->loop.game || match_window_left(sv->m) != 0)
+        return;
+    char *why = NULL;
+    int group = sv->m->loop.game->nmoves;
+    MatchAnswer a = match_close_window(sv->m, &why);
+    if (a == MATCH_REFUSED) {
+        sv->window_stuck = group + 1; /* no pass: it waits for its people after all */
+        fprintf(stderr, "referee: the claim window's time ran out, but %s\n",
+                why ? strfmt_printable(why) : "it could not be closed");
+    } else if (a != MATCH_PLAYED)
+        fprintf(stderr, "referee: the claim window could not be closed: %s\n",
+                why ? strfmt_printable(why) : "?");
+    free(why);
+}
+
+/* Each page's answer in turn, given to the match. An answer is "played"
+ * only once the save that holds it is on disk (the match sees to it): one
+ * the save fails for is taken back, and its page told why. */
+static void take_requests(void *ctx)
+{
+    Served *sv = ctx;
+    PageMove *pm;
     int seat;
     const char *text;
-    while ((m = page_server_next_move(sv->server, &seat, &text)) != NULL) {
-        Game *g = repl_session(r)->loop.game;
-        int before = g ? g->nmoves : 0;
-        char *why = repl_play_for(r, seat, text), *save_why = NULL;
-        g = repl_session(r)->loop.game;
-        if (!why && g && g->nmoves != before && !keep_save(sv, r, &save_why)) {
-            game_rebuild(g, before);
-            repl_session(r)->log_shown = g->t->log.n;
-            printf("the move from seat %d's page was taken back: the game could not be saved, and "
-                   "a move the save does not hold is not played\n", seat);
-            why = strfmt("the move could not be saved (%s), so it was not played: the table takes "
-                         "moves again once its save can be written",
-                         save_why ? strfmt_printable(save_why) : "the save failed");
+    while ((pm = page_server_next_move(sv->server, &seat, &text)) != NULL) {
+        char *why;
+        if (sv->dice.asked)
+            why = dice_typed(sv, seat, text);
+        else {
+            MatchAnswer a = match_give(sv->m, seat, text, &why);
+            why = page_verdict(sv, seat, a, why);
         }
-        free(save_why);
-        page_server_answer(sv->server, m, why);
+        page_server_answer(sv->server, pm, why);
         free(why);
     }
+    if (!sv->dice.asked) /* (mid-move, the rules are asked nothing) */
+        close_window_on_time(sv);
     page_server_presence_changed(sv->server);
 }
 
-static void publish(Repl *r, void *ctx)
+static double due_in(void *ctx)
 {
     Served *sv = ctx;
-    Session *s = repl_session(r);
+    if (sv->dice.asked || !sv->m || !sv->m->loop.game ||
+        sv->window_stuck == sv->m->loop.game->nmoves + 1)
+        return -1;
+    return match_window_left(sv->m);
+}
+
+/* The save, kept whenever the record changed (a command at the console:
+ * a ruling, an undo, another game), so that a referee that dies loses
+ * nothing. */
+static void keep_save(Served *sv)
+{
+    char *why = NULL;
+    if (!match_keep_save(sv->m, &why)) {
+        fprintf(stderr, "referee: the game could not be saved to %s: %s\n", sv->save,
+                why ? strfmt_printable(why) : "?");
+    }
+    free(why);
+}
+
+static void publish(void *ctx)
+{
+    Served *sv = ctx;
+    Match *s = sv->m;
     if (!s->loop.game)
         return;
     if (!sv->announced)
         announce(sv, s);
-    int connected[MAX_SEATS + 1], seat_, n_, faces_;
-    int mid_move = repl_dice_asked(r, &seat_, &n_, &faces_);
+    int connected[MAX_SEATS + 1];
+    int mid_move = sv->dice.asked;
     for (int seat = 0; seat <= MAX_SEATS; seat++)
         connected[seat] = page_server_connected(sv->server, seat);
     for (int seat = 0; seat <= s->loop.nseats; seat++) {
         if (seat && !sv->tokens.seat[seat][0])
             continue;
         char *last = mid_move ? page_server_state(sv->server, seat) : NULL;
-        char *json = mid_move ? page_state_with_dice(r, seat, last) : page_state_json(r, seat, connected);
+        int yours = seat && (sv->dice.seat == seat ||
+                             (sv->dice.all && controller_is_person(&s->loop.seats[seat])));
+        char *json = mid_move ? page_state_with_dice(last, sv->dice.all ? 0 : sv->dice.seat,
+                                                     sv->dice.n, sv->dice.faces, yours)
+                              : page_state_json(s, seat, connected);
         free(last);
         if (json)
             page_server_publish(sv->server, seat, json);
         free(json);
     }
     if (!mid_move) /* (a move under way is saved once it is played) */
-        keep_save(sv, r, NULL);
+        keep_save(sv);
+}
+
+/* Real dice at a served table: the page of whoever may see them types
+ * them, while the move that reads them waits (and so does everything
+ * else; each page's own line is answered at once). */
+static int served_type_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
+                            size_t size)
+{
+    Served *sv = ctx;
+    int all, seer = typed_dice_seer(sv->m, t, n, dice, &all);
+    sv->dice.asked = 1;
+    sv->dice.seat = seer ? seer : sv->m->moving_seat;
+    sv->dice.all = all;
+    sv->dice.n = n;
+    sv->dice.faces = t->dice.d[dice[0]].faces;
+    sv->dice.t = t;
+    sv->dice.dice = dice;
+    sv->dice.values = values;
+    sv->dice.done = 0;
+    char who[64];
+    printf("waiting for %s to type what the dice show\n",
+           all ? "anyone at the table" : render_seat(sv->dice.seat, who, sizeof who));
+    fflush(stdout);
+    publish(sv);
+    int wake = page_server_wake_fd(sv->server);
+    while (!sv->dice.done) {
+        fd_set fds;
+        FD_ZERO(&fds);
+        FD_SET(wake, &fds);
+        if (select(wake + 1, &fds, NULL, NULL, NULL) < 0 && errno != EINTR)
+            break;
+        char drained[64];
+        while (read(wake, drained, sizeof drained) > 0)
+            ;
+        take_requests(sv);
+        if (!sv->dice.done)
+            publish(sv); /* who is connected */
+    }
+    sv->dice.asked = 0;
+    if (sv->dice.done != 1) {
+        snprintf(why, size, "the dice were not typed, so the move was taken back");
+        return 0;
+    }
+    return 1;
 }
 
 /* ---- the command ---- */
@@ -284,7 +416,8 @@ static int serve_child(void *ctx, const ReplGuard *guard)
     ReplGuard taken_up = *guard;
     if (!taken_up.resume && sv->resume_text)
         taken_up.resume = sv->resume_text;
-    ReplServe hooks = {page_server_wake_fd(sv->server), take_requests, publish, sv};
+    ReplServe hooks = {page_server_wake_fd(sv->server), attach, take_requests, due_in, publish,
+                       served_type_dice, sv};
     int status = repl_serve(sv->L, sv->rules, sv->bots, sv->resume_text ? NULL : &sv->args,
                             &taken_up, &hooks);
     page_server_stop(sv->server);
@@ -336,21 +469,24 @@ static char *read_file(const char *path)
 /* What serve takes, for --help and for an option it does not know. */
 static const char SERVE_USAGE[] =
     "usage: referee serve GAME [--seats S,...] [--names A,B,...] [--seed N] [--set NAME=VALUE]...\n"
-    "                      [--table dice|cards|all] [--listen ADDRESS:PORT] [--save FILE]\n"
-    "                      [--bot-budget N] [--bot-memory MB] [--game-memory MB] [--max-moves N]\n"
+    "                      [--table dice|cards|all] [--claim-time SECONDS]\n"
+    "                      [--listen ADDRESS:PORT] [--save FILE] [--bot-budget N]\n"
+    "                      [--bot-memory MB] [--game-memory MB] [--max-moves N]\n"
     "       referee serve --resume FILE [--listen ADDRESS:PORT]\n"
     "A table where each person plays on their own page (a link and a QR code each)\n"
     "and the terminal is the referee's console. --listen: where pages reach it\n"
     "(default 127.0.0.1:8080; 0.0.0.0:8080 for other machines); --save: the save\n"
     "kept after every move (default GAME-served.json here, its links beside it);\n"
-    "--resume: take a saved table up again, with the same links.\n";
-static const char SERVE_OPTIONS[] = "--seats, --names, --seed, --set, --table, --listen, --save, "
+    "--resume: take a saved table up again, with the same links. --claim-time:\n"
+    "how long a claim window waits for the people who have not answered before\n"
+    "their silence passes (default 5; 0 waits for everyone).\n";
+static const char SERVE_OPTIONS[] = "--seats, --names, --seed, --set, --table, --claim-time, --listen, --save, "
                                     "--resume, --bot-budget, --bot-memory, --game-memory, --max-moves";
 
 /* An option serve knows (the value it takes follows it). */
 static int serve_option(const char *word)
 {
-    static const char *const KNOWN[] = {"--seats", "--names", "--seed", "--set", "--table",
+    static const char *const KNOWN[] = {"--seats", "--names", "--seed", "--set", "--table", "--claim-time",
                                         "--bot-budget", "--bot-memory", "--game-memory",
                                         "--max-moves", NULL};
     for (const char *const *k = KNOWN; *k; k++)
@@ -420,7 +556,7 @@ int serve_run(lua_State *L, const char *rules_path, const char *bots_path, int a
             return usage("%s", err);
     } else {
         sv.args.default_seats_human = 1;
-        if (!session_parse_args(nrest, rest, &sv.args, err, sizeof err))
+        if (!game_args_parse(nrest, rest, &sv.args, err, sizeof err))
             return usage("%s", err);
         if (!sv.args.game)
             return usage("%s", "serve needs a game: such as 'referee serve bam --seats "
@@ -428,6 +564,8 @@ int serve_run(lua_State *L, const char *rules_path, const char *bots_path, int a
         if (sv.args.json || sv.args.hashes || sv.args.shared.forfeit || sv.args.no_hot_seat)
             return usage("%s", "--json, --hashes, --on-fault and --no-hot-seat go with 'run' and "
                                "'play', not 'serve'");
+        if (!sv.args.claim_time_given)
+            sv.args.window_ms = SERVE_CLAIM_MS;
         char *default_save = NULL;
         if (!sv.save)
             sv.save = default_save = strfmt("%s-served.json", sv.args.game);
@@ -442,7 +580,6 @@ int serve_run(lua_State *L, const char *rules_path, const char *bots_path, int a
     }
     int status = supervise_repl(serve_child, &sv);
     free(sv.resume_text);
-    free(sv.saved_record);
     free(rest);
     return status;
 }

@@ -28,7 +28,7 @@
 #include "../../core/guards/watchdog.h"
 #include "game_lines.h"
 #include "game_list.h"
-#include "../session.h"
+#include "../game_args.h"
 #include "standings.h"
 #include "../supervise.h"
 #include "../stop_signal.h"
@@ -61,7 +61,7 @@ static const volatile sig_atomic_t stop_now = 1;
 
 static void fault_noted(SeatLoop *l, int seat, const char *why, void *ctx)
 {
-    Session *s = session_of(l);
+    Match *s = match_of(l);
     FaultWitness *w = ctx;
     if (w && seat == w->seat && !w->why) {
         w->why = strdup(why);
@@ -100,7 +100,7 @@ static json_t *number_list(lua_State *L, int idx)
 /* The game's line gets how the game ended (st, from the seat loop): its
  * winners (nobody, when stopped at the move limit; all but the seat that
  * forfeited), scores and places, or the error; and each seat's faults. */
-static void put_outcome(json_t *line, Session *s, GameStatus st, int k)
+static void put_outcome(json_t *line, Match *s, GameStatus st, int k)
 {
     lua_State *L = s->L;
     if (st == GAME_OVER && s->loop.stopped) {
@@ -216,8 +216,8 @@ static void play_game(lua_State *L, const char *rules, const char *bots, const T
         strcat(list, s ? "," : "");
         strncat(list, names[s], 70);
     }
-    Session s;
-    session_init(&s, L, rules, bots);
+    Match s;
+    match_init(&s, L, rules, bots);
     s.loop.pool = pool;
     s.loop.on_fault = fault_noted;
     s.loop.fault_ctx = witness;
@@ -235,7 +235,7 @@ static void play_game(lua_State *L, const char *rules, const char *bots, const T
     args.shared.have_seed = 1;
     char *why = NULL;
     GameStatus st = GAME_SCRIPT;
-    int started = session_start(&s, &args, &why);
+    int started = game_args_start(&s, &args, &why);
     if (!started) {
         want_line = 1;
     } else {
@@ -266,7 +266,7 @@ static void play_game(lua_State *L, const char *rules, const char *bots, const T
         free(text);
     }
     free(why);
-    session_close(&s);
+    match_close(&s);
 }
 
 /* ---- progress ---- */
@@ -795,7 +795,7 @@ static void print_rules_error(const char *message, const char *after)
 static int options_ok(lua_State *L, const TourArgs *a)
 {
     int def = lua_gettop(L);
-    session_push_sets(L, a->shared.sets, a->shared.nsets);
+    match_push_sets(L, a->shared.sets, a->shared.nsets);
     int ok = options_check(L, a->game, def, def + 1);
     if (!ok)
         print_rules_error(lua_tostring(L, -1), " (--set)");

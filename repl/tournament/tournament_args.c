@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../session.h"
+#include "../game_args.h"
 
 static int take_format(TourArgs *a, int *which, char *err, size_t errsize)
 {

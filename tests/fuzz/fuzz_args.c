@@ -1,8 +1,8 @@
-/* The command line's options, for run and play (session_parse_args) and
+/* The command line's options, for run and play (game_args_parse) and
  * for tournament (tour_parse): words split at NUL bytes and newlines; each
  * list is taken or refused with a message, never a crash. */
 #include "common.h"
-#include "../../repl/session.h"
+#include "../../repl/game_args.h"
 #include "../../repl/tournament/tournament.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     GameArgs g;
     memset(&g, 0, sizeof g);
     char err[400];
-    session_parse_args(argc, argv, &g, err, sizeof err);
+    game_args_parse(argc, argv, &g, err, sizeof err);
     TourArgs t;
     memset(&t, 0, sizeof t);
     tour_parse(argc, argv, &t, err, sizeof err);

@@ -15,7 +15,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from served import Stream, Table, browser, wait_for  # noqa: E402
+from served import Stream, Table, browser, children_of, wait_for  # noqa: E402
 
 passed = failed = 0
 work = tempfile.mkdtemp(prefix="serve-test-")
@@ -611,7 +611,127 @@ def refused_starts():
         t.quit()
 
 
-for part in (refused_starts, ends_whole, save_fails, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
+
+# ---- one inbox: what a page is told is kept, windows close on time ----
+
+def acked_survives_kill():
+    """A move a page was told is played is in the save on disk: the
+    referee killed (SIGKILL, no last save) at a random instant right after
+    the reply, again and again, never loses one."""
+    import random
+    rng = random.Random(7)
+    lost = []
+    trials = 8
+    for trial in range(trials):
+        save = os.path.join(work, "kill%d.json" % trial)
+        t = Table(["bam", "--seats", "human,human,random", "--seed", str(trial + 1), "--set", "hands=2"], save)
+        acked = []
+        pids = children_of(t.proc.pid)  # known before: the kill follows the reply at once
+        try:
+            for _ in range(rng.randint(1, 12)):
+                states = {s: t.state(s) for s in (1, 2)}
+                seat = next((s for s in (1, 2) if (states[s]["decision"] or {}).get("moves")), None)
+                if not seat:
+                    break
+                move = rng.choice(states[seat]["decision"]["moves"])
+                answer = t.move(seat, move)
+                if answer.get("played"):
+                    acked.append((seat, move))
+            if trial % 2:
+                time.sleep(rng.random() * 0.003)
+            for pid in pids:
+                os.kill(pid, 9)
+        finally:
+            t.kill()
+        kept = [(m[0], m[2]) for m in json.load(open(save))["moves"] if m[0] in (1, 2)]
+        if kept[:len(acked)] != acked:
+            lost.append((trial, acked, kept))
+    check("every move a page was told is played survives SIGKILL right after the reply (%d trials)" % trials,
+          not lost, lost[:1])
+
+
+def windows_on_time():
+    """A served BAMM! table: a claim window closes when its time runs out,
+    silence counting as pass, whether or not the silent seat could have
+    called; the console's 'undo' takes back a page's mis-tap and 'again'
+    deals another game to the same links."""
+    save = os.path.join(work, "windows.json")
+    t = Table(["bamm", "--seats", "human,human,human", "--names", "Ann,Bob,Cy", "--seed", "5",
+               "--claim-time", "1"], save)
+    try:
+        closes, opened = [], 0
+        for _ in range(60):
+            if len(closes) >= 4:
+                break
+            w = t.state(0)["decision"]
+            if not w:
+                break
+            if w["window"]:
+                opened += 1
+                check("a window's state says when it closes", t.state(w["waiting"][0])["decision"].get("closes_in") == 1,
+                      t.state(w["waiting"][0])["decision"]) if opened == 1 else None
+                at, start = t.state(0)["moves_played"], time.time()
+                wait_for(lambda: t.state(0)["moves_played"] != at, 5, 0.01)
+                closes.append(time.time() - start)
+                continue
+            seat = w["waiting"][0]
+            t.move(seat, t.state(seat)["decision"]["moves"][0])
+        check("claim windows close on time with nobody answering (1 s each)",
+              len(closes) >= 3 and all(0.8 <= c <= 1.8 for c in closes), closes)
+        log = "\n".join(t.state(0)["log"])
+        check("silence counts as pass", "answers unseen" in log or "pass" in log, log[-300:])
+        # undo at the console, by the same rule as at a hot seat: a card
+        # drawn and seen stays drawn
+        w = t.state(0)["decision"]
+        seat = w["waiting"][0] if w and not w["window"] else None
+        if seat:
+            t.move(seat, t.state(seat)["decision"]["moves"][0])
+            n = len(t.lines)
+            t.console("undo")
+            check("the console's undo refuses what would let a page choose again knowing a card",
+                  wait_for(lambda: any("you have seen what was hidden since" in l for l in t.lines[n:]), 5),
+                  t.lines[n - 4:])
+        n = len(t.lines)
+        t.console("new bamm --seats human,random")
+        check("'new' with other seats is refused at a served table", wait_for(
+            lambda: any("same people, seats and links" in l for l in t.lines[n:]), 5), t.lines[-3:])
+        t.console("again")
+        check("'again' deals another game to the same links", wait_for(
+            lambda: any(l.startswith("new game: bamm") for l in t.lines[n:]), 5)
+            and wait_for(lambda: t.state(1)["moves_played"] <= 1, 5), t.lines[-3:])
+        check("... and the save holds the new game", wait_for(
+            lambda: len(json.load(open(save))["moves"]) == t.state(1)["moves_played"], 5))
+    finally:
+        t.quit()
+
+
+def console_undo():
+    """At a served BAM! table the console puts right a mis-tap on a phone:
+    'undo' takes back the last person's move when it showed them nothing."""
+    save = os.path.join(work, "undo.json")
+    t = Table(["bam", "--seats", "human,human,random", "--names", "Ann,Bob", "--seed", "4",
+               "--set", "dealer=3"], save)
+    try:
+        for _ in range(10):
+            d = t.state(1)["decision"]
+            if d and d.get("moves") and "fold" in d["moves"]:
+                break
+            seat = next((s for s in (1, 2) if (t.state(s)["decision"] or {}).get("moves")), None)
+            t.move(seat, t.state(seat)["decision"]["moves"][0])
+        before = t.state(1)["moves_played"]
+        t.move(1, "fold")
+        n = len(t.lines)
+        t.console("undo")
+        check("the console's undo takes back Ann's fold from her page", wait_for(
+            lambda: any("undone: back before seat 1 (Ann)'s last move" in l for l in t.lines[n:]), 5)
+            and wait_for(lambda: t.state(1)["moves_played"] == before, 5), t.lines[n - 3:])
+        check("... her page asks her again", "fold" in (t.state(1)["decision"] or {}).get("moves", []))
+        check("... and the save holds the game as it stands", wait_for(
+            lambda: len(json.load(open(save))["moves"]) == before, 5))
+    finally:
+        t.quit()
+
+for part in (refused_starts, ends_whole, save_fails, acked_survives_kill, windows_on_time, console_undo, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
     if os.environ.get("TEST_PART") and os.environ["TEST_PART"] != part.__name__:
         continue
     try:

@@ -103,7 +103,10 @@ class Table:
     def kill(self):
         """As a power cut would: no quit, no last save."""
         for child in children_of(self.proc.pid):
-            os.kill(child, 9)
+            try:
+                os.kill(child, 9)
+            except ProcessLookupError:  # gone already
+                pass
         self.proc.kill()
         self.proc.wait()
 
