@@ -65,6 +65,8 @@ struct Match {
      * once the save that holds it is on disk. */
     const char *save_path;
     char *saved_record;  /* what the save holds now (malloc'd), or NULL */
+    uint64_t saved_fingerprint; /* ... as a number (match_record.c) */
+    uint64_t rescued_fingerprint; /* what rescue holds, as a number */
     GameStatus after;    /* how the bots' run after the last answer ended */
     /* Says what a seat learned at log entry from (for undo's refusal): its
      * first line as the seat's screen showed it, into buf. NULL: "a

@@ -24,7 +24,10 @@ double match_now(void)
 
 GameStatus match_run_bots(Match *m)
 {
-    match_keep_rescue(m);
+    /* Kept for a restart before the bots' replies, which might get stuck
+     * in C; when a person answers next, the next answer keeps it. */
+    if (!seat_loop_person_asked(&m->loop))
+        match_keep_rescue(m);
     m->after = seat_loop_run(&m->loop, NULL, NULL);
     return m->after;
 }

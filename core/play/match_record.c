@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <jansson.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -300,35 +301,42 @@ int match_save(Match *m, const char *path, char **err)
     return ok;
 }
 
-int match_keep_save(Match *m, char **err)
+/* What the record holds, as a number: the game, its moves (seat, window,
+ * text), the dice typed at the table and the people's names. The same
+ * number, the same record: a save is not made again to find it unchanged. */
+static uint64_t record_fingerprint(const Match *m)
 {
-    if (!m->save_path || !m->loop.game)
-        return 1;
-    char *record = match_record(m);
-    if (!record) {
-        *err = strdup("out of memory: nothing was saved");
-        return 0;
+    const Game *g = m->loop.game;
+    uint64_t h = 1469598103934665603ULL;
+#define MIX(byte) (h = (h ^ (uint8_t)(byte)) * 1099511628211ULL)
+    for (const char *c = g->seed; *c; c++)
+        MIX(*c);
+    for (size_t i = 0; i < sizeof g; i++)
+        MIX(((const unsigned char *)&g)[i]);
+    for (int i = 0; i < g->nmoves; i++) {
+        MIX(g->moves[i].seat);
+        MIX(g->moves[i].group);
+        MIX(g->moves[i].group >> 8);
+        for (const char *c = game_move_text(g, i); *c; c++)
+            MIX(*c);
+        MIX(0);
     }
-    if (m->saved_record && strcmp(record, m->saved_record) == 0) {
-        free(record);
-        return 1;
+    for (int i = 0; i < g->ntyped; i++)
+        MIX(g->typed[i]);
+    MIX(g->ntyped);
+    for (int s = 1; s <= m->loop.nseats; s++) {
+        for (const char *c = m->names[s]; *c; c++)
+            MIX(*c);
+        MIX(0);
     }
-    if (!save_text(m->save_path, record, err)) {
-        free(record);
-        return 0;
-    }
-    free(m->saved_record);
-    m->saved_record = record;
-    m->saved_moves = m->loop.game->nmoves;
-    return 1;
+#undef MIX
+    return h;
 }
 
-void match_keep_rescue(Match *m)
+/* Keeps text, the record as it stands, for a restart. */
+static void keep_rescue_text(Match *m, const char *text)
 {
     Rescue *r = m->rescue;
-    if (!r || !m->loop.game || (r->len && r->game == m->loop.game && r->moves == m->loop.game->nmoves))
-        return;
-    char *text = match_record(m);
     size_t len = text ? strlen(text) : 0;
     r->len = 0; /* not whole while it is written */
     if (len && len < r->cap) {
@@ -341,5 +349,45 @@ void match_keep_rescue(Match *m)
             stuck_none(&r->stuck);
         r->len = len;
     }
+}
+
+int match_keep_save(Match *m, char **err)
+{
+    if (!m->save_path || !m->loop.game)
+        return 1;
+    uint64_t fingerprint = record_fingerprint(m);
+    if (m->saved_record && fingerprint == m->saved_fingerprint)
+        return 1;
+    char *record = match_record(m);
+    if (!record) {
+        *err = strdup("out of memory: nothing was saved");
+        return 0;
+    }
+    if (!save_text(m->save_path, record, err)) {
+        free(record);
+        return 0;
+    }
+    if (m->rescue) { /* the same record serves a restart: made once */
+        keep_rescue_text(m, record);
+        m->rescued_fingerprint = fingerprint;
+    }
+    free(m->saved_record);
+    m->saved_record = record;
+    m->saved_fingerprint = fingerprint;
+    m->saved_moves = m->loop.game->nmoves;
+    return 1;
+}
+
+void match_keep_rescue(Match *m)
+{
+    Rescue *r = m->rescue;
+    if (!r || !m->loop.game)
+        return;
+    uint64_t fingerprint = record_fingerprint(m);
+    if (r->len && r->game == m->loop.game && fingerprint == m->rescued_fingerprint)
+        return;
+    char *text = match_record(m);
+    keep_rescue_text(m, text);
+    m->rescued_fingerprint = fingerprint;
     free(text);
 }
