@@ -30,7 +30,7 @@ endif
 
 # The code's layers, lowest first: each folder may include only those
 # before it (its README says so); the object lists are made from the folders.
-CORE_LAYERS := kernel lua guards binding referee bots play module
+CORE_LAYERS := kernel games lua guards binding referee bots play module
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(foreach l,$(CORE_LAYERS),$(sort $(wildcard core/$(l)/*.c))))
 REPL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard repl/*.c repl/tournament/*.c repl/report/*.c repl/serve/*.c)))
 # The conformance suite (repl/check.lua) is built into the binary.

@@ -155,13 +155,13 @@ mutant sample-dice-leak core/bots/bot_search.c '&w.game->t->dice' '&w.s->g->t->d
 mutant sample-cards-leak core/bots/bot_search.c '    const Table *t = w.game->t;' '    const Table *t = w.s->g->t;' spec sample_spec.lua
 # A meld that takes fewer of the table's cards than asked: a BAMM! claim
 # of one card of the table.
-mutant melds-from-table core/kernel/melds.c 'if (k >= 3 && hand >= from_hand && k - hand >= from_table)' \
+mutant melds-from-table core/games/melds.c 'if (k >= 3 && hand >= from_hand && k - hand >= from_table)' \
     'if (k >= 3 && hand >= from_hand)' spec melds_spec.lua
 # The rummy's combinations without the ace above the king (or below the
 # two), and without a card's place: a card counted as above itself.
-mutant combine-ace-once core/kernel/combine.c 'return apart == 1 || apart == RANK_A - 2;' 'return apart == 1;' \
+mutant combine-ace-once core/games/combine.c 'return apart == 1 || apart == RANK_A - 2;' 'return apart == 1;' \
     spec combine_spec.lua
-mutant combine-above-itself core/kernel/combine.c 'for (int j = other >= 0 ? 0 : i + 1; j < o->n; j++) {' \
+mutant combine-above-itself core/games/combine.c 'for (int j = other >= 0 ? 0 : i + 1; j < o->n; j++) {' \
     'for (int j = 0; j < o->n; j++) {' spec combine_spec.lua
 # A rules call stopped at the memory cap leaves its garbage standing, and
 # every later call runs at the cap.
@@ -302,7 +302,7 @@ mutant served-undo-next repl/repl.c '    int seat = r->serve ? 0 : human_to_answ
     '    int seat = human_to_answer(r);' serve console_undo
 # t:melds cut short at its bound but said to have listed every meld: a
 # rules script would take a partial list for the whole.
-mutant melds-bound-unsaid core/kernel/melds.c '    return s.stopped ? MELDS_TOO_MANY : MELDS_OK;' \
+mutant melds-bound-unsaid core/games/melds.c '    return s.stopped ? MELDS_TOO_MANY : MELDS_OK;' \
     '    return MELDS_OK;' spec melds_spec.lua
 # A sample's read that runs the rules (its standing) charged nothing for
 # their work: a bot spinning on it stops by the CPU backstop, which

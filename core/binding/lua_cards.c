@@ -4,8 +4,8 @@
 #include <string.h>
 #include <strings.h>
 #include "lua_table.h"
-#include "../kernel/combine.h"
-#include "../kernel/melds.h"
+#include "../games/combine.h"
+#include "../games/melds.h"
 #include "../kernel/physical_cards.h"
 
 /* t:zone(name [, {owner = seat, vis = "hidden"|"owner"|"public"|"top"}]) -> id */

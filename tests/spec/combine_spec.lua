@@ -1,7 +1,7 @@
 -- t:combines, t:combining and t:combinable: the two-card combinations of
 -- Bamboozled's rummy, "any pairs (e.g. 4H 4D) or suited connectors (e.g.
 -- 8S 9S)", the ace both low and high and jokers only with each other
--- (core/kernel/combine.c). Checked on the seed's examples, at the edges,
+-- (core/games/combine.c). Checked on the seed's examples, at the edges,
 -- and on random zones against the relation as the rules once wrote it in
 -- Lua, by rank and suit.
 local helper = require "tests.spec.helper"

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "table.h"
+#include "../kernel/table.h"
 
 /* A card as a meld uses it. */
 typedef struct MeldPick {

@@ -8,8 +8,8 @@
 #ifndef REFEREE_COMBINE_H
 #define REFEREE_COMBINE_H
 
-#include "cards.h"
-#include "table.h"
+#include "../kernel/cards.h"
+#include "../kernel/table.h"
 
 /* Do the two faces make a pair or suited connectors? */
 int faces_combine(Face a, Face b);
