@@ -200,24 +200,32 @@ static void summarize(Played *p, lua_State *L, int result, const SeatLoop *loop,
     p->summed = 1;
 }
 
+/* What every game of a tournament is played with: the Lua state, where
+ * its rules and bots are found, its arguments, and its seats a game. */
+typedef struct Tour {
+    lua_State *L;
+    const char *rules, *bots;
+    const TourArgs *a;
+    int k;
+} Tour;
+
 /* Plays game g with bots from pool into *p: its summary, and its JSON line
  * when want_line or when it has no summary (malloc'd; NULL out of memory).
  * witness, when given, gets the first reason its seat faulted for. */
-static void play_game(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
-                      BotPool *pool, long g, int k, FaultWitness *witness, StuckNote *note,
-                      const Stuck *stuck, int want_line, Played *p)
+static void play_game(const Tour *t, BotPool *pool, long g, FaultWitness *witness,
+                      StuckNote *note, const Stuck *stuck, int want_line, Played *p)
 {
     p->summed = 0;
     p->line = NULL;
     const char *names[MAX_SEATS];
-    tour_seats_of(a, g, k, names);
+    tour_seats_of(t->a, g, t->k, names);
     char list[MAX_SEATS * 80] = "";
-    for (int s = 0; s < k; s++) {
+    for (int s = 0; s < t->k; s++) {
         strcat(list, s ? "," : "");
         strncat(list, names[s], 70);
     }
     Match s;
-    match_init(&s, L, rules, bots);
+    match_init(&s, t->L, t->rules, t->bots);
     s.loop.pool = pool;
     s.loop.on_fault = fault_noted;
     s.loop.fault_ctx = witness;
@@ -228,10 +236,10 @@ static void play_game(lua_State *L, const char *rules, const char *bots, const T
     if (witness) /* played after the others: Ctrl-C stops it too */
         s.loop.stop_request = &stop_signal_asked;
     GameArgs args = {0};
-    args.game = a->game;
+    args.game = t->a->game;
     args.seats = list;
-    args.shared = a->shared; /* the tournament's limits and --set, each game's seed */
-    tour_seed_of(a, g, k, args.shared.seed);
+    args.shared = t->a->shared; /* the tournament's limits and --set, each game's seed */
+    tour_seed_of(t->a, g, t->k, args.shared.seed);
     args.shared.have_seed = 1;
     char *why = NULL;
     GameStatus st = GAME_SCRIPT;
@@ -241,25 +249,25 @@ static void play_game(lua_State *L, const char *rules, const char *bots, const T
     } else {
         st = seat_loop_run(&s.loop, NULL, NULL);
         if (st == GAME_OVER && (s.loop.stopped || s.loop.forfeited))
-            summarize(p, L, 0, &s.loop, g, k);
-        else if (st == GAME_OVER && game_push_result(s.loop.game) == GAME_OK && lua_istable(L, -1)) {
-            summarize(p, L, 1, &s.loop, g, k);
-            lua_pop(L, 1);
+            summarize(p, t->L, 0, &s.loop, g, t->k);
+        else if (st == GAME_OVER && game_push_result(s.loop.game) == GAME_OK && lua_istable(t->L, -1)) {
+            summarize(p, t->L, 1, &s.loop, g, t->k);
+            lua_pop(t->L, 1);
         } else if (st == GAME_OVER) {
-            lua_pop(L, 1);
+            lua_pop(t->L, 1);
         }
     }
     if (want_line || !p->summed) {
-        json_t *line = json_pack("{s:I, s:s, s:s}", "game", (json_int_t)g, "tournament", a->id,
+        json_t *line = json_pack("{s:I, s:s, s:s}", "game", (json_int_t)g, "tournament", t->a->id,
                                  "seed", args.shared.seed);
         json_t *seats = json_array();
-        for (int i = 0; i < k; i++)
+        for (int i = 0; i < t->k; i++)
             json_array_append_new(seats, json_string(names[i]));
         json_object_set_new(line, "seats", seats);
         if (!started)
             json_object_set_new(line, "error", json_string(why ? why : "?"));
         else
-            put_outcome(line, &s, st, k);
+            put_outcome(line, &s, st, t->k);
         char *text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER);
         json_decref(line);
         p->line = text ? game_line_seal(text) : NULL;
@@ -520,8 +528,8 @@ static int put_frame(long g, const Played *p)
     return 1;
 }
 
-static void play_as_worker(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
-                           int k, const Collector *c, atomic_long *next, int fd, StuckNote *note)
+static void play_as_worker(const Tour *t, const Collector *c, atomic_long *next, int fd,
+                           StuckNote *note)
 {
     worker_out.fd = fd;
     watchdog_on_stuck(worker_stuck);
@@ -529,7 +537,7 @@ static void play_as_worker(lua_State *L, const char *rules, const char *bots, co
     double sent = now();
     for (long i; !stop_signal_asked && (i = atomic_fetch_add(next, 1)) < c->ntodo;) {
         Played p;
-        play_game(L, rules, bots, a, pool, c->todo[i], k, NULL, note, NULL, a->out != NULL, &p);
+        play_game(t, pool, c->todo[i], NULL, note, NULL, t->a->out != NULL, &p);
         if ((!p.summed && !p.line) || !put_frame(c->todo[i], &p))
             _exit(1);
         free(p.line);
@@ -600,11 +608,8 @@ static int read_lines_of(LineReader *r, int fd, Collector *c)
  * which prints the fault's reason (its first line: the rest is the
  * traceback). */
 typedef struct Replay {
-    lua_State *L;
-    const char *rules, *bots;
-    const TourArgs *a;
+    const Tour *t;
     long g;
-    int k;
     int witness; /* 0, or the seat whose first fault is wanted */
 } Replay;
 
@@ -614,8 +619,7 @@ static int play_replay(void *ctx, StuckNote *note, const Stuck *stuck)
     BotPool *pool = bot_pool_new();
     FaultWitness w = {r->witness, NULL};
     Played p;
-    play_game(r->L, r->rules, r->bots, r->a, pool, r->g, r->k, r->witness ? &w : NULL, note, stuck, 1,
-              &p);
+    play_game(r->t, pool, r->g, r->witness ? &w : NULL, note, stuck, 1, &p);
     char *line = p.line;
     bot_pool_free(pool);
     if (r->witness && w.why)
@@ -660,8 +664,7 @@ typedef struct Workers {
     atomic_long *next;
 } Workers;
 
-static int spawn_worker(Workers *ws, int w, lua_State *L, const char *rules, const char *bots,
-                        const TourArgs *a, int k, Collector *c)
+static int spawn_worker(Workers *ws, int w, const Tour *t, Collector *c)
 {
     int p[2];
     if (pipe(p) != 0)
@@ -677,7 +680,7 @@ static int spawn_worker(Workers *ws, int w, lua_State *L, const char *rules, con
         for (int o = 0; o < w; o++) /* the other workers' pipes are not this one's */
             if (ws->fds[o].fd >= 0)
                 close(ws->fds[o].fd);
-        play_as_worker(L, rules, bots, a, k, c, ws->next, p[1], &ws->notes[w]);
+        play_as_worker(t, c, ws->next, p[1], &ws->notes[w]);
         _exit(0);
     }
     close(p[1]);
@@ -691,8 +694,7 @@ static int spawn_worker(Workers *ws, int w, lua_State *L, const char *rules, con
 /* Worker w has closed its pipe: 1 when it finished well, or got stuck in C
  * on a game that was then played again (and another worker takes its
  * place while games are left); 0 when it failed. */
-static int worker_ended(Workers *ws, int w, lua_State *L, const char *rules, const char *bots,
-                        const TourArgs *a, int k, Collector *c)
+static int worker_ended(Workers *ws, int w, const Tour *t, Collector *c)
 {
     int how;
     while (waitpid(ws->pids[w], &how, 0) < 0 && errno == EINTR)
@@ -701,7 +703,7 @@ static int worker_ended(Workers *ws, int w, lua_State *L, const char *rules, con
         return 1;
     if (!WIFEXITED(how) || WEXITSTATUS(how) != WATCHDOG_STUCK_EXIT || ws->notes[w].seat < 0)
         return 0;
-    Replay r = {L, rules, bots, a, ws->notes[w].game, k, 0};
+    Replay r = {t, ws->notes[w].game, 0};
     char *line = replay_stuck_game(&r, &ws->notes[w]);
     Played *p = line ? calloc(1, sizeof *p) : NULL;
     if (!p) {
@@ -711,7 +713,7 @@ static int worker_ended(Workers *ws, int w, lua_State *L, const char *rules, con
     p->line = line; /* folded from the line: the replay's is all there is */
     collect(c, r.g, p);
     if (!stop_signal_asked && atomic_load(ws->next) < c->ntodo)
-        return spawn_worker(ws, w, L, rules, bots, a, k, c);
+        return spawn_worker(ws, w, t, c);
     return 1;
 }
 
@@ -719,11 +721,10 @@ static int worker_ended(Workers *ws, int w, lua_State *L, const char *rules, con
  * stopped them, -1 when a worker failed. Games are played by worker
  * processes, even with one job: a game stuck in C (watchdog.h) ends its
  * worker, not the tournament. */
-static int run_workers(lua_State *L, const char *rules, const char *bots, const TourArgs *a,
-                       int k, Collector *c)
+static int run_workers(const Tour *t, Collector *c)
 {
     Workers ws;
-    ws.jobs = a->jobs < c->ntodo ? a->jobs : (int)c->ntodo;
+    ws.jobs = t->a->jobs < c->ntodo ? t->a->jobs : (int)c->ntodo;
     if (ws.jobs < 1)
         return 0;
     /* The next game to take, shared by the workers: each takes one game at
@@ -742,7 +743,7 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
         ws.fds[w].fd = -1;
     int failed = 0;
     for (int w = 0; w < ws.jobs && !failed; w++)
-        failed = !spawn_worker(&ws, w, L, rules, bots, a, k, c);
+        failed = !spawn_worker(&ws, w, t, c);
     int passed_on = 0;
     for (;;) {
         int open_streams = 0;
@@ -769,7 +770,7 @@ static int run_workers(lua_State *L, const char *rules, const char *bots, const 
                 close(ws.fds[w].fd);
                 free(ws.from[w].buf);
                 ws.fds[w].fd = -1;
-                if (!worker_ended(&ws, w, L, rules, bots, a, k, c))
+                if (!worker_ended(&ws, w, t, c))
                     failed = 1;
             }
         }
@@ -839,8 +840,7 @@ static int seat_count(lua_State *L, const char *rules, const TourArgs *a)
 static const char REASONS_NOTICE[] =
     "\nreferee: the standings follow without the reasons of the faults (Ctrl-C again quits at once)\n";
 
-static void find_fault_reasons(lua_State *L, const char *rules, const char *bots,
-                               const TourArgs *a, int k, Tally *y)
+static void find_fault_reasons(const Tour *t, Tally *y)
 {
     stop_signal_catch(REASONS_NOTICE);
     for (int i = 0; i < y->nb && !stop_signal_asked; i++) {
@@ -848,7 +848,7 @@ static void find_fault_reasons(lua_State *L, const char *rules, const char *bots
         if (b->fault_games == 0)
             continue;
         /* In a child of its own: the fault may be a call stuck in C. */
-        Replay r = {L, rules, bots, a, b->first_fault, k, b->first_fault_seat};
+        Replay r = {t, b->first_fault, b->first_fault_seat};
         char *why = NULL;
         size_t size = 0;
         FILE *out = open_memstream(&why, &size);
@@ -930,13 +930,12 @@ static void list_todo(Collector *c, const TourArgs *a, const Seen *seen)
 /* After the workers (played: 0 when all were played, games left when
  * interrupted, or < 0): the standings, what stopped them, the report. The
  * exit status. */
-static int conclude(lua_State *L, const char *rules, const char *bots, const TourArgs *a, int k,
-                    Collector *c, int played, long nlines, const char *out_shown)
+static int conclude(const Tour *t, Collector *c, int played, long nlines, const char *out_shown)
 {
     Tally *tally = c->tally;
-    int format = a->json ? STANDINGS_JSON : a->csv ? STANDINGS_CSV : STANDINGS_TABLE;
+    int format = t->a->json ? STANDINGS_JSON : t->a->csv ? STANDINGS_CSV : STANDINGS_TABLE;
     if (c->write_error) {
-        print_standings(tally, stdout, a, format);
+        print_standings(tally, stdout, t->a, format);
         fflush(stdout);
         fprintf(stderr, "referee: cannot write to %s: %s; it keeps %ld whole game%s: make room, and "
                         "the same command plays the %ld left\n",
@@ -950,9 +949,9 @@ static int conclude(lua_State *L, const char *rules, const char *bots, const Tou
     }
     /* The standings of every game of this run (and of the file, if resumed). */
     if (played == 0)
-        find_fault_reasons(L, rules, bots, a, k, tally);
+        find_fault_reasons(t, tally);
     if (tally->games > 0 || played == 0)
-        print_standings(tally, stdout, a, format);
+        print_standings(tally, stdout, t->a, format);
     int status = 0;
     if (played > 0) {
         /* Only the games written in order count: those after a gap are
@@ -960,7 +959,7 @@ static int conclude(lua_State *L, const char *rules, const char *bots, const Tou
         fflush(stdout);
         fprintf(stderr, "referee: interrupted: %ld of the %ld games to play were played", c->next,
                 c->ntodo);
-        if (a->out)
+        if (t->a->out)
             fprintf(stderr, " and are kept in %s; the same command plays the %ld left\n", out_shown,
                     c->ntodo - c->next);
         else
@@ -970,7 +969,7 @@ static int conclude(lua_State *L, const char *rules, const char *bots, const Tou
         status = 1; /* an error in a game: the standings say which */
     }
     char *why = NULL;
-    if (a->report && a->write_report && tally->games > 0 && !a->write_report(tally, a->report, &why)) {
+    if (t->a->report && t->a->write_report && tally->games > 0 && !t->a->write_report(tally, t->a->report, &why)) {
         fprintf(stderr, "referee: %s\n", why);
         status = 1;
     }
@@ -1006,6 +1005,7 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
         free(seen.bits);
         return 1;
     }
+    Tour t = {L, rules, bots, a, k};
     Collector c = {.a = a, .k = k};
     c.tally = tally;
     seed_the_standings(tally, a, k);
@@ -1022,9 +1022,9 @@ int tour_run(lua_State *L, const char *rules, const char *bots, TourArgs *a)
             fprintf(stderr, "referee: %s holds %ld games already: playing the %ld left\n",
                     out_shown, nlines, c.ntodo);
         stop_signal_catch(STOP_NOTICE);
-        int played = run_workers(L, rules, bots, a, k, &c);
+        int played = run_workers(&t, &c);
         stop_signal_release();
-        status = conclude(L, rules, bots, a, k, &c, played, nlines, out_shown);
+        status = conclude(&t, &c, played, nlines, out_shown);
     }
     if (c.out)
         fclose(c.out);
