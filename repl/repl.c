@@ -30,6 +30,7 @@ typedef struct Command {
     const char *args;
     const char *help;
     CommandFn fn;
+    int at_keyboard; /* a person's own at the keyboard: not a served table's console */
 } Command;
 
 static const Command *commands(void);
@@ -301,11 +302,13 @@ static void cmd_help(Repl *r, int argc, char **argv, const char *rest)
         args_width = (int)strlen(c->args) > args_width ? (int)strlen(c->args) : args_width;
     }
     for (const Command *c = commands(); c->name; c++)
-        if (argc < 2 || strcmp(argv[1], c->name) == 0) {
+        if ((argc < 2 && !(c->at_keyboard && r->serve)) || (argc >= 2 && strcmp(argv[1], c->name) == 0)) {
             printf("  %-*s %-*s %s\n", name_width, c->name, args_width, c->args, c->help);
             shown++;
         }
-    if (argc < 2) {
+    if (argc < 2 && r->serve) {
+        puts("  The people play on their own pages; the console shows what everyone sees.");
+    } else if (argc < 2) {
         puts("  A legal move typed on its own is played too (such as: play 2H, or just 2H "
              "where the move is '2H').");
     } else if (!shown) {
@@ -1081,28 +1084,28 @@ static void cmd_quit(Repl *r, int argc, char **argv, const char *rest)
 }
 
 static const Command COMMANDS[] = {
-    {"help", "[COMMAND]", "this list", cmd_help},
-    {"games", "", "the games and their options", cmd_games},
-    {"rules", "[GAME]", "a game's rules in short, and its moves", cmd_rules},
-    {"bots", "", "the bots a seat can be", cmd_bots},
-    {"new", "GAME [--seats S,..] [--seed N] [--set K=V]", "start a game", cmd_new},
-    {"again", "", "another game of the same table: the same game, options and people", cmd_again},
-    {"show", "[table]", "what you see (or what everyone sees)", cmd_show},
-    {"moves", "", "your legal moves", cmd_moves},
-    {"play", "MOVE", "play a move", cmd_play},
-    {"go", "on", "close a claim window: the people who have not called pass", cmd_go_on},
-    {"undo", "", "take back your own last move, if nothing was shown to you since", cmd_undo},
-    {"ruling", "pay N from A to B: WHY", "the table's own ruling, carried out and kept: a payment from one account to another, with why", cmd_ruling},
-    {"redeal", "", "a misdeal at a real deck: back to just after the deal, for the hand to be dealt again", cmd_redeal},
-    {"correct", "V ... | MOVE", "mistyped at a real table: the last move again with the dice as they show, or MOVE in its place", cmd_correct},
-    {"continue", "", "let the bots play on (after Ctrl-C or the move limit)", cmd_continue},
-    {"log", "[N|all]", "the last N events you may know of", cmd_log},
-    {"seats", "", "who plays each seat", cmd_seats},
-    {"names", "A,B,...", "name the people, by seat (Ann,Bob,Cy)", cmd_names},
-    {"save", "FILE", "save the game", cmd_save},
-    {"load", "FILE", "load a saved game, replaying it", cmd_load},
-    {"quit", "", "leave", cmd_quit},
-    {NULL, NULL, NULL, NULL},
+    {"help", "[COMMAND]", "this list", cmd_help, 0},
+    {"games", "", "the games and their options", cmd_games, 0},
+    {"rules", "[GAME]", "a game's rules in short, and its moves", cmd_rules, 0},
+    {"bots", "", "the bots a seat can be", cmd_bots, 0},
+    {"new", "GAME [--seats S,..] [--seed N] [--set K=V]", "start a game", cmd_new, 0},
+    {"again", "", "another game of the same table: the same game, options and people", cmd_again, 0},
+    {"show", "[table]", "what you see (or what everyone sees)", cmd_show, 0},
+    {"moves", "", "your legal moves", cmd_moves, 1},
+    {"play", "MOVE", "play a move", cmd_play, 1},
+    {"go", "on", "close a claim window: the people who have not called pass", cmd_go_on, 0},
+    {"undo", "", "take back your own last move, if nothing was shown to you since", cmd_undo, 0},
+    {"ruling", "pay N from A to B: WHY", "the table's own ruling, carried out and kept: a payment from one account to another, with why", cmd_ruling, 0},
+    {"redeal", "", "a misdeal at a real deck: back to just after the deal, for the hand to be dealt again", cmd_redeal, 0},
+    {"correct", "V ... | MOVE", "mistyped at a real table: the last move again with the dice as they show, or MOVE in its place", cmd_correct, 0},
+    {"continue", "", "let the bots play on (after Ctrl-C or the move limit)", cmd_continue, 0},
+    {"log", "[N|all]", "the last N events you may know of", cmd_log, 0},
+    {"seats", "", "who plays each seat", cmd_seats, 0},
+    {"names", "A,B,...", "name the people, by seat (Ann,Bob,Cy)", cmd_names, 0},
+    {"save", "FILE", "save the game", cmd_save, 0},
+    {"load", "FILE", "load a saved game, replaying it", cmd_load, 0},
+    {"quit", "", "leave", cmd_quit, 0},
+    {NULL, NULL, NULL, NULL, 0},
 };
 
 /* The command word may be a slip from, or NULL. */

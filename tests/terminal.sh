@@ -279,6 +279,11 @@ wait_for "seat 1 (Ann): play" && ok || bad "a page's move was not shown on the c
 screen | tail -1 | grep -q "^referee> sho$" && ok || bad "the half-typed line was not kept: $(screen | tail -1)"
 t send-keys -t table "w" Enter
 wait_for "the table, as everyone sees it:" && ok || bad "'show' at the served console: $(screen | tail -3)"
+# help lists what the console does: no 'moves' or 'play', which are the pages'.
+t send-keys -t table "help" Enter
+wait_for "The people play on their own pages" && ok || bad "help at the served console: $(screen | tail -3)"
+screen | grep -q "^  moves \|^  play " && bad "help at the served console lists moves and play, which it refuses" || ok
+screen | grep -q "^  again " && ok || bad "help at the served console does not list again"
 t send-keys -t table "quit" Enter
 
 fi
