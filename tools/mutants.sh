@@ -321,6 +321,13 @@ mutant serve-view-leak repl/serve/page_state.c 'render_view(c.out, g->t, seat);'
 mutant serve-token-guess repl/serve/page_server.c \
     'return sodium_memcmp(s->tokens.watch, token, PAGE_TOKEN_HEX) == 0 ? 0 : -1;' 'return 0;' serve hostile
 
+# A hostile network: no limit of connections from one address (a
+# thousand sockets take every slot), and no deadline for a request's
+# headers (one that trickles in holds its slot for ever).
+mutant serve-per-address repl/serve/page_server.c 'MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_ADDRESS_MAX,' \
+    'MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)0,' serve hostile_lan
+mutant serve-no-deadline repl/serve/page_server.c 'now - k->started >= REQUEST_SECONDS' \
+    'now - k->started >= 100000' serve hostile_lan
 wait
 cat "$work"/*.result 2>/dev/null
 pass=$(cat "$work"/*.result 2>/dev/null | grep -c '^mutant ')

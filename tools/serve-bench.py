@@ -21,11 +21,54 @@ def rss_kb(pid):
     return 0
 
 
-def latency(work):
+def attack(t, stop):
+    """A stranger on the Wi-Fi: a thousand connections from one address,
+    half idle, half trickling a header line every 3 s, and watchers
+    coming and going from four more."""
+    import socket
+    import threading
+    held = []
+    for i in range(1000):
+        try:
+            a = socket.create_connection(("127.0.0.1", t.port), timeout=2, source_address=("127.0.0.9", 0))
+            if i % 2:
+                a.sendall(b"GET /x HTTP/1.1\r\n")
+            held.append(a)
+        except OSError:
+            pass
+
+    def trickle():
+        while not stop.wait(3):
+            for a in held[1::2]:
+                try:
+                    a.sendall(b"X-Slow: 1\r\n")
+                except OSError:
+                    pass
+
+    def storm(n):
+        while not stop.is_set():
+            try:
+                c = socket.create_connection(("127.0.0.1", t.port), timeout=2,
+                                             source_address=("127.0.0.%d" % (20 + n), 0))
+                c.sendall(("GET %s/events HTTP/1.1\r\nHost: x\r\n\r\n" % t.path(0)).encode())
+                c.recv(100)
+                c.close()
+            except OSError:
+                pass
+    for th in [threading.Thread(target=trickle, daemon=True)] + \
+            [threading.Thread(target=storm, args=(n,), daemon=True) for n in range(4)]:
+        th.start()
+    return held
+
+
+def latency(work, hostile=False):
+    import threading
     t = Table(["bamboozled-dice", "--seats", ",".join(["human"] * 8), "--seed", "bench-1"],
-              os.path.join(work, "latency.json"))
+              os.path.join(work, "latency%s.json" % ("-hostile" if hostile else "")))
     pages = [Stream(t, s) for s in range(1, 9)] + [Stream(t, 0) for _ in range(20)]
     wait_for(lambda: all(p.latest() for p in pages), 10)
+    stop = threading.Event()
+    held = attack(t, stop) if hostile else []
     delays, moves, chance = [], 0, random.Random(1)
     try:
         while True:
@@ -47,6 +90,9 @@ def latency(work):
                 arrived = next(when for when, s in p.states[n:] if s["moves_played"] > done)
                 delays.append((arrived - start) * 1000)
     finally:
+        stop.set()
+        for a in held:
+            a.close()
         for p in pages:
             p.close()
         t.quit()
@@ -61,7 +107,8 @@ def memory(work):
         child = children_of(t.proc.pid)[0]
         time.sleep(0.5)
         before = rss_kb(child)
-        pages = [Stream(t, 1 + i % 2) for i in range(200)]
+        # from addresses of their own: one address holds at most 64
+        pages = [Stream(t, 1 + i % 2, source="127.0.1.%d" % (1 + i // 50)) for i in range(200)]
         wait_for(lambda: all(p.latest() for p in pages), 20)
         time.sleep(0.5)
         after = rss_kb(child)
@@ -72,9 +119,14 @@ def memory(work):
         t.quit()
 
 
+import resource
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
 work = tempfile.mkdtemp(prefix="serve-bench-")
 moves, median, p99 = latency(work)
+hmoves, hmedian, hp99 = latency(work, hostile=True)
 per_page = memory(work)
 print("| served table | pages | moves | move to every page, median ms | 99th percentile ms | memory per open page KB |")
 print("|---|---|---|---|---|---|")
 print("| bamboozled-dice, 8 people | 8 seats + 20 watchers | %d | %.1f | %.1f | %.0f |" % (moves, median, p99, per_page))
+print("| the same, under a thousand connections from one address and a watcher storm | 8 seats + 20 watchers | %d | %.1f | %.1f | |" % (hmoves, hmedian, hp99))

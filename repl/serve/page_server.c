@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <unistd.h>
 #include "page_assets.h"
 
@@ -18,13 +20,27 @@
 #define MOVE_MAX 512
 /* Moves waiting for the console at once: more is a flood, refused. */
 #define QUEUE_MAX 64
-/* Connections at once (each a thread with a small stack): a table of 8
- * people and 20 watchers, their reconnects, and room to spare; past it new
- * ones are refused while those in play go on. */
+/* Connections at once: a table of 8 people and 20 watchers, their
+ * reconnects, and room to spare; past it new ones are refused while those
+ * in play go on. One thread serves them all (epoll): a connection costs a
+ * socket and a few KB, not a thread. */
 #define CONNECTIONS_MAX 1000
-/* Seconds a connection may sit silent before it is closed (a page's event
- * stream sends a comment line every STREAM_PING seconds, so never is). */
+/* Connections at once from one address: a household's phones each have
+ * their own; a stranger on the Wi-Fi with a thousand sockets gets this
+ * many, and the table plays on. (Behind a proxy every page comes from the
+ * proxy's address: it counts for all.) */
+#define PER_ADDRESS_MAX 64
+/* Seconds a request's headers and body may take, from its connection's
+ * first byte: a client that trickles them in is cut off. */
+#define REQUEST_SECONDS 10
+/* Seconds a connection may sit silent before it is closed. */
 #define IDLE_SECONDS 20
+/* The server's clock: every tick each event stream is woken (a closed
+ * page's socket is found within a tick, its dot goes out), late requests
+ * are cut off, and moves waiting too long for a verdict are answered. */
+#define TICK_MS 1000
+/* Seconds between the comment lines that keep an idle stream's proxies
+ * from closing it. */
 #define STREAM_PING 10
 /* Seconds a page waits for the console's verdict on its move: long, as a
  * move that reads real dice waits for them to be typed. */
@@ -36,8 +52,24 @@ struct PageMove {
     char text[MOVE_MAX + 1];
     int done;      /* the console has given its verdict */
     int abandoned; /* the page stopped waiting: whoever comes last frees it */
+    int taken;     /* the console has taken it (next_move) */
     char *why;
+    struct MHD_Connection *conn; /* its page's request, suspended while it waits */
+    int suspended;
+    time_t queued_at;
 };
+
+/* A connection, from its first byte: when it came, its socket, and
+ * whether its request came whole (headers and body) in time. */
+typedef struct Conn {
+    struct Conn *prev, *next;
+    time_t started;
+    int fd;
+    int whole;   /* its request came whole: no deadline from now on */
+    int cut;     /* cut off for taking too long */
+} Conn;
+
+typedef struct Stream Stream;
 
 struct PageServer {
     struct MHD_Daemon *daemon;
@@ -45,8 +77,7 @@ struct PageServer {
     int port;
     int wake[2];
     pthread_mutex_t lock;
-    pthread_cond_t published; /* a seat's state changed, or the server stops */
-    pthread_cond_t answered;  /* a verdict was given */
+    pthread_cond_t published; /* the server stops (the clock waits on it) */
     char *state[MAX_SEATS + 1];
     unsigned long version[MAX_SEATS + 1];
     int connected[MAX_SEATS + 1];
@@ -54,6 +85,10 @@ struct PageServer {
     int stopping;
     PageMove *head, *tail;
     int queued;
+    Conn *conns;        /* every connection open, for the deadline */
+    Stream *streams;    /* every event stream open */
+    pthread_t ticker;
+    int ticking;
 };
 
 /* ---- tokens ---- */
@@ -107,6 +142,9 @@ static enum MHD_Result reply(struct MHD_Connection *c, unsigned status, const ch
     MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
     MHD_add_response_header(r, "Cache-Control", "no-store");
     MHD_add_response_header(r, "Content-Type", type);
+    /* One request a connection: each request's deadline runs from its
+     * connection's first byte. */
+    MHD_add_response_header(r, "Connection", "close");
     enum MHD_Result ok = MHD_queue_response(c, status, r);
     MHD_destroy_response(r);
     return ok;
@@ -124,13 +162,19 @@ static enum MHD_Result not_found(struct MHD_Connection *c)
 
 /* ---- the event stream ---- */
 
-typedef struct Stream {
+struct Stream {
+    Stream *prev, *next;
     PageServer *server;
+    struct MHD_Connection *conn;
+    int fd;         /* its socket, to see the page close it */
     int seat;
     unsigned long seen;
+    int suspended;  /* parked until there is something to send */
+    int tick;       /* woken by the clock: a heartbeat is due */
+    int quiet;      /* ticks since the last line */
     char *buf;
     size_t len, off;
-} Stream;
+};
 
 static void wake_console(PageServer *s)
 {
@@ -138,6 +182,17 @@ static void wake_console(PageServer *s)
     (void)ignored;
 }
 
+/* Resumes the connections gathered (outside the lock: MHD takes its own). */
+static void resume_all(struct MHD_Connection **conns, int n)
+{
+    for (int i = 0; i < n; i++)
+        MHD_resume_connection(conns[i]);
+}
+
+/* The stream's next bytes: the seat's state when it changed, a heartbeat
+ * when the clock woke it ("\n" keeps the stream's framing; a closed
+ * page's socket fails on it), or nothing yet: the connection is parked
+ * (suspended) until a state or a tick wakes it, so no thread waits. */
 static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
 {
     (void)pos;
@@ -148,28 +203,30 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
         st->buf = NULL;
         st->len = st->off = 0;
         pthread_mutex_lock(&s->lock);
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_sec += STREAM_PING;
-        while (!s->stopping && st->seen == s->version[st->seat])
-            if (pthread_cond_timedwait(&s->published, &s->lock, &until) == ETIMEDOUT)
-                break;
         if (s->stopping) {
             pthread_mutex_unlock(&s->lock);
             return MHD_CONTENT_READER_END_OF_STREAM;
         }
-        if (st->seen == s->version[st->seat]) {
-            pthread_mutex_unlock(&s->lock);
-            static const char ping[] = ": still here\n\n";
-            st->buf = strdup(ping);
-        } else {
+        if (st->seen != s->version[st->seat]) {
             st->seen = s->version[st->seat];
             size_t n = strlen(s->state[st->seat]);
             st->buf = malloc(n + 16);
             if (st->buf)
                 snprintf(st->buf, n + 16, "data: %s\n\n", s->state[st->seat]);
+            st->quiet = 0;
+        } else if (st->tick) {
+            st->tick = 0;
+            /* a comment line now and then, for proxies; else a blank byte */
+            st->buf = strdup(++st->quiet >= STREAM_PING ? ": still here\n\n" : "\n");
+            if (st->quiet >= STREAM_PING)
+                st->quiet = 0;
+        } else {
+            st->suspended = 1;
+            MHD_suspend_connection(st->conn); /* under the lock: a wake sees it parked */
             pthread_mutex_unlock(&s->lock);
+            return 0;
         }
+        pthread_mutex_unlock(&s->lock);
         if (!st->buf)
             return MHD_CONTENT_READER_END_WITH_ERROR;
         st->len = strlen(st->buf);
@@ -187,6 +244,12 @@ static void stream_free(void *cls)
     pthread_mutex_lock(&s->lock);
     s->connected[st->seat]--;
     s->presence_changed = 1;
+    if (st->prev)
+        st->prev->next = st->next;
+    else
+        s->streams = st->next;
+    if (st->next)
+        st->next->prev = st->prev;
     pthread_mutex_unlock(&s->lock);
     wake_console(s);
     free(st->buf);
@@ -199,7 +262,10 @@ static enum MHD_Result open_stream(PageServer *s, struct MHD_Connection *c, int 
     if (!st)
         return MHD_NO;
     st->server = s;
+    st->conn = c;
     st->seat = seat;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    st->fd = info ? info->connect_fd : -1;
     /* A page that reconnects is sent the present state at once: it has
      * missed nothing, as each state is whole. */
     st->buf = strdup("retry: 1000\n\n");
@@ -214,6 +280,10 @@ static enum MHD_Result open_stream(PageServer *s, struct MHD_Connection *c, int 
     pthread_mutex_lock(&s->lock);
     s->connected[seat]++;
     s->presence_changed = 1;
+    st->next = s->streams;
+    if (s->streams)
+        s->streams->prev = st;
+    s->streams = st;
     pthread_mutex_unlock(&s->lock);
     wake_console(s);
     MHD_add_response_header(r, "Content-Type", "text/event-stream");
@@ -224,16 +294,60 @@ static enum MHD_Result open_stream(PageServer *s, struct MHD_Connection *c, int 
     return ok;
 }
 
+/* Wakes the parked streams (of seat, or every one: -1), a tick or not.
+ * Called with the lock held; the connections to resume are gathered into
+ * *out (at most *n), resumed by the caller once the lock is let go. */
+static int wake_streams(PageServer *s, int seat, int tick, struct MHD_Connection **out, int cap)
+{
+    int n = 0;
+    for (Stream *st = s->streams; st; st = st->next) {
+        if (seat >= 0 && st->seat != seat)
+            continue;
+        st->tick |= tick;
+        if (st->suspended && n < cap) {
+            st->suspended = 0;
+            out[n++] = st->conn;
+        }
+    }
+    return n;
+}
+
 /* ---- moves ---- */
 
 typedef struct Body {
     char text[MOVE_MAX + 1];
     size_t len;
     int too_long;
+    PageMove *move; /* handed to the console, its verdict awaited */
 } Body;
 
-/* Hands the move to the console and waits for its verdict. */
-static enum MHD_Result send_move(PageServer *s, struct MHD_Connection *c, int seat, const Body *b)
+/* The verdict as the page gets it: {"played":true}, or false with why. */
+static enum MHD_Result send_verdict(struct MHD_Connection *c, const char *why)
+{
+    if (!why)
+        return reply(c, MHD_HTTP_OK, "application/json", "{\"played\":true}", 15);
+    /* The reason in JSON: a string of the console's words. */
+    size_t n = strlen(why);
+    char *json = malloc(n * 6 + 32), *o = json;
+    if (!json)
+        return MHD_NO;
+    o += sprintf(o, "{\"played\":false,\"why\":\"");
+    for (const unsigned char *p = (const unsigned char *)why; *p; p++)
+        if (*p == '"' || *p == '\\')
+            o += sprintf(o, "\\%c", *p);
+        else if (*p < 0x20)
+            o += sprintf(o, "\\u%04x", *p);
+        else
+            *o++ = (char)*p;
+    strcpy(o, "\"}");
+    enum MHD_Result ok = reply(c, MHD_HTTP_OK, "application/json", json, strlen(json));
+    free(json);
+    return ok;
+}
+
+/* Hands the move to the console, and parks its request (no thread waits)
+ * until the verdict wakes it. */
+static enum MHD_Result send_move(PageServer *s, struct MHD_Connection *c, int seat, Body *b)
 {
     if (b->too_long)
         return reply_text(c, MHD_HTTP_CONTENT_TOO_LARGE, "a move is at most 512 bytes\n");
@@ -242,6 +356,8 @@ static enum MHD_Result send_move(PageServer *s, struct MHD_Connection *c, int se
         return MHD_NO;
     m->seat = seat;
     memcpy(m->text, b->text, b->len);
+    m->conn = c;
+    m->queued_at = time(NULL);
     pthread_mutex_lock(&s->lock);
     if (s->queued >= QUEUE_MAX || s->stopping) {
         pthread_mutex_unlock(&s->lock);
@@ -254,49 +370,39 @@ static enum MHD_Result send_move(PageServer *s, struct MHD_Connection *c, int se
         s->head = m;
     s->tail = m;
     s->queued++;
+    b->move = m;
+    m->suspended = 1;
+    MHD_suspend_connection(c); /* under the lock: the verdict finds it parked */
     pthread_mutex_unlock(&s->lock);
     wake_console(s);
+    return MHD_YES;
+}
 
+/* The request of a move woken again: its verdict, or why there is none.
+ * Whoever comes last frees the move: this request, or the console. */
+static enum MHD_Result move_woken(PageServer *s, struct MHD_Connection *c, Body *b)
+{
+    PageMove *m = b->move;
     pthread_mutex_lock(&s->lock);
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += VERDICT_SECONDS;
-    while (!m->done && !s->stopping)
-        if (pthread_cond_timedwait(&s->answered, &s->lock, &until) == ETIMEDOUT)
-            break;
-    if (!m->done) {
-        m->abandoned = 1; /* freed by the console, or by stop */
-        pthread_mutex_unlock(&s->lock);
+    int done = m->done;
+    char *why = m->why;
+    m->why = NULL;
+    b->move = NULL;
+    if (done || !m->taken) {
+        /* answered, or not taken yet (the console never will: abandoned
+         * below, and dropped when it comes to it) */
+        if (done)
+            free(m);
+        else
+            m->abandoned = 1;
+    } else
+        m->abandoned = 1; /* the console frees it with its verdict */
+    pthread_mutex_unlock(&s->lock);
+    if (!done)
         return reply_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
                           "the referee's console is busy: your move was not played, send it again\n");
-    }
-    pthread_mutex_unlock(&s->lock);
-    char *why = m->why;
-    free(m);
-    enum MHD_Result ok;
-    if (!why)
-        ok = reply(c, MHD_HTTP_OK, "application/json", "{\"played\":true}", 15);
-    else {
-        /* The reason in JSON: a string of the console's words. */
-        size_t n = strlen(why);
-        char *json = malloc(n * 6 + 32), *o = json;
-        if (!json) {
-            free(why);
-            return MHD_NO;
-        }
-        o += sprintf(o, "{\"played\":false,\"why\":\"");
-        for (const unsigned char *p = (const unsigned char *)why; *p; p++)
-            if (*p == '"' || *p == '\\')
-                o += sprintf(o, "\\%c", *p);
-            else if (*p < 0x20)
-                o += sprintf(o, "\\u%04x", *p);
-            else
-                *o++ = (char)*p;
-        strcpy(o, "\"}");
-        ok = reply(c, MHD_HTTP_OK, "application/json", json, strlen(json));
-        free(json);
-        free(why);
-    }
+    enum MHD_Result ok = send_verdict(c, why);
+    free(why);
     return ok;
 }
 
@@ -309,8 +415,10 @@ PageMove *page_server_next_move(PageServer *s, int *seat, const char **text)
         if (!s->head)
             s->tail = NULL;
         s->queued--;
-        if (!m->abandoned)
+        if (!m->abandoned) {
+            m->taken = 1;
             break;
+        }
         free(m); /* its page gave up before its turn came: not played */
     }
     pthread_mutex_unlock(&s->lock);
@@ -323,6 +431,7 @@ PageMove *page_server_next_move(PageServer *s, int *seat, const char **text)
 
 void page_server_answer(PageServer *s, PageMove *m, const char *why)
 {
+    struct MHD_Connection *wake = NULL;
     pthread_mutex_lock(&s->lock);
     if (m->abandoned) {
         free(m);
@@ -331,20 +440,82 @@ void page_server_answer(PageServer *s, PageMove *m, const char *why)
         if (why && !m->why)
             m->why = strdup("out of memory");
         m->done = 1;
-        pthread_cond_broadcast(&s->answered);
+        if (m->suspended) {
+            m->suspended = 0;
+            wake = m->conn;
+        }
     }
     pthread_mutex_unlock(&s->lock);
+    if (wake)
+        MHD_resume_connection(wake);
 }
 
 /* ---- routes ---- */
 
 static void free_body(void *cls, struct MHD_Connection *c, void **req, enum MHD_RequestTerminationCode why)
 {
-    (void)cls;
     (void)c;
     (void)why;
-    free(*req);
+    PageServer *s = cls;
+    Body *b = *req;
+    if (b && b->move) { /* its page went away while the move waited */
+        pthread_mutex_lock(&s->lock);
+        if (b->move->done) {
+            free(b->move->why);
+            free(b->move);
+        } else
+            b->move->abandoned = 1;
+        pthread_mutex_unlock(&s->lock);
+    }
+    free(b);
     *req = NULL;
+}
+
+/* ---- connections: each one's deadline ---- */
+
+static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode toe)
+{
+    PageServer *s = cls;
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        Conn *k = calloc(1, sizeof *k);
+        if (!k)
+            return;
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        k->fd = info ? info->connect_fd : -1;
+        k->started = time(NULL);
+        pthread_mutex_lock(&s->lock);
+        k->next = s->conns;
+        if (s->conns)
+            s->conns->prev = k;
+        s->conns = k;
+        pthread_mutex_unlock(&s->lock);
+        *socket_context = k;
+    } else if (*socket_context) {
+        Conn *k = *socket_context;
+        pthread_mutex_lock(&s->lock);
+        if (k->prev)
+            k->prev->next = k->next;
+        else
+            s->conns = k->next;
+        if (k->next)
+            k->next->prev = k->prev;
+        pthread_mutex_unlock(&s->lock);
+        free(k);
+        *socket_context = NULL;
+    }
+}
+
+/* The connection's request came whole: its deadline is met. */
+static void request_whole(PageServer *s, struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    Conn *k = info ? info->socket_context : NULL;
+    if (!k)
+        return;
+    pthread_mutex_lock(&s->lock);
+    k->whole = 1;
+    pthread_mutex_unlock(&s->lock);
 }
 
 /* Whether a move came from the table's own pages. A browser says where a
@@ -372,6 +543,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     (void)version;
     PageServer *s = cls;
     int get = strcmp(method, "GET") == 0, post = strcmp(method, "POST") == 0;
+    /* A GET (and a POST's last call) means the request came whole. */
+    if (!post || (*req && !*upload_size))
+        request_whole(s, c);
     if (get && strcmp(url, "/page.js") == 0)
         return reply(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", PAGE_JS, PAGE_JS_LEN);
     if (get && strcmp(url, "/page.css") == 0)
@@ -407,6 +581,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             *upload_size = 0;
             return MHD_YES;
         }
+        if (b->move) /* woken: the verdict came, or the wait ended */
+            return move_woken(s, c, b);
         if (!from_own_pages(c))
             return reply_text(c, MHD_HTTP_FORBIDDEN, "moves come from the table's own pages only\n");
         return send_move(s, c, seat, b);
@@ -428,6 +604,56 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return ok;
     }
     return not_found(c);
+}
+
+/* ---- the clock ---- */
+
+/* Every tick: the streams woken (a heartbeat, so a closed page's socket
+ * fails and its dot goes out), requests past their deadline cut off
+ * (their socket shut: the server sees it closed), and moves that waited
+ * too long for a verdict woken to say so. */
+static void *tick(void *cls)
+{
+    PageServer *s = cls;
+    struct MHD_Connection *wake[CONNECTIONS_MAX + QUEUE_MAX];
+    pthread_mutex_lock(&s->lock);
+    while (!s->stopping) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += (long)TICK_MS * 1000000L;
+        until.tv_sec += until.tv_nsec / 1000000000L;
+        until.tv_nsec %= 1000000000L;
+        while (!s->stopping && pthread_cond_timedwait(&s->published, &s->lock, &until) != ETIMEDOUT)
+            ;
+        if (s->stopping)
+            break;
+        time_t now = time(NULL);
+        /* A page that closed its stream sent its end (a page sends
+         * nothing else on it): its socket is shut, so the server drops it
+         * at once rather than when a write fails. */
+        char peek;
+        for (Stream *st = s->streams; st; st = st->next)
+            if (st->fd >= 0 && recv(st->fd, &peek, 1, MSG_PEEK | MSG_DONTWAIT) == 0) {
+                shutdown(st->fd, SHUT_RDWR);
+                st->fd = -1;
+            }
+        int n = wake_streams(s, -1, 1, wake, CONNECTIONS_MAX);
+        for (PageMove *m = s->head; m; m = m->next)
+            if (m->suspended && now - m->queued_at >= VERDICT_SECONDS && n < CONNECTIONS_MAX + QUEUE_MAX) {
+                m->suspended = 0;
+                wake[n++] = m->conn;
+            }
+        for (Conn *k = s->conns; k; k = k->next)
+            if (!k->whole && !k->cut && k->fd >= 0 && now - k->started >= REQUEST_SECONDS) {
+                k->cut = 1;
+                shutdown(k->fd, SHUT_RDWR);
+            }
+        pthread_mutex_unlock(&s->lock);
+        resume_all(wake, n);
+        pthread_mutex_lock(&s->lock);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
 }
 
 /* ---- the server ---- */
@@ -458,6 +684,13 @@ PageServer *page_server_start(const char *host, int port, const PageTokens *toke
                                "127.0.0.1:8080 or 0.0.0.0:8080", host);
         return NULL;
     }
+    /* A thousand connections need a thousand descriptors: the soft limit
+     * (1,024 by default) is raised as far as the hard one allows. */
+    struct rlimit files;
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < CONNECTIONS_MAX + 256) {
+        files.rlim_cur = files.rlim_max < CONNECTIONS_MAX + 256 ? files.rlim_max : CONNECTIONS_MAX + 256;
+        setrlimit(RLIMIT_NOFILE, &files);
+    }
     PageServer *s = calloc(1, sizeof *s);
     if (!s || pipe(s->wake) != 0) {
         snprintf(err, errsize, "out of memory or file descriptors");
@@ -471,14 +704,16 @@ PageServer *page_server_start(const char *host, int port, const PageTokens *toke
     s->tokens = *tokens;
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->published, NULL);
-    pthread_cond_init(&s->answered, NULL);
+    /* One thread and epoll for every connection; a request that waits (a
+     * move for its verdict, a stream for its next state) is parked, not
+     * a thread held. */
     s->daemon = MHD_start_daemon(
-        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL, 0, NULL,
-        NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)CONNECTIONS_MAX, MHD_OPTION_CONNECTION_TIMEOUT,
-        (unsigned)IDLE_SECONDS, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384,
-        MHD_OPTION_THREAD_STACK_SIZE, (size_t)(128 * 1024), MHD_OPTION_NOTIFY_COMPLETED,
-        free_body, NULL, MHD_OPTION_END);
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME, 0, NULL, NULL, on_request, s,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned)CONNECTIONS_MAX, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_ADDRESS_MAX,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+        (size_t)16384, MHD_OPTION_NOTIFY_COMPLETED, free_body, s, MHD_OPTION_NOTIFY_CONNECTION,
+        on_connection, s, MHD_OPTION_END);
     /* (No SO_REUSEPORT: with it a second table on the port started without
      * complaint and the kernel split the connections between the two.) */
     if (!s->daemon) {
@@ -493,6 +728,7 @@ PageServer *page_server_start(const char *host, int port, const PageTokens *toke
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
     s->port = info ? info->port : port;
+    s->ticking = pthread_create(&s->ticker, NULL, tick, s) == 0;
     return s;
 }
 
@@ -537,6 +773,8 @@ void page_server_publish(PageServer *s, int seat, const char *json)
     char *copy = strdup(json);
     if (!copy)
         return;
+    struct MHD_Connection *wake[CONNECTIONS_MAX];
+    int n = 0;
     pthread_mutex_lock(&s->lock);
     if (s->state[seat] && strcmp(s->state[seat], copy) == 0) {
         free(copy); /* nothing new for this seat's pages */
@@ -544,9 +782,10 @@ void page_server_publish(PageServer *s, int seat, const char *json)
         free(s->state[seat]);
         s->state[seat] = copy;
         s->version[seat]++;
-        pthread_cond_broadcast(&s->published);
+        n = wake_streams(s, seat, 0, wake, CONNECTIONS_MAX);
     }
     pthread_mutex_unlock(&s->lock);
+    resume_all(wake, n);
 }
 
 char *page_server_state(PageServer *s, int seat)
@@ -561,11 +800,22 @@ void page_server_stop(PageServer *s)
 {
     if (!s)
         return;
+    /* Every parked request is woken before the daemon stops (MHD asks it):
+     * the streams end, the moves are told the table stops. */
+    struct MHD_Connection *wake[CONNECTIONS_MAX + QUEUE_MAX];
     pthread_mutex_lock(&s->lock);
     s->stopping = 1;
     pthread_cond_broadcast(&s->published);
-    pthread_cond_broadcast(&s->answered);
+    int n = wake_streams(s, -1, 0, wake, CONNECTIONS_MAX);
+    for (PageMove *m = s->head; m; m = m->next)
+        if (m->suspended) {
+            m->suspended = 0;
+            wake[n++] = m->conn;
+        }
     pthread_mutex_unlock(&s->lock);
+    if (s->ticking)
+        pthread_join(s->ticker, NULL);
+    resume_all(wake, n);
     if (s->daemon)
         MHD_stop_daemon(s->daemon);
     for (PageMove *m = s->head, *next; m; m = next) {
@@ -578,6 +828,5 @@ void page_server_stop(PageServer *s)
     close(s->wake[1]);
     pthread_mutex_destroy(&s->lock);
     pthread_cond_destroy(&s->published);
-    pthread_cond_destroy(&s->answered);
     free(s);
 }

@@ -348,11 +348,13 @@ def hostile():
         junk.sendall(bytes(range(256)) * 4)  # left open: it times out on its own
         check("an illegal move says why, and is the REPL's explanation",
               "not a legal move" in t.move(asked, "flibbertigibbet").get("why", ""))
-        # 500 idle connections and a client reading a byte a second
+        # 500 idle connections from a stranger's address, and a client
+        # reading a byte a second
         idle = []
         for _ in range(500):
             try:
-                idle.append(socket.create_connection(("127.0.0.1", t.port), timeout=5))
+                idle.append(socket.create_connection(("127.0.0.1", t.port), timeout=5,
+                                                     source_address=("127.0.0.2", 0)))
             except OSError:
                 break
         slow = socket.create_connection(("127.0.0.1", t.port), timeout=5)
@@ -675,7 +677,9 @@ def windows_on_time():
                 closes.append(time.time() - start)
                 continue
             seat = w["waiting"][0]
-            t.move(seat, t.state(seat)["decision"]["moves"][0])
+            mine = wait_for(lambda: (t.state(seat)["decision"] or {}).get("moves"), 5)
+            if mine:
+                t.move(seat, mine[0])
         check("claim windows close on time with nobody answering (1 s each)",
               len(closes) >= 3 and all(0.8 <= c <= 1.8 for c in closes), closes)
         log = "\n".join(t.state(0)["log"])
@@ -731,7 +735,120 @@ def console_undo():
     finally:
         t.quit()
 
-for part in (refused_starts, ends_whole, save_fails, acked_survives_kill, windows_on_time, console_undo, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
+
+def hostile_lan():
+    """A stranger on the same Wi-Fi: a thousand slow or idle connections
+    from one address and a storm of watchers coming and going, while three
+    people play a whole game. Every move reaches every page; a request
+    that trickles in is cut off at its deadline; a closed page's dot goes
+    out within a second or two."""
+    import resource
+    import statistics
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+    save = os.path.join(work, "lan.json")
+    t = Table(["bam", "--seats", "human,human,human", "--names", "Ann,Bob,Cy", "--seed", "3",
+               "--set", "hands=2"], save)
+    attackers, stop = [], threading.Event()
+    try:
+        pages = {s: Stream(t, s) for s in (1, 2, 3)}
+        watcher = Stream(t, 0)
+        wait_for(lambda: all(p.latest() for p in list(pages.values()) + [watcher]), 10)
+        # a page closed: its seat's dot goes out within a tick or two
+        pages[1].close()
+        start = time.time()
+        gone = wait_for(lambda: not watcher.latest()["seats"][0]["connected"], 5)
+        check("a closed page's dot goes out within 2 s (%.1f s)" % (time.time() - start),
+              gone and time.time() - start < 2.5, watcher.latest()["seats"][0])
+        pages[1] = Stream(t, 1)
+        for i in range(1000):
+            try:
+                a = socket.create_connection(("127.0.0.1", t.port), timeout=2, source_address=("127.0.0.9", 0))
+            except OSError:
+                continue
+            if i % 2:
+                try:
+                    a.sendall(b"GET /x HTTP/1.1\r\n")
+                except OSError:
+                    pass
+            attackers.append(a)
+        opened = time.time()
+
+        def trickle():  # one header line every 3 s on each slow connection
+            while not stop.wait(3):
+                for a in attackers[1::2]:
+                    try:
+                        a.sendall(b"X-Slow: 1\r\n")
+                    except OSError:
+                        pass
+        storms = []
+
+        def storm(n):  # watchers that come and go, from addresses of their own
+            while not stop.is_set():
+                try:
+                    c = socket.create_connection(("127.0.0.1", t.port), timeout=2,
+                                                 source_address=("127.0.0.%d" % (20 + n), 0))
+                    c.sendall(("GET %s/events HTTP/1.1\r\nHost: x\r\n\r\n" % t.path(0)).encode())
+                    c.recv(100)
+                    c.close()
+                    storms.append(1)
+                except OSError:
+                    pass
+        threads = [threading.Thread(target=trickle, daemon=True)] + \
+            [threading.Thread(target=storm, args=(n,), daemon=True) for n in range(4)]
+        for th in threads:
+            th.start()
+        delays, missed = [], []
+        for _ in range(400):
+            st = watcher.latest()
+            if st["result"]:
+                break
+            seat = st["decision"]["waiting"][0]
+            mine = wait_for(lambda: (t.state(seat)["decision"] or {}).get("moves"), 5)
+            if not mine:
+                missed.append(("no moves for", seat))
+                break
+            done = st["moves_played"]
+            start = time.time()
+            reply = t.move(seat, mine[0])
+            if not reply.get("played"):
+                missed.append(reply)
+                break
+            everyone = list(pages.values()) + [watcher]
+            if not wait_for(lambda: all(p.latest()["moves_played"] > done for p in everyone), 5, 0.001):
+                missed.append(("a page did not get move", done + 1))
+                break
+            delays.append(time.time() - start)
+        over = watcher.latest()["result"]
+        delays.sort()
+        p99 = delays[int(len(delays) * 0.99)] if delays else 99
+        if os.environ.get("SHOW"):
+            print("hostile_lan: %d moves, median %.1f ms, p99 %.1f ms, %d watchers came and went, %d attackers"
+                  % (len(delays), statistics.median(delays) * 1000, p99 * 1000, len(storms), len(attackers)))
+        check("under a thousand attackers and a watcher storm a whole game is played, every move "
+              "reaching every page (%d moves, median %.1f ms, p99 %.1f ms, %d watchers came and went)"
+              % (len(delays), statistics.median(delays) * 1000 if delays else 0, p99 * 1000, len(storms)),
+              over and not missed and p99 < 1.0, missed[:2])
+        # the trickled requests are cut off at their deadline (10 s)
+        wait_for(lambda: time.time() - opened > 12, 15, 0.5)
+        cut = 0
+        for a in attackers[1::2]:
+            try:
+                a.settimeout(0.01)
+                cut += a.recv(100) == b""
+            except socket.timeout:
+                pass
+            except OSError:
+                cut += 1
+        check("requests that trickle in are cut off at their deadline (%d of %d)" % (cut, len(attackers[1::2])),
+              cut == len(attackers[1::2]), cut)
+    finally:
+        stop.set()
+        for a in attackers:
+            a.close()
+        t.quit()
+
+for part in (refused_starts, ends_whole, save_fails, acked_survives_kill, windows_on_time, console_undo, hostile_lan, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
     if os.environ.get("TEST_PART") and os.environ["TEST_PART"] != part.__name__:
         continue
     try:

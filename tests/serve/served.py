@@ -119,10 +119,12 @@ def children_of(pid):
 class Stream(threading.Thread):
     """A page's event stream, every byte kept with when it came."""
 
-    def __init__(self, table, seat):
+    def __init__(self, table, seat, source=None):
         super().__init__(daemon=True)
-        self.conn = http.client.HTTPConnection("127.0.0.1", table.port, timeout=60)
+        self.conn = http.client.HTTPConnection("127.0.0.1", table.port, timeout=60,
+                                               source_address=(source, 0) if source else None)
         self.conn.request("GET", table.path(seat) + "/events")
+        self.sock = self.conn.sock  # the response takes it over: kept to close it as a tab would
         self.response = self.conn.getresponse()
         self.bytes = bytearray()
         self.states = []  # (arrival time, state)
@@ -153,7 +155,7 @@ class Stream(threading.Thread):
     def close(self):
         self.stop = True
         try:
-            self.conn.sock.shutdown(socket.SHUT_RDWR)
+            self.sock.shutdown(socket.SHUT_RDWR)
         except Exception:
             pass
         self.conn.close()
