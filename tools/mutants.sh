@@ -328,6 +328,8 @@ mutant serve-per-address repl/serve/page_server.c 'MHD_OPTION_PER_IP_CONNECTION_
     'MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)0,' serve hostile_lan
 mutant serve-no-deadline repl/serve/page_server.c 'now - k->started >= REQUEST_SECONDS' \
     'now - k->started >= 100000' serve hostile_lan
+# A save that fails told only to the page whose move it was.
+mutant serve-save-untold repl/serve/page_state.c '    if (notice)' '    if (0)' serve save_fails
 wait
 cat "$work"/*.result 2>/dev/null
 pass=$(cat "$work"/*.result 2>/dev/null | grep -c '^mutant ')

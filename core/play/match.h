@@ -113,7 +113,9 @@ int match_load_text(Match *m, const char *text, char **err, char **notes);
  * rename), readable by its owner alone (the seed deals every hand). */
 int match_save(Match *m, const char *path, char **err);
 /* Writes the record to save_path when it changed since it was last
- * written there; 1 when the save on disk holds the game as it stands. */
+ * written there: MATCH_SAVE_WRITTEN when it was, 1 when it had not
+ * changed (or there is no save); 0 with why when it could not be. */
+#define MATCH_SAVE_WRITTEN 2
 int match_keep_save(Match *m, char **err);
 /* Keeps the record in rescue, if any, for a restart. */
 void match_keep_rescue(Match *m);

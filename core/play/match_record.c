@@ -375,7 +375,7 @@ int match_keep_save(Match *m, char **err)
     m->saved_record = record;
     m->saved_fingerprint = fingerprint;
     m->saved_moves = m->loop.game->nmoves;
-    return 1;
+    return MATCH_SAVE_WRITTEN;
 }
 
 void match_keep_rescue(Match *m)

@@ -126,6 +126,9 @@ function show(state) {
   $("title").textContent = state.game;
   $("you").textContent = state.seat ? "you are " + state.you : "watching";
   document.title = state.game + (state.decision && state.decision.yours ? " \u2022 your move" : "");
+  // The table's own trouble (its save failing): every page is told.
+  $("notice").hidden = !state.notice;
+  $("notice").textContent = state.notice || "";
   showTurn(state);
   showMoves(state);
   fill($("table"), state.table || [], "div");

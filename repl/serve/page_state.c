@@ -145,7 +145,7 @@ static json_t *result_json(Game *g)
     return lines;
 }
 
-char *page_state_json(Match *s, int seat, const int *connected)
+char *page_state_json(Match *s, int seat, const int *connected, const char *notice)
 {
     Game *g = s->loop.game;
     char name[64];
@@ -170,6 +170,8 @@ char *page_state_json(Match *s, int seat, const int *connected)
         json_object_set_new(page, "decision", decision_json(s, g, seat));
         json_object_set_new(page, "result", st == GAME_OVER ? result_json(g) : json_null());
     }
+    if (notice)
+        json_object_set_new(page, "notice", json_string(notice));
     char *text = json_dumps(page, JSON_COMPACT);
     json_decref(page);
     return text;

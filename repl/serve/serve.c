@@ -38,6 +38,7 @@ typedef struct Served {
     int announced;      /* the links were printed */
     Match *m;           /* the table's match (the console's), once attached */
     int window_stuck;   /* the window that could not be closed on time (its group), or 0 */
+    char *trouble;      /* why the save fails, told to every page, or NULL */
     /* Real dice: the seat that lifts the cup types them on its page while
      * the move that reads them waits. */
     struct {
@@ -234,12 +235,27 @@ static char *dice_typed(Served *sv, int seat, const char *text)
     return NULL;
 }
 
+static void publish(void *ctx);
+
+/* The save fails: every page is told, until it is written again. */
+static void saving_fails(Served *sv, const char *why)
+{
+    (void)why; /* (a path and an error number: the console's to read) */
+    if (!sv->trouble)
+        sv->trouble = strdup("The referee cannot save the game (its disk may be full): no move "
+                             "is played until it can. The host's console says why.");
+}
+
 /* What a page is told of its answer: why it was refused, in a player's
  * words; NULL when played or kept. The console gets what the page does
  * not need (a rules failure's traceback, a save's path). */
 static char *page_verdict(Served *sv, int seat, MatchAnswer a, char *why)
 {
     if (a == MATCH_PLAYED || a == MATCH_KEPT) {
+        if (a == MATCH_PLAYED) { /* saved: whatever failed before is mended */
+            free(sv->trouble);
+            sv->trouble = NULL;
+        }
         free(why);
         return NULL;
     }
@@ -252,6 +268,7 @@ static char *page_verdict(Served *sv, int seat, MatchAnswer a, char *why)
                       "is as it was (the referee's console has the details)");
     }
     if (a == MATCH_UNSAVED) {
+        saving_fails(sv, why);
         fprintf(stderr, "referee: the game could not be saved to %s: %s\n", sv->save,
                 why ? strfmt_printable(why) : "?");
         printf("the move from seat %d's page was taken back: the game could not be saved, and "
@@ -318,9 +335,15 @@ static double due_in(void *ctx)
 static void keep_save(Served *sv)
 {
     char *why = NULL;
-    if (!match_keep_save(sv->m, &why)) {
+    int kept = match_keep_save(sv->m, &why);
+    if (!kept) {
+        saving_fails(sv, why);
         fprintf(stderr, "referee: the game could not be saved to %s: %s\n", sv->save,
                 why ? strfmt_printable(why) : "?");
+    } else if (kept == MATCH_SAVE_WRITTEN && sv->trouble) {
+        free(sv->trouble);
+        sv->trouble = NULL;
+        publish(sv); /* every page told it is mended */
     }
     free(why);
 }
@@ -345,7 +368,7 @@ static void publish(void *ctx)
                              (sv->dice.all && controller_is_person(&s->loop.seats[seat])));
         char *json = mid_move ? page_state_with_dice(last, sv->dice.all ? 0 : sv->dice.seat,
                                                      sv->dice.n, sv->dice.faces, yours)
-                              : page_state_json(s, seat, connected);
+                              : page_state_json(s, seat, connected, sv->trouble);
         free(last);
         if (json)
             page_server_publish(sv->server, seat, json);
@@ -580,6 +603,7 @@ int serve_run(lua_State *L, const char *rules_path, const char *bots_path, int a
     }
     int status = supervise_repl(serve_child, &sv);
     free(sv.resume_text);
+    free(sv.trouble);
     free(rest);
     return status;
 }

@@ -573,6 +573,9 @@ def save_fails():
             check("and the next move is refused too, the game unmoved",
                   again.get("played") is False and t.state(refused[0])["moves_played"] == played, again)
             check("the console says why", wait_for(lambda: t.said("could not be saved"), 5), t.lines[-3:])
+            check("every page is told the table cannot save, not only the one that moved",
+                  all("cannot save the game" in (t.state(s).get("notice") or "") for s in (1, 2, 3)),
+                  [t.state(s).get("notice") for s in (1, 2, 3)])
             check("the links file is whole", json.load(open(save + ".links")).get("seats"))
     finally:
         t.quit()
