@@ -44,7 +44,7 @@ UNIT_OBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%.o,$(wildcard tests/u
 all: deps referee $(BUILD)/referee.so
 
 # Debian packages the build and the tests need.
-DEBS := pkg-config liblua5.4-dev lua5.4 libreadline-dev libjansson-dev libmimalloc-dev libsodium-dev lua-busted valgrind time clang libclang-rt-dev tmux chromium libmicrohttpd-dev libqrencode-dev python3-selenium chromium-driver parallel
+DEBS := pkg-config openssl liblua5.4-dev lua5.4 libreadline-dev libjansson-dev libmimalloc-dev libsodium-dev lua-busted valgrind time clang libclang-rt-dev tmux chromium libmicrohttpd-dev libqrencode-dev python3-selenium chromium-driver parallel
 deps: $(BUILD)/.deps-ok
 $(BUILD)/.deps-ok: Makefile
 	$(Q)sh tools/ensure-deps.sh $(DEBS)

@@ -39,7 +39,7 @@ _referee()
         [ "$head" = "$cur" ] && head="" || head="$head,"
         COMPREPLY=($(compgen -P "$head" -W "$words" -- "$last"))
         return ;;
-    --out|--report|-o|--rules|--save|--resume)
+    --out|--report|-o|--rules|--save|--resume|--tls-cert|--tls-key)
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;
     --on-fault)
@@ -48,7 +48,7 @@ _referee()
     --table)
         COMPREPLY=($(compgen -W "dice cards all" -- "$cur"))
         return ;;
-    --seed|--set|--names|--games|--jobs|--shard|--bot-budget|--bot-memory|--game-memory|--max-moves|--listen|--claim-time)
+    --seed|--set|--names|--games|--jobs|--shard|--bot-budget|--bot-memory|--game-memory|--max-moves|--listen|--claim-time|--public-url)
         return ;;
     esac
     if [[ $cur == -* ]]; then

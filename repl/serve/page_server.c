@@ -89,6 +89,7 @@ struct PageServer {
     Stream *streams;    /* every event stream open */
     pthread_t ticker;
     int ticking;
+    char public_origin[256]; /* "" for none */
 };
 
 /* ---- tokens ---- */
@@ -523,13 +524,16 @@ static void request_whole(PageServer *s, struct MHD_Connection *c)
  * a page of another site that knows a link (a no-cors fetch) is refused.
  * A request that says neither (a script, curl with the link) comes from
  * whoever holds the link, as a page does. */
-static int from_own_pages(struct MHD_Connection *c)
+static int from_own_pages(PageServer *s, struct MHD_Connection *c)
 {
     const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
     if (site && strcmp(site, "same-origin") != 0)
         return 0;
     const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
     if (!origin)
+        return 1;
+    /* The public address (behind a proxy, or a name) is the pages' own. */
+    if (s->public_origin[0] && strcmp(origin, s->public_origin) == 0)
         return 1;
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
     const char *rest = strstr(origin, "://");
@@ -583,7 +587,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         }
         if (b->move) /* woken: the verdict came, or the wait ended */
             return move_woken(s, c, b);
-        if (!from_own_pages(c))
+        if (!from_own_pages(s, c))
             return reply_text(c, MHD_HTTP_FORBIDDEN, "moves come from the table's own pages only\n");
         return send_move(s, c, seat, b);
     }
@@ -672,8 +676,8 @@ static int port_in_use(const struct sockaddr_in *addr)
     return taken;
 }
 
-PageServer *page_server_start(const char *host, int port, const PageTokens *tokens, char *err,
-                              size_t errsize)
+PageServer *page_server_start(const char *host, int port, const PageTokens *tokens,
+                              const PageReach *reach, char *err, size_t errsize)
 {
     struct sockaddr_in addr;
     memset(&addr, 0, sizeof addr);
@@ -702,22 +706,32 @@ PageServer *page_server_start(const char *host, int port, const PageTokens *toke
     fcntl(s->wake[0], F_SETFD, FD_CLOEXEC);
     fcntl(s->wake[1], F_SETFD, FD_CLOEXEC);
     s->tokens = *tokens;
+    if (reach->public_origin)
+        snprintf(s->public_origin, sizeof s->public_origin, "%s", reach->public_origin);
+    int tls = reach->cert_pem && reach->key_pem;
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->published, NULL);
     /* One thread and epoll for every connection; a request that waits (a
      * move for its verdict, a stream for its next state) is parked, not
      * a thread held. */
     s->daemon = MHD_start_daemon(
-        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME, 0, NULL, NULL, on_request, s,
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | (tls ? MHD_USE_TLS : 0), 0,
+        NULL, NULL, on_request, s,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned)CONNECTIONS_MAX, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_ADDRESS_MAX,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
         (size_t)16384, MHD_OPTION_NOTIFY_COMPLETED, free_body, s, MHD_OPTION_NOTIFY_CONNECTION,
-        on_connection, s, MHD_OPTION_END);
+        on_connection, s,
+        /* (with no TLS, MHD_OPTION_END ends the list here) */
+        tls ? MHD_OPTION_HTTPS_MEM_CERT : MHD_OPTION_END, reach->cert_pem,
+        MHD_OPTION_HTTPS_MEM_KEY, reach->key_pem, MHD_OPTION_END);
     /* (No SO_REUSEPORT: with it a second table on the port started without
      * complaint and the kernel split the connections between the two.) */
     if (!s->daemon) {
-        if (port_in_use(&addr))
+        if (tls && !port_in_use(&addr))
+            snprintf(err, errsize, "cannot serve TLS on %s:%d with that certificate and key (are "
+                                   "they PEM files, and the key the certificate's?)", host, port);
+        else if (port_in_use(&addr))
             snprintf(err, errsize, "the port %d on %s is in use (another table? a table owns its "
                                    "port alone): --listen ADDRESS:PORT chooses another", port, host);
         else

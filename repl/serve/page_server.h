@@ -29,10 +29,20 @@ void page_tokens_make(PageTokens *tokens, const int *people, int nseats);
  * loses its own). */
 void page_server_forget_other_tokens(PageServer *s, const PageTokens *tokens);
 
+/* How the pages reach the server: over TLS with this certificate and key
+ * (PEM texts; both NULL: plain HTTP), and at this public address (the
+ * origin of --public-url, "https://cards.example.org", whose pages may
+ * send moves as the server's own do; NULL for none). */
+typedef struct PageReach {
+    const char *cert_pem, *key_pem;
+    const char *public_origin;
+} PageReach;
+
 /* Listens on host:port (port 0: one the system chooses); NULL with why in
- * err on failure (the port is taken, the address is not this machine's). */
-PageServer *page_server_start(const char *host, int port, const PageTokens *tokens, char *err,
-                              size_t errsize);
+ * err on failure (the port is taken, the address is not this machine's,
+ * the certificate or key cannot be used). */
+PageServer *page_server_start(const char *host, int port, const PageTokens *tokens,
+                              const PageReach *reach, char *err, size_t errsize);
 int page_server_port(const PageServer *s);
 /* Readable when moves wait for the console (a byte each wake). */
 int page_server_wake_fd(const PageServer *s);

@@ -39,6 +39,8 @@ typedef struct Served {
     Match *m;           /* the table's match (the console's), once attached */
     int window_stuck;   /* the window that could not be closed on time (its group), or 0 */
     char *trouble;      /* why the save fails, told to every page, or NULL */
+    const char *public_url; /* --public-url: the address people use, or NULL */
+    char *cert_pem, *key_pem; /* --tls-cert, --tls-key: read, or NULL */
     /* Real dice: the seat that lifts the cup types them on its page while
      * the move that reads them waits. */
     struct {
@@ -165,10 +167,21 @@ static int read_links(Served *sv, char *err, size_t errsize, int listen_given)
 
 /* The links, once the game is seated: a person's seat has one, the
  * others none (a bot's seat takes no moves from a page). */
+/* What every link begins with: the public address when there is one
+ * (behind a proxy, or a name), else this machine's, over TLS or not. */
+static void link_base(const Served *sv, const char *address, char *out, size_t size)
+{
+    if (sv->public_url)
+        snprintf(out, size, "%s", sv->public_url);
+    else
+        snprintf(out, size, "%s://%s:%d", sv->cert_pem ? "https" : "http", address, sv->port);
+}
+
 static void announce(Served *sv, Match *s)
 {
-    char address[64], name[64];
+    char address[64], name[64], base[300];
     address_for_links(sv, address, sizeof address);
+    link_base(sv, address, base, sizeof base);
     int terminal = isatty(STDOUT_FILENO);
     for (int seat = 1; seat <= MAX_SEATS; seat++)
         if (seat > s->loop.nseats || !controller_is_person(&s->loop.seats[seat]))
@@ -178,18 +191,21 @@ static void announce(Served *sv, Match *s)
         printf("serving %s on every network this machine is on, port %d: anyone on them who has a "
                "link can open it\n", s->loop.game->name, sv->port);
     else
-        printf("serving %s at http://%s:%d (this machine only: --listen 0.0.0.0:PORT opens it to "
-               "the local network)\n", s->loop.game->name, address, sv->port);
+        printf("serving %s at %s (this machine only: --listen 0.0.0.0:PORT opens it to "
+               "the local network)\n", s->loop.game->name, base);
+    if (sv->public_url)
+        printf("the links name %s, the public address people use (port %d here%s)\n",
+               sv->public_url, sv->port, sv->cert_pem ? ", over TLS" : ": the proxy in front gives TLS");
     for (int seat = 1; seat <= s->loop.nseats; seat++) {
         if (!sv->tokens.seat[seat][0])
             continue;
-        char link[160];
-        snprintf(link, sizeof link, "http://%s:%d/s/%s", address, sv->port, sv->tokens.seat[seat]);
+        char link[400];
+        snprintf(link, sizeof link, "%s/s/%s", base, sv->tokens.seat[seat]);
         printf("%s: %s\n", render_seat(seat, name, sizeof name), link);
         if (terminal)
             qr_text_print(stdout, link);
     }
-    printf("watchers: http://%s:%d/w/%s\n", address, sv->port, sv->tokens.watch);
+    printf("watchers: %s/w/%s\n", base, sv->tokens.watch);
     /* Where, whole: a save given by no --save lands in this folder. */
     char here[4096];
     int relative = sv->save[0] != '/' && getcwd(here, sizeof here);
@@ -429,7 +445,11 @@ static int serve_child(void *ctx, const ReplGuard *guard)
 {
     Served *sv = ctx;
     char err[300];
-    sv->server = page_server_start(sv->host, sv->port, &sv->tokens, err, sizeof err);
+    /* The public address is an origin already (public_url_ok): as a
+     * browser's Origin header says it. */
+    const char *origin = sv->public_url;
+    PageReach reach = {sv->cert_pem, sv->key_pem, origin};
+    sv->server = page_server_start(sv->host, sv->port, &sv->tokens, &reach, err, sizeof err);
     if (!sv->server) {
         fprintf(stderr, "referee serve: %s\n", err);
         return 2; /* a usage error: another port would do */
@@ -455,6 +475,24 @@ static int usage(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg ? strfmt_shown(arg, shown, sizeof shown) : "");
     fputc('\n', stderr);
     return 2;
+}
+
+/* Whether url is an origin people may open: http:// or https://, a host
+ * (and a port), no path, no space or control character. A trailing "/"
+ * is dropped (in place: it is argv's). */
+static int public_url_ok(char *url)
+{
+    size_t len = strlen(url);
+    if (len && url[len - 1] == '/')
+        url[--len] = '\0';
+    const char *host = !strncmp(url, "https://", 8) ? url + 8 : !strncmp(url, "http://", 7) ? url + 7 : NULL;
+    if (!host || !*host || len > 200 || strchr(host, '/') || strchr(host, '?') || strchr(host, '#') ||
+        strchr(host, '@'))
+        return 0;
+    for (const char *c = url; *c; c++)
+        if ((unsigned char)*c <= ' ' || *c == 0x7f)
+            return 0;
+    return 1;
 }
 
 /* --listen ADDRESS:PORT into sv; 0 when it is not one. */
@@ -494,17 +532,22 @@ static const char SERVE_USAGE[] =
     "usage: referee serve GAME [--seats S,...] [--names A,B,...] [--seed N] [--set NAME=VALUE]...\n"
     "                      [--table dice|cards|all] [--claim-time SECONDS]\n"
     "                      [--listen ADDRESS:PORT] [--save FILE] [--bot-budget N]\n"
+    "                      [--tls-cert FILE --tls-key FILE] [--public-url URL]\n"
     "                      [--bot-memory MB] [--game-memory MB] [--max-moves N]\n"
-    "       referee serve --resume FILE [--listen ADDRESS:PORT]\n"
+    "       referee serve --resume FILE [--listen ADDRESS:PORT] [--tls-cert ... --public-url URL]\n"
     "A table where each person plays on their own page (a link and a QR code each)\n"
     "and the terminal is the referee's console. --listen: where pages reach it\n"
     "(default 127.0.0.1:8080; 0.0.0.0:8080 for other machines); --save: the save\n"
     "kept after every move (default GAME-served.json here, its links beside it);\n"
     "--resume: take a saved table up again, with the same links. --claim-time:\n"
     "how long a claim window waits for the people who have not answered before\n"
-    "their silence passes (default 5; 0 waits for everyone).\n";
+    "their silence passes (default 5; 0 waits for everyone). --tls-cert and\n"
+    "--tls-key: serve HTTPS with this certificate and key (PEM files). --public-url:\n"
+    "the address people open when it is not this machine's (a name, or a proxy\n"
+    "such as Caddy that gives TLS in front): the links name it.\n";
 static const char SERVE_OPTIONS[] = "--seats, --names, --seed, --set, --table, --claim-time, --listen, --save, "
-                                    "--resume, --bot-budget, --bot-memory, --game-memory, --max-moves";
+                                    "--resume, --tls-cert, --tls-key, --public-url, --bot-budget, "
+                                    "--bot-memory, --game-memory, --max-moves";
 
 /* An option serve knows (the value it takes follows it). */
 static int serve_option(const char *word)
@@ -534,10 +577,13 @@ int serve_run(lua_State *L, const char *rules_path, const char *bots_path, int a
     sv.port = 8080;
     const char *resume = NULL;
     int listen_given = 0;
+    const char *cert = NULL, *key = NULL;
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
     int nrest = 0;
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--listen") || !strcmp(argv[i], "--save") || !strcmp(argv[i], "--resume")) {
+        if (!strcmp(argv[i], "--listen") || !strcmp(argv[i], "--save") || !strcmp(argv[i], "--resume") ||
+            !strcmp(argv[i], "--tls-cert") || !strcmp(argv[i], "--tls-key") ||
+            !strcmp(argv[i], "--public-url")) {
             if (i + 1 >= argc)
                 return usage("%s needs a value", argv[i]);
             if (!strcmp(argv[i], "--listen") && !take_listen(&sv, argv[i + 1]))
@@ -548,10 +594,25 @@ int serve_run(lua_State *L, const char *rules_path, const char *bots_path, int a
                 sv.save = argv[i + 1];
             if (!strcmp(argv[i], "--resume"))
                 resume = argv[i + 1];
+            if (!strcmp(argv[i], "--tls-cert"))
+                cert = argv[i + 1];
+            if (!strcmp(argv[i], "--tls-key"))
+                key = argv[i + 1];
+            if (!strcmp(argv[i], "--public-url") && !public_url_ok(argv[i + 1]))
+                return usage("--public-url takes the address people open, a scheme and a host with "
+                             "no path, such as https://cards.example.org or https://203.0.113.7:8443 "
+                             "(not '%s')", argv[i + 1]);
+            if (!strcmp(argv[i], "--public-url"))
+                sv.public_url = argv[i + 1];
             i++;
         } else
             rest[nrest++] = argv[i];
     }
+    if (!cert != !key)
+        return usage("%s", "--tls-cert and --tls-key go together: the certificate and its key "
+                           "(PEM files), such as --tls-cert cert.pem --tls-key key.pem");
+    if (cert && (!(sv.cert_pem = read_file(cert)) || !(sv.key_pem = read_file(key))))
+        return usage("cannot read '%s'", sv.cert_pem ? key : cert);
     /* Refused options ('run''s and 'play''s) are told below, with why. */
     static const char *const OTHERS[] = {"--json", "--hashes", "--on-fault", "--no-hot-seat", NULL};
     for (int i = 0; i < nrest; i++) {
@@ -571,7 +632,7 @@ int serve_run(lua_State *L, const char *rules_path, const char *bots_path, int a
     if (resume) {
         if (nrest)
             return usage("--resume takes the game up as it was saved: give no game or options "
-                         "besides --listen (not '%s')", rest[0]);
+                         "besides --listen, --tls-cert, --tls-key and --public-url (not '%s')", rest[0]);
         sv.save = resume;
         if (!(sv.resume_text = read_file(resume)))
             return usage("cannot read the save '%s'", resume);
@@ -604,6 +665,8 @@ int serve_run(lua_State *L, const char *rules_path, const char *bots_path, int a
     int status = supervise_repl(serve_child, &sv);
     free(sv.resume_text);
     free(sv.trouble);
+    free(sv.cert_pem);
+    free(sv.key_pem);
     free(rest);
     return status;
 }

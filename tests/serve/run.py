@@ -595,6 +595,12 @@ def refused_starts():
     r = run("--help")
     check("serve --help prints serve's own usage", r.returncode == 0 and all(
         w in r.stdout for w in ("--listen ADDRESS:PORT", "--save FILE", "--resume FILE")), r.stdout + r.stderr)
+    r = run("bam", "--tls-cert", "cert.pem")
+    check("--tls-cert without --tls-key says they go together", r.returncode == 2 and "go together" in r.stderr,
+          r.stderr)
+    r = run("bam", "--public-url", "https://cards.example.org/table")
+    check("--public-url with a path is refused, with what it takes", r.returncode == 2 and
+          "no path" in r.stderr, r.stderr)
     r = run("bam", "--frobnicate")
     check("an unknown option lists serve's own", r.returncode == 2 and "--listen" in r.stderr
           and "--json" not in r.stderr, r.stderr)
@@ -851,7 +857,68 @@ def hostile_lan():
             a.close()
         t.quit()
 
-for part in (refused_starts, ends_whole, save_fails, acked_survives_kill, windows_on_time, console_undo, hostile_lan, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
+
+def tls():
+    """Across the internet: a table over TLS with a certificate a test CA
+    signed, opened in Chromium; and behind a proxy (--public-url) the
+    links name the public address and its pages' moves are the table's
+    own, while another site's are still refused."""
+    d = os.path.join(work, "tls")
+    os.makedirs(d, exist_ok=True)
+    sh = lambda cmd: subprocess.run(["sh", "-c", cmd], cwd=d, capture_output=True, text=True, check=True)
+    sh("openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj /CN=referee-test-ca")
+    sh("openssl req -newkey rsa:2048 -nodes -keyout key.pem -out req.csr -subj /CN=127.0.0.1")
+    sh("printf 'subjectAltName=IP:127.0.0.1\\n' >san && openssl x509 -req -in req.csr -CA ca.pem -CAkey ca.key "
+       "-CAcreateserial -out cert.pem -days 2 -extfile san")
+    spki = sh("openssl x509 -in cert.pem -pubkey -noout | openssl pkey -pubin -outform der | "
+              "openssl dgst -sha256 -binary | base64").stdout.strip()
+    save = os.path.join(work, "tls.json")
+    t = Table(["bam", "--seats", "human,human,random", "--names", "Ann,Bob", "--seed", "4", "--set", "hands=1", "--set", "dealer=1",
+               "--tls-cert", os.path.join(d, "cert.pem"), "--tls-key", os.path.join(d, "key.pem")], save,
+              ca=os.path.join(d, "ca.pem"))
+    page = browser(1000, 800, trust=spki)
+    try:
+        check("the links are https", all(l.startswith("https://127.0.0.1:") for l in t.links.values()), t.links)
+        check("plain HTTP to a TLS table gets no page", raw(t.port, ("GET %s HTTP/1.1\r\nHost: x\r\n\r\n"
+              % t.path(1)).encode())[:12] != b"HTTP/1.1 200", "")
+        page.get(t.links[1])
+        check("Chromium opens the page over TLS and connects", wait_for(
+            lambda: page.find_element("id", "link").text == "connected", 10), page.page_source[:200])
+        before = t.state(1)["moves_played"]
+        from selenium.webdriver.common.by import By
+        d1 = wait_for(lambda: t.state(1)["decision"].get("moves") and t.state(1)["decision"], 5)
+        buttons = wait_for(lambda: page.find_elements(By.CSS_SELECTOR, "#moves button"), 5)
+        if buttons:
+            buttons[0].click()
+        check("a move clicked over TLS is played and reaches the page", d1 and buttons and wait_for(
+            lambda: t.state(1)["moves_played"] > before and page_state(page)[0] != str(before), 5))
+        page.save_screenshot(os.path.join(shots, "serve-tls.png"))
+    finally:
+        page.quit()
+        t.quit()
+    # behind a proxy: the links name the public address
+    t = Table(["bam", "--seats", "human,human,random", "--seed", "4", "--public-url", "https://cards.example.test/"],
+              os.path.join(work, "public.json"))
+    try:
+        check("the links name the public address", all(
+            l.startswith("https://cards.example.test/") for l in t.links.values()), t.links)
+        asked = 1 if (t.state(1)["decision"] or {}).get("moves") else 2
+        move = t.state(asked)["decision"]["moves"][0]
+
+        def post(origin):
+            c = t.connection()
+            c.request("POST", t.path(asked) + "/move", body=move.encode(),
+                      headers={"Content-Type": "text/plain", "Origin": origin, "Host": "127.0.0.1:%d" % t.port})
+            r = c.getresponse()
+            r.read()
+            c.close()
+            return r.status
+        check("another site's page is refused behind a proxy too", post("https://evil.example") == 403)
+        check("the public address's pages are the table's own", post("https://cards.example.test") == 200)
+    finally:
+        t.quit()
+
+for part in (refused_starts, ends_whole, save_fails, acked_survives_kill, windows_on_time, console_undo, hostile_lan, tls, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
     if os.environ.get("TEST_PART") and os.environ["TEST_PART"] != part.__name__:
         continue
     try:

@@ -34,9 +34,10 @@ def wait_for(what, timeout=10.0, step=0.02):
 class Table:
     """referee serve ARGS, listening on a port of its own."""
 
-    def __init__(self, args, save, port=None, resume=False, file_blocks=None):
+    def __init__(self, args, save, port=None, resume=False, file_blocks=None, ca=None):
         self.port = port or free_port()
         self.save = save
+        self.ca = ca  # a CA file: the table serves HTTPS with a certificate it signed
         words = [BIN, "serve"] + (["--resume", save] if resume else list(args) + ["--save", save])
         words += ["--listen", "127.0.0.1:%d" % self.port]
         if file_blocks:  # files it may write held to so many 512-byte blocks: a disk that fills
@@ -51,7 +52,7 @@ class Table:
             raise RuntimeError("no links from referee serve: " + "".join(self.lines[-5:]))
         self.links = {}
         for line in self.lines:
-            m = re.match(r"seat (\d+)[^:]*: (http://\S+)", line)
+            m = re.match(r"seat (\d+)[^:]*: (https?://\S+)", line)
             if m:
                 self.links[int(m.group(1))] = m.group(2)
             if line.startswith("watchers: "):
@@ -69,10 +70,17 @@ class Table:
         return any(text in l for l in self.lines)
 
     def path(self, seat):
-        return self.links[seat].split(str(self.port), 1)[1]
+        return re.search(r"/[sw]/[0-9a-f]+$", self.links[seat]).group(0)
+
+    def connection(self, timeout=15, source=None):
+        if self.ca:
+            import ssl
+            return http.client.HTTPSConnection("127.0.0.1", self.port, timeout=timeout, source_address=source,
+                                               context=ssl.create_default_context(cafile=self.ca))
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout, source_address=source)
 
     def request(self, method, path, body=None):
-        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=15)
+        c = self.connection()
         c.request(method, path, body=body, headers={"Content-Type": "text/plain"})
         r = c.getresponse()
         data = r.read()
@@ -121,8 +129,7 @@ class Stream(threading.Thread):
 
     def __init__(self, table, seat, source=None):
         super().__init__(daemon=True)
-        self.conn = http.client.HTTPConnection("127.0.0.1", table.port, timeout=60,
-                                               source_address=(source, 0) if source else None)
+        self.conn = table.connection(60, (source, 0) if source else None)
         self.conn.request("GET", table.path(seat) + "/events")
         self.sock = self.conn.sock  # the response takes it over: kept to close it as a tab would
         self.response = self.conn.getresponse()
@@ -161,7 +168,7 @@ class Stream(threading.Thread):
         self.conn.close()
 
 
-def browser(width=1280, height=800, phone=False):
+def browser(width=1280, height=800, phone=False, trust=None):
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -170,6 +177,8 @@ def browser(width=1280, height=800, phone=False):
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--window-size=%d,%d" % (width, height)):
         o.add_argument(arg)
+    if trust:  # a test certificate's key (base64 SHA-256 of its SPKI), trusted as a CA's would be
+        o.add_argument("--ignore-certificate-errors-spki-list=" + trust)
     if phone:
         o.add_experimental_option("mobileEmulation", {
             "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": True},
