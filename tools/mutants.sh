@@ -330,6 +330,10 @@ mutant serve-no-deadline repl/serve/page_server.c 'now - k->started >= REQUEST_S
     'now - k->started >= 100000' serve hostile_lan
 # A save that fails told only to the page whose move it was.
 mutant serve-save-untold repl/serve/page_state.c '    if (notice)' '    if (0)' serve save_fails
+# Behind a proxy any origin taken for the public address's.
+mutant serve-public-any-origin repl/serve/page_server.c \
+    '    if (s->public_origin[0] && strcmp(origin, s->public_origin) == 0)' \
+    '    if (s->public_origin[0])' serve tls
 wait
 cat "$work"/*.result 2>/dev/null
 pass=$(cat "$work"/*.result 2>/dev/null | grep -c '^mutant ')

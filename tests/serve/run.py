@@ -851,6 +851,21 @@ def hostile_lan():
                 cut += 1
         check("requests that trickle in are cut off at their deadline (%d of %d)" % (cut, len(attackers[1::2])),
               cut == len(attackers[1::2]), cut)
+        # the cap: 1,280 connections from 20 addresses, and the referee
+        # holds at most 1,000 of them (its descriptors say so)
+        child = children_of(t.proc.pid)[0]
+        for n in range(20):
+            for _ in range(64):
+                try:
+                    attackers.append(socket.create_connection(("127.0.0.1", t.port), timeout=2,
+                                                              source_address=("127.0.2.%d" % (n + 1), 0)))
+                except OSError:
+                    pass
+        time.sleep(1)
+        held = len(os.listdir("/proc/%d/fd" % child))
+        check("at most 1,000 connections are held, however many come (%d descriptors)" % held,
+              held <= 1000 + 40, held)
+        check("... and the table still answers", t.state(1) is not None)
     finally:
         stop.set()
         for a in attackers:
