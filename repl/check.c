@@ -1,5 +1,6 @@
 #include "check.h"
 
+#include <jansson.h>
 #include <lauxlib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,14 +20,14 @@ static int usage(const char *fmt, const char *arg)
 {
     fputs("referee: ", stderr);
     fprintf(stderr, fmt, arg);
-    fputs(" (referee check GAME.lua [--games N] [--seed S] [--set NAME=VALUE])\n", stderr);
+    fputs(" (referee check GAME.lua [--games N] [--seed S] [--set NAME=VALUE] [--json])\n", stderr);
     return 2;
 }
 
 /* The spec the suite takes (check.lua), from the command line: pushed. 0
  * with the exit status in *status on a mistake. */
 static int push_spec(lua_State *L, const char *rules_path, const char *bots_path, int argc, char **argv,
-                     int *status)
+                     int *status, int *json)
 {
     lua_newtable(L);
     int spec = lua_gettop(L);
@@ -39,6 +40,10 @@ static int push_spec(lua_State *L, const char *rules_path, const char *bots_path
     const char *game = NULL;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--json")) {
+            *json = 1;
+            continue;
+        }
         if (!strcmp(a, "--games") || !strcmp(a, "--seed") || !strcmp(a, "--set")) {
             if (!value) {
                 *status = usage("%s needs a value", a);
@@ -65,7 +70,7 @@ static int push_spec(lua_State *L, const char *rules_path, const char *bots_path
                 lua_rawseti(L, spec + 1, ++nsets);
             }
         } else if (a[0] == '-' || game) {
-            *status = usage("check takes one game and --games, --seed, --set; not '%s'", a);
+            *status = usage("check takes one game and --games, --seed, --set, --json; not '%s'", a);
             return 0;
         } else {
             game = a;
@@ -92,14 +97,80 @@ static int push_spec(lua_State *L, const char *rules_path, const char *bots_path
     return 1;
 }
 
+/* The bounds the suite kept (stack top: {decisions, at_extremes, seconds}). */
+static void bounds_of(lua_State *L, int idx, long *decisions, long *extremes, long *seconds)
+{
+    lua_getfield(L, idx, "decisions");
+    lua_getfield(L, idx, "at_extremes");
+    lua_getfield(L, idx, "seconds");
+    *decisions = (long)lua_tointeger(L, -3);
+    *extremes = (long)lua_tointeger(L, -2);
+    *seconds = (long)lua_tointeger(L, -1);
+    lua_pop(L, 3);
+}
+
+/* The report as JSON lines, for a program (stack: results, played,
+ * notes, bounds): one line a promise, one a note, then the verdict. */
+static int print_json(lua_State *L, const char *game, int games, const char *seed)
+{
+    int results = lua_gettop(L) - 3;
+    long decisions, extremes, seconds;
+    bounds_of(L, results + 3, &decisions, &extremes, &seconds);
+    json_t *head = json_pack("{s:s, s:s, s:i, s:s, s:{s:I, s:I, s:I}}", "type", "check", "game", game,
+                             "games", games, "seed", seed, "bounds", "decisions", (json_int_t)decisions,
+                             "decisions_at_extremes", (json_int_t)extremes, "cpu_seconds", (json_int_t)seconds);
+    char *line = json_dumps(head, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    puts(line ? line : "{}");
+    free(line);
+    json_decref(head);
+    int broken = 0;
+    for (lua_Integer i = 1; lua_rawgeti(L, results, i) == LUA_TTABLE; i++) {
+        lua_getfield(L, -1, "held");
+        lua_getfield(L, -2, "promise");
+        lua_getfield(L, -3, "tried");
+        lua_getfield(L, -4, "detail");
+        lua_getfield(L, -5, "repro");
+        int held = lua_toboolean(L, -5);
+        broken += !held;
+        json_t *o = json_pack("{s:s, s:s, s:b, s:I}", "type", "promise", "promise",
+                              lua_tostring(L, -4) ? lua_tostring(L, -4) : "", "held", held, "tried",
+                              (json_int_t)lua_tointeger(L, -3));
+        if (!held) {
+            json_object_set_new(o, "detail", json_string(lua_tostring(L, -2) ? lua_tostring(L, -2) : ""));
+            json_object_set_new(o, "replay", json_string(lua_tostring(L, -1) ? lua_tostring(L, -1) : ""));
+        }
+        line = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        puts(line ? line : "{}");
+        free(line);
+        json_decref(o);
+        lua_pop(L, 6);
+    }
+    lua_pop(L, 1);
+    for (lua_Integer i = 1; lua_rawgeti(L, results + 2, i) == LUA_TSTRING; i++) {
+        json_t *o = json_pack("{s:s, s:s}", "type", "note", "note", lua_tostring(L, -1));
+        line = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        puts(line ? line : "{}");
+        free(line);
+        json_decref(o);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    printf("{\"type\":\"verdict\",\"broken\":%d}\n", broken);
+    return broken ? 1 : 0;
+}
+
 /* The suite's report, from what check.lua returned (stack: results,
- * played, notes): a line a promise; the exit status. */
+ * played, notes, bounds): a line a promise; the exit status. */
 static int print_report(lua_State *L, const char *game, int games, const char *seed)
 {
-    int results = lua_gettop(L) - 2;
+    int results = lua_gettop(L) - 3;
+    long decisions, extremes, seconds;
+    bounds_of(L, results + 3, &decisions, &extremes, &seconds);
     char shown[200];
     printf("referee check %s: %d game%s played (seed %s), options at their extremes, random seats\n",
            strfmt_shown(game, shown, sizeof shown), games, games == 1 ? "" : "s", seed);
+    printf("  (bounds: %ld decisions a game at the defaults, %ld at an option's extreme, %ld CPU "
+           "seconds in all; the rules' own caps of time and memory)\n", decisions, extremes, seconds);
     int broken = 0;
     for (lua_Integer i = 1; lua_rawgeti(L, results, i) == LUA_TTABLE; i++) {
         lua_getfield(L, -1, "held");
@@ -147,7 +218,8 @@ int check_command(lua_State *L, const char *rules_path, const char *bots_path, i
         return 1;
     }
     lua_getfield(L, -1, "run");
-    if (!push_spec(L, rules_path, bots_path, argc, argv, &status)) {
+    int json = 0;
+    if (!push_spec(L, rules_path, bots_path, argc, argv, &status, &json)) {
         lua_settop(L, top);
         return status;
     }
@@ -156,20 +228,21 @@ int check_command(lua_State *L, const char *rules_path, const char *bots_path, i
     lua_pop(L, 1);
     lua_pushvalue(L, -1); /* the spec, to read its games and seed after the run */
     lua_insert(L, -3);
-    if (script_pcall(L, 1, 3, 0) != LUA_OK) {
+    if (script_pcall(L, 1, 4, 0) != LUA_OK) {
         fprintf(stderr, "referee: the check stopped: %s\n", lua_tostring(L, -1));
         status = 1;
-    } else if (lua_isnil(L, -3)) {
+    } else if (lua_isnil(L, -4)) {
         fprintf(stderr, "referee: %s cannot be checked: %s\n", game ? game : "?",
-                lua_tostring(L, -2) ? lua_tostring(L, -2) : "?");
+                lua_tostring(L, -3) ? lua_tostring(L, -3) : "?");
         status = 1;
     } else {
-        lua_getfield(L, -4, "seed");
+        lua_getfield(L, -5, "seed");
         char seed[200];
         snprintf(seed, sizeof seed, "%s", lua_tostring(L, -1) ? lua_tostring(L, -1) : "?");
         lua_pop(L, 1);
-        int played = (int)lua_tointeger(L, -2);
-        status = print_report(L, game ? game : "?", played, seed);
+        int played = (int)lua_tointeger(L, -3);
+        status = json ? print_json(L, game ? game : "?", played, seed)
+                      : print_report(L, game ? game : "?", played, seed);
     }
     free(game);
     lua_settop(L, top);

@@ -17,7 +17,15 @@ local referee = ...
 
 local check = {}
 
-local MAX_DECISIONS = 20000
+-- The bounds it keeps and says: decisions a game at the options' defaults
+-- (a game still going then has broken its promise to end: a random BAM!
+-- of 6 seats takes up to about 60,000), decisions a game at an option's
+-- extreme (a billion credits each may take for ever: one still going is
+-- said, not judged), and CPU seconds in all (games past it are not
+-- played, and the report says so).
+local MAX_DECISIONS = 200000
+local MAX_AT_EXTREMES = 20000
+local SECONDS_DEFAULT = 600
 
 -- ---- the games to play: seats and options at their extremes ----
 
@@ -52,14 +60,17 @@ local function extremes(definition)
   return list
 end
 
--- The options of the k-th game: the spec's, and one extreme.
-local function options_for(spec, list, k)
+-- The options of the k-th game: the spec's, and one extreme; the first
+-- games, one at each seat count, at the defaults (where every game must
+-- end). Also whether they are the defaults.
+local function options_for(spec, list, k, defaults_first)
   local opts = {}
   for name, value in pairs(spec.options or {}) do opts[name] = value end
-  for name, value in pairs(list[(k - 1) % #list + 1]) do
+  local extreme = k <= defaults_first and {} or list[(k - defaults_first - 1) % #list + 1]
+  for name, value in pairs(extreme) do
     if spec.options == nil or spec.options[name] == nil then opts[name] = value end
   end
-  return opts
+  return opts, next(extreme) == nil
 end
 
 local function option_words(opts)
@@ -78,8 +89,11 @@ end
 
 local PROMISES = {
   { key = "ends", text = "every game ends" },
+  { key = "legal", text = "every move the rules list is played when chosen" },
+  { key = "cards", text = "every card is in exactly one zone at every step" },
   { key = "credits", text = "credits are conserved, and no game ends with credits in the pot" },
   { key = "hidden", text = "a seat's view shows only what the seat may see" },
+  { key = "told", text = "a seat is told only cards it has seen (notes, status, prompts, moves, vars)" },
   { key = "replay", text = "a save replays to the same table" },
   { key = "sample", text = "a sample keeps what its seat knows" },
   { key = "illegal", text = "an illegal move is refused with why, and changes nothing" },
@@ -98,13 +112,16 @@ local function held(f, key) f[key].tried = f[key].tried + 1 end
 local function broken(f, key, detail, repro)
   local p = f[key]
   p.tried = p.tried + 1
+  -- its first line: a traceback is the rules' to read by playing the game
+  detail = tostring(detail)
+  local cut = detail:find("\n", 1, true)
+  if cut then detail = detail:sub(1, cut - 1) end
   if not p.detail then p.detail, p.repro = detail, repro end
 end
 
 -- ---- one game, played by random seats ----
 
-local function view_problem(g, t, seat)
-  local view = g:view(seat)
+local function view_problem(g, t, seat, view)
   for name, zone in pairs(view.zones) do
     local cards = t:cards(name)
     for i, shown in ipairs(zone.cards) do
@@ -115,11 +132,187 @@ local function view_problem(g, t, seat)
   end
 end
 
+-- The table's state as a text, to find a game that comes back to where
+-- it was: where every card is, the accounts and the rules' vars (not the
+-- log, which only grows, nor its fingerprint, which hashes the log too).
+local function fingerprint(g, t, zones)
+  local cards = {}
+  for _, zone in ipairs(zones) do cards[#cards + 1] = t:cards(zone) end
+  return referee.json.encode({ cards, g:view(0).accounts, t.vars })
+end
+
+-- ---- cards: where each one is, and who has seen it ----
+
+-- A name that names one playing card: a rank and a suit ("10H", "QS"),
+-- or a dual card's two faces ("8S/JC"). Other names (an action card's
+-- "Skip") are a kind of card more than a card: a text may name them.
+local function face(s)
+  return s:match("^[2-9JQKA][CDHS]$") or s:match("^10[CDHS]$")
+end
+local function names_a_card(name)
+  if face(name) then return true end
+  local a, b2 = name:match("^([^/]+)/([^/]+)$")
+  return a ~= nil and face(a) and face(b2)
+end
+
+-- Every card of the table, each zone looked into: count[id], and the
+-- zones' names. The deck is what the setup made.
+local function census(t, zones)
+  local where, total = {}, 0
+  for _, zone in ipairs(zones) do
+    for _, id in ipairs(t:cards(zone)) do
+      total = total + 1
+      if where[id] then return nil, ("%s is in %s and in %s"):format(t:name(id), where[id], zone) end
+      where[id] = zone
+    end
+  end
+  return where, total
+end
+
+-- The cards on the table, counted zone by zone (no list made): a card
+-- made or lost shows at once; where each one is, census tells.
+local function count_cards(t, zones)
+  local total = 0
+  for _, zone in ipairs(zones) do total = total + t:count(zone) end
+  return total
+end
+
+-- What each seat has seen of the cards, so far (a card once seen stays
+-- known): what it sees now, looked at now and then, and every card the
+-- kernel's log lines name to it.
+local function learn(t, seats, where, known)
+  for id in pairs(where) do
+    for seat = 1, seats do
+      if not known[seat][id] and t:sees(seat, id) then known[seat][id] = true end
+    end
+  end
+end
+
+-- The words of a text: runs of letters, digits and '/' (found a
+-- character class at a time: a pattern with a repeat over a long text is
+-- refused by the guard that bounds patterns).
+local function words(text)
+  local at, n = 1, #text
+  return function()
+    local s = text:find("[%w/]", at)
+    if not s then return nil end
+    local e = text:find("[^%w/]", s) or n + 1
+    at = e
+    return text:sub(s, e - 1)
+  end
+end
+
+-- Whether text holds name as a word of its own (not inside "10HS").
+local function holds_word(text, name)
+  local at = 1
+  while true do
+    local s, e = text:find(name, at, true)
+    if not s then return false end
+    local before, after = text:sub(s - 1, s - 1), text:sub(e + 1, e + 1)
+    if not before:find("[%w/]") and not after:find("[%w/]") then return true end
+    at = s + 1
+  end
+end
+
+-- A text told to seat naming a playing card it has never seen, or nil:
+-- each name it has not seen looked for (most texts are long, and most
+-- names seen soon).
+local function told_unseen(text, seat, unseen, what)
+  text = tostring(text)
+  for _, name in ipairs(unseen) do
+    if holds_word(text, name) then
+      return ("seat %d is told %s naming %s, a card it has not seen: %s"):format(
+        seat, what, name, text:sub(1, 120))
+    end
+  end
+end
+
+-- The names of the cards seat has not seen (a name is seen when any card
+-- of that name is).
+local function unseen_names(seat, names, known)
+  local list = {}
+  for name, ids in pairs(names) do
+    local seen = false
+    for _, id in ipairs(ids) do seen = seen or known[seat][id] end
+    if not seen then list[#list + 1] = name end
+  end
+  table.sort(list)
+  return list
+end
+
+-- The kernel's own log lines (a move, a card moved, a reveal, a roll, a
+-- payment, a seat out): it names a card in them only to a seat that may
+-- see it. The rest are the rules' notes and events: theirs to get right.
+-- kernel_line(line): nil for a note or an event (the rules' text); else
+-- the part of the kernel's line that may name cards ("" for none).
+local KERNEL_PLAIN = { "^pay %-?%d+ from ", "^shuffle ", "^roll die ", "^set die ", "^show die ",
+                       "^seat %d+ is out$" }
+local function kernel_line(line)
+  local move = line:match("^seat %d+: (.*)$")
+  if move then return move end
+  local card = line:match("^([^ :]+): [^ ]+ %-> ") or line:match("^reveal ([^ ]+) to ")
+  if card then return card end
+  for _, pattern in ipairs(KERNEL_PLAIN) do
+    if line:find(pattern) then return "" end
+  end
+  return nil
+end
+
+-- The vars as a seat's view holds them, less the options (told to all
+-- at the start: a deck's list of cards names them all, and where none is).
+local function vars_told(options, vars)
+  local shown = {}
+  for k, v in pairs(vars) do
+    if type(v) ~= "table" or referee.json.encode(v) ~= options then shown[k] = v end
+  end
+  return referee.json.encode(shown)
+end
+
+-- Everything seat is told now, each text with what it is; the kernel's
+-- log lines teach the seat the cards they name.
+local function told(g, t, seat, view, log_from, p, options)
+  local texts = {}
+  for _, line in ipairs(t:log_lines(log_from, seat)) do
+    local named = kernel_line(line)
+    texts[#texts + 1] = { named or line, "a log line", named ~= nil }
+  end
+  local status = g:status(seat)
+  if type(status) == "table" then
+    for _, line in ipairs(status) do texts[#texts + 1] = { line, "a status line" } end
+  end
+  if p and p.moves[seat] then
+    if p.prompt then texts[#texts + 1] = { p.prompt, "the prompt" } end
+    for _, move in ipairs(p.moves[seat]) do texts[#texts + 1] = { move, "a move" } end
+  end
+  if type(view.vars) == "table" then texts[#texts + 1] = { vars_told(options, view.vars), "its view's vars" } end
+  return texts
+end
+
+-- What the kernel told seat in a line: every card it names, known.
+local function learn_from(line, seat, names, known)
+  for word in words(line) do
+    for _, id in ipairs(names[word] or {}) do known[seat][id] = true end
+  end
+end
+
+-- A sample: the table dealt otherwise where seat cannot see (its hidden
+-- cards shuffled, its hidden dice rolled again). Its view must be the
+-- same; and so must what the rules tell seat of it (its status): else the
+-- status tells what the seat cannot see. The first problem, and which
+-- promise it breaks.
 local function sample_problem(g, seat, salt)
   local s, why = g:sample(seat, salt)
-  if not s then return "no sample: " .. tostring(why) end
+  if not s then return "no sample: " .. tostring(why), "sample" end
   local a, b = referee.json.encode(g:view(seat)), referee.json.encode(s:view(seat))
-  if a ~= b then return ("seat %d's view of its sample differs from its view of the game"):format(seat) end
+  if a ~= b then return ("seat %d's view of its sample differs from its view of the game"):format(seat), "sample" end
+  local here, there = g:status(seat), s:status(seat)
+  if type(here) == "table" and type(there) == "table" then
+    a, b = table.concat(here, " | "), table.concat(there, " | ")
+    if a ~= b then
+      return ("seat %d's status tells what it cannot see: '%s', and with its hidden cards and "
+        .. "dice dealt otherwise '%s'"):format(seat, a:sub(1, 100), b:sub(1, 100)), "told"
+    end
+  end
 end
 
 local ILLEGAL = "no-such-move-7"
@@ -143,48 +336,127 @@ end
 -- Plays game k, seat 1 played by `bot` when given (a bundled bot playing
 -- as the referee's games are played), the others at random: what each
 -- promise found goes into f.
-local function play_one(spec, f, k, seats, opts, repro, bot)
+local function play_one(spec, f, k, seats, opts, repro, bot, judged)
+  local bound = judged and MAX_DECISIONS or MAX_AT_EXTREMES
   local salt = k * 7919
   local g, why = referee.game(spec.game, { seats = seats, seed = spec.seed .. "/" .. k,
                                             rules_path = spec.rules_path, options = opts })
   if not g then return false, why end
   local t = g:table()
+  local zones = {}
+  for name in pairs(g:view(1).zones) do zones[#zones + 1] = name end
+  table.sort(zones)
+  local where, deck = census(t, zones)
+  if not where then
+    broken(f, "cards", deck .. " after the setup", repro)
+    return true
+  end
+  local names, known = {}, {}
+  for id in pairs(where) do
+    local name = t:name(id)
+    if names_a_card(name) then
+      names[name] = names[name] or {}
+      table.insert(names[name], id)
+    end
+  end
+  for seat = 1, seats do known[seat] = {} end
+  learn(t, seats, where, known)
+  local cards_broken, told_broken = false, false
+  local options = referee.json.encode(g:options())
+  local log_from, last_move_at = 1, 1
   local credits = total_credits(g:view(1))
   local decisions = 0
-  while g:pending() and decisions < MAX_DECISIONS do
+  local seen_at = {} -- the table's state every 100 decisions past 1,000: where a game repeats
+  local repeats
+  while g:pending() and decisions < bound do
     local p = g:pending()
-    -- the views of every seat, an illegal move and a sample: now and then
-    -- (an illegal move early on: the table's fingerprint that shows it
-    -- changed nothing costs as much as the game so far)
-    if decisions % 7 == 0 then
+    -- the views of every seat, what each is told, an illegal move and a
+    -- sample: now and then (an illegal move early on: the table's
+    -- fingerprint that shows it changed nothing costs as much as the game so far)
+    if decisions % (decisions < 1000 and 7 or 49) == 0 then
+      local _, upto = t:log_lines(math.maxinteger, -1) -- (no lines: where the log ends)
+      -- Past a thousand decisions, what the last move told (a long game's
+      -- every line, for every seat, would cost the most of the check).
+      if decisions >= 1000 then log_from = math.max(log_from, last_move_at) end
       for seat = 1, seats do
-        local problem = view_problem(g, t, seat)
+        local view = g:view(seat)
+        local problem = view_problem(g, t, seat, view)
         if problem then broken(f, "hidden", problem, repro) else held(f, "hidden") end
+        if not told_broken then
+          local texts, unseen = told(g, t, seat, view, log_from, p, options), nil
+          for _, text in ipairs(texts) do
+            if text[3] then learn_from(text[1], seat, names, known) end
+          end
+          for _, text in ipairs(texts) do
+            if not text[3] then
+              unseen = unseen or unseen_names(seat, names, known)
+              problem = told_unseen(text[1], seat, unseen, text[2])
+              if problem then break end
+            end
+          end
+          if problem then
+            told_broken = true
+            broken(f, "told", ("after move %d, %s"):format(decisions, problem), repro)
+          else
+            held(f, "told")
+          end
+        end
       end
+      log_from = upto
       if decisions < 300 then
         local problem = illegal_problem(g, p.seats[1])
         if problem then broken(f, "illegal", problem, repro) else held(f, "illegal") end
       end
     end
     if decisions % 23 == 5 then
-      local problem = sample_problem(g, p.seats[1], salt + decisions)
-      if problem then broken(f, "sample", problem, repro) else held(f, "sample") end
+      local problem, promise = sample_problem(g, p.seats[1], salt + decisions)
+      if problem then broken(f, promise, problem, repro) else held(f, "sample") end
     end
-    local ok, err
+    if decisions >= 1000 and decisions % 100 == 0 then
+      local h = fingerprint(g, t, zones)
+      if seen_at[h] and not repeats then repeats = { seen_at[h], decisions } end
+      seen_at[h] = seen_at[h] or decisions
+    end
+    local ok, err, move
+    if decisions >= 999 then last_move_at = select(2, t:log_lines(math.maxinteger, -1)) end
     if p.window then
       local answers = {}
       for _, s in ipairs(p.seats) do answers[#answers + 1] = { s, g:random_move(s, salt + decisions * 31 + s) } end
       ok, err = g:window(answers)
+      move = "a claim window's answers"
     else
-      local seat, move = p.seats[1]
+      local seat = p.seats[1]
       if bot and seat == 1 then move = bot:choose(g, seat, tostring(salt + decisions)) end
-      ok, err = g:play(seat, move or g:random_move(seat, salt + decisions))
+      move = move or g:random_move(seat, salt + decisions)
+      ok, err = g:play(seat, move)
+      move = ("seat %d's '%s'"):format(seat, tostring(move))
     end
     if not ok then
-      broken(f, "ends", "a legal move failed: " .. tostring(err), repro)
+      broken(f, "legal", ("%s, a move the rules listed, was refused at move %d: %s"):format(
+        move, decisions + 1, tostring(err)), repro)
       return true
     end
     decisions = decisions + 1
+    held(f, "legal")
+    -- every decision the cards counted; now and then each one found
+    local now, count = true, count_cards(t, zones)
+    if count ~= deck or decisions % (decisions < 1000 and 7 or 49) == 0 then
+      if count ~= deck then -- a zone made since? looked for again
+        zones = {}
+        for name in pairs(g:view(1).zones) do zones[#zones + 1] = name end
+        table.sort(zones)
+      end
+      now, count = census(t, zones)
+      if now then learn(t, seats, now, known) end
+    end
+    if not cards_broken and (not now or count ~= deck) then
+      cards_broken = true
+      broken(f, "cards", not now and ("%s after move %d (%s)"):format(count, decisions, move)
+        or ("the table holds %d cards after move %d (%s), not the %d it was dealt with"):format(
+          count, decisions, move, deck), repro)
+    elseif not cards_broken then
+      held(f, "cards")
+    end
     if total_credits(g:view(1)) ~= credits then
       broken(f, "credits", ("the credits came to %d after move %d, not %d"):format(
         total_credits(g:view(1)), decisions, credits), repro)
@@ -192,10 +464,15 @@ local function play_one(spec, f, k, seats, opts, repro, bot)
     end
   end
   if g:pending() then
-    -- A long game is no broken promise (a billion credits each): cut off,
-    -- and said, but not counted either way.
-    f.cut = f.cut or { count = 0, repro = repro }
-    f.cut.count = f.cut.count + 1
+    local why = ("the game was still going after %d decisions%s"):format(bound,
+      repeats and (", its table at decision %d the same as at decision %d: it repeats"):format(
+        repeats[2], repeats[1]) or "")
+    if judged then -- at the defaults: a game must end
+      broken(f, "ends", why, repro)
+    else -- at an option's extreme: said, not judged
+      f.cut = f.cut or { count = 0, repro = repro }
+      f.cut.count = f.cut.count + 1
+    end
     return true
   end
   local result, rwhy = g:result()
@@ -221,26 +498,6 @@ local function play_one(spec, f, k, seats, opts, repro, bot)
   return true
 end
 
--- ---- in other processes: the binary's run --json ----
-
-local function run_json(spec, seats, opts, k)
-  local bots = {}
-  for s = 1, seats do bots[s] = "random" end
-  local errors = os.tmpname()
-  local command = ("REFEREE_RULES=%s %s run %s --seats %s --seed %s %s --json 2>%s"):format(
-    quoted(spec.rules_path), quoted(spec.binary),
-    quoted(spec.game), table.concat(bots, ","), quoted(spec.seed .. "/" .. k), option_words(opts), quoted(errors))
-  local pipe = io.popen(command, "r")
-  if not pipe then return nil, "" end
-  local text = pipe:read("a")
-  pipe:close()
-  local said = io.open(errors, "r")
-  local stderr = said and said:read("a") or ""
-  if said then said:close() end
-  os.remove(errors)
-  return text, stderr
-end
-
 -- The lines of a text (found plainly: a pattern over a long record is
 -- refused by the guard that bounds patterns).
 local function lines(text)
@@ -255,11 +512,27 @@ local function lines(text)
   end
 end
 
--- The record's decisions through the rules, from its start line: the
--- result they come to, against the record's.
-local function rereferee(spec, text)
+-- ---- in other processes: the binary's run --json ----
+
+-- The command that plays game k in a process of its own, its record on
+-- stdout, bounded as the suite bounds its own games (a runaway record is
+-- stopped there, never read whole).
+local function run_command(spec, seats, opts, k, errors, bound)
+  local bots = {}
+  for s = 1, seats do bots[s] = "random" end
+  return ("REFEREE_RULES=%s %s run %s --seats %s --seed %s %s --max-moves %d --json 2>%s"):format(
+    quoted(spec.rules_path), quoted(spec.binary), quoted(spec.game), table.concat(bots, ","),
+    quoted(spec.seed .. "/" .. k), option_words(opts), bound, quoted(errors))
+end
+
+-- A re-referee fed the record a line at a time: the record's decisions
+-- through the rules, from its start line, and at the end the result they
+-- come to against the record's. feed(line) returns why it stops, or nil;
+-- finish() why the record and the rules disagree, or nil.
+local function rereferee(spec)
   local g, in_window, last
-  for line in lines(text) do
+  local r = {}
+  function r.feed(line)
     local j = referee.json.decode(line)
     if type(j) ~= "table" then return "a line of the record is not JSON: " .. line:sub(1, 80) end
     if j.type == "start" then
@@ -282,33 +555,57 @@ local function rereferee(spec, text)
       last = j
     end
   end
-  if not g or not last then return "the record has no start or no result" end
-  local result = g:result()
-  if not result then return "the record's moves do not end the game" end
-  if referee.json.encode(result.winners) ~= referee.json.encode(last.winners) then
-    return ("the record says winners %s, the rules %s"):format(referee.json.encode(last.winners),
-                                                             referee.json.encode(result.winners))
+  function r.finish()
+    if not g or not last then return "the record has no start or no result" end
+    local result = g:result()
+    if not result then return "the record's moves do not end the game" end
+    if referee.json.encode(result.winners) ~= referee.json.encode(last.winners) then
+      return ("the record says winners %s, the rules %s"):format(referee.json.encode(last.winners),
+                                                               referee.json.encode(result.winners))
+    end
   end
+  return r
 end
 
-local function in_processes(spec, f, seats, opts, k, repro)
-  local first, stderr = run_json(spec, seats, opts, k)
-  local second = run_json(spec, seats, opts, k)
+-- Two processes of one seed, read side by side a line at a time: the
+-- same bytes, each line re-refereed as it comes.
+local function in_processes(spec, f, seats, opts, k, repro, bound)
+  local errors = os.tmpname()
+  local a = io.popen(run_command(spec, seats, opts, k, errors, bound), "r")
+  local b2 = io.popen(run_command(spec, seats, opts, k, "/dev/null", bound), "r")
   local command = repro .. " --json"
-  if not first or first ~= second then
+  if not a or not b2 then
+    if a then a:close() end
+    if b2 then b2:close() end
+    return
+  end
+  local r, same, problem, result = rereferee(spec), true, nil, false
+  for line in a:lines() do
+    same = same and b2:read("l") == line
+    result = result or line:find('"type":"result"', 1, true) ~= nil
+    problem = problem or r.feed(line)
+  end
+  same = same and b2:read("l") == nil
+  a:close()
+  b2:close()
+  local said = io.open(errors, "r")
+  local stderr = said and said:read("a") or ""
+  if said then said:close() end
+  os.remove(errors)
+  if not same then
     broken(f, "processes", "two runs of one seed wrote different records", command)
     return
   end
   held(f, "processes")
-  if not first:find('"type":"result"', 1, true) then
-    local said = "(it said nothing)"
+  if not result then
+    local why = "(it said nothing)"
     for line in lines(stderr) do
-      if line:sub(1, 9) == "referee: " then said = line:sub(10) end
+      if line:sub(1, 9) == "referee: " then why = line:sub(10) end
     end
-    broken(f, "record", "the run wrote no result: " .. said, command)
+    broken(f, "record", "the run wrote no result: " .. why, command)
     return
   end
-  local problem = rereferee(spec, first)
+  problem = problem or r.finish()
   if problem then broken(f, "record", problem, command) else held(f, "record") end
 end
 
@@ -347,22 +644,31 @@ function check.run(spec)
   if not definition then return nil, why end
   local lo, hi = definition.players.min, math.min(definition.players.max, 8)
   local list = extremes(definition)
+  table.remove(list, 1) -- (the defaults: the first games play them, one at each seat count)
+  if #list == 0 then list = { {} } end
   local f = new_findings()
   local played, skipped = 0, 0
   -- The game's own bot plays seat 1 in every fifth game (its budget kept
   -- small: a search bot is asked to play, not to play well).
   local bot = definition.default_bot and referee.bot(definition.default_bot,
     { bots_path = spec.bots_path, budget = 200000 })
+  local started, seconds, unplayed = os.clock(), spec.seconds or SECONDS_DEFAULT, 0
   for k = 1, spec.games do
+    if os.clock() - started > seconds then
+      unplayed = spec.games - k + 1
+      break
+    end
     local seats = lo + (k - 1) % (hi - lo + 1)
-    local opts = options_for(spec, list, k)
+    local opts, judged = options_for(spec, list, k, hi - lo + 1)
     local repro = ("referee run %s --seats %s --seed %s %s"):format(quoted(spec.game),
       ("random,"):rep(seats):sub(1, -2), quoted(spec.seed .. "/" .. k), option_words(opts)):gsub(" $", "")
     if spec.progress then spec.progress(k, repro) end
-    local ok, why = play_one(spec, f, k, seats, opts, repro, k % 5 == 0 and bot or nil)
+    local ok, why = play_one(spec, f, k, seats, opts, repro, k % 5 == 0 and bot or nil, judged)
     if ok then
       played = played + 1
-      if spec.binary and k <= 3 then in_processes(spec, f, seats, opts, k, repro) end
+      if spec.binary and k <= 3 then
+        in_processes(spec, f, seats, opts, k, repro, judged and MAX_DECISIONS or MAX_AT_EXTREMES)
+      end
     elseif tostring(why):find("option '", 1, true) then
       skipped = skipped + 1 -- an extreme these seats do not allow
     else
@@ -377,14 +683,19 @@ function check.run(spec)
   end
   local notes = {}
   if f.cut then
-    notes[#notes + 1] = ("%d game%s still going after %d decisions %s cut off, such as: %s"):format(
-      f.cut.count, f.cut.count == 1 and "" or "s", MAX_DECISIONS, f.cut.count == 1 and "was" or "were", f.cut.repro)
+    notes[#notes + 1] = ("%d game%s at an option's extreme still going after %d decisions %s cut "
+      .. "off, not judged, such as: %s"):format(f.cut.count, f.cut.count == 1 and "" or "s",
+      MAX_AT_EXTREMES, f.cut.count == 1 and "was" or "were", f.cut.repro)
+  end
+  if unplayed > 0 then
+    notes[#notes + 1] = ("%d game%s not played: the check's bound of %d CPU seconds was reached"):format(
+      unplayed, unplayed == 1 and "" or "s", seconds)
   end
   if skipped > 0 then
     notes[#notes + 1] = ("%d game%s not played: an option's extreme these seats refuse"):format(
       skipped, skipped == 1 and "" or "s")
   end
-  return out, played, notes
+  return out, played, notes, { decisions = MAX_DECISIONS, at_extremes = MAX_AT_EXTREMES, seconds = seconds }
 end
 
 return check

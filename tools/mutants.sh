@@ -334,6 +334,11 @@ mutant serve-save-untold repl/serve/page_state.c '    if (notice)' '    if (0)' 
 mutant serve-public-any-origin repl/serve/page_server.c \
     '    if (s->public_origin[0] && strcmp(origin, s->public_origin) == 0)' \
     '    if (s->public_origin[0])' serve tls
+# referee check blind to a card made or lost, and to what a seat is told.
+mutant check-cards-blind repl/check.lua '    if not cards_broken and (not now or count ~= deck) then' \
+    '    if false then' spec conformance_spec.lua 'extra.cards'
+mutant check-told-blind repl/check.lua '              problem = told_unseen(text[1], seat, unseen, text[2])' \
+    '              problem = nil' spec conformance_spec.lua 'note.names.card' 
 wait
 cat "$work"/*.result 2>/dev/null
 pass=$(cat "$work"/*.result 2>/dev/null | grep -c '^mutant ')

@@ -635,7 +635,9 @@ static int t_hash(lua_State *L)
 }
 
 /* t:log_lines([from [, viewer]]) -> the log from entry `from` (1-based) as
- * text; with a viewer seat (0: a spectator), only what that seat may know */
+ * text; with a viewer seat (0: a spectator), only what that seat may know;
+ * and the entry after the last (where the next call may start: some
+ * entries, the records' events, have no line) */
 static int t_log_lines(lua_State *L)
 {
     Table *t = ltable_self(L);
@@ -653,7 +655,8 @@ static int t_log_lines(lua_State *L)
             lua_rawseti(L, -2, ++k);
         }
     }
-    return 1;
+    lua_pushinteger(L, (lua_Integer)t->log.n + 1);
+    return 2;
 }
 
 /* Sets the saved vars into the table at idx: 1, or 0 and why in err.

@@ -41,6 +41,30 @@ describe("every game and variant keeps every promise", function()
     end)
   end
 
+  -- One house rule broken the way authors break it, per promise: check
+  -- must say each is broken (the promise named, a command to replay it).
+  local UNFAITHFUL = {
+    ["extra-cards"] = "every card is in exactly one zone at every step",
+    ["unpaid-pot"] = "every game ends", -- the referee refuses a result with credits in the pot
+    ["note-names-card"] = "a seat is told only cards it has seen",
+    ["status-tells-die"] = "a seat is told only cards it has seen",
+    ["endless"] = "every game ends",
+    ["listed-refused"] = "every move the rules list is played when chosen",
+  }
+  for name, promise in pairs(UNFAITHFUL) do
+    it("catches " .. name .. ": " .. promise, function()
+      local results = assert(check.run({ game = "tests/fixture/unfaithful/" .. name .. ".lua", games = 6,
+        seed = "s", rules_path = "tests/fixture:rules", bots_path = "bots" }))
+      local found
+      for _, r in ipairs(results) do
+        if r.promise:sub(1, #promise) == promise and not r.held then found = r end
+      end
+      assert.is_truthy(found, name .. ": check did not say '" .. promise .. "' was broken")
+      assert.matches("^referee run tests/fixture/unfaithful/" .. name:gsub("%-", "%%-") .. "%.lua %-%-seats ", found.repro)
+      assert.is_falsy(found.detail:find("\n", 1, true), "a finding is one line: " .. found.detail)
+    end)
+  end
+
   it("says a broken promise with a command that shows it", function()
     local folder = helper.temp_folder()
     -- A house rule that leaves credits in the pot when a round is split.
