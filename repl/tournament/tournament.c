@@ -28,7 +28,8 @@
 #include "../../core/guards/watchdog.h"
 #include "game_lines.h"
 #include "game_list.h"
-#include "../game_args.h"
+#include "../../core/play/match.h"
+#include "../command_options.h"
 #include "standings.h"
 #include "../supervise.h"
 #include "../stop_signal.h"
@@ -235,15 +236,24 @@ static void play_game(const Tour *t, BotPool *pool, long g, FaultWitness *witnes
         note->game = g;
     if (witness) /* played after the others: Ctrl-C stops it too */
         s.loop.stop_request = &stop_signal_asked;
-    GameArgs args = {0};
-    args.game = t->a->game;
-    args.seats = list;
-    args.shared = t->a->shared; /* the tournament's limits and --set, each game's seed */
-    tour_seed_of(t->a, g, t->k, args.shared.seed);
-    args.shared.have_seed = 1;
+    /* The tournament's limits and --set, each game's own seed. */
+    const SharedArgs *shared = &t->a->shared;
+    char seed[SEED_MAX + 1];
+    tour_seed_of(t->a, g, t->k, seed);
+    MatchSpec spec = {0};
+    spec.game = t->a->game;
+    spec.seats = list;
+    spec.seed = seed;
+    spec.sets = shared->sets;
+    spec.nsets = shared->nsets;
+    spec.bot_budget = shared->bot_budget;
+    spec.bot_memory = shared->bot_memory;
+    spec.game_memory = shared->game_memory;
+    spec.forfeit = shared->forfeit;
+    spec.max_moves = shared->max_moves;
     char *why = NULL;
     GameStatus st = GAME_SCRIPT;
-    int started = game_args_start(&s, &args, &why);
+    int started = match_start(&s, &spec, &why);
     if (!started) {
         want_line = 1;
     } else {
@@ -259,7 +269,7 @@ static void play_game(const Tour *t, BotPool *pool, long g, FaultWitness *witnes
     }
     if (want_line || !p->summed) {
         json_t *line = json_pack("{s:I, s:s, s:s}", "game", (json_int_t)g, "tournament", t->a->id,
-                                 "seed", args.shared.seed);
+                                 "seed", seed);
         json_t *seats = json_array();
         for (int i = 0; i < t->k; i++)
             json_array_append_new(seats, json_string(names[i]));

@@ -5,7 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../game_args.h"
+#include "../../core/kernel/limits.h"
+#include "../command_options.h"
 
 static int take_format(TourArgs *a, int *which, char *err, size_t errsize)
 {

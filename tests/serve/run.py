@@ -888,28 +888,35 @@ def tls():
     spki = sh("openssl x509 -in cert.pem -pubkey -noout | openssl pkey -pubin -outform der | "
               "openssl dgst -sha256 -binary | base64").stdout.strip()
     save = os.path.join(work, "tls.json")
-    t = Table(["bam", "--seats", "human,human,random", "--names", "Ann,Bob", "--seed", "4", "--set", "hands=1", "--set", "dealer=1",
-               "--tls-cert", os.path.join(d, "cert.pem"), "--tls-key", os.path.join(d, "key.pem")], save,
-              ca=os.path.join(d, "ca.pem"))
-    page = browser(1000, 800, trust=spki)
+    t = Table(["bam", "--seats", "human,human,random", "--names", "Ann,Bob", "--seed", "4", "--set", "hands=1",
+               "--set", "dealer=1", "--tls-cert", os.path.join(d, "cert.pem"), "--tls-key", os.path.join(d, "key.pem")],
+              save, ca=os.path.join(d, "ca.pem"))
+    s1, s2 = Stream(t, 1), Stream(t, 2)  # the privacy capture, over TLS
+    ann, bob = browser(1000, 800, trust=spki), browser(390, 844, phone=True, trust=spki)
+    drivers = {1: ann, 2: bob}
     try:
         check("the links are https", all(l.startswith("https://127.0.0.1:") for l in t.links.values()), t.links)
         check("plain HTTP to a TLS table gets no page", raw(t.port, ("GET %s HTTP/1.1\r\nHost: x\r\n\r\n"
               % t.path(1)).encode())[:12] != b"HTTP/1.1 200", "")
-        page.get(t.links[1])
-        check("Chromium opens the page over TLS and connects", wait_for(
-            lambda: page.find_element("id", "link").text == "connected", 10), page.page_source[:200])
-        before = t.state(1)["moves_played"]
-        from selenium.webdriver.common.by import By
-        d1 = wait_for(lambda: t.state(1)["decision"].get("moves") and t.state(1)["decision"], 5)
-        buttons = wait_for(lambda: page.find_elements(By.CSS_SELECTOR, "#moves button"), 5)
-        if buttons:
-            buttons[0].click()
-        check("a move clicked over TLS is played and reaches the page", d1 and buttons and wait_for(
-            lambda: t.state(1)["moves_played"] > before and page_state(page)[0] != str(before), 5))
-        page.save_screenshot(os.path.join(shots, "serve-tls.png"))
+        ann.get(t.links[1])
+        bob.get(t.links[2])
+        check("Chromium opens both pages over TLS, trusting the test CA's certificate, and connects", wait_for(
+            lambda: all(x.find_element("id", "link").text == "connected" for x in drivers.values()), 10),
+            ann.page_source[:200])
+        ann.save_screenshot(os.path.join(shots, "serve-tls.png"))
+        over = play_by_clicking(drivers, lambda seat, buttons: buttons[0])
+        check("a whole game is played by clicking over TLS, the event streams keeping up", over, t.lines[-5:])
+        time.sleep(0.3)
+        known = known_from_record(save)
+        for seat, s in ((1, s1), (2, s2)):
+            found = leaks(seat, s, known)
+            check("over TLS seat %d's page never got a card the record says it may not know" % seat,
+                  not found and len(s.states) > 5, found[:5])
     finally:
-        page.quit()
+        for x in drivers.values():
+            x.quit()
+        s1.close()
+        s2.close()
         t.quit()
     # behind a proxy: the links name the public address
     t = Table(["bam", "--seats", "human,human,random", "--seed", "4", "--public-url", "https://cards.example.test/"],
