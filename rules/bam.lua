@@ -450,7 +450,11 @@ end
 -- The state at a glance (show, and each decision at the REPL): all public.
 function game.status(t, seat)
   local v, lines = t.vars, {}
-  lines[#lines + 1] = ("hand %d, dealer seat %d; pot %d"):format(v.hands_played + 1, t:dealer(), t:balance("pot"))
+  if v.over then -- no hand to come: what the game came to
+    lines[#lines + 1] = ("game over after %d hand%s"):format(v.hands_played, v.hands_played == 1 and "" or "s")
+  else
+    lines[#lines + 1] = ("hand %d, dealer seat %d; pot %d"):format(v.hands_played + 1, t:dealer(), t:balance("pot"))
+  end
   if v.trump then
     -- the dealer keeps or discards the turned card: said once they have
     local fate = t:asked() == "keep or discard" and ", the dealer to keep or discard it"

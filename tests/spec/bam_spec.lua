@@ -288,6 +288,26 @@ describe("BAM! rules", function()
     assert.matches("credits: seat 1 950, seat 2 950, seat 3 950", status, 1, true)
   end)
 
+  it("says the game is over in its status once it is, not the hand to come", function()
+    local referee = require "referee"
+    local g = assert(referee.game("bam", { seats = 3, seed = "3", options = { hands = 1 }, rules_path = "rules" }))
+    local salt = 1
+    while g:pending() do
+      local p = g:pending()
+      if p.window then
+        local answers = {}
+        for _, s in ipairs(p.seats) do answers[#answers + 1] = { s, g:random_move(s, salt) } end
+        assert(g:window(answers))
+      else
+        assert(g:play(p.seats[1], g:random_move(p.seats[1], salt)))
+      end
+      salt = salt + 1
+    end
+    local status = table.concat(assert(g:status(1)), "\n")
+    assert.matches("game over after 1 hand", status, 1, true)
+    assert.is_nil(status:find("hand 2,", 1, true))
+  end)
+
   it("lets a trump beat the round suit", function()
     -- Seat 2 has no spades; hearts are trumps; its 2H beats the AS led.
     local h = { { "AS", "3S", "4S", "5S" }, { "2H", "3D", "4D", "5D" }, { "KH", "6S", "7S", "8S" } }
