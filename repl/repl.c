@@ -924,6 +924,34 @@ static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
     advance(r);
 }
 
+/* links, qr N: a served table's links again, or one as a QR code to
+ * scan (one at a time: a code is a screen's height). */
+static void cmd_links(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    if (!r->serve) {
+        error(r, "'%s' is for a served table ('referee serve'): here everyone plays at this "
+                 "keyboard", argv[0]);
+        return;
+    }
+    int qr = -1;
+    if (!strcmp(argv[0], "qr")) {
+        char *end;
+        long n = argc == 2 ? strtol(argv[1], &end, 10) : -1;
+        if (argc != 2 || *end || n < 0 || n > MAX_SEATS) {
+            error(r, "qr takes the seat whose link to show as a QR code, such as 'qr 2' ('qr 0': "
+                     "the watchers'; 'links' lists them)");
+            return;
+        }
+        qr = (int)n;
+    }
+    char *why = NULL;
+    if (!r->serve->show_links(r->serve->ctx, qr, &why)) {
+        error(r, "%s", why ? why : "no such link");
+        free(why);
+    }
+}
+
 /* The bots play on after they were stopped (Ctrl-C, or the move limit). */
 static void cmd_continue(Repl *r, int argc, char **argv, const char *rest)
 {
@@ -1104,6 +1132,8 @@ static const Command COMMANDS[] = {
     {"names", "A,B,...", "name the people, by seat (Ann,Bob,Cy)", cmd_names, 0},
     {"save", "FILE", "save the game", cmd_save, 0},
     {"load", "FILE", "load a saved game, replaying it", cmd_load, 0},
+    {"links", "", "a served table's links again", cmd_links, 0},
+    {"qr", "N", "a served table's link for seat N as a QR code to scan (0: the watchers')", cmd_links, 0},
     {"quit", "", "leave", cmd_quit, 0},
     {NULL, NULL, NULL, NULL, 0},
 };

@@ -44,6 +44,9 @@ typedef struct ReplServe {
     void (*publish)(void *ctx);
     /* Real dice: the page of whoever lifts the cup types them. */
     TypedDiceFn type_dice;
+    /* The links again (-1), or one as a QR code: a seat's, 0 the
+     * watchers'; 0 with why (malloc'd) when there is no such link. */
+    int (*show_links)(void *ctx, int qr, char **why);
     void *ctx;
 } ReplServe;
 

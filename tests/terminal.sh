@@ -268,7 +268,14 @@ port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0
 start "$bin" serve bam --seats human,human,bam-greedy --names Ann,Bob,Cy --seed console-9f2e \
     --set dealer=3 --listen "127.0.0.1:$port" --save "$work/served.json"
 wait_for "watchers: http://127.0.0.1:$port/w/" && ok || bad "no links on the served console: $(screen | tail -3)"
-screen | grep -q "▀" && ok || bad "no QR code on the served console"
+screen | grep -q "'qr N' shows seat N's link as a QR code" && ok || bad "the console does not say how to show a QR code"
+# One QR code at a time, on request, short enough for a 24-line screen.
+t send-keys -t table "qr 1" Enter
+wait_for "▀" && ok || bad "'qr 1' showed no QR code: $(screen | tail -3)"
+rows=$(screen | grep -c "▀\|▄\|█")
+[ "$rows" -gt 10 ] && [ "$rows" -le 22 ] && ok || bad "the QR code takes $rows rows: it must fit a 24-line screen"
+t send-keys -t table "qr 3" Enter
+wait_for "has no link: a bot plays it" && ok || bad "'qr 3' for a bot's seat: $(screen | tail -2)"
 screen | grep -q "yours\|console-9f2e" && bad "a hand or the seed is on the served console" || ok
 ann=$(grep -o '"[0-9a-f]\{32\}"' "$work/served.json.links" | head -1 | tr -d '"')
 t send-keys -t table "sho"
@@ -276,7 +283,7 @@ sleep 0.3
 /usr/bin/python3 -c 'import sys, urllib.request as u; print(u.urlopen(u.Request(sys.argv[1], b"play")).read())' \
     "http://127.0.0.1:$port/s/$ann/move" >"$work/played" 2>&1
 wait_for "seat 1 (Ann): play" && ok || bad "a page's move was not shown on the console: $(screen | tail -3) $(cat "$work/played")"
-screen | tail -1 | grep -q "^referee> sho$" && ok || bad "the half-typed line was not kept: $(screen | tail -1)"
+screen | grep -v "^$" | tail -1 | grep -q "^referee> sho$" && ok || bad "the half-typed line was not kept: $(screen | grep -v "^$" | tail -1)"
 t send-keys -t table "w" Enter
 wait_for "the table, as everyone sees it:" && ok || bad "'show' at the served console: $(screen | tail -3)"
 # help lists what the console does: no 'moves' or 'play', which are the pages'.

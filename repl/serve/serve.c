@@ -177,6 +177,32 @@ static void link_base(const Served *sv, const char *address, char *out, size_t s
         snprintf(out, size, "%s://%s:%d", sv->cert_pem ? "https" : "http", address, sv->port);
 }
 
+static int show_links(void *ctx, int qr, char **why)
+{
+    Served *sv = ctx;
+    Match *s = sv->m;
+    char address[64], name[64], base[300], link[400];
+    address_for_links(sv, address, sizeof address);
+    link_base(sv, address, base, sizeof base);
+    if (qr > 0 && (qr > s->loop.nseats || !sv->tokens.seat[qr][0])) {
+        *why = strfmt("seat %d has no link: %s", qr, qr > s->loop.nseats ? "there is no such seat"
+                                                                         : "a bot plays it");
+        return 0;
+    }
+    if (qr >= 0) {
+        snprintf(link, sizeof link, qr ? "%s/s/%s" : "%s/w/%s", base,
+                 qr ? sv->tokens.seat[qr] : sv->tokens.watch);
+        printf("%s: %s\n", qr ? render_seat(qr, name, sizeof name) : "watchers", link);
+        qr_text_print(stdout, link);
+        return 1;
+    }
+    for (int seat = 1; seat <= s->loop.nseats; seat++)
+        if (sv->tokens.seat[seat][0])
+            printf("%s: %s/s/%s\n", render_seat(seat, name, sizeof name), base, sv->tokens.seat[seat]);
+    printf("watchers: %s/w/%s\n", base, sv->tokens.watch);
+    return 1;
+}
+
 static void announce(Served *sv, Match *s)
 {
     char address[64], name[64], base[300];
@@ -202,10 +228,12 @@ static void announce(Served *sv, Match *s)
         char link[400];
         snprintf(link, sizeof link, "%s/s/%s", base, sv->tokens.seat[seat]);
         printf("%s: %s\n", render_seat(seat, name, sizeof name), link);
-        if (terminal)
-            qr_text_print(stdout, link);
     }
     printf("watchers: %s/w/%s\n", base, sv->tokens.watch);
+    /* One code at a time: each is most of a screen's height. */
+    if (terminal)
+        printf("'qr N' shows seat N's link as a QR code to scan with a phone, one at a time "
+               "('links' lists them again)\n");
     /* Where, whole: a save given by no --save lands in this folder. */
     char here[4096];
     int relative = sv->save[0] != '/' && getcwd(here, sizeof here);
@@ -460,7 +488,7 @@ static int serve_child(void *ctx, const ReplGuard *guard)
     if (!taken_up.resume && sv->resume_text)
         taken_up.resume = sv->resume_text;
     ReplServe hooks = {page_server_wake_fd(sv->server), attach, take_requests, due_in, publish,
-                       served_type_dice, sv};
+                       served_type_dice, show_links, sv};
     int status = repl_serve(sv->L, sv->rules, sv->bots, sv->resume_text ? NULL : &sv->args,
                             &taken_up, &hooks);
     page_server_stop(sv->server);
