@@ -952,6 +952,22 @@ static void cmd_links(Repl *r, int argc, char **argv, const char *rest)
     }
 }
 
+/* nudge: at a served table, the people waited for are cued again. */
+static void cmd_nudge(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)argc, (void)argv, (void)rest;
+    if (!r->serve) {
+        error(r, "'nudge' is for a served table ('referee serve'): here the one to move is at this "
+                 "keyboard");
+        return;
+    }
+    char *why = NULL;
+    if (!r->serve->nudge(r->serve->ctx, &why)) {
+        error(r, "%s", why ? why : "nobody is waited for");
+        free(why);
+    }
+}
+
 /* The bots play on after they were stopped (Ctrl-C, or the move limit). */
 static void cmd_continue(Repl *r, int argc, char **argv, const char *rest)
 {
@@ -1133,6 +1149,7 @@ static const Command COMMANDS[] = {
     {"save", "FILE", "save the game", cmd_save, 0},
     {"load", "FILE", "load a saved game, replaying it", cmd_load, 0},
     {"links", "", "a served table's links again", cmd_links, 0},
+    {"nudge", "", "a served table: cue the people waited for again on their pages", cmd_nudge, 0},
     {"qr", "N", "a served table's link for seat N as a QR code to scan (0: the watchers')", cmd_links, 0},
     {"quit", "", "leave", cmd_quit, 0},
     {NULL, NULL, NULL, NULL, 0},

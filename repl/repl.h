@@ -47,6 +47,8 @@ typedef struct ReplServe {
     /* The links again (-1), or one as a QR code: a seat's, 0 the
      * watchers'; 0 with why (malloc'd) when there is no such link. */
     int (*show_links)(void *ctx, int qr, char **why);
+    /* The people waited for, cued again on their pages; 0 with why. */
+    int (*nudge)(void *ctx, char **why);
     void *ctx;
 } ReplServe;
 

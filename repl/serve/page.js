@@ -119,6 +119,62 @@ function showSeats(state) {
   }));
 }
 
+// ---- your turn reaches you ----
+// A vibration where the phone allows it, a short tone when sound is on
+// (made here: nothing is fetched), and a notification when the page is
+// hidden (asked for once, by a tap). Each when the turn becomes yours, or
+// when the table nudges you.
+let soundOn = false;
+let audio = null;
+let wasYours = false;
+let nudged = null;
+
+function tone() {
+  if (!soundOn) return;
+  audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+  const osc = audio.createOscillator(), gain = audio.createGain();
+  osc.frequency.value = 660;
+  gain.gain.setValueAtTime(0.15, audio.currentTime);
+  gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+  osc.connect(gain).connect(audio.destination);
+  osc.start();
+  osc.stop(audio.currentTime + 0.35);
+}
+
+function cue(state, why) {
+  document.body.dataset.cues = String(Number(document.body.dataset.cues || 0) + 1);
+  if (navigator.vibrate) navigator.vibrate([120, 80, 120]);
+  tone();
+  if (document.hidden && window.Notification && Notification.permission === "granted") {
+    new Notification(state.game + ": " + why, { tag: "referee-turn" });
+  }
+}
+
+function cueTurn(state) {
+  const yours = !!(state.decision && state.decision.yours) || !!(state.dice && state.dice.yours);
+  if (yours && !wasYours) cue(state, "your move");
+  wasYours = yours;
+  if (nudged !== null && state.nudged > nudged && yours) cue(state, "the table is waiting for you");
+  nudged = state.nudged || 0;
+}
+
+$("sound").addEventListener("click", () => {
+  soundOn = !soundOn;
+  $("sound").textContent = soundOn ? "sound on" : "sound off";
+  $("sound").setAttribute("aria-pressed", String(soundOn));
+  tone();
+});
+if (window.Notification && Notification.permission === "default") {
+  $("notify").hidden = false;
+  $("notify").addEventListener("click", async () => {
+    await Notification.requestPermission();
+    $("notify").hidden = true;
+  });
+}
+
+// What just happened, at the top: the last few events.
+const RECENT = 4;
+
 function show(state) {
   // The moves played so far: a test waits on it, a person never sees it.
   document.body.dataset.moves = state.moves_played;
@@ -138,6 +194,8 @@ function show(state) {
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
   fill(log, state.log || []);
   if (atEnd) log.scrollTop = log.scrollHeight;
+  fill($("recent"), (state.log || []).slice(-RECENT).map((line) => line.trim()));
+  cueTurn(state);
 }
 
 async function send(text) {

@@ -145,7 +145,7 @@ static json_t *result_json(Game *g)
     return lines;
 }
 
-char *page_state_json(Match *s, int seat, const int *connected, const char *notice)
+char *page_state_json(Match *s, int seat, const int *connected, const char *notice, int nudged)
 {
     Game *g = s->loop.game;
     char name[64];
@@ -172,6 +172,8 @@ char *page_state_json(Match *s, int seat, const int *connected, const char *noti
     }
     if (notice)
         json_object_set_new(page, "notice", json_string(notice));
+    if (nudged)
+        json_object_set_new(page, "nudged", json_integer(nudged));
     char *text = json_dumps(page, JSON_COMPACT);
     json_decref(page);
     return text;

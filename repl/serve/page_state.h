@@ -10,9 +10,11 @@
 #include "../../core/play/match.h"
 
 /* connected[s]: how many pages of seat s are open now; notice: what
- * every page is to be told of the table (its save failing), or NULL.
+ * every page is to be told of the table (its save failing), or NULL;
+ * nudged: how many times the console nudged this seat (its page cues
+ * the person again when it grows).
  * malloc'd JSON, or NULL when out of memory. */
-char *page_state_json(Match *m, int seat, const int *connected, const char *notice);
+char *page_state_json(Match *m, int seat, const int *connected, const char *notice, int nudged);
 /* While real dice are typed a move is under way, and the rules may not be
  * asked anything: the state last sent to a seat (last), with who types the
  * dice (typist, 0: anyone), how many and their faces, and whether it is

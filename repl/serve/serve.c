@@ -39,6 +39,9 @@ typedef struct Served {
     Match *m;           /* the table's match (the console's), once attached */
     int window_stuck;   /* the window that could not be closed on time (its group), or 0 */
     char *trouble;      /* why the save fails, told to every page, or NULL */
+    int nudged[MAX_SEATS + 1]; /* how many times the console nudged each seat */
+    int waited_moves;   /* the game's moves when the table began waiting */
+    double waited_since; /* ... and when (match_now) */
     const char *public_url; /* --public-url: the address people use, or NULL */
     char *cert_pem, *key_pem; /* --tls-cert, --tls-key: read, or NULL */
     /* Real dice: the seat that lifts the cup types them on its page while
@@ -177,6 +180,49 @@ static void link_base(const Served *sv, const char *address, char *out, size_t s
         snprintf(out, size, "%s://%s:%d", sv->cert_pem ? "https" : "http", address, sv->port);
 }
 
+static void publish(void *ctx);
+
+/* nudge: the people the table waits for are cued again on their pages
+ * (a vibration, a tone, a notification), and the console says how long
+ * the table has waited. 0 with why when nobody is waited for. */
+static int nudge(void *ctx, char **said)
+{
+    Served *sv = ctx;
+    Match *m = sv->m;
+    const Ask *p;
+    if (!m->loop.game || game_pending(m->loop.game, &p) != GAME_OK) {
+        *said = strdup("nobody is waited for: the game is over");
+        return 0;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    if (!out)
+        return 0;
+    char name[64];
+    int n = 0;
+    for (int i = 0; i < p->nseats; i++) {
+        int seat = p->seats[i];
+        if (!controller_is_person(&m->loop.seats[seat]) || match_answered(m, seat))
+            continue;
+        sv->nudged[seat]++;
+        fprintf(out, "%s%s", n++ ? ", " : "nudged ", render_seat(seat, name, sizeof name));
+    }
+    if (n)
+        fprintf(out, ": the table has waited %.0f s\n", match_now() - sv->waited_since);
+    else
+        fprintf(out, "nobody is waited for: the bots are to move\n");
+    fclose(out);
+    if (!n) {
+        *said = text;
+        return 0;
+    }
+    fputs(text, stdout);
+    free(text);
+    publish(sv);
+    return 1;
+}
+
 static int show_links(void *ctx, int qr, char **why)
 {
     Served *sv = ctx;
@@ -278,8 +324,6 @@ static char *dice_typed(Served *sv, int seat, const char *text)
     sv->dice.done = 1;
     return NULL;
 }
-
-static void publish(void *ctx);
 
 /* The save fails: every page is told, until it is written again. */
 static void saving_fails(Served *sv, const char *why)
@@ -400,6 +444,10 @@ static void publish(void *ctx)
         return;
     if (!sv->announced)
         announce(sv, s);
+    if (sv->waited_moves != s->loop.game->nmoves || !sv->waited_since) {
+        sv->waited_moves = s->loop.game->nmoves; /* a new wait begins */
+        sv->waited_since = match_now();
+    }
     int connected[MAX_SEATS + 1];
     int mid_move = sv->dice.asked;
     for (int seat = 0; seat <= MAX_SEATS; seat++)
@@ -412,7 +460,7 @@ static void publish(void *ctx)
                              (sv->dice.all && controller_is_person(&s->loop.seats[seat])));
         char *json = mid_move ? page_state_with_dice(last, sv->dice.all ? 0 : sv->dice.seat,
                                                      sv->dice.n, sv->dice.faces, yours)
-                              : page_state_json(s, seat, connected, sv->trouble);
+                              : page_state_json(s, seat, connected, sv->trouble, sv->nudged[seat]);
         free(last);
         if (json)
             page_server_publish(sv->server, seat, json);
@@ -488,7 +536,7 @@ static int serve_child(void *ctx, const ReplGuard *guard)
     if (!taken_up.resume && sv->resume_text)
         taken_up.resume = sv->resume_text;
     ReplServe hooks = {page_server_wake_fd(sv->server), attach, take_requests, due_in, publish,
-                       served_type_dice, show_links, sv};
+                       served_type_dice, show_links, nudge, sv};
     int status = repl_serve(sv->L, sv->rules, sv->bots, sv->resume_text ? NULL : &sv->args,
                             &taken_up, &hooks);
     page_server_stop(sv->server);

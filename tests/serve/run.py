@@ -940,7 +940,41 @@ def tls():
     finally:
         t.quit()
 
-for part in (refused_starts, ends_whole, save_fails, acked_survives_kill, windows_on_time, console_undo, hostile_lan, tls, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
+
+def cues():
+    """Your turn reaches you: what just happened is at the top (the whole
+    log in a drawer), the page cues its person when the turn becomes
+    theirs (a vibration, a tone if they turned sound on, a notification
+    when hidden), and the console's 'nudge' cues the people waited for
+    again, saying how long the table has waited."""
+    save = os.path.join(work, "cues.json")
+    t = Table(["bam", "--seats", "human,human,random", "--names", "Ann,Bob", "--seed", "4", "--set", "dealer=1"], save)
+    page = browser(390, 844, phone=True)
+    try:
+        page.get(t.links[1])
+        wait_for(lambda: page.find_element("id", "link").text == "connected", 10)
+        recent = page.find_elements("css selector", "#recent li")
+        check("the last few events are at the top, in people's words",
+              0 < len(recent) <= 4 and page.find_element("id", "recent").location["y"]
+              < page.find_element("id", "table").location["y"], [r.text for r in recent])
+        drawer = page.find_element("css selector", "details")
+        check("the whole log is in a drawer, closed", drawer.get_attribute("open") is None and
+              drawer.find_element("id", "log") is not None)
+        cues_at = lambda: int(page.execute_script("return document.body.dataset.cues || '0'"))
+        check("the turn becoming Ann's cues her", wait_for(lambda: cues_at() >= 1, 5), cues_at())
+        before = cues_at()
+        n = len(t.lines)
+        t.console("nudge")
+        check("the console's nudge says whom and how long", wait_for(
+            lambda: any(l.startswith("nudged seat 1 (Ann): the table has waited") for l in t.lines[n:]), 5),
+            t.lines[n:])
+        check("... and Ann's page cues her again", wait_for(lambda: cues_at() > before, 5), (before, cues_at()))
+        page.save_screenshot(os.path.join(shots, "serve-cues-phone.png"))
+    finally:
+        page.quit()
+        t.quit()
+
+for part in (refused_starts, ends_whole, save_fails, acked_survives_kill, windows_on_time, console_undo, hostile_lan, tls, cues, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
     if os.environ.get("TEST_PART") and os.environ["TEST_PART"] != part.__name__:
         continue
     try:
