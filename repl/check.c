@@ -109,6 +109,30 @@ static void bounds_of(lua_State *L, int idx, long *decisions, long *extremes, lo
     lua_pop(L, 3);
 }
 
+/* One promise's finding, read from the entry on the stack's top (its
+ * texts live while the entry does). */
+typedef struct Finding {
+    int held;
+    const char *promise, *detail, *repro;
+    long long tried;
+} Finding;
+
+static void read_finding(lua_State *L, Finding *f)
+{
+    lua_getfield(L, -1, "held");
+    f->held = lua_toboolean(L, -1);
+    lua_getfield(L, -2, "tried");
+    f->tried = (long long)lua_tointeger(L, -1);
+    lua_pop(L, 2);
+    static const char *const TEXTS[] = {"promise", "detail", "repro"};
+    const char **into[] = {&f->promise, &f->detail, &f->repro};
+    for (int i = 0; i < 3; i++) {
+        lua_getfield(L, -1, TEXTS[i]);
+        *into[i] = lua_tostring(L, -1) ? lua_tostring(L, -1) : (i ? "?" : "");
+        lua_pop(L, 1); /* (the entry keeps the string) */
+    }
+}
+
 /* The report as JSON lines, for a program (stack: results, played,
  * notes, bounds): one line a promise, one a note, then the verdict. */
 static int print_json(lua_State *L, const char *game, int games, const char *seed)
@@ -125,25 +149,20 @@ static int print_json(lua_State *L, const char *game, int games, const char *see
     json_decref(head);
     int broken = 0;
     for (lua_Integer i = 1; lua_rawgeti(L, results, i) == LUA_TTABLE; i++) {
-        lua_getfield(L, -1, "held");
-        lua_getfield(L, -2, "promise");
-        lua_getfield(L, -3, "tried");
-        lua_getfield(L, -4, "detail");
-        lua_getfield(L, -5, "repro");
-        int held = lua_toboolean(L, -5);
-        broken += !held;
-        json_t *o = json_pack("{s:s, s:s, s:b, s:I}", "type", "promise", "promise",
-                              lua_tostring(L, -4) ? lua_tostring(L, -4) : "", "held", held, "tried",
-                              (json_int_t)lua_tointeger(L, -3));
-        if (!held) {
-            json_object_set_new(o, "detail", json_string(lua_tostring(L, -2) ? lua_tostring(L, -2) : ""));
-            json_object_set_new(o, "replay", json_string(lua_tostring(L, -1) ? lua_tostring(L, -1) : ""));
+        Finding f;
+        read_finding(L, &f);
+        broken += !f.held;
+        json_t *o = json_pack("{s:s, s:s, s:b, s:I}", "type", "promise", "promise", f.promise,
+                              "held", f.held, "tried", (json_int_t)f.tried);
+        if (!f.held) {
+            json_object_set_new(o, "detail", json_string(f.detail));
+            json_object_set_new(o, "replay", json_string(f.repro));
         }
         line = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
         puts(line ? line : "{}");
         free(line);
         json_decref(o);
-        lua_pop(L, 6);
+        lua_pop(L, 1);
     }
     lua_pop(L, 1);
     for (lua_Integer i = 1; lua_rawgeti(L, results + 2, i) == LUA_TSTRING; i++) {
@@ -173,22 +192,15 @@ static int print_report(lua_State *L, const char *game, int games, const char *s
            "seconds in all; the rules' own caps of time and memory)\n", decisions, extremes, seconds);
     int broken = 0;
     for (lua_Integer i = 1; lua_rawgeti(L, results, i) == LUA_TTABLE; i++) {
-        lua_getfield(L, -1, "held");
-        lua_getfield(L, -2, "promise");
-        lua_getfield(L, -3, "tried");
-        lua_getfield(L, -4, "detail");
-        lua_getfield(L, -5, "repro");
-        int held = lua_toboolean(L, -5);
-        lua_Integer tried = lua_tointeger(L, -3);
-        if (!held)
-            broken++;
-        printf("  %-7s %s", held ? (tried ? "held" : "untried") : "BROKEN", lua_tostring(L, -4));
-        if (held)
-            printf(" (%lld check%s)\n", (long long)tried, tried == 1 ? "" : "s");
+        Finding f;
+        read_finding(L, &f);
+        broken += !f.held;
+        printf("  %-7s %s", f.held ? (f.tried ? "held" : "untried") : "BROKEN", f.promise);
+        if (f.held)
+            printf(" (%lld check%s)\n", f.tried, f.tried == 1 ? "" : "s");
         else
-            printf(": %s\n          to see it: %s\n", lua_tostring(L, -2) ? lua_tostring(L, -2) : "?",
-                   lua_tostring(L, -1) ? lua_tostring(L, -1) : "?");
-        lua_pop(L, 6);
+            printf(": %s\n          to see it: %s\n", f.detail, f.repro);
+        lua_pop(L, 1);
     }
     lua_pop(L, 1);
     for (lua_Integer i = 1; lua_rawgeti(L, results + 2, i) == LUA_TSTRING; i++) {

@@ -10,7 +10,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "serve"))
-from served import Stream, Table, children_of, wait_for  # noqa: E402
+from served import Stream, Table, attack, children_of, wait_for  # noqa: E402
 
 
 def rss_kb(pid):
@@ -21,46 +21,6 @@ def rss_kb(pid):
     return 0
 
 
-def attack(t, stop):
-    """A stranger on the Wi-Fi: a thousand connections from one address,
-    half idle, half trickling a header line every 3 s, and watchers
-    coming and going from four more."""
-    import socket
-    import threading
-    held = []
-    for i in range(1000):
-        try:
-            a = socket.create_connection(("127.0.0.1", t.port), timeout=2, source_address=("127.0.0.9", 0))
-            if i % 2:
-                a.sendall(b"GET /x HTTP/1.1\r\n")
-            held.append(a)
-        except OSError:
-            pass
-
-    def trickle():
-        while not stop.wait(3):
-            for a in held[1::2]:
-                try:
-                    a.sendall(b"X-Slow: 1\r\n")
-                except OSError:
-                    pass
-
-    def storm(n):
-        while not stop.is_set():
-            try:
-                c = socket.create_connection(("127.0.0.1", t.port), timeout=2,
-                                             source_address=("127.0.0.%d" % (20 + n), 0))
-                c.sendall(("GET %s/events HTTP/1.1\r\nHost: x\r\n\r\n" % t.path(0)).encode())
-                c.recv(100)
-                c.close()
-            except OSError:
-                pass
-    for th in [threading.Thread(target=trickle, daemon=True)] + \
-            [threading.Thread(target=storm, args=(n,), daemon=True) for n in range(4)]:
-        th.start()
-    return held
-
-
 def latency(work, hostile=False):
     import threading
     t = Table(["bamboozled-dice", "--seats", ",".join(["human"] * 8), "--seed", "bench-1"],
@@ -68,7 +28,7 @@ def latency(work, hostile=False):
     pages = [Stream(t, s) for s in range(1, 9)] + [Stream(t, 0) for _ in range(20)]
     wait_for(lambda: all(p.latest() for p in pages), 10)
     stop = threading.Event()
-    held = attack(t, stop) if hostile else []
+    held = attack(t, stop)[0] if hostile else []
     delays, moves, chance = [], 0, random.Random(1)
     try:
         while True:

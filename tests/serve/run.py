@@ -15,7 +15,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from served import Stream, Table, browser, children_of, wait_for  # noqa: E402
+from served import Stream, Table, attack, browser, children_of, wait_for  # noqa: E402
 
 passed = failed = 0
 work = tempfile.mkdtemp(prefix="serve-test-")
@@ -770,43 +770,9 @@ def hostile_lan():
         check("a closed page's dot goes out within 2 s (%.1f s)" % (time.time() - start),
               gone and time.time() - start < 2.5, watcher.latest()["seats"][0])
         pages[1] = Stream(t, 1)
-        for i in range(1000):
-            try:
-                a = socket.create_connection(("127.0.0.1", t.port), timeout=2, source_address=("127.0.0.9", 0))
-            except OSError:
-                continue
-            if i % 2:
-                try:
-                    a.sendall(b"GET /x HTTP/1.1\r\n")
-                except OSError:
-                    pass
-            attackers.append(a)
+        held, storms = attack(t, stop)
+        attackers.extend(held)
         opened = time.time()
-
-        def trickle():  # one header line every 3 s on each slow connection
-            while not stop.wait(3):
-                for a in attackers[1::2]:
-                    try:
-                        a.sendall(b"X-Slow: 1\r\n")
-                    except OSError:
-                        pass
-        storms = []
-
-        def storm(n):  # watchers that come and go, from addresses of their own
-            while not stop.is_set():
-                try:
-                    c = socket.create_connection(("127.0.0.1", t.port), timeout=2,
-                                                 source_address=("127.0.0.%d" % (20 + n), 0))
-                    c.sendall(("GET %s/events HTTP/1.1\r\nHost: x\r\n\r\n" % t.path(0)).encode())
-                    c.recv(100)
-                    c.close()
-                    storms.append(1)
-                except OSError:
-                    pass
-        threads = [threading.Thread(target=trickle, daemon=True)] + \
-            [threading.Thread(target=storm, args=(n,), daemon=True) for n in range(4)]
-        for th in threads:
-            th.start()
         delays, missed = [], []
         for _ in range(400):
             st = watcher.latest()

@@ -184,3 +184,44 @@ def browser(width=1280, height=800, phone=False, trust=None):
             "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": True},
             "userAgent": "Mozilla/5.0 (Linux; Android 14) Mobile"})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+
+
+def attack(t, stop):
+    """A stranger on the Wi-Fi: a thousand connections from one address
+    (127.0.0.9), half idle, half trickling a header line every 3 s until
+    stop is set, and watchers coming and going from four more. The
+    connections held (the trickling ones are the odd ones), and a list
+    that grows by one for each watcher that came and went."""
+    held, storms = [], []
+    for i in range(1000):
+        try:
+            a = socket.create_connection(("127.0.0.1", t.port), timeout=2, source_address=("127.0.0.9", 0))
+            if i % 2:
+                a.sendall(b"GET /x HTTP/1.1\r\n")
+            held.append(a)
+        except OSError:
+            pass
+
+    def trickle():
+        while not stop.wait(3):
+            for a in held[1::2]:
+                try:
+                    a.sendall(b"X-Slow: 1\r\n")
+                except OSError:
+                    pass
+
+    def storm(n):
+        while not stop.is_set():
+            try:
+                c = socket.create_connection(("127.0.0.1", t.port), timeout=2,
+                                             source_address=("127.0.0.%d" % (20 + n), 0))
+                c.sendall(("GET %s/events HTTP/1.1\r\nHost: x\r\n\r\n" % t.path(0)).encode())
+                c.recv(100)
+                c.close()
+                storms.append(1)
+            except OSError:
+                pass
+    for th in [threading.Thread(target=trickle, daemon=True)] + \
+            [threading.Thread(target=storm, args=(n,), daemon=True) for n in range(4)]:
+        th.start()
+    return held, storms

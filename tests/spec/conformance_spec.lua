@@ -64,30 +64,4 @@ describe("every game and variant keeps every promise", function()
       assert.is_falsy(found.detail:find("\n", 1, true), "a finding is one line: " .. found.detail)
     end)
   end
-
-  it("says a broken promise with a command that shows it", function()
-    local folder = helper.temp_folder()
-    -- A house rule that leaves credits in the pot when a round is split.
-    helper.write(folder .. "/leaky.lua", [[
-local game = inherit("fixture")
-local result = game.result
-function game.result(t)
-  local r = result(t)
-  if r and t:balance("pot") == 0 and t:balance("seat1") > 0 then
-    t:transfer("seat1", "pot", 1, "a credit lost")
-  end
-  return r
-end
-return game
-]])
-    local results = assert(check.run({ game = folder .. "/leaky.lua", games = 6, seed = "s",
-      rules_path = "tests/fixture:rules", bots_path = "bots" }))
-    os.execute("rm -rf " .. folder)
-    local broken = {}
-    for _, r in ipairs(results) do
-      if not r.held then broken[#broken + 1] = r end
-    end
-    assert.is_true(#broken >= 1)
-    assert.matches("^referee run .*leaky%.lua %-%-seats random", broken[1].repro)
-  end)
 end)
