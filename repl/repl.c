@@ -38,11 +38,10 @@ static volatile sig_atomic_t got_interrupt; /* Ctrl-C during this command */
 
 /* ---- output ---- */
 
-static void error(Repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* An error quotes what was typed back, and a piped script may come from
  * anyone: it is printed with its control characters as '?'. */
-static void error(Repl *r, const char *fmt, ...)
+void repl_error(Repl *r, const char *fmt, ...)
 {
     va_list ap;
     fflush(stdout);
@@ -60,7 +59,7 @@ static void error(Repl *r, const char *fmt, ...)
 /* A 'new' or 'load' that failed: it did not touch the game in progress. */
 static void refused_keeping_game(Repl *r, const char *why)
 {
-    error(r, "%s%s", why, r->m.loop.game ? " (the current game is unchanged)" : "");
+    repl_error(r, "%s%s", why, r->m.loop.game ? " (the current game is unchanged)" : "");
 }
 
 static void clear_window(Repl *r)
@@ -96,11 +95,11 @@ static void refused(Repl *r, int illegal, const char *why)
     int explained = why && (strstr(why, "is not a legal move: ") ||
                             strstr(why, "is not a legal move (did you mean '"));
     if (illegal && r->bare && !explained && r->meant)
-        error(r, "%s (nor is it a command: did you mean '%s'?)", why ? why : "failed", r->meant);
+        repl_error(r, "%s (nor is it a command: did you mean '%s'?)", why ? why : "failed", r->meant);
     else if (illegal && r->bare && !explained)
-        error(r, "%s (nor is it a command: 'help' lists them)", why ? why : "failed");
+        repl_error(r, "%s (nor is it a command: 'help' lists them)", why ? why : "failed");
     else
-        error(r, "%s", why ? why : "failed");
+        repl_error(r, "%s", why ? why : "failed");
 }
 
 static void report(Repl *r, GameStatus st)
@@ -195,7 +194,7 @@ static void show_after(Repl *r, GameStatus st)
     screen_show_log_as(r, next && next != r->on_screen ? screen_log_viewer(r) : screen_viewer(r));
     if (st == GAME_SCRIPT && got_interrupt) {
         /* Ctrl-C stopped the rules in a bot's move, which was undone. */
-        error(r, "interrupted: the bots stopped after %d move%s, the game as it stands ('continue' "
+        repl_error(r, "interrupted: the bots stopped after %d move%s, the game as it stands ('continue' "
                  "lets them play on)", g->nmoves, g->nmoves == 1 ? "" : "s");
         return;
     }
@@ -204,7 +203,7 @@ static void show_after(Repl *r, GameStatus st)
         return;
     }
     if (st == GAME_OVER && r->m.loop.stopped) {
-        error(r, "the bots made %ld move%s in a row and the game has not ended: stopped there, no "
+        repl_error(r, "the bots made %ld move%s in a row and the game has not ended: stopped there, no "
                  "winner yet (the limit is --max-moves %ld; 'continue' lets them play on, 'new' "
                  "starts another game)",
               r->m.loop.max_moves, r->m.loop.max_moves == 1 ? "" : "s", r->m.loop.max_moves);
@@ -213,7 +212,7 @@ static void show_after(Repl *r, GameStatus st)
     if (st == GAME_OVER) {
         if (game_push_result(g) != GAME_OK || lua_isnil(r->m.L, -1)) {
             lua_pop(r->m.L, 1);
-            error(r, "%s", g->error ? g->error : "the rules gave no result at the end of the game");
+            repl_error(r, "%s", g->error ? g->error : "the rules gave no result at the end of the game");
             return;
         }
         render_result(stdout, r->m.L);
@@ -317,7 +316,7 @@ static void cmd_help(Repl *r, int argc, char **argv, const char *rest)
         if (rules_find(argv[1], r->m.rules_path, path, sizeof path) && !rules_is_path(argv[1]))
             print_rules(stdout, r->m.L, argv[1], r->m.rules_path);
         else
-            error(r, "unknown command '%s' ('help' lists the commands, 'games' the games)", argv[1]);
+            repl_error(r, "unknown command '%s' ('help' lists the commands, 'games' the games)", argv[1]);
     }
 }
 
@@ -327,7 +326,7 @@ static void cmd_rules(Repl *r, int argc, char **argv, const char *rest)
     (void)rest;
     const char *name = argc > 1 ? argv[1] : r->m.loop.game ? r->m.loop.game->name : NULL;
     if (!name) {
-        error(r, "which game? rules GAME ('games' lists them)");
+        repl_error(r, "which game? rules GAME ('games' lists them)");
         return;
     }
     if (!print_rules(stdout, r->m.L, name, r->m.rules_path))
@@ -418,7 +417,7 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
         return;
     }
     if (r->serve) {
-        error(r, "at a served table 'new' deals another game of the same table (the same people, "
+        repl_error(r, "at a served table 'new' deals another game of the same table (the same people, "
                  "seats and links), so it takes no game or options ('quit', then 'referee serve', "
                  "sets another table)");
         return;
@@ -426,14 +425,14 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
     args.default_seats_human = 1;
     char err[300];
     if (!game_args_parse(argc - 1, argv + 1, &args, err, sizeof err)) {
-        error(r, "%s", err);
+        repl_error(r, "%s", err);
         return;
     }
     /* As 'referee play' refuses them: at a table with people, a bot that
      * faults plays on (a forfeit would end the game with no result here),
      * and records are for 'referee run'. */
     if (args.json || args.hashes || args.shared.forfeit) {
-        error(r, "--json, --hashes and --on-fault go with 'referee run', not 'new' (the game was not "
+        repl_error(r, "--json, --hashes and --on-fault go with 'referee run', not 'new' (the game was not "
                  "started)");
         return;
     }
@@ -457,7 +456,7 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
 static int need_game(Repl *r)
 {
     if (!r->m.loop.game)
-        error(r, "no game yet: start one with 'new GAME' ('games' lists them)");
+        repl_error(r, "no game yet: start one with 'new GAME' ('games' lists them)");
     return r->m.loop.game != NULL;
 }
 
@@ -468,7 +467,7 @@ static void cmd_show(Repl *r, int argc, char **argv, const char *rest)
         return;
     int seat = argc > 1 && strcmp(argv[1], "table") == 0 ? 0 : console_seat(r);
     if (argc > 1 && strcmp(argv[1], "table") != 0) {
-        error(r, "'show' shows your view, 'show table' what everyone sees (not '%s')", argv[1]);
+        repl_error(r, "'show' shows your view, 'show table' what everyone sees (not '%s')", argv[1]);
         return;
     }
     render_view(stdout, r->m.loop.game->t, seat);
@@ -483,7 +482,7 @@ static int decision_due(Repl *r, const Ask **p)
         return 0;
     GameStatus st = game_pending(r->m.loop.game, p);
     if (st == GAME_OVER)
-        error(r, "the game is over: no move is pending ('new' starts another)");
+        repl_error(r, "the game is over: no move is pending ('new' starts another)");
     else if (st != GAME_OK)
         report(r, st);
     return st == GAME_OK;
@@ -507,7 +506,7 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
         return;
     int seat = console_seat(r);
     if (!seat) {
-        error(r, "%s", r->serve ? "the people's moves are on their pages: 'show' is the table"
+        repl_error(r, "%s", r->serve ? "the people's moves are on their pages: 'show' is the table"
                                 : "no seat played by a person is to answer now");
         return;
     }
@@ -571,7 +570,7 @@ static void play_move_as(Repl *r, int seat, const char *text)
     if (!seat)
         seat = console_seat(r);
     if (!seat) {
-        error(r, "%s", r->serve ? "the people play on their own pages: the console takes "
+        repl_error(r, "%s", r->serve ? "the people play on their own pages: the console takes "
                                   "commands ('help' lists them)"
                                 : "no seat played by a person is to answer now");
         return;
@@ -665,7 +664,7 @@ static void cmd_go_on(Repl *r, int argc, char **argv, const char *rest)
     if (!decision_due(r, &p))
         return;
     if (!p->window || !human_to_answer(r)) {
-        error(r, "no claim window waits for a person's call: 'go on' closes one");
+        repl_error(r, "no claim window waits for a person's call: 'go on' closes one");
         return;
     }
     char *why;
@@ -679,7 +678,7 @@ static void cmd_play(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)argv;
     if (argc < 2) {
-        error(r, "play what? 'moves' lists the legal moves");
+        repl_error(r, "play what? 'moves' lists the legal moves");
         return;
     }
     int seat = console_seat(r);
@@ -751,7 +750,7 @@ static int type_dice(void *ctx, Table *t, int n, const int *dice, int *values, c
         free(line);
         if (typed)
             return 1;
-        error(r, "type %d number%s, each a face from 1 to %d, such as %s", n, n == 1 ? "" : "s",
+        repl_error(r, "type %d number%s, each a face from 1 to %d, such as %s", n, n == 1 ? "" : "s",
               t->dice.d[dice[0]].faces, n == 1 ? "4" : "6 5");
     }
 }
@@ -871,13 +870,13 @@ static void cmd_correct(Repl *r, int argc, char **argv, const char *rest)
         char *end;
         long v = strtol(argv[i], &end, 10);
         if (*end || v < 1 || v > 255) {
-            error(r, "correct takes the dice as they really show, such as: correct 6 5");
+            repl_error(r, "correct takes the dice as they really show, such as: correct 6 5");
             return;
         }
         values[n++] = (int)v;
     }
     if (n == 0) {
-        error(r, "correct takes the dice as they really show, such as 'correct 6 5', or the last "
+        repl_error(r, "correct takes the dice as they really show, such as 'correct 6 5', or the last "
                  "move as it should have been, such as 'correct 3C'");
         return;
     }
@@ -904,7 +903,7 @@ static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
         if (controller_is_person(&r->m.loop.seats[r->m.loop.game->moves[i].seat]))
             seat = r->m.loop.game->moves[i].seat;
     if (!seat) {
-        error(r, "nothing to undo: no person has moved yet");
+        repl_error(r, "nothing to undo: no person has moved yet");
         return;
     }
     GameStatus st = match_undo(&r->m, seat, 1);
@@ -924,50 +923,6 @@ static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
     advance(r);
 }
 
-/* links, qr N: a served table's links again, or one as a QR code to
- * scan (one at a time: a code is a screen's height). */
-static void cmd_links(Repl *r, int argc, char **argv, const char *rest)
-{
-    (void)rest;
-    if (!r->serve) {
-        error(r, "'%s' is for a served table ('referee serve'): here everyone plays at this "
-                 "keyboard", argv[0]);
-        return;
-    }
-    int qr = -1;
-    if (!strcmp(argv[0], "qr")) {
-        char *end;
-        long n = argc == 2 ? strtol(argv[1], &end, 10) : -1;
-        if (argc != 2 || *end || n < 0 || n > MAX_SEATS) {
-            error(r, "qr takes the seat whose link to show as a QR code, such as 'qr 2' ('qr 0': "
-                     "the watchers'; 'links' lists them)");
-            return;
-        }
-        qr = (int)n;
-    }
-    char *why = NULL;
-    if (!r->serve->show_links(r->serve->ctx, qr, &why)) {
-        error(r, "%s", why ? why : "no such link");
-        free(why);
-    }
-}
-
-/* nudge: at a served table, the people waited for are cued again. */
-static void cmd_nudge(Repl *r, int argc, char **argv, const char *rest)
-{
-    (void)argc, (void)argv, (void)rest;
-    if (!r->serve) {
-        error(r, "'nudge' is for a served table ('referee serve'): here the one to move is at this "
-                 "keyboard");
-        return;
-    }
-    char *why = NULL;
-    if (!r->serve->nudge(r->serve->ctx, &why)) {
-        error(r, "%s", why ? why : "nobody is waited for");
-        free(why);
-    }
-}
-
 /* The bots play on after they were stopped (Ctrl-C, or the move limit). */
 static void cmd_continue(Repl *r, int argc, char **argv, const char *rest)
 {
@@ -979,7 +934,7 @@ static void cmd_continue(Repl *r, int argc, char **argv, const char *rest)
         return;
     int seat = human_to_answer(r);
     if (seat) {
-        error(r, "seat %d is yours to answer, not a bot's: play a move ('moves' lists them)", seat);
+        repl_error(r, "seat %d is yours to answer, not a bot's: play a move ('moves' lists them)", seat);
         return;
     }
     advance(r);
@@ -996,7 +951,7 @@ static void cmd_log(Repl *r, int argc, char **argv, const char *rest)
         char *end;
         n = strcmp(argv[1], "all") == 0 ? t->log.n : (int)strtol(argv[1], &end, 10);
         if (strcmp(argv[1], "all") != 0 && (*end || n < 1)) {
-            error(r, "'log' takes a number of entries or 'all', not '%s'", argv[1]);
+            repl_error(r, "'log' takes a number of entries or 'all', not '%s'", argv[1]);
             return;
         }
     }
@@ -1008,11 +963,11 @@ static void cmd_save(Repl *r, int argc, char **argv, const char *rest)
     (void)rest;
     char *why;
     if (argc != 2) {
-        error(r, "save needs a file name: save FILE");
+        repl_error(r, "save needs a file name: save FILE");
         return;
     }
     if (!match_save(&r->m, argv[1], &why)) {
-        error(r, "%s", why);
+        repl_error(r, "%s", why);
         free(why);
         return;
     }
@@ -1041,7 +996,7 @@ static int fits_the_links(Repl *r, unsigned people, char *before)
     if (!match_load_text(&r->m, before, &why, &notes))
         free(why); /* (it replayed a moment ago: it replays again) */
     free(notes);
-    error(r, "that save's people sit at other seats than this table's links: it is not taken up "
+    repl_error(r, "that save's people sit at other seats than this table's links: it is not taken up "
              "(the game is as it was; 'referee serve --resume FILE' serves it with links of its own)");
     return 0;
 }
@@ -1051,7 +1006,7 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
     (void)rest;
     char *why;
     if (argc != 2) {
-        error(r, "load needs a file name: load FILE");
+        repl_error(r, "load needs a file name: load FILE");
         return;
     }
     char *notes;
@@ -1103,13 +1058,13 @@ static void cmd_names(Repl *r, int argc, char **argv, const char *rest)
     if (!need_game(r))
         return;
     if (argc < 2) {
-        error(r, "names needs the names, by seat, such as: names Ann,Bob,Cy (an empty one leaves "
+        repl_error(r, "names needs the names, by seat, such as: names Ann,Bob,Cy (an empty one leaves "
                  "a seat unnamed)");
         return;
     }
     char *why = NULL;
     if (!match_set_names(&r->m, rest, &why)) {
-        error(r, "%s", why);
+        repl_error(r, "%s", why);
         free(why);
         return;
     }
@@ -1148,9 +1103,9 @@ static const Command COMMANDS[] = {
     {"names", "A,B,...", "name the people, by seat (Ann,Bob,Cy)", cmd_names, 0},
     {"save", "FILE", "save the game", cmd_save, 0},
     {"load", "FILE", "load a saved game, replaying it", cmd_load, 0},
-    {"links", "", "a served table's links again", cmd_links, 0},
-    {"nudge", "", "a served table: cue the people waited for again on their pages", cmd_nudge, 0},
-    {"qr", "N", "a served table's link for seat N as a QR code to scan (0: the watchers')", cmd_links, 0},
+    {"links", "", "a served table's links again", repl_cmd_links, 0},
+    {"nudge", "", "a served table: cue the people waited for again on their pages", repl_cmd_nudge, 0},
+    {"qr", "N", "a served table's link for seat N as a QR code to scan (0: the watchers')", repl_cmd_links, 0},
     {"quit", "", "leave", cmd_quit, 0},
     {NULL, NULL, NULL, NULL, 0},
 };
@@ -1196,7 +1151,7 @@ static void execute(Repl *r, const char *line)
         for (int i = 0; i < p->nseats; i++)
             in_window |= p->seats[i] == caller;
         if (!in_window || !controller_is_person(&r->m.loop.seats[caller]) || answered(r, caller))
-            error(r, "seat %d may not call now: the window waits for the people of seats it asks "
+            repl_error(r, "seat %d may not call now: the window waits for the people of seats it asks "
                      "who have not answered", caller);
         else
             play_move_as(r, caller, call);
@@ -1229,7 +1184,7 @@ static void execute(Repl *r, const char *line)
         return;
     }
     if (matches > 1) {
-        error(r, "'%s' is ambiguous: it begins several commands ('help' lists them)", argv[0]);
+        repl_error(r, "'%s' is ambiguous: it begins several commands ('help' lists them)", argv[0]);
         return;
     }
     if (seat) {
@@ -1248,10 +1203,10 @@ static void execute(Repl *r, const char *line)
     GameStatus st = r->m.loop.game ? game_pending(r->m.loop.game, &p) : GAME_OK;
     const char *meant = nearest_command(argv[0]);
     if (meant) {
-        error(r, "unknown command '%s': did you mean '%s'? ('help' lists the commands)", argv[0], meant);
+        repl_error(r, "unknown command '%s': did you mean '%s'? ('help' lists the commands)", argv[0], meant);
         return;
     }
-    error(r, "unknown command '%s' ('help' lists the commands)%s", argv[0],
+    repl_error(r, "unknown command '%s' ('help' lists the commands)%s", argv[0],
           r->serve              ? "; the people play on their own pages"
           : !r->m.loop.game     ? ""
           : st == GAME_OVER ? "; nor is it a move: the game is over ('new' starts another)"
@@ -1431,7 +1386,7 @@ static int resume(Repl *r, const ReplGuard *guard)
 {
     char *why, *notes;
     if (!match_load_text(&r->m, guard->resume, &why, &notes)) {
-        error(r, "the game could not be taken up again after a call got stuck: %s", why);
+        repl_error(r, "the game could not be taken up again after a call got stuck: %s", why);
         free(why);
         return 0;
     }

@@ -82,6 +82,15 @@ void screen_announce(Repl *r, char *text);
  * with nothing unsaved; else a person is asked. */
 int screen_may_drop_game(Repl *r, const char *doing);
 
+/* A mistake the person made, said on stderr in people's words (a piped
+ * script's exit status becomes 1). */
+void repl_error(Repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The served table's own console commands (repl_served.c): links, qr N,
+ * nudge. */
+void repl_cmd_links(Repl *r, int argc, char **argv, const char *rest);
+void repl_cmd_nudge(Repl *r, int argc, char **argv, const char *rest);
+
 /* At a served table, after the pages' answers: what changed, shown on
  * the console as after a typed one. */
 void repl_catch_up(Repl *r);

@@ -84,6 +84,50 @@ static int served_line(Repl *r, char **line, size_t *cap)
     }
 }
 
+/* links, qr N: a served table's links again, or one as a QR code to
+ * scan (one at a time: a code is a screen's height). */
+void repl_cmd_links(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    if (!r->serve) {
+        repl_error(r, "'%s' is for a served table ('referee serve'): here everyone plays at this "
+                 "keyboard", argv[0]);
+        return;
+    }
+    int qr = -1;
+    if (!strcmp(argv[0], "qr")) {
+        char *end;
+        long n = argc == 2 ? strtol(argv[1], &end, 10) : -1;
+        if (argc != 2 || *end || n < 0 || n > MAX_SEATS) {
+            repl_error(r, "qr takes the seat whose link to show as a QR code, such as 'qr 2' ('qr 0': "
+                     "the watchers'; 'links' lists them)");
+            return;
+        }
+        qr = (int)n;
+    }
+    char *why = NULL;
+    if (!r->serve->show_links(r->serve->ctx, qr, &why)) {
+        repl_error(r, "%s", why ? why : "no such link");
+        free(why);
+    }
+}
+
+/* nudge: at a served table, the people waited for are cued again. */
+void repl_cmd_nudge(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)argc, (void)argv, (void)rest;
+    if (!r->serve) {
+        repl_error(r, "'nudge' is for a served table ('referee serve'): here the one to move is at this "
+                 "keyboard");
+        return;
+    }
+    char *why = NULL;
+    if (!r->serve->nudge(r->serve->ctx, &why)) {
+        repl_error(r, "%s", why ? why : "nobody is waited for");
+        free(why);
+    }
+}
+
 static void served_console_begin(Repl *r)
 {
     console = r;
