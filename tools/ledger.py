@@ -105,7 +105,7 @@ def main():
     total = per_game(lambda f: inclusive(f, "bench.c:main"))
     rules = per_game(lambda f: inclusive(f, "script.c:pcall_rules"))
     setup = per_game(lambda f: from_caller(f, "script.c:script_pcall_rules", "game.c:game_rebuild"))
-    start = per_game(lambda f: inclusive(f, "session.c:session_start"))
+    start = per_game(lambda f: inclusive(f, "match.c:match_start"))
     random_seats = per_game(lambda f: inclusive(f, "controller.c:random_move"))
     long_calls, short_calls = from_lua(long_run), from_lua(short_run)
     kernel = {}
