@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "listing.h"
 #include "render.h"
+#include "ruling_words.h"
 #include "typed_dice.h"
 #include "../core/referee/game_answer.h"
 #include "../core/referee/game_physical.h"
@@ -769,55 +770,13 @@ static void corrected(Repl *r, int log_at, const char *what)
  * played in its place by the same seat. */
 /* The table decides something the rules do not (a revoke's penalty, a pot
  * put right): the referee carries it out, and the log and saves keep it. */
-/* An account as a person names it ("seat 2", "seat 2 (Bob)", "Bob", "the
- * pot") in the game's own name ("seat2", "pot"), into buf. */
-static void account_named(const Repl *r, const char *said, size_t len, char *buf, size_t size)
-{
-    while (len && isspace((unsigned char)*said))
-        said++, len--;
-    while (len && isspace((unsigned char)said[len - 1]))
-        len--;
-    if (len > 4 && !strncasecmp(said, "the ", 4))
-        said += 4, len -= 4;
-    int seat = 0, used = 0;
-    if (sscanf(said, "seat %d%n", &seat, &used) == 1 && used > 4 &&
-        (used == (int)len || said[used] == ' '))
-        len = (size_t)used; /* "seat 2 (Bob)": seat 2 */
-    else
-        seat = 0;
-    for (int s = 1; !seat && s <= r->m.loop.nseats; s++)
-        if (r->m.names[s][0] && strlen(r->m.names[s]) == len && !strncasecmp(said, r->m.names[s], len))
-            seat = s;
-    if (seat)
-        snprintf(buf, size, "seat%d", seat);
-    else
-        snprintf(buf, size, "%.*s", (int)len, said);
-}
-
-/* "pay 50 from Bob to the pot: revoke" with the game's account names
- * ("from seat2 to pot"), as the record keeps it; rest as it is when it is
- * not of that shape (the game then says what a ruling reads). */
-static void ruling_text(const Repl *r, const char *rest, char *out, size_t size)
-{
-    const char *from = strstr(rest, " from "), *to = from ? strstr(from + 6, " to ") : NULL;
-    const char *colon = to ? strchr(to + 4, ':') : NULL;
-    if (!colon) {
-        snprintf(out, size, "ruling %s", rest);
-        return;
-    }
-    char payer[64], payee[64];
-    account_named(r, from + 6, (size_t)(to - from - 6), payer, sizeof payer);
-    account_named(r, to + 4, (size_t)(colon - to - 4), payee, sizeof payee);
-    snprintf(out, size, "ruling %.*s from %s to %s%s", (int)(from - rest), rest, payer, payee, colon);
-}
-
 static void cmd_ruling(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)argc, (void)argv;
     if (!need_game(r))
         return;
     char text[512];
-    ruling_text(r, rest, text, sizeof text);
+    ruling_words(&r->m, rest, text, sizeof text);
     GameStatus st = game_play(r->m.loop.game, 0, text);
     if (st != GAME_OK) {
         report(r, st); /* refused: the answers given in an open window stand */

@@ -58,6 +58,10 @@ local game = {
   description = "Bamboozled, the dice game: declare, bluff, accept or challenge; action cards; strikes",
   players = { min = 2, max = 8 },
   default_bot = "dice-bluffer",
+  -- The table's own rulings beside a payment: a strike given (as any
+  -- strike: the turn ends, the struck player starts the next round, or is
+  -- eliminated), or one taken back.
+  rulings = { "strike SEAT: WHY", "unstrike SEAT: WHY" },
   -- Every move naming a card comes from t:ask_cards, t:ask_trick,
   -- t:ask_discards or t:card(name, hand): a real deck can be refereed.
   real_deck = true,
@@ -422,6 +426,34 @@ function game.take_strike(t, seat)
     next_starter = t:next(seat)
   end
   game.start_round(t, next_starter)
+end
+
+-- The table's ruling (`ruling strike seat2: slow play` at the REPL, where
+-- "Bob" reads as seat2): true, or nil and why it cannot be.
+function game.ruling(t, text)
+  local v = t.vars
+  local colon = text:find(":", 1, true)
+  local what, seat = text:sub(1, (colon or 1) - 1):match("^(%a+) seat(%d+)$")
+  local why = colon and text:sub(colon + 1):match("^%s*(.*)$") or ""
+  seat = tonumber(seat)
+  if not what or (what ~= "strike" and what ~= "unstrike") or why == "" then
+    return nil, ("'%s' is no ruling of this game"):format(text)
+  end
+  if not seat or seat < 1 or seat > t.nseats or not t:active(seat) then
+    return nil, ("seat %s is not a player still in the game"):format(tostring(seat))
+  end
+  if v.over then return nil, "the game is over" end
+  if what == "unstrike" then
+    if v.strikes[seat] == 0 then return nil, ("seat %d has no strike to take back"):format(seat) end
+    v.strikes[seat] = v.strikes[seat] - 1
+    t:event("strike", { seat = seat, strikes = v.strikes[seat] })
+    t:notef("the table's ruling: seat %d's strike is taken back (%s); %d left", seat, why, v.strikes[seat])
+    return true
+  end
+  t:notef("the table's ruling: seat %d takes a strike (%s)", seat, why)
+  v.struck, v.failed_challenge = nil, nil
+  game.take_strike(t, seat)
+  return true
 end
 
 function game.challenge(t, seat)

@@ -60,6 +60,8 @@ local game = {
   players = { min = 2, max = 2 },
   default_bot = "ismcts", -- the stronger opponent: it wins 75% of one-hand games against bamboozled-greedy
   real_deck = true, -- moves a real hand makes are typed and judged (game.judge)
+  -- The table's own ruling beside a payment: points put right.
+  rulings = { "points N to SEAT: WHY" },
   options = {
     { name = "jokers", default = true, help = "play with the two jokers" },
     { name = "target", default = 500, min = 1, max = 100000, help = "the score that ends the match" },
@@ -439,6 +441,25 @@ function game.name_left(t, seat, move)
   if #v.left > 0 then return ask_left(t) end
   v.left = nil
   game.score_hand(t)
+end
+
+-- The table's ruling (`ruling points 20 to seat2: a miscount` at the REPL,
+-- where "Bob" reads as seat2; a negative number takes points away): true,
+-- or nil and why. Reaching the target ends the match when the hand does.
+function game.ruling(t, text)
+  local v = t.vars
+  local colon = text:find(":", 1, true)
+  local n, seat = text:sub(1, (colon or 1) - 1):match("^points (%-?%d+) to seat(%d+)$")
+  local why = colon and text:sub(colon + 1):match("^%s*(.*)$") or ""
+  n, seat = tonumber(n), tonumber(seat)
+  if not n or why == "" then return nil, ("'%s' is no ruling of this game"):format(text) end
+  if seat ~= 1 and seat ~= 2 then return nil, ("seat %s is not a player"):format(tostring(seat)) end
+  if n == 0 then return nil, "a ruling of 0 points changes nothing" end
+  if v.over then return nil, "the match is over" end
+  v.totals[seat] = v.totals[seat] + n
+  t:notef("the table's ruling: seat %d %s %d point%s (%s): %d in all", seat, n > 0 and "gets" or "loses",
+    math.abs(n), math.abs(n) == 1 and "" or "s", why, v.totals[seat])
+  return true
 end
 
 function game.score_hand(t)

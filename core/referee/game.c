@@ -239,11 +239,14 @@ GameStatus game_play(Game *g, int seat, const char *text)
     if (seat == 0) { /* a ruling: kept with the moves, the decision due still due */
         free(g->error);
         g->error = NULL;
+        g->typed_before = g->typed_read;
         GameStatus s = apply_move(g, 0, text);
         if (s == GAME_OK && !append_move(g, 0, 0, text)) {
             game_set_error(g, "out of memory");
-            return GAME_SCRIPT;
+            s = GAME_SCRIPT;
         }
+        if (s != GAME_OK && game_ruling_by_rules(text))
+            roll_back(g, g->nmoves); /* the rules may have changed things before refusing */
         return s;
     }
     GameStatus s = refuse_if_not_pending(g);

@@ -83,8 +83,75 @@ static int read_ruling(Game *g, const char *text, int *from, int *to, long long 
     return 1;
 }
 
+/* The forms of the rules' own rulings (definition.rulings), joined:
+ * ", or 'ruling strike SEAT: WHY', ..." into buf ("" for none). */
+static void ruling_forms(Game *g, char *buf, size_t size)
+{
+    lua_State *L = g->L;
+    size_t n = 0;
+    buf[0] = '\0';
+    int top = lua_gettop(L);
+    game_push_definition(g);
+    if (lua_getfield(L, -1, "rulings") == LUA_TTABLE)
+        for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
+            if (n < size)
+                n += (size_t)snprintf(buf + n, size - n, ", or 'ruling %s'", lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+    lua_settop(L, top);
+}
+
+/* A ruling the rules carry out (their ruling(t, text), text after
+ * "ruling "): a strike given, points put right. The rules change what
+ * they keep, and may ask again; refused, they say why (the caller puts
+ * the table back as it was). */
+static GameStatus rules_ruling(Game *g, const char *text)
+{
+    lua_State *L = g->L;
+    char forms[600];
+    ruling_forms(g, forms, sizeof forms);
+    game_push_method(g, "ruling");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        game_set_error(g, "a ruling reads 'ruling pay AMOUNT from ACCOUNT to ACCOUNT: REASON', such "
+                          "as 'ruling pay 50 from seat2 to pot: revoke' (accounts as 'show' lists "
+                          "them); these rules take no other");
+        return GAME_ILLEGAL;
+    }
+    game_push_table(g);
+    lua_pushstring(L, text + strlen("ruling "));
+    if (game_call_rules(g, 2, 2) != LUA_OK) {
+        game_set_error(g, "the rules failed in ruling(): %s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return GAME_SCRIPT;
+    }
+    int done = lua_toboolean(L, -2);
+    char why[300];
+    snprintf(why, sizeof why, "%s", lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+                                                                   : "the rules refused it");
+    lua_pop(L, 2);
+    if (g->t->out_of_memory) {
+        game_set_error(g, "out of memory while carrying out '%s'", text);
+        return GAME_SCRIPT;
+    }
+    if (!done) {
+        game_set_error(g, "the ruling '%s' is refused: %s (a ruling here reads 'ruling pay AMOUNT "
+                          "from ACCOUNT to ACCOUNT: REASON'%s)", text, why, forms);
+        return GAME_ILLEGAL;
+    }
+    game_invalidate(g); /* the rules may have asked again */
+    return GAME_OK;
+}
+
+int game_ruling_by_rules(const char *text)
+{
+    return strncmp(text, "ruling pay ", 11) != 0;
+}
+
 GameStatus game_apply_ruling(Game *g, const char *text)
 {
+    if (game_ruling_by_rules(text))
+        return rules_ruling(g, text);
     int from, to;
     long long amount;
     const char *reason;

@@ -18,5 +18,8 @@ int game_typed_dice(void *ctx, Table *t, int n, const int *dice, int *values, ch
  * kept with the moves (seat 0); the credits stay conserved. GAME_ILLEGAL,
  * the error saying why, when it is no such ruling. */
 GameStatus game_apply_ruling(Game *g, const char *text);
+/* Whether a ruling is the rules' to carry out (all but 'ruling pay'): a
+ * refused one may have changed the table, which is put back. */
+int game_ruling_by_rules(const char *text);
 
 #endif

@@ -358,7 +358,7 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
  * data it lists and checks. */
 static const char *READ[] = {"setup", "apply", "answers", "result", "pending", "ask", "standing",
                              "judge", "status", "explain", "description", "players", "options",
-                             "default_bot", "real_deck"};
+                             "default_bot", "real_deck", "ruling", "rulings"};
 
 /* A definition's answers: a table from a decision's kind to the function
  * that applies an answer of that kind. NULL, or why not (pushed). */
@@ -424,12 +424,31 @@ static int take(lua_State *L)
                                      "t:ask, t:ask_cards, t:ask_discards, t:ask_trick or "
                                      "t:ask_window, from setup and apply (rules/README.md)",
                                   RETIRED[i]);
-    static const char *OPTIONAL[] = {"standing", "explain", "judge", "status"};
+    static const char *OPTIONAL[] = {"standing", "explain", "judge", "status", "ruling"};
     for (size_t i = 0; !why && i < sizeof OPTIONAL / sizeof *OPTIONAL; i++) {
         int type = lua_getfield(L, copy, OPTIONAL[i]);
         if (type != LUA_TNIL && type != LUA_TFUNCTION)
             why = lua_pushfstring(L, "the game definition's '%s' is a %s: make it a function, or "
                                      "leave it out", OPTIONAL[i], lua_typename(L, type));
+    }
+    /* rulings: the forms of the table's own rulings the rules carry out
+     * (ruling()), said when a ruling is refused. */
+    int rulings = why ? LUA_TNIL : lua_getfield(L, copy, "rulings");
+    if (rulings != LUA_TNIL) {
+        int ok = rulings == LUA_TTABLE;
+        for (lua_Integer i = 1; ok && lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+            ok = lua_type(L, -1) == LUA_TSTRING;
+            lua_pop(L, 1);
+        }
+        if (ok)
+            lua_pop(L, 1); /* the nil ending the list */
+        lua_pop(L, 1);
+        if (!ok)
+            why = lua_pushstring(L, "the game definition's 'rulings' must be a list of texts, the "
+                                    "forms of the table's rulings its ruling() carries out, such as "
+                                    "{ \"strike SEAT: WHY\" }");
+    } else if (!why) {
+        lua_pop(L, 1);
     }
     const char *wrong = why ? NULL : rules_check(L, copy);
     if (wrong)

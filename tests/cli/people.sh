@@ -163,3 +163,10 @@ sed 's/^  "random"$/  "nosuchbot"/' "$work/g.json" >"$work/nobot.json" # the sea
 printf 'load %s/nobot.json\nseats\n' "$work" | "$bin" >"$work/nobot-out" 2>&1
 grep -q "seat 2 was the bot 'nosuchbot', which cannot be opened here (.*): a person plays it" "$work/nobot-out" &&
     grep -q "seat 2: human" "$work/nobot-out" && ok || bad "load of a save naming a missing bot: $(head -3 "$work/nobot-out")"
+# A ruling names people as a person does: "strike Bob" is the game's
+# "strike seat2", and the forms a game takes are listed when one is not.
+printf 'ruling strike Bob: slow play\nruling dance Bob: joy\n' |
+    "$bin" play bamboozled-dice --seats human,human,random --names Ann,Bob --seed 5 >"$work/ruling.out" 2>&1
+grep -q "the table's ruling: seat 2 (Bob) takes a strike (slow play)" "$work/ruling.out" &&
+    grep -q "or 'ruling strike SEAT: WHY', or 'ruling unstrike SEAT: WHY'" "$work/ruling.out" && ok ||
+    bad "a ruling by a person's name: $(tail -3 "$work/ruling.out")"

@@ -241,6 +241,12 @@ describe("loading rules and options", function()
     assert.matches("the game definition's 'standing' is a number: make it a function, or leave it out", err)
   end)
 
+  it("refuses rulings that are not a list of texts when the rules load", function()
+    local ok, err = new_game("rulings-not-a-list")
+    assert.is_nil(ok)
+    assert.matches("the game definition's 'rulings' must be a list of texts", err, 1, true)
+  end)
+
   it("lets a variant inherit its base and change a default and a function", function()
     local g = assert(new_game("fixture-rich", { seed = 3 }))
     assert.are.equal(500, g:options().credits)
