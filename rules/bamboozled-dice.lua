@@ -301,7 +301,7 @@ end
 -- 0 for a new turn.
 function game.start_round(t, seat, played)
   local v = t.vars
-  v.score, v.claimer, v.previous_score = nil, nil, nil
+  v.score, v.claimer, v.previous_score, v.passer = nil, nil, nil, nil
   -- the last round's dice are off the table: a new round has no roll yet
   t:hide_die(1)
   t:hide_die(2)
@@ -323,8 +323,16 @@ function game.roll(t, seat)
   ask_to_declare(t, seat)
 end
 
+-- No Bluffing: who passed the score on to the player now facing it (by a
+-- declaration, a Skip or a Reverse), who draws the card when it is not
+-- beaten (RULINGS.md). The base game has no use for it, and keeps none.
+local function passes(t, seat)
+  if t.vars.opts.bluffing == false then t.vars.passer = seat end
+end
+
 function game.declare(t, seat, reading)
   local v = t.vars
+  passes(t, seat)
   -- Everyone heard the score this claim had to reach: it is public.
   v.score, v.claimer, v.previous_score = reading, seat, v.score
   t:set_turn(t:next(seat))
@@ -519,6 +527,7 @@ end
 function game.skip(t, seat, card)
   local v = t.vars
   play_card(t, seat, card)
+  passes(t, seat)
   local nxt = t:next(seat)
   t:notef("seat %d plays %s and passes", seat, card)
   if nxt == v.claimer then return claimer_again(t) end
@@ -535,6 +544,7 @@ function game.reverse(t, seat)
   local v = t.vars
   local jackpot = facing_jackpot(t)
   play_card(t, seat, "Reverse")
+  passes(t, seat)
   t:reverse()
   t:notef("seat %d plays Reverse: play now runs %s", seat,
     t:direction() > 0 and "clockwise" or "counter-clockwise")
@@ -616,7 +626,8 @@ end
 function game.short_roll(t, seat)
   local v = t.vars
   t:notef("seat %d rolls %d, short of %d", seat, best_reading(t), v.score)
-  local previous = v.claimer ~= seat and v.claimer or t:prev(seat)
+  -- the one who passed the score on: by declaring it, a Skip or a Reverse
+  local previous = v.passer ~= seat and v.passer or v.claimer ~= seat and v.claimer or t:prev(seat)
   game.draw_card(t, previous, { strike = seat })
 end
 

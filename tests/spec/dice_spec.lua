@@ -239,6 +239,20 @@ describe("action cards", function()
     assert.is_true(g:table():active(2))
   end)
 
+  it("ends the turn at a strike Revive cancels: the next round is a new turn, its cards offered", function()
+    -- Seat 2's challenge fails; Revive cancels the strike. A strike ends
+    -- the turn all the same (RULINGS.md), so seat 2 starts the next round
+    -- with a fresh count: its Reverse is offered before the roll (after My
+    -- Bad, whose turn goes on, the card limit of 1 would be reached).
+    local g = new({ seats = 3, options = { first = 1 }, rolls = { 6, 5 },
+      cards = { "Skip", "Revive", "Skip" }, arrange = give({ [2] = { "Reverse" } }) })
+    play(g, { "roll", "declare 65", "challenge" })
+    assert.are.same({ "Revive", "take strike" }, g:pending().moves[2])
+    play(g, { "Revive" })
+    assert.are.equal(2, pending_seat(g))
+    assert.are.same({ "roll", "Reverse" }, g:pending().moves[2])
+  end)
+
   it("My Bad answers a failed challenge: no strike, the score resets, the challenger rolls", function()
     local g = new({ rolls = { 6, 5 }, cards = { "Skip", "MyBad", "Skip" } })
     play(g, { "roll", "declare 65", "challenge" })
@@ -545,6 +559,18 @@ describe("the no-bluffing variant, after RULINGS.md", function()
     assert.are.equal(1, t:count("cards2"))          -- Skip played, one card taken
     assert.are.equal(1, t:count("cards1"))
     assert.matches("seat 2 takes an action card", log(g))
+  end)
+
+  it("gives the card of a score not beaten to who passed it on: a Skip passes it", function()
+    -- Seat 1 declares 65, seat 2 plays Skip, seat 3 rolls 32: the card is
+    -- seat 2's, whose Skip passed the 65 to seat 3 (not seat 1's).
+    local g = nb({ seats = 3, rolls = { 6, 5, 2, 3 },
+      cards = { "Reverse", "Skip", "Reverse", "Skip", "Revive", "Skip" } })
+    play(g, { "roll", "declare 65", "Skip", "roll" })
+    local t = g:table()
+    assert.are.same({ 0, 0, 1 }, t.vars.strikes)
+    assert.matches("seat 2 takes an action card", log(g))
+    assert.are.equal(1, t:count("cards2")) -- its Skip played, the card drawn
   end)
 
   it("lets a Double, Jackpot or UpDown change the roller's own short roll", function()
