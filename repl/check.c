@@ -133,6 +133,15 @@ static void read_finding(lua_State *L, Finding *f)
     }
 }
 
+/* o as one JSON line on stdout, and let go. */
+static void put_json_line(json_t *o)
+{
+    char *line = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    puts(line ? line : "{}");
+    free(line);
+    json_decref(o);
+}
+
 /* The report as JSON lines, for a program (stack: results, played,
  * notes, bounds): one line a promise, one a note, then the verdict. */
 static int print_json(lua_State *L, const char *game, int games, const char *seed)
@@ -143,10 +152,7 @@ static int print_json(lua_State *L, const char *game, int games, const char *see
     json_t *head = json_pack("{s:s, s:s, s:i, s:s, s:{s:I, s:I, s:I}}", "type", "check", "game", game,
                              "games", games, "seed", seed, "bounds", "decisions", (json_int_t)decisions,
                              "decisions_at_extremes", (json_int_t)extremes, "cpu_seconds", (json_int_t)seconds);
-    char *line = json_dumps(head, JSON_COMPACT | JSON_PRESERVE_ORDER);
-    puts(line ? line : "{}");
-    free(line);
-    json_decref(head);
+    put_json_line(head);
     int broken = 0;
     for (lua_Integer i = 1; lua_rawgeti(L, results, i) == LUA_TTABLE; i++) {
         Finding f;
@@ -158,19 +164,13 @@ static int print_json(lua_State *L, const char *game, int games, const char *see
             json_object_set_new(o, "detail", json_string(f.detail));
             json_object_set_new(o, "replay", json_string(f.repro));
         }
-        line = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
-        puts(line ? line : "{}");
-        free(line);
-        json_decref(o);
+        put_json_line(o);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
     for (lua_Integer i = 1; lua_rawgeti(L, results + 2, i) == LUA_TSTRING; i++) {
         json_t *o = json_pack("{s:s, s:s}", "type", "note", "note", lua_tostring(L, -1));
-        line = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
-        puts(line ? line : "{}");
-        free(line);
-        json_decref(o);
+        put_json_line(o);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
