@@ -684,6 +684,8 @@ def windows_on_time():
                 at, start = t.state(0)["moves_played"], time.time()
                 wait_for(lambda: t.state(0)["moves_played"] != at, 5, 0.01)
                 closes.append(time.time() - start)
+                if closes[-1] > 1.8:
+                    break  # one window late is enough to say so
                 continue
             seat = w["waiting"][0]
             mine = wait_for(lambda: (t.state(seat)["decision"] or {}).get("moves"), 5)
