@@ -35,7 +35,7 @@ typedef struct Command {
 } Command;
 
 static const Command *commands(void);
-static volatile sig_atomic_t got_interrupt; /* Ctrl-C during this command */
+volatile sig_atomic_t repl_interrupted; /* Ctrl-C during this command */
 
 /* ---- output ---- */
 
@@ -63,232 +63,6 @@ static void refused_keeping_game(Repl *r, const char *why)
     repl_error(r, "%s%s", why, r->m.loop.game ? " (the current game is unchanged)" : "");
 }
 
-static void clear_window(Repl *r)
-{
-    match_clear_window(&r->m);
-}
-
-static int answered(Repl *r, int seat)
-{
-    return match_answered(&r->m, seat);
-}
-
-/* The seat played by a person who is to answer now, or 0. */
-static int human_to_answer(Repl *r)
-{
-    return match_person_to_answer(&r->m);
-}
-
-/* The seat of the person at this keyboard who is to answer now, or 0. At a
- * served table nobody plays at the console: the people are on their pages. */
-static int console_seat(Repl *r)
-{
-    return screen_console_seat(r);
-}
-
-
-/* A refusal: why, and for a line typed without 'play' that the rules
- * did not explain as a move, that it is no command either. */
-static void refused(Repl *r, int illegal, const char *why)
-{
-    /* A line the rules explained, or one a legal move was near, was
-     * clearly a move: no word of commands. */
-    int explained = why && (strstr(why, "is not a legal move: ") ||
-                            strstr(why, "is not a legal move (did you mean '"));
-    if (illegal && r->bare && !explained && r->meant)
-        repl_error(r, "%s (nor is it a command: did you mean '%s'?)", why ? why : "failed", r->meant);
-    else if (illegal && r->bare && !explained)
-        repl_error(r, "%s (nor is it a command: 'help' lists them)", why ? why : "failed");
-    else
-        repl_error(r, "%s", why ? why : "failed");
-}
-
-static void report(Repl *r, GameStatus st)
-{
-    if (st == GAME_SCRIPT || st == GAME_ILLEGAL)
-        refused(r, st == GAME_ILLEGAL, r->m.loop.game->error);
-}
-
-/* The rules' status lines for seat (0: everyone): the state at a glance. */
-/* Forgets the status lines shown: the next status is shown whole (a new
- * game, or a screen cleared for the next person). */
-static void forget_status(Repl *r)
-{
-    for (int i = 0; i < r->nstatus; i++)
-        free(r->status[i]);
-    r->nstatus = 0;
-}
-
-/* Whether line was among the status lines shown last. */
-static int shown_before(const Repl *r, const char *line)
-{
-    for (int i = 0; i < r->nstatus; i++)
-        if (!strcmp(r->status[i], line))
-            return 1;
-    return 0;
-}
-
-/* The rules' status lines for seat; with changes_only, those that differ
- * from the ones shown last (a move's turn shows what it changed). */
-static void show_status_lines(Repl *r, int seat, int changes_only)
-{
-    lua_State *L = r->m.L;
-    int top = lua_gettop(L);
-    if (game_push_status(r->m.loop.game, seat) != GAME_OK) {
-        lua_settop(L, top);
-        report(r, GAME_SCRIPT);
-        return;
-    }
-    char *lines[MAX_STATUS_LINES];
-    int n = 0;
-    for (lua_Integer i = 1; lua_istable(L, top + 1) && lua_rawgeti(L, top + 1, i) == LUA_TSTRING; i++) {
-        const char *line = lua_tostring(L, -1);
-        if (!changes_only || !shown_before(r, line)) {
-            fputs("  ", stdout);
-            render_text(stdout, line);
-            putchar('\n');
-        }
-        if (n < MAX_STATUS_LINES)
-            lines[n++] = strdup(line);
-        lua_pop(L, 1);
-    }
-    lua_settop(L, top);
-    forget_status(r);
-    for (int i = 0; i < n; i++)
-        if (lines[i])
-            r->status[r->nstatus++] = lines[i];
-}
-
-static void show_status(Repl *r, int seat)
-{
-    show_status_lines(r, seat, 0);
-}
-
-/* At a served table's console: who the game waits for, in words anyone may
- * read (the decision's kind; its prompt is the seat's own). */
-static void show_waiting(Repl *r)
-{
-    const Ask *p;
-    char name[64], kind[128];
-    game_pending(r->m.loop.game, &p);
-    printf("waiting for");
-    for (int i = 0, shown = 0; i < p->nseats; i++)
-        if (!answered(r, p->seats[i]))
-            printf("%s %s", shown++ ? "," : "", render_seat(p->seats[i], name, sizeof name));
-    printf(" (%s)\n", strfmt_shown(p->kind, kind, sizeof kind));
-}
-
-/* After an answer was played and the bots replied (st: how their run
- * ended): what happened, and what is due. */
-static void show_after(Repl *r, GameStatus st)
-{
-    Game *g = r->m.loop.game;
-    int from = r->m.log_shown;
-    r->shown_moves = g->nmoves;
-    r->shown_answers = r->m.wn;
-    /* The log on the screen of the one who moved, as they may know it, when
-     * they are to answer next (the acceptor's lifted dice before his roll);
-     * when someone else is, only what everyone sees: the next person may
-     * already be sitting down, and a card the move dealt stays unseen
-     * ('back' at the pass prompt counts on it). */
-    int next = st == GAME_OK && !r->serve ? human_to_answer(r) : 0;
-    screen_show_log_as(r, next && next != r->on_screen ? screen_log_viewer(r) : screen_viewer(r));
-    if (st == GAME_SCRIPT && got_interrupt) {
-        /* Ctrl-C stopped the rules in a bot's move, which was undone. */
-        repl_error(r, "interrupted: the bots stopped after %d move%s, the game as it stands ('continue' "
-                 "lets them play on)", g->nmoves, g->nmoves == 1 ? "" : "s");
-        return;
-    }
-    if (st == GAME_SCRIPT) {
-        report(r, st);
-        return;
-    }
-    if (st == GAME_OVER && r->m.loop.stopped) {
-        repl_error(r, "the bots made %ld move%s in a row and the game has not ended: stopped there, no "
-                 "winner yet (the limit is --max-moves %ld; 'continue' lets them play on, 'new' "
-                 "starts another game)",
-              r->m.loop.max_moves, r->m.loop.max_moves == 1 ? "" : "s", r->m.loop.max_moves);
-        return;
-    }
-    if (st == GAME_OVER) {
-        if (game_push_result(g) != GAME_OK || lua_isnil(r->m.L, -1)) {
-            lua_pop(r->m.L, 1);
-            repl_error(r, "%s", g->error ? g->error : "the rules gave no result at the end of the game");
-            return;
-        }
-        render_result(stdout, r->m.L);
-        lua_pop(r->m.L, 1);
-        return;
-    }
-    const Ask *p;
-    if (r->serve) { /* the people see their own on their pages */
-        show_waiting(r);
-        return;
-    }
-    r->calling = 0; /* a call made at the pass prompt was this window's */
-    int seat = human_to_answer(r);
-    int sat = seat ? screen_sit_down(r, seat, from, 1) : 0;
-    if (sat == SCREEN_LEFT || sat == SCREEN_TIME_UP)
-        return;
-    if (sat == SCREEN_CALLER)
-        seat = r->on_screen;
-    if (sat == SCREEN_TAKEN_BACK) {
-        forget_status(r);
-        show_after(r, match_run_bots(&r->m)); /* the mover's decision again */
-        return;
-    }
-    if (sat)
-        forget_status(r); /* a clean screen for the next person: all of it */
-    game_pending(g, &p);
-    render_pending(stdout, p);
-    if (seat) {
-        char name[64];
-        /* the state at a glance, as the decision is made: what changed */
-        show_status_lines(r, seat, 1);
-        if (p->window)
-            printf("%s, your answer:\n", render_seat(seat, name, sizeof name));
-        render_own(stdout, g->t, seat);
-    }
-}
-
-void repl_catch_up(Repl *r)
-{
-    Game *g = r->m.loop.game;
-    if (!g || (g->nmoves == r->shown_moves && r->m.wn == r->shown_answers &&
-               g->t->log.n == r->m.log_shown))
-        return;
-    show_after(r, g->nmoves != r->shown_moves ? r->m.after : GAME_OK);
-}
-
-/* After a change: bots answer until a person must, then show what happened
- * and what is due. */
-static void advance(Repl *r)
-{
-    show_after(r, match_run_bots(&r->m));
-}
-
-/* Before each prompt: when the one to answer is not the person the
- * screen was last passed to, and a pass is due (a refused command that
- * changed who answers, say), the keyboard passes first, as after a move. */
-static void seat_who_answers(Repl *r)
-{
-    int seat = console_seat(r);
-    if (!seat || seat == r->on_screen)
-        return;
-    int sat = screen_sit_down(r, seat, r->m.log_shown, 0);
-    if (!sat || sat == SCREEN_LEFT || sat == SCREEN_TIME_UP)
-        return;
-    if (sat == SCREEN_CALLER)
-        seat = r->on_screen;
-    const Ask *p;
-    char name[64];
-    forget_status(r);
-    game_pending(r->m.loop.game, &p);
-    render_pending(stdout, p);
-    if (p->window)
-        printf("%s, your answer:\n", render_seat(seat, name, sizeof name));
-    render_own(stdout, r->m.loop.game->t, seat);
-}
 
 /* ---- commands ---- */
 
@@ -373,9 +147,9 @@ static void start_game(Repl *r)
     }
     screen_announce(r, text);
     r->on_screen = -1; /* nobody yet: the first person sits down after a pass too */
-    forget_status(r);
+    turn_forget_status(r);
     r->m.saved_moves = 0;
-    advance(r);
+    turn_advance(r);
 }
 
 
@@ -449,7 +223,7 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
         free(why);
         return;
     }
-    clear_window(r);
+    match_clear_window(&r->m);
     dropped_game(r, unsaved);
     start_game(r);
 }
@@ -466,18 +240,18 @@ static void cmd_show(Repl *r, int argc, char **argv, const char *rest)
     (void)rest;
     if (!need_game(r))
         return;
-    int seat = argc > 1 && strcmp(argv[1], "table") == 0 ? 0 : console_seat(r);
+    int seat = argc > 1 && strcmp(argv[1], "table") == 0 ? 0 : screen_console_seat(r);
     if (argc > 1 && strcmp(argv[1], "table") != 0) {
         repl_error(r, "'show' shows your view, 'show table' what everyone sees (not '%s')", argv[1]);
         return;
     }
     render_view(stdout, r->m.loop.game->t, seat);
-    show_status(r, seat);
+    turn_show_status(r, seat);
 }
 
 /* The decision now due, or 0 after saying why there is none (no game, the
  * game is over, or the rules failed to say). */
-static int decision_due(Repl *r, const Ask **p)
+int repl_decision_due(Repl *r, const Ask **p)
 {
     if (!need_game(r))
         return 0;
@@ -485,7 +259,7 @@ static int decision_due(Repl *r, const Ask **p)
     if (st == GAME_OVER)
         repl_error(r, "the game is over: no move is pending ('new' starts another)");
     else if (st != GAME_OK)
-        report(r, st);
+        turn_report(r, st);
     return st == GAME_OK;
 }
 
@@ -503,9 +277,9 @@ static void cmd_moves(Repl *r, int argc, char **argv, const char *rest)
     (void)argv;
     (void)rest;
     const Ask *p;
-    if (!decision_due(r, &p))
+    if (!repl_decision_due(r, &p))
         return;
-    int seat = console_seat(r);
+    int seat = screen_console_seat(r);
     if (!seat) {
         repl_error(r, "%s", r->serve ? "the people's moves are on their pages: 'show' is the table"
                                 : "no seat played by a person is to answer now");
@@ -546,91 +320,6 @@ static int begins_a_move(Game *g, int seat, const char *line)
     return 0;
 }
 
-/* A claim window in which people answer: the next person is asked. */
-static void ask_next_in_window(Repl *r);
-
-/* What the inbox said of an answer, shown. */
-static void answered_with(Repl *r, MatchAnswer a, char *why)
-{
-    if (a == MATCH_PLAYED)
-        show_after(r, r->m.after);
-    else if (a == MATCH_KEPT)
-        ask_next_in_window(r);
-    else
-        refused(r, a == MATCH_REFUSED, why);
-    free(why);
-}
-
-/* seat's answer (0: the person to answer now). In a claim window any of
- * its people may answer, in the order they call ("2: bamm ..."). */
-static void play_move_as(Repl *r, int seat, const char *text)
-{
-    const Ask *p;
-    if (!decision_due(r, &p))
-        return;
-    if (!seat)
-        seat = console_seat(r);
-    if (!seat) {
-        repl_error(r, "%s", r->serve ? "the people play on their own pages: the console takes "
-                                  "commands ('help' lists them)"
-                                : "no seat played by a person is to answer now");
-        return;
-    }
-    char *why;
-    MatchAnswer a = match_give(&r->m, seat, text, &why);
-    answered_with(r, a, why);
-}
-
-static void play_move(Repl *r, const char *text)
-{
-    play_move_as(r, 0, text);
-}
-
-/* A claim window's time ran out while a prompt waited: the people who
- * had not answered pass. */
-static void window_time_up(Repl *r)
-{
-    const Ask *p;
-    r->time_up = 0;
-    if (!r->m.loop.game || game_pending(r->m.loop.game, &p) != GAME_OK || !p->window ||
-        !human_to_answer(r))
-        return;
-    /* Said again on the pass screen that may follow, which clears the rest. */
-    screen_announce(r, strdup("the claim window's time ran out: whoever had not answered passed\n"));
-    char *why;
-    MatchAnswer a = match_close_window(&r->m, &why);
-    answered_with(r, a, why);
-}
-
-static void ask_next_in_window(Repl *r)
-{
-    const Ask *p;
-    Game *g = r->m.loop.game;
-    game_pending(g, &p);
-    int next = human_to_answer(r);
-    if (r->serve) {
-        show_waiting(r);
-        return;
-    }
-    char name[64];
-    /* After a call out of turn the person asked may be the one asked
-     * already, whose hand is on the screen: not shown twice. */
-    int asked_already = next == r->on_screen;
-    int sat = screen_sit_down(r, next, r->m.log_shown, 0);
-    if (sat == SCREEN_LEFT || sat == SCREEN_TIME_UP)
-        return;
-    if (sat == SCREEN_CALLER) {
-        next = r->on_screen;
-        asked_already = 0;
-    }
-    if (sat)
-        render_pending(stdout, p);
-    if (!asked_already) {
-        printf("%s, your answer:\n", render_seat(next, name, sizeof name));
-        render_own(stdout, g->t, next);
-    }
-}
-
 /* "2: bamm ..." or "Ann: bamm ...": the seat a call in a claim window is
  * from, when several people share it; 0 when the line names none. */
 static int caller_of(Repl *r, const char *line, const char **rest)
@@ -662,15 +351,15 @@ static void cmd_go_on(Repl *r, int argc, char **argv, const char *rest)
     (void)argv;
     (void)rest;
     const Ask *p;
-    if (!decision_due(r, &p))
+    if (!repl_decision_due(r, &p))
         return;
-    if (!p->window || !human_to_answer(r)) {
+    if (!p->window || !match_person_to_answer(&r->m)) {
         repl_error(r, "no claim window waits for a person's call: 'go on' closes one");
         return;
     }
     char *why;
     MatchAnswer a = match_close_window(&r->m, &why);
-    answered_with(r, a, why);
+    turn_answered_with(r, a, why);
 }
 
 /* Moves of their own may begin with "play" ("play QS"): then the whole
@@ -682,7 +371,7 @@ static void cmd_play(Repl *r, int argc, char **argv, const char *rest)
         repl_error(r, "play what? 'moves' lists the legal moves");
         return;
     }
-    int seat = console_seat(r);
+    int seat = screen_console_seat(r);
     /* 'play GAME' where no move is due means a new game, as 'referee play
      * GAME' does on the command line. */
     char path[4096];
@@ -697,7 +386,7 @@ static void cmd_play(Repl *r, int argc, char **argv, const char *rest)
             whole = strncasecmp(ask_move(p, i), "play ", 5) == 0;
     char line[600];
     snprintf(line, sizeof line, "play %s", rest);
-    play_move(r, whole ? line : rest);
+    turn_play(r, 0, whole ? line : rest);
 }
 
 /* Reads one line for a question asked in the middle of a move (the dice
@@ -761,7 +450,7 @@ static void corrected(Repl *r, int log_at, const char *what)
 {
     printf("corrected: %s\n", what);
     r->m.log_shown = log_at; /* its events again, as they are now */
-    advance(r);
+    turn_advance(r);
 }
 
 /* correct 6 5: the dice the last move read were mistyped; it is played
@@ -779,10 +468,10 @@ static void cmd_ruling(Repl *r, int argc, char **argv, const char *rest)
     ruling_words(&r->m, rest, text, sizeof text);
     GameStatus st = game_play(r->m.loop.game, 0, text);
     if (st != GAME_OK) {
-        report(r, st); /* refused: the answers given in an open window stand */
+        turn_report(r, st); /* refused: the answers given in an open window stand */
         return;
     }
-    clear_window(r);
+    match_clear_window(&r->m);
     screen_show_new_log(r);
     match_keep_rescue(&r->m);
 }
@@ -796,14 +485,14 @@ static void cmd_redeal(Repl *r, int argc, char **argv, const char *rest)
     int taken;
     GameStatus st = match_redeal(&r->m, &taken);
     if (st != GAME_OK) {
-        report(r, st); /* refused: the answers given in an open window stand */
+        turn_report(r, st); /* refused: the answers given in an open window stand */
         return;
     }
-    clear_window(r);
+    match_clear_window(&r->m);
     printf("misdeal: deal the hand again; the game is as it was just after the deal (%d move%s "
            "taken back, every card named since forgotten)\n", taken, taken == 1 ? "" : "s");
-    forget_status(r);
-    advance(r);
+    turn_forget_status(r);
+    turn_advance(r);
 }
 
 static void cmd_correct(Repl *r, int argc, char **argv, const char *rest)
@@ -817,10 +506,10 @@ static void cmd_correct(Repl *r, int argc, char **argv, const char *rest)
         numbers = numbers && argv[i][strspn(argv[i], "0123456789")] == '\0';
     if (argc > 1 && !numbers) {
         if (game_correct_move(g, rest) != GAME_OK) {
-            report(r, GAME_ILLEGAL); /* refused: the answers given in an open window stand */
+            turn_report(r, GAME_ILLEGAL); /* refused: the answers given in an open window stand */
             return;
         }
-        clear_window(r);
+        match_clear_window(&r->m);
         corrected(r, log_at, "the last move is played as typed now");
         return;
     }
@@ -839,9 +528,9 @@ static void cmd_correct(Repl *r, int argc, char **argv, const char *rest)
                  "move as it should have been, such as 'correct 3C'");
         return;
     }
-    clear_window(r);
+    match_clear_window(&r->m);
     if (game_correct_dice(g, values, n) != GAME_OK) {
-        report(r, GAME_ILLEGAL);
+        turn_report(r, GAME_ILLEGAL);
         return;
     }
     corrected(r, log_at, "the last move is played again with the dice as they show");
@@ -854,23 +543,19 @@ static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
     (void)rest;
     if (!need_game(r))
         return;
-    /* The undoer: the person to answer now, or else the last person who
-     * moved; at a served table's console, which is nobody's seat, the last
+    /* At a served table's console, which is nobody's seat: the last
      * person who moved (a mis-tap on a phone), by the same rule. */
-    int seat = r->serve ? 0 : human_to_answer(r);
-    for (int i = r->m.loop.game->nmoves - 1; !seat && i >= 0; i--)
-        if (controller_is_person(&r->m.loop.seats[r->m.loop.game->moves[i].seat]))
-            seat = r->m.loop.game->moves[i].seat;
+    int seat = match_undoer(&r->m, r->serve != NULL);
     if (!seat) {
         repl_error(r, "nothing to undo: no person has moved yet");
         return;
     }
     GameStatus st = match_undo(&r->m, seat, 1);
     if (st != GAME_OK) {
-        report(r, st); /* refused: the answers given in an open window stand */
+        turn_report(r, st); /* refused: the answers given in an open window stand */
         return;
     }
-    clear_window(r);
+    match_clear_window(&r->m);
     char name[64];
     if (r->serve)
         printf("undone: back before %s's last move (%d move%s played)\n",
@@ -879,7 +564,7 @@ static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
     else
         printf("undone: back before your last move (%d move%s played)\n", r->m.loop.game->nmoves,
                r->m.loop.game->nmoves == 1 ? "" : "s");
-    advance(r);
+    turn_advance(r);
 }
 
 /* The bots play on after they were stopped (Ctrl-C, or the move limit). */
@@ -889,14 +574,14 @@ static void cmd_continue(Repl *r, int argc, char **argv, const char *rest)
     (void)argv;
     (void)rest;
     const Ask *p;
-    if (!decision_due(r, &p))
+    if (!repl_decision_due(r, &p))
         return;
-    int seat = human_to_answer(r);
+    int seat = match_person_to_answer(&r->m);
     if (seat) {
         repl_error(r, "seat %d is yours to answer, not a bot's: play a move ('moves' lists them)", seat);
         return;
     }
-    advance(r);
+    turn_advance(r);
 }
 
 static void cmd_log(Repl *r, int argc, char **argv, const char *rest)
@@ -914,7 +599,7 @@ static void cmd_log(Repl *r, int argc, char **argv, const char *rest)
             return;
         }
     }
-    render_log(stdout, t, t->log.n - n, console_seat(r));
+    render_log(stdout, t, t->log.n - n, screen_console_seat(r));
 }
 
 static void cmd_save(Repl *r, int argc, char **argv, const char *rest)
@@ -935,21 +620,11 @@ static void cmd_save(Repl *r, int argc, char **argv, const char *rest)
            r->m.loop.game->nmoves == 1 ? "" : "s");
 }
 
-/* The seats people play, as bits (bit s: seat s), and how many seats. */
-static unsigned people_seats(const Match *s)
-{
-    unsigned mask = (unsigned)s->loop.nseats << (MAX_SEATS + 1);
-    for (int seat = 1; seat <= s->loop.nseats; seat++)
-        if (controller_is_person(&s->loop.seats[seat]))
-            mask |= 1u << seat;
-    return mask;
-}
-
 /* At a served table a save is taken up only if its people sit where the
  * links are: else the game goes back to as it was. 1 when it fits. */
 static int fits_the_links(Repl *r, unsigned people, char *before)
 {
-    if (!r->serve || people_seats(&r->m) == people)
+    if (!r->serve || match_people(&r->m) == people)
         return 1;
     char *why, *notes;
     if (!match_load_text(&r->m, before, &why, &notes))
@@ -971,7 +646,7 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
     char *notes;
     const Stuck *stuck = r->m.loop.stuck;
     r->m.loop.stuck = NULL;
-    unsigned people = r->m.loop.game ? people_seats(&r->m) : 0;
+    unsigned people = r->m.loop.game ? match_people(&r->m) : 0;
     char *before = r->serve && r->m.loop.game ? match_record(&r->m) : NULL;
     if (!match_load(&r->m, argv[1], &why, &notes)) {
         r->m.loop.stuck = stuck;
@@ -986,7 +661,7 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
         free(notes);
         return;
     }
-    clear_window(r);
+    match_clear_window(&r->m);
     char shown[4096];
     screen_announce(r, strfmt("loaded %s: %s, %d move%s replayed and checked\n%s%s",
                        strfmt_shown(argv[1], shown, sizeof shown), r->m.loop.game->name,
@@ -994,8 +669,8 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
                        notes ? notes : "", notes ? "\n" : ""));
     free(notes);
     r->on_screen = -1; /* whoever loaded it is not the one to see the next hand */
-    forget_status(r);
-    advance(r);
+    turn_forget_status(r);
+    turn_advance(r);
 }
 
 static void cmd_seats(Repl *r, int argc, char **argv, const char *rest)
@@ -1109,17 +784,17 @@ static void execute(Repl *r, const char *line)
         int in_window = 0;
         for (int i = 0; i < p->nseats; i++)
             in_window |= p->seats[i] == caller;
-        if (!in_window || !controller_is_person(&r->m.loop.seats[caller]) || answered(r, caller))
+        if (!in_window || !controller_is_person(&r->m.loop.seats[caller]) || match_answered(&r->m, caller))
             repl_error(r, "seat %d may not call now: the window waits for the people of seats it asks "
                      "who have not answered", caller);
         else
-            play_move_as(r, caller, call);
+            turn_play(r, caller, call);
         return;
     }
     /* A legal move typed alone is played; moves win over command prefixes. */
-    int seat = console_seat(r);
+    int seat = screen_console_seat(r);
     if (seat && game_match(r->m.loop.game, seat, line)) {
-        play_move(r, line);
+        turn_play(r, 0, line);
         return;
     }
     const Command *found = NULL;
@@ -1151,7 +826,7 @@ static void execute(Repl *r, const char *line)
          * that it is no command either, unless it reads like a move). */
         r->bare = !begins_a_move(r->m.loop.game, seat, line);
         r->meant = nearest_command(argv[0]);
-        play_move(r, line);
+        turn_play(r, 0, line);
         r->bare = 0;
         r->meant = NULL;
         return;
@@ -1206,7 +881,7 @@ static void make_extra(Repl *r, const char *line)
             }
         }
     const Ask *p;
-    int seat = console_seat(r);
+    int seat = screen_console_seat(r);
     char shown[512];
     if (strncasecmp(line, "play ", 5) == 0 && seat && game_pending(r->m.loop.game, &p) == GAME_OK)
         for (int i = 0; i < p->nseats; i++)
@@ -1232,7 +907,7 @@ static char *generate(const char *text, int state)
     Repl *r = completing;
     int ncmd = (int)(sizeof COMMANDS / sizeof *COMMANDS) - 1;
     const Ask *p = NULL;
-    int seat = console_seat(r), slot = -1;
+    int seat = screen_console_seat(r), slot = -1;
     if (seat && game_pending(r->m.loop.game, &p) == GAME_OK)
         for (int i = 0; i < p->nseats; i++)
             if (p->seats[i] == seat)
@@ -1265,7 +940,7 @@ static char **complete(const char *text, int start, int end)
 
 static char *prompt_text(Repl *r, char *buf, size_t size)
 {
-    int seat = console_seat(r);
+    int seat = screen_console_seat(r);
     const Ask *p;
     char kind[128]; /* the rules' words, printed: control characters as '?' */
     if (seat && game_pending(r->m.loop.game, &p) == GAME_OK)
@@ -1293,7 +968,7 @@ static void stop_hook(lua_State *L, lua_Debug *ar)
 static void on_interrupt(int sig)
 {
     signal(sig, SIG_DFL);
-    got_interrupt = 1;
+    repl_interrupted = 1;
     if (running_state)
         lua_sethook(running_state, stop_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
@@ -1353,7 +1028,7 @@ static int resume(Repl *r, const ReplGuard *guard)
     free(notes);
     /* (the parent said what got stuck) */
     printf("the game is taken up again after move %d\n", r->m.loop.game->nmoves);
-    advance(r);
+    turn_advance(r);
     return 1;
 }
 
@@ -1419,11 +1094,11 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
         char *input;
         if (r.interactive) {
             char prompt[160];
-            seat_who_answers(&r);
+            turn_seat_who_answers(&r);
             if (r.quit)
                 break;
             if (r.time_up) {
-                window_time_up(&r);
+                turn_window_time_up(&r);
                 continue;
             }
             r.timed_prompt = 1;
@@ -1431,7 +1106,7 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
             r.timed_prompt = 0;
             if (r.time_up) {
                 free(input);
-                window_time_up(&r);
+                turn_window_time_up(&r);
                 continue;
             }
             if (!input) {
@@ -1453,13 +1128,13 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
             input = line;
         }
         running_state = L;
-        got_interrupt = 0;
+        repl_interrupted = 0;
         signal(SIGINT, on_interrupt);
         r.executing = 1;
         execute(&r, input);
         r.executing = 0;
         if (r.time_up)
-            window_time_up(&r);
+            turn_window_time_up(&r);
         signal(SIGINT, SIG_DFL);
         running_state = NULL;
         lua_sethook(L, NULL, 0, 0);
@@ -1474,9 +1149,9 @@ static int run(lua_State *L, const char *rules_path, const char *bots_path, cons
         write_history(hist);
         free(hist);
     }
-    clear_window(&r);
+    match_clear_window(&r.m);
     match_close(&r.m);
-    forget_status(&r);
+    turn_forget_status(&r);
     free(r.headline);
     if (r.interactive)
         putchar('\n');

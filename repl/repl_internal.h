@@ -91,6 +91,36 @@ void repl_error(Repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 
 void repl_cmd_links(Repl *r, int argc, char **argv, const char *rest);
 void repl_cmd_nudge(Repl *r, int argc, char **argv, const char *rest);
 
+/* Ctrl-C during the command running (the rules stopped by a hook). */
+extern volatile sig_atomic_t repl_interrupted;
+/* The decision now due, or 0 after saying why there is none (no game, the
+ * game is over, or the rules failed to say). */
+int repl_decision_due(Repl *r, const Ask **p);
+
+/* ---- a person's turn at the console (turns.c) ---- */
+
+/* seat's answer (0: the person at the keyboard), given to the match, and
+ * what follows shown. */
+void turn_play(Repl *r, int seat, const char *text);
+/* What the match said of an answer (why: malloc'd, taken), shown. */
+void turn_answered_with(Repl *r, MatchAnswer a, char *why);
+/* A refusal, and for a line typed without 'play' that the rules did not
+ * explain as a move, that it is no command either. */
+void turn_refused(Repl *r, int illegal, const char *why);
+/* The game's last failure (GAME_SCRIPT, GAME_ILLEGAL) said. */
+void turn_report(Repl *r, GameStatus st);
+/* The bots play until a person must answer; then what happened and what
+ * is due is shown. */
+void turn_advance(Repl *r);
+/* Before each prompt: the keyboard passes first to whoever answers, when
+ * a pass is due. */
+void turn_seat_who_answers(Repl *r);
+/* A claim window's time ran out while a prompt waited: silence passes. */
+void turn_window_time_up(Repl *r);
+/* The status lines for seat, whole; forgotten, the next are shown whole. */
+void turn_show_status(Repl *r, int seat);
+void turn_forget_status(Repl *r);
+
 /* At a served table, after the pages' answers: what changed, shown on
  * the console as after a typed one. */
 void repl_catch_up(Repl *r);

@@ -150,6 +150,10 @@ void match_clear_window(Match *m);
 /* The bots play until a person is to answer or the game ends (after). */
 GameStatus match_run_bots(Match *m);
 
+/* Whose move an undo takes back: the person to answer now, else the last
+ * person who moved (only the latter when nobody is at the keyboard, as at
+ * a served table's console); 0 when no person has moved. */
+int match_undoer(const Match *m, int nobody_at_the_keyboard);
 /* Undoes back to before the last move seat made. shown: whether seat's
  * screen has shown it what the table showed it since that move. */
 GameStatus match_undo(Match *m, int seat, int shown);

@@ -181,6 +181,16 @@ double match_window_left(Match *m)
     return left > 0 ? left : 0;
 }
 
+int match_undoer(const Match *m, int nobody_at_the_keyboard)
+{
+    const Game *g = m->loop.game;
+    int seat = nobody_at_the_keyboard ? 0 : match_person_to_answer(m);
+    for (int i = g ? g->nmoves - 1 : -1; !seat && i >= 0; i--)
+        if (controller_is_person(&m->loop.seats[g->moves[i].seat]))
+            seat = g->moves[i].seat;
+    return seat;
+}
+
 /* Undo takes back seat's own last move (and the bots' replies after it),
  * never another person's, and never once the seat has seen something
  * that was hidden since: undoing a draw, or an accept that showed the
