@@ -243,20 +243,12 @@ end
 -- The kernel's own log lines (a move, a card moved, a reveal, a roll, a
 -- payment, a seat out): it names a card in them only to a seat that may
 -- see it. The rest are the rules' notes and events: theirs to get right.
--- kernel_line(line): nil for a note or an event (the rules' text); else
--- the part of the kernel's line that may name cards ("" for none).
-local KERNEL_PLAIN = { "^pay %-?%d+ from ", "^shuffle ", "^roll die ", "^set die ", "^show die ",
-                       "^seat %d+ is out$" }
-local function kernel_line(line)
-  local move = line:match("^seat %d+: (.*)$")
-  if move then return move end
-  local card = line:match("^([^ :]+): [^ ]+ %-> ") or line:match("^reveal ([^ ]+) to ")
-  if card then return card end
-  for _, pattern in ipairs(KERNEL_PLAIN) do
-    if line:find(pattern) then return "" end
-  end
-  return nil
-end
+-- The log's lines by kind: the rules' own words (a note; a payment's
+-- reason) are theirs to get right; the kernel names a card in a move, a
+-- card's way or a reveal only to a seat that may see it, and those teach
+-- the seat the card. The rest name no card.
+local RULES_WORDS = { note = true, transfer = true }
+local TEACHES = { decision = true, move = true, reveal = true }
 
 -- The vars as a seat's view holds them, less the options (told to all
 -- at the start: a deck's list of cards names them all, and where none is).
@@ -272,9 +264,13 @@ end
 -- log lines teach the seat the cards they name.
 local function told(g, t, seat, view, log_from, p, options)
   local texts = {}
-  for _, line in ipairs(t:log_lines(log_from, seat)) do
-    local named = kernel_line(line)
-    texts[#texts + 1] = { named or line, "a log line", named ~= nil }
+  local lines, _, kinds = t:log_lines(log_from, seat)
+  for i, line in ipairs(lines) do
+    if RULES_WORDS[kinds[i]] then
+      texts[#texts + 1] = { line, "a log line", false }
+    elseif TEACHES[kinds[i]] then
+      texts[#texts + 1] = { line, "a log line", true }
+    end
   end
   local status = g:status(seat)
   if type(status) == "table" then

@@ -636,8 +636,9 @@ static int t_hash(lua_State *L)
 
 /* t:log_lines([from [, viewer]]) -> the log from entry `from` (1-based) as
  * text; with a viewer seat (0: a spectator), only what that seat may know;
- * and the entry after the last (where the next call may start: some
- * entries, the records' events, have no line) */
+ * the entry after the last (where the next call may start: some entries,
+ * the records' events, have no line); and each line's kind, as records
+ * name them ("note" for the rules' own words, "move", "decision", ...) */
 static int t_log_lines(lua_State *L)
 {
     Table *t = ltable_self(L);
@@ -647,16 +648,20 @@ static int t_log_lines(lua_State *L)
                   "the viewer is -1 (everything), 0 (a spectator) or a seat");
     int k = 0;
     lua_newtable(L);
+    lua_newtable(L); /* the kinds */
     /* from may be any integer: lines before the first or after the last are none */
     for (lua_Integer i = from < 1 ? 1 : from; i <= t->log.n; i++) {
         char line[512];
         if (table_log_line(t, i - 1, (int)viewer, line, sizeof line)) {
             lua_pushstring(L, line);
-            lua_rawseti(L, -2, ++k);
+            lua_rawseti(L, -3, ++k);
+            lua_pushstring(L, log_kind_name((LogKind)t->log.e[i - 1].kind));
+            lua_rawseti(L, -2, k);
         }
     }
     lua_pushinteger(L, (lua_Integer)t->log.n + 1);
-    return 2;
+    lua_insert(L, -2);
+    return 3;
 }
 
 /* Sets the saved vars into the table at idx: 1, or 0 and why in err.

@@ -149,6 +149,13 @@ describe("cards and zones", function()
     assert.are.equal(before, #t:log_lines()) -- a refused note adds nothing
     t:notef("%s au lait", "caf\195\169")
     assert.matches("café au lait", t:log_lines()[#t:log_lines()], 1, true)
+    -- where the log ends, and each line's kind: a note is the rules' words
+    local lines, upto, kinds = t:log_lines(math.maxinteger)
+    assert.are.same({}, lines)
+    lines, upto, kinds = t:log_lines()
+    assert.are.equal(#lines, #kinds)
+    assert.is_true(upto > #lines - 1)
+    assert.are.equal("note", kinds[#kinds])
   end)
 
   it("builds each seat's view from visibility: owner, public, top card, hidden, reveals", function()
