@@ -35,27 +35,9 @@ typedef struct Command {
 } Command;
 
 static const Command *commands(void);
-volatile sig_atomic_t repl_interrupted; /* Ctrl-C during this command */
 
 /* ---- output ---- */
 
-
-/* An error quotes what was typed back, and a piped script may come from
- * anyone: it is printed with its control characters as '?'. */
-void repl_error(Repl *r, const char *fmt, ...)
-{
-    va_list ap;
-    fflush(stdout);
-    va_start(ap, fmt);
-    char *message = vstrfmt(fmt, ap);
-    va_end(ap);
-    /* in people's words: "seat 3's hand" is "Cy's hand" */
-    fputs("error: ", stderr);
-    render_said(stderr, message ? message : "out of memory");
-    fputc('\n', stderr);
-    free(message);
-    r->errors++;
-}
 
 /* A 'new' or 'load' that failed: it did not touch the game in progress. */
 static void refused_keeping_game(Repl *r, const char *why)
@@ -161,14 +143,12 @@ static void dropped_game(Repl *r, int unsaved)
                unsaved == 1 ? "" : "s");
 }
 
-static int need_game(Repl *r);
-
 /* again: another game of the same table (rules, options, seats, people)
  * on a fresh seed; at a served table the same links, the pages following. */
 static void cmd_again(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)argc, (void)argv, (void)rest;
-    if (!need_game(r) || !screen_may_drop_game(r, "start another"))
+    if (!repl_need_game(r) || !screen_may_drop_game(r, "start another"))
         return;
     int unsaved = r->m.loop.game->nmoves - r->m.saved_moves;
     char *why;
@@ -228,17 +208,11 @@ static void cmd_new(Repl *r, int argc, char **argv, const char *rest)
     start_game(r);
 }
 
-static int need_game(Repl *r)
-{
-    if (!r->m.loop.game)
-        repl_error(r, "no game yet: start one with 'new GAME' ('games' lists them)");
-    return r->m.loop.game != NULL;
-}
 
 static void cmd_show(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
-    if (!need_game(r))
+    if (!repl_need_game(r))
         return;
     int seat = argc > 1 && strcmp(argv[1], "table") == 0 ? 0 : screen_console_seat(r);
     if (argc > 1 && strcmp(argv[1], "table") != 0) {
@@ -249,19 +223,6 @@ static void cmd_show(Repl *r, int argc, char **argv, const char *rest)
     turn_show_status(r, seat);
 }
 
-/* The decision now due, or 0 after saying why there is none (no game, the
- * game is over, or the rules failed to say). */
-int repl_decision_due(Repl *r, const Ask **p)
-{
-    if (!need_game(r))
-        return 0;
-    GameStatus st = game_pending(r->m.loop.game, p);
-    if (st == GAME_OVER)
-        repl_error(r, "the game is over: no move is pending ('new' starts another)");
-    else if (st != GAME_OK)
-        turn_report(r, st);
-    return st == GAME_OK;
-}
 
 /* One of the moves 'moves' lists, after the gap before it. */
 static void print_move(const char *move, void *ctx)
@@ -462,7 +423,7 @@ static void corrected(Repl *r, int log_at, const char *what)
 static void cmd_ruling(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)argc, (void)argv;
-    if (!need_game(r))
+    if (!repl_need_game(r))
         return;
     char text[512];
     ruling_words(&r->m, rest, text, sizeof text);
@@ -480,7 +441,7 @@ static void cmd_ruling(Repl *r, int argc, char **argv, const char *rest)
 static void cmd_redeal(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)argc, (void)argv, (void)rest;
-    if (!need_game(r))
+    if (!repl_need_game(r))
         return;
     int taken;
     GameStatus st = match_redeal(&r->m, &taken);
@@ -497,7 +458,7 @@ static void cmd_redeal(Repl *r, int argc, char **argv, const char *rest)
 
 static void cmd_correct(Repl *r, int argc, char **argv, const char *rest)
 {
-    if (!need_game(r))
+    if (!repl_need_game(r))
         return;
     Game *g = r->m.loop.game;
     int log_at = g->nmoves ? g->moves[game_group_start(g, g->nmoves - 1)].log_at : 0;
@@ -541,7 +502,7 @@ static void cmd_undo(Repl *r, int argc, char **argv, const char *rest)
     (void)argc;
     (void)argv;
     (void)rest;
-    if (!need_game(r))
+    if (!repl_need_game(r))
         return;
     /* At a served table's console, which is nobody's seat: the last
      * person who moved (a mis-tap on a phone), by the same rule. */
@@ -587,7 +548,7 @@ static void cmd_continue(Repl *r, int argc, char **argv, const char *rest)
 static void cmd_log(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
-    if (!need_game(r))
+    if (!repl_need_game(r))
         return;
     Table *t = r->m.loop.game->t;
     int n = 20;
@@ -678,7 +639,7 @@ static void cmd_seats(Repl *r, int argc, char **argv, const char *rest)
     (void)argc;
     (void)argv;
     (void)rest;
-    if (!need_game(r))
+    if (!repl_need_game(r))
         return;
     for (int i = 1; i <= r->m.loop.nseats; i++)
         printf("  seat %d: %s%s%s%s\n", i, r->m.loop.seats[i].name, r->m.names[i][0] ? ", " : "",
@@ -689,7 +650,7 @@ static void cmd_seats(Repl *r, int argc, char **argv, const char *rest)
 static void cmd_names(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)argv;
-    if (!need_game(r))
+    if (!repl_need_game(r))
         return;
     if (argc < 2) {
         repl_error(r, "names needs the names, by seat, such as: names Ann,Bob,Cy (an empty one leaves "

@@ -93,6 +93,8 @@ void repl_cmd_nudge(Repl *r, int argc, char **argv, const char *rest);
 
 /* Ctrl-C during the command running (the rules stopped by a hook). */
 extern volatile sig_atomic_t repl_interrupted;
+/* Whether there is a game; else says how to start one. */
+int repl_need_game(Repl *r);
 /* The decision now due, or 0 after saying why there is none (no game, the
  * game is over, or the rules failed to say). */
 int repl_decision_due(Repl *r, const Ask **p);

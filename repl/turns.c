@@ -4,12 +4,56 @@
  * asked next (a pass of the keyboard first when a hand would show); a
  * claim window's clock running out; at a served table, the console
  * catching up with the pages' answers. The REPL's commands call it. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "render.h"
 #include "repl_internal.h"
 #include "../core/kernel/strfmt.h"
+
+volatile sig_atomic_t repl_interrupted; /* set by the REPL's Ctrl-C handler */
+
+/* An error quotes what was typed back, and a piped script may come from
+ * anyone: it is printed with its control characters as '?'. */
+void repl_error(Repl *r, const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    va_start(ap, fmt);
+    char *message = vstrfmt(fmt, ap);
+    va_end(ap);
+    /* in people's words: "seat 3's hand" is "Cy's hand" */
+    fputs("error: ", stderr);
+    render_said(stderr, message ? message : "out of memory");
+    fputc('\n', stderr);
+    free(message);
+    r->errors++;
+}
+
+void turn_report(Repl *r, GameStatus st);
+
+/* Whether there is a game; else says how to start one. */
+int repl_need_game(Repl *r)
+{
+    if (!r->m.loop.game)
+        repl_error(r, "no game yet: start one with 'new GAME' ('games' lists them)");
+    return r->m.loop.game != NULL;
+}
+
+/* The decision now due, or 0 after saying why there is none (no game, the
+ * game is over, or the rules failed to say). */
+int repl_decision_due(Repl *r, const Ask **p)
+{
+    if (!repl_need_game(r))
+        return 0;
+    GameStatus st = game_pending(r->m.loop.game, p);
+    if (st == GAME_OVER)
+        repl_error(r, "the game is over: no move is pending ('new' starts another)");
+    else if (st != GAME_OK)
+        turn_report(r, st);
+    return st == GAME_OK;
+}
 
 /* A refusal: why, and for a line typed without 'play' that the rules
  * did not explain as a move, that it is no command either. */

@@ -282,7 +282,7 @@ mutant screens-who-sat repl/screen.c '        if (seat == r->on_screen)
 # A refused undo in an open claim window forgets the answers given: the
 # prompt goes back to a person who answered, on another's screen.
 mutant window-undo-kept repl/repl.c '    GameStatus st = match_undo(&r->m, seat, 1);' \
-    '    clear_window(r);
+    '    match_clear_window(&r->m);
     GameStatus st = match_undo(&r->m, seat, 1);' transcripts
 # One inbox: a page told "played" before the save holding the move is on
 # disk (a SIGKILL right after the reply loses it); a claim window that
@@ -298,8 +298,8 @@ mutant hot-seat-no-caller repl/screen.c '        int caller = window ? caller_at
 mutant hot-seat-no-clock repl/screen.c '        if (n == 0) {
             /* The wait ends' '        if (0) {
             /* The wait ends' terminal windows
-mutant served-undo-next repl/repl.c '    int seat = r->serve ? 0 : human_to_answer(r);' \
-    '    int seat = human_to_answer(r);' serve console_undo
+mutant served-undo-next core/play/match_give.c '    int seat = nobody_at_the_keyboard ? 0 : match_person_to_answer(m);' \
+    '    int seat = match_person_to_answer(m);' serve console_undo
 # t:melds cut short at its bound but said to have listed every meld: a
 # rules script would take a partial list for the whole.
 mutant melds-bound-unsaid core/games/melds.c '    return s.stopped ? MELDS_TOO_MANY : MELDS_OK;' \
