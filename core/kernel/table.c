@@ -83,10 +83,27 @@ Table *table_clone(const Table *t)
     return c;
 }
 
+/* A roll takes its value from the dice's own stream, and still makes its
+ * draw from rng: what comes after it is drawn as it would have been. */
+static uint32_t apart_chance(void *ctx, uint32_t n, const char *what)
+{
+    Table *t = ctx;
+    uint32_t drawn = rng_below(&t->rng, n);
+    return strcmp(what, "roll") == 0 ? rng_below(&t->dice_rng, n) : drawn;
+}
+
+void table_roll_apart(Table *t, uint64_t seed)
+{
+    rng_seed(&t->dice_rng, seed);
+    t->dice_apart = 1;
+}
+
 Chance table_chance(Table *t)
 {
     if (t->custom_chance.below)
         return t->custom_chance;
+    if (t->dice_apart)
+        return (Chance){apart_chance, t};
     return (Chance){rng_chance, &t->rng};
 }
 

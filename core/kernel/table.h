@@ -50,6 +50,10 @@ typedef struct Table {
      * (plus 1; 0: never) at which each seat showed out of each suit, by
      * playing another suit to a round led in it. */
     int showed_out[MAX_SEATS + 1][4];
+    /* A fork's dice (table_roll_apart): rolls drawn from a stream of their
+     * own, every other chance event from rng as before. */
+    int dice_apart;
+    Rng dice_rng;
 } Table;
 
 /* A table whose chance is keyed by seed (any text; seed.h says which a
@@ -58,6 +62,12 @@ Table *table_new(int nseats, const char *seed);
 void table_free(Table *t);
 /* A deep copy (NULL when out of memory). A custom chance source is shared. */
 Table *table_clone(const Table *t);
+
+/* From now on t's dice fall from a stream keyed by seed while every other
+ * chance event (shuffles, draws, a window's order, t:random) is drawn from
+ * rng as it would have been: a copy of a table and its copy so set differ
+ * in their rolls alone (the check's fork, game_sample.h). */
+void table_roll_apart(Table *t, uint64_t seed);
 
 /* The chance source: the installed one, else the table's rng. */
 Chance table_chance(Table *t);

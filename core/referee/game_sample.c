@@ -24,6 +24,18 @@ Game *game_push_sample(Game *g, int seat, uint64_t seed)
     return game_push_sample_of(g, t);
 }
 
+Game *game_push_fork(Game *g, uint64_t seed)
+{
+    Table *t = table_clone(g->t);
+    if (!t)
+        luaL_error(g->L, "out of memory");
+    log_free(&t->log);
+    log_init(&t->log);
+    t->custom_chance = (Chance){0};
+    table_roll_apart(t, seed);
+    return game_push_sample_of(g, t);
+}
+
 const char *game_sample_refusal(Game *g, int seat)
 {
     const Ask *p;

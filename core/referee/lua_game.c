@@ -387,6 +387,24 @@ static int l_game_sample(lua_State *L)
     return 1;
 }
 
+/* g:fork(seed) -> a new game: this one with its dice to come rolled from
+ * seed (game_sample.h), or nil and why */
+static int l_game_fork(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    uint64_t seed = (uint64_t)luaL_checkinteger(L, 2);
+    const Ask *p;
+    GameStatus status = game_pending(g, &p);
+    if (status != GAME_OK) {
+        lua_pushnil(L);
+        lua_pushstring(L, status == GAME_OVER ? "the game is over: there is nothing to fork"
+                                              : g->error ? g->error : "the rules failed");
+        return 2;
+    }
+    game_push_fork(g, seed);
+    return 1;
+}
+
 static int l_game_record(lua_State *L)
 {
     char *text = game_record(game_check(L, 1), NULL);
@@ -425,6 +443,7 @@ static const luaL_Reg game_methods[] = {
     {"view", l_game_view}, {"undo", l_game_undo}, {"hash", l_game_hash},
     {"moves", l_game_moves}, {"random_move", l_game_random_move}, {"record", l_game_record},
     {"sample", l_game_sample},
+    {"fork", l_game_fork},
     {NULL, NULL},
 };
 

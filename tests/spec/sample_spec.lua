@@ -222,6 +222,58 @@ describe("a sample of a game", function()
   end)
 end)
 
+describe("a fork of a game", function()
+  local function reading(t) return t:die_value(1) * 10 + t:die_value(2) end
+
+  it("rolls its dice to come otherwise, and deals and shuffles as the game does", function()
+    -- the fixture: each hand's end shuffles the deck and rolls the lucky die
+    local g = assert(referee.game("fixture", { seats = 2, seed = 4, rules_path = "tests/fixture:rules" }))
+    local rolled_otherwise = 0
+    for seed = 1, 12 do
+      local real = assert(referee.game("fixture", { seats = 2, seed = 4, rules_path = "tests/fixture:rules" }))
+      local fork = assert(g:fork(seed))
+      assert.are.same({}, fork:table():log_lines())
+      for _ = 1, 12 do -- past the first hand's end
+        local p = real:pending()
+        local move = real:random_move(p.seats[1], 99)
+        assert.is_truthy(real:play(p.seats[1], move))
+        assert.is_truthy(fork:play(p.seats[1], move))
+      end
+      for _, zone in ipairs({ "stock", "hand1", "hand2", "table", "discard" }) do
+        assert.are.equal(names(real:table(), zone), names(fork:table(), zone))
+      end
+      assert.are.same(real:view(0).accounts, fork:view(0).accounts)
+      if real:table():die_value(1) ~= fork:table():die_value(1) then rolled_otherwise = rolled_otherwise + 1 end
+    end
+    assert.is_true(rolled_otherwise >= 6, "the forks rolled what the game rolls " .. (12 - rolled_otherwise) .. " times in 12")
+  end)
+
+  it("may be asked of any seat, and leaves the game as it was", function()
+    local g = assert(referee.game("bamboozled-dice", { seats = 3, seed = 5, rules_path = "rules", options = { first = 1 } }))
+    local before, forks = g:hash(), {}
+    for seed = 1, 8 do
+      forks[seed] = assert(g:fork(seed)) -- seat 1 is asked; a fork is not a seat's
+      helper.play(forks[seed], { "roll" })
+    end
+    assert.are.equal(before, g:hash())
+    helper.play(g, { "roll" })
+    local differ = 0
+    for _, fork in ipairs(forks) do
+      assert.are.same(g:view(2), fork:view(2)) -- seat 2 cannot tell them apart
+      if reading(fork:table()) ~= reading(g:table()) then differ = differ + 1 end
+    end
+    assert.is_true(differ >= 4, "the forks rolled what the game rolled " .. (8 - differ) .. " times in 8")
+  end)
+
+  it("is refused once the game is over", function()
+    local g = helper.new("fixture", { seats = 2 })
+    helper.play_out(g, 1)
+    local fork, why = g:fork(1)
+    assert.is_nil(fork)
+    assert.matches("the game is over", why)
+  end)
+end)
+
 describe("samples over whole games", function()
   -- A sample changes only what the asked seat cannot see, so the seat's
   -- view of it must be its view of the game, at every decision of every
