@@ -26,6 +26,9 @@ local check = {}
 local MAX_DECISIONS = 200000
 local MAX_AT_EXTREMES = 20000
 local SECONDS_DEFAULT = 600
+-- A move played on a fork of the game too: every move of the first 60,
+-- then every so many (to a thousand; past them, every 97th).
+local FORK_EVERY = 5
 
 -- ---- the games to play: seats and options at their extremes ----
 
@@ -93,7 +96,7 @@ local PROMISES = {
   { key = "cards", text = "every card is in exactly one zone at every step" },
   { key = "credits", text = "credits are conserved, and no game ends with credits in the pot" },
   { key = "hidden", text = "a seat's view shows only what the seat may see" },
-  { key = "told", text = "a seat is told only cards it has seen (notes, status, prompts, moves, vars)" },
+  { key = "told", text = "a seat is told only the cards and dice it may know (notes, status, prompts, moves, vars)" },
   { key = "replay", text = "a save replays to the same table" },
   { key = "sample", text = "a sample keeps what its seat knows" },
   { key = "illegal", text = "an illegal move is refused with why, and changes nothing" },
@@ -311,6 +314,93 @@ local function sample_problem(g, seat, salt)
   end
 end
 
+-- The lines a seat's log holds from entry `from` on: the rules' own words,
+-- or the kernel's own lines when `kernel`; in order of their text (chance
+-- may order a window's answers: the order is public).
+local function log_from(t, from, seat, kernel)
+  local lines, _, kinds = t:log_lines(from, seat)
+  local said = {}
+  for i, line in ipairs(lines) do
+    if not RULES_WORDS[kinds[i]] == not not kernel then said[#said + 1] = line end
+  end
+  table.sort(said)
+  return said
+end
+
+-- The vars as lines (public, the same for every seat).
+local function var_lines(g)
+  local said = {}
+  for name, value in pairs(g:view(1).vars or {}) do
+    said[#said + 1] = ("the var %s = %s"):format(tostring(name), referee.json.encode(value))
+  end
+  return said
+end
+
+-- What the rules tell seat of a game from log entry `from` on: their
+-- notes and events, the status, the prompt and moves it is asked, and
+-- the given var lines.
+local function rules_told(g, from, seat, vars)
+  local said = log_from(g:table(), from, seat)
+  for _, line in ipairs(vars) do said[#said + 1] = line end
+  local status = g:status(seat)
+  if type(status) == "table" then
+    for _, line in ipairs(status) do said[#said + 1] = "the status line " .. tostring(line) end
+  end
+  local p = g:pending()
+  if p and p.moves[seat] then
+    said[#said + 1] = "the prompt " .. tostring(p.prompt)
+    for _, move in ipairs(p.moves[seat]) do said[#said + 1] = "the move " .. tostring(move) end
+  end
+  table.sort(said)
+  return said
+end
+
+-- What the kernel shows seat of a game: its view less the rules' vars, and
+-- its own log lines from `from` on (a roll it may see, a window's answers
+-- in the order chance took them).
+local function kernel_shown(g, from, seat)
+  local view = g:view(seat)
+  view.vars = nil
+  return table.concat(log_from(g:table(), from, seat, true), "\n") .. referee.json.encode(view)
+end
+
+-- The first line of a list that b does not hold as many times, or nil.
+local function first_not_in(a, b)
+  local count = {}
+  for _, line in ipairs(b) do count[line] = (count[line] or 0) + 1 end
+  for _, line in ipairs(a) do
+    if (count[line] or 0) == 0 then return line end
+    count[line] = count[line] - 1
+  end
+end
+
+-- A move played on the game and on its fork (the same table, its dice to
+-- come falling otherwise): a seat the kernel shows the same of both, yet
+-- whom the rules tell otherwise (a note, the vars, the status), is told a
+-- die it cannot see (a roll under the cup told in a note). The first such
+-- problem, or nil.
+local function fork_problem(g, fork, from, seats, move_number)
+  local all_here, all_there = g:table():log_lines(from, -1), fork:table():log_lines(1, -1)
+  if table.concat(all_here, "\n") == table.concat(all_there, "\n") then
+    return nil -- no die rolled, or each fell as it did in the game: nothing told apart
+  end
+  local vars_here, vars_there = var_lines(g), var_lines(fork)
+  if table.concat(vars_here, "\n") == table.concat(vars_there, "\n") then
+    vars_here, vars_there = {}, {} -- the same: nothing told apart
+  end
+  for seat = 1, seats do
+    local here, there = rules_told(g, from, seat, vars_here), rules_told(fork, 1, seat, vars_there)
+    local told_here = first_not_in(here, there)
+    local told_there = first_not_in(there, here)
+    if (told_here or told_there) and kernel_shown(g, from, seat) == kernel_shown(fork, 1, seat) then
+      return ("after move %d, seat %d is told %s where the same move, its dice falling "
+        .. "otherwise, tells it %s and shows it the same: the rules tell a die it cannot see"):format(
+        move_number, seat, ("'%s'"):format(told_here or "nothing"):sub(1, 120),
+        ("'%s'"):format(told_there or "nothing"):sub(1, 120))
+    end
+  end
+end
+
 local ILLEGAL = "no-such-move-7"
 
 local function illegal_problem(g, seat)
@@ -358,6 +448,7 @@ local function play_one(spec, f, k, seats, opts, repro, bot, judged)
   for seat = 1, seats do known[seat] = {} end
   learn(t, seats, where, known)
   local cards_broken, told_broken = false, false
+  local has_dice = next(g:view(1).dice or {}) ~= nil -- a fork tells apart the dice alone
   local options = referee.json.encode(g:options())
   local log_from, last_move_at = 1, 1
   local credits = total_credits(g:view(1))
@@ -415,17 +506,32 @@ local function play_one(spec, f, k, seats, opts, repro, bot, judged)
     end
     local ok, err, move
     if decisions >= 999 then last_move_at = select(2, t:log_lines(math.maxinteger, -1)) end
+    -- a fork, the move played on it too: now and then
+    local fork, fork_from
+    if has_dice and not told_broken and (decisions < 60 or decisions % (decisions < 1000 and FORK_EVERY or 97) == 2) then
+      fork = g:fork(salt + decisions * 17 + 1)
+      fork_from = select(2, t:log_lines(math.maxinteger, -1))
+    end
     if p.window then
       local answers = {}
       for _, s in ipairs(p.seats) do answers[#answers + 1] = { s, g:random_move(s, salt + decisions * 31 + s) } end
       ok, err = g:window(answers)
+      if ok and fork then fork:window(answers) end
       move = "a claim window's answers"
     else
       local seat = p.seats[1]
       if bot and seat == 1 then move = bot:choose(g, seat, tostring(salt + decisions)) end
       move = move or g:random_move(seat, salt + decisions)
       ok, err = g:play(seat, move)
+      if ok and fork then fork:play(seat, move) end
       move = ("seat %d's '%s'"):format(seat, tostring(move))
+    end
+    if ok and fork then
+      local problem = fork_problem(g, fork, fork_from, seats, decisions + 1)
+      if problem then
+        told_broken = true
+        broken(f, "told", problem, repro)
+      end
     end
     if not ok then
       broken(f, "legal", ("%s, a move the rules listed, was refused at move %d: %s"):format(

@@ -339,6 +339,8 @@ mutant check-cards-blind repl/check.lua '    if not cards_broken and (not now or
     '    if false then' spec conformance_spec.lua 'extra.cards'
 mutant check-told-blind repl/check.lua '              problem = told_unseen(text[1], seat, unseen, text[2])' \
     '              problem = nil' spec conformance_spec.lua 'note.names.card' 
+mutant check-fork-blind repl/check.lua '    if (told_here or told_there) and kernel_shown(g, from, seat) == kernel_shown(fork, 1, seat) then' \
+    '    if false then' spec conformance_spec.lua 'note.tells.die'
 wait
 cat "$work"/*.result 2>/dev/null
 pass=$(cat "$work"/*.result 2>/dev/null | grep -c '^mutant ')

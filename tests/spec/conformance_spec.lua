@@ -46,8 +46,9 @@ describe("every game and variant keeps every promise", function()
   local UNFAITHFUL = {
     ["extra-cards"] = "every card is in exactly one zone at every step",
     ["unpaid-pot"] = "every game ends", -- the referee refuses a result with credits in the pot
-    ["note-names-card"] = "a seat is told only cards it has seen",
-    ["status-tells-die"] = "a seat is told only cards it has seen",
+    ["note-names-card"] = "a seat is told only the cards and dice it may know",
+    ["status-tells-die"] = "a seat is told only the cards and dice it may know",
+    ["note-tells-die"] = "a seat is told only the cards and dice it may know",
     ["endless"] = "every game ends",
     ["listed-refused"] = "every move the rules list is played when chosen",
   }
