@@ -16,13 +16,17 @@
 --     same suit, ranks next to each other): a combination is cards so
 --     related, and a card continues it when it is related to one of them,
 --     whichever cards were placed together.
---   * The stack's card may be taken only when it can be used at once: in a
+--   * RULINGS.md: the stack's card may be taken when the taker's own moves
+--     this turn could use it, judged from what the taker sees (their hand,
+--     both sides). Every such use is open at once: a relation joins two
+--     cards, and what a turn brings to the taker's side comes from their
+--     hand or, by a bamboozle, from the other side, which the card relates
+--     to already (a steal takes from the unseen hand, which does not
+--     count). So it is offered when it could be used at once: in a
 --     combination with a card of the hand (or of the cards taken with it),
 --     continuing a combination of your side, or in a bamboozle. It is then
---     used at any point before the discard (RULINGS.md); a move after which
---     it could not be used is refused. It can be used later just as it
---     could at once after that move (a card that would relate to it later
---     relates to it now), so one look ahead decides.
+--     used at any point before the discard; a move after which it could not
+--     be used is refused, and one look ahead decides that too.
 --   * An ace relates to both the king and the two of its suit, so a
 --     bamboozle with an ace takes the run on both sides of it.
 --   * A bamboozle must take at least one card.

@@ -20,6 +20,7 @@ local function new(layout, options)
         for _, c in ipairs(t:cards("deck")) do t:move(c, "stack", "bottom") end
       end
       for _, name in ipairs(layout.deck or {}) do t:move(assert(t:card(name, "deck"), name), "deck") end
+      for _, name in ipairs(layout.seen_by_1 or {}) do t:reveal(t:card(name), 1) end
       t:ask(1, "draw", game.draw_moves(t, 1)) -- seat 1 draws first, from this table
     end }))
 end
@@ -103,6 +104,26 @@ describe("Bamboozled, the rummy", function()
     local ok, why = g:play(1, "meld 9C 10C")
     assert.is_nil(ok)
     assert.matches("that would leave 7S, taken from the stack, with no way to use it this turn", why, 1, true)
+  end)
+
+  -- RULINGS.md: a stack card may be taken when the taker's own moves this
+  -- turn could use it, judged from what the taker can see (their hand, both
+  -- sides); a use that hangs on the opponent's hand does not count.
+  it("offers a stack card its taker could use by what they see, and no other", function()
+    local g = new({ hand1 = { "2C", "KS", "9H" }, hand2 = { "5H", "JC" }, side2 = { "8D", "9D" },
+                    stack = { "QC", "10D", "6S", "7S", "5S" },
+                    seen_by_1 = { "5H" } }) -- seat 1 once saw the 5H: it is still the opponent's
+    local t = g:table()
+    assert.is_true(t:sees(1, t:card("5H")))
+    local moves = g:pending().moves[1]
+    assert.is_true(has(moves, "take 10D")) -- in a bamboozle of the 9D, with no card of the hand
+    assert.is_true(has(moves, "take 6S"))  -- with the 7S taken above it
+    assert.is_false(has(moves, "take 5S")) -- only with the 5H, in the opponent's hand
+    assert.is_false(has(moves, "take QC")) -- with nothing seat 1 sees
+    helper.play(g, { "take 10D", "bamboozle 10D" })
+    t = g:table()
+    assert.are.same(sorted({ "10D", "9D", "8D" }), names(t, "side1"))
+    assert.is_true(has(g:pending().moves[1], "discard 2C"))
   end)
 
   it("shows the hand to the opponent after a combination", function()
