@@ -75,17 +75,28 @@ local game = {
 }
 
 -- The 26 action cards: the name of each, in the deck and in the move that
--- plays it, and how many the deck holds.
+-- plays it, how many the deck holds, and what it does (seed 004 and
+-- RULINGS.md, as a page shows it when the card is tapped).
 game.ACTION_CARDS = {
-  { card = "Double", count = 2 },
-  { card = "FreshStart", count = 4 },
-  { card = "Jackpot", count = 1 },
-  { card = "MyBad", count = 4 },
-  { card = "Reverse", count = 4 },
-  { card = "Revive", count = 4 },
-  { card = "Skip", count = 4 },
-  { card = "UpDown", count = 3 },
+  { card = "Double", count = 2,
+    text = "When your claim is challenged: set one die to the other's value, to make your claim true." },
+  { card = "FreshStart", count = 4,
+    text = "Before you roll: the score resets to zero, the player before you gets no action card, and you roll." },
+  { card = "Jackpot", count = 1,
+    text = "When your claim is challenged: the dice become 21, the Jackpot, to make your claim true." },
+  { card = "MyBad", count = 4,
+    text = "Instead of the strike for a failed challenge, or facing a backed score or a Jackpot: the score resets to zero and you roll." },
+  { card = "Reverse", count = 4,
+    text = "Before you roll: play reverses direction until the next reset (with two players, a Skip)." },
+  { card = "Revive", count = 4,
+    text = "Before you roll, or as a strike reaches you: give back one strike, or cancel the one arriving." },
+  { card = "Skip", count = 4,
+    text = "Before you roll: you pass, and the next player must accept or challenge the claim you faced." },
+  { card = "UpDown", count = 3,
+    text = "When your claim is challenged: move one die one up or down (within 1 to 6), to make your claim true." },
 }
+game.card_text = {}
+for _, a in ipairs(game.ACTION_CARDS) do game.card_text[a.card] = a.text end
 
 -- Each player's action cards: hands[seat].
 local hands = seat_names("cards")

@@ -358,7 +358,7 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
  * data it lists and checks. */
 static const char *READ[] = {"setup", "apply", "answers", "result", "pending", "ask", "standing",
                              "judge", "status", "explain", "description", "players", "options",
-                             "default_bot", "real_deck", "ruling", "rulings"};
+                             "default_bot", "real_deck", "ruling", "rulings", "card_text"};
 
 /* A definition's answers: a table from a decision's kind to the function
  * that applies an answer of that kind. NULL, or why not (pushed). */
@@ -450,6 +450,18 @@ static int take(lua_State *L)
     } else if (!why) {
         lua_pop(L, 1);
     }
+    /* card_text: what each card does, by its name, for a served page */
+    if (!why && lua_getfield(L, copy, "card_text") != LUA_TNIL) {
+        int ok = lua_type(L, -1) == LUA_TTABLE;
+        for (lua_pushnil(L); ok && lua_next(L, -2); lua_pop(L, 1))
+            ok = lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING;
+        if (!ok) /* (lua_next stopped with its key and value on the stack) */
+            why = lua_pushstring(L, "the game definition's 'card_text' must be a table from a card's "
+                                    "name to a text saying what the card does, such as "
+                                    "{ Skip = \"Before you roll: you pass.\" }");
+    }
+    if (!why)
+        lua_settop(L, copy);
     const char *wrong = why ? NULL : rules_check(L, copy);
     if (wrong)
         why = lua_pushfstring(L, "the game definition is malformed: %s", wrong);

@@ -247,6 +247,12 @@ describe("loading rules and options", function()
     assert.matches("the game definition's 'rulings' must be a list of texts", err, 1, true)
   end)
 
+  it("refuses card_text that is not a card's name to a text when the rules load", function()
+    local ok, err = new_game("card-text-not-texts")
+    assert.is_nil(ok)
+    assert.matches("the game definition's 'card_text' must be a table from a card's name to a text", err, 1, true)
+  end)
+
   it("lets a variant inherit its base and change a default and a function", function()
     local g = assert(new_game("fixture-rich", { seed = 3 }))
     assert.are.equal(500, g:options().credits)
