@@ -78,6 +78,14 @@ $(BUILD)/repl/serve/page_%.c: repl/serve/page.% tools/embed.lua | $(BUILD)/.deps
 	@echo "  EMBED   $<"
 	$(Q)lua5.4 tools/embed.lua PAGE_$(shell echo $* | tr a-z A-Z) <$< >$@
 
+# The page's script is made of its parts: cards and dice drawn, a move
+# chosen by tapping, then the page itself.
+PAGE_JS_PARTS := repl/serve/page_cards.js repl/serve/page_choose.js repl/serve/page.js
+$(BUILD)/repl/serve/page_js.c: $(PAGE_JS_PARTS) tools/embed.lua | $(BUILD)/.deps-ok
+	@mkdir -p $(dir $@)
+	@echo "  EMBED   $(PAGE_JS_PARTS)"
+	$(Q)cat $(PAGE_JS_PARTS) | lua5.4 tools/embed.lua PAGE_JS >$@
+
 $(BUILD)/repl/serve/page_assets.c: $(PAGE_ASSETS:%=$(BUILD)/repl/serve/page_%.c)
 	$(Q)cat $^ | grep -v '^#include <stddef.h>' | sed '1i #include <stddef.h>' >$@
 

@@ -700,6 +700,7 @@ static const Command COMMANDS[] = {
     {"load", "FILE", "load a saved game, replaying it", cmd_load, 0},
     {"links", "", "a served table's links again", repl_cmd_links, 0},
     {"nudge", "", "a served table: cue the people waited for again on their pages", repl_cmd_nudge, 0},
+    {"talk", "on|off", "a served table: the table talk on the pages on or off", repl_cmd_talk, 0},
     {"qr", "N", "a served table's link for seat N as a QR code to scan (0: the watchers')", repl_cmd_links, 0},
     {"quit", "", "leave", cmd_quit, 0},
     {NULL, NULL, NULL, NULL, 0},

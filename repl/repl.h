@@ -49,6 +49,8 @@ typedef struct ReplServe {
     int (*show_links)(void *ctx, int qr, char **why);
     /* The people waited for, cued again on their pages; 0 with why. */
     int (*nudge)(void *ctx, char **why);
+    /* The table's talk on the pages turned on (1) or off (0). */
+    int (*talk)(void *ctx, int on);
     void *ctx;
 } ReplServe;
 

@@ -90,6 +90,7 @@ void repl_error(Repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 
  * nudge. */
 void repl_cmd_links(Repl *r, int argc, char **argv, const char *rest);
 void repl_cmd_nudge(Repl *r, int argc, char **argv, const char *rest);
+void repl_cmd_talk(Repl *r, int argc, char **argv, const char *rest);
 
 /* Ctrl-C during the command running (the rules stopped by a hook). */
 extern volatile sig_atomic_t repl_interrupted;

@@ -128,6 +128,22 @@ void repl_cmd_nudge(Repl *r, int argc, char **argv, const char *rest)
     }
 }
 
+/* talk on|off: at a served table, the pages' table talk. */
+void repl_cmd_talk(Repl *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    if (!r->serve) {
+        repl_error(r, "'talk' is for a served table ('referee serve'): here everyone is at this keyboard");
+        return;
+    }
+    if (argc != 2 || (strcmp(argv[1], "on") && strcmp(argv[1], "off"))) {
+        repl_error(r, "talk takes on or off: 'talk off' stops the table talk on the pages, 'talk on' "
+                 "lets it again");
+        return;
+    }
+    r->serve->talk(r->serve->ctx, !strcmp(argv[1], "on"));
+}
+
 static void served_console_begin(Repl *r)
 {
     console = r;

@@ -134,6 +134,11 @@ typedef enum MatchAnswer {
  * move is found by; a claim judged by the rules). *why (malloc'd) for a
  * refusal or a failure. */
 MatchAnswer match_give(Match *m, int seat, const char *text, char **why);
+/* Whether match_give would take seat's answer text, without giving it
+ * (a page asks before it sends a move made of tapped cards): 1, or 0 with
+ * why (malloc'd) in the words match_give would refuse it with. Nothing
+ * is played; the match is as it was. */
+int match_judge(Match *m, int seat, const char *text, char **why);
 /* Closes the open claim window: each person who has not answered passes
  * (silence counts as pass). MATCH_REFUSED when no window waits for a
  * person, or a seat has no pass. */

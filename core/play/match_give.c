@@ -99,6 +99,26 @@ static int asks(const Ask *p, int seat)
     return 0;
 }
 
+int match_judge(Match *m, int seat, const char *text, char **why)
+{
+    *why = NULL;
+    Game *g = m->loop.game;
+    const Ask *p;
+    const char *refused = NULL;
+    if (!g || game_pending(g, &p) != GAME_OK)
+        refused = "there is no move to make now";
+    else if (seat < 1 || seat > m->loop.nseats || !asks(p, seat) ||
+             !controller_is_person(&m->loop.seats[seat]))
+        refused = "it is not yours to move now";
+    else if (match_answered(m, seat))
+        refused = "you have answered already: the others are still to";
+    else if (!seat_loop_rules_call(&m->loop) || !game_answer(g, seat, text))
+        refused = g->error ? g->error : "that is not a legal move now";
+    if (refused)
+        verdict(MATCH_REFUSED, why, refused);
+    return !refused;
+}
+
 MatchAnswer match_give(Match *m, int seat, const char *text, char **why)
 {
     *why = NULL;

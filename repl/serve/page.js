@@ -1,6 +1,8 @@
 // A seat's page (or the watchers'): shows the state the referee streams to
-// this page, whole each time, and sends the moves clicked or typed. It
-// knows only what its link's seat may: the server sends nothing else.
+// this page, whole each time, and sends the moves tapped, clicked or
+// typed. It knows only what its link's seat may: the server sends nothing
+// else. (Built after page_cards.js, which draws cards and dice, and
+// page_choose.js, which makes a move of the cards tapped.)
 "use strict";
 
 const base = location.pathname.replace(/\/+$/, "");
@@ -21,6 +23,12 @@ function fill(node, texts, tag) {
 function seatName(state, seat) {
   const s = state.seats.find((x) => x.seat === seat);
   return s ? s.name : "seat " + seat;
+}
+
+// A seat as people call it at the table: "Ann", or "seat 2" unnamed.
+function shortName(state, seat) {
+  const m = /\((.*)\)$/.exec(seatName(state, seat));
+  return m ? m[1] : "seat " + seat;
 }
 
 function showTurn(state) {
@@ -69,41 +77,183 @@ function countDown(turn, d) {
   countdown = setInterval(tick, 1000);
 }
 
-function showMoves(state) {
+// ---- the table, drawn ----
+
+// A zone as people name it: "your hand", "Bob's hand", "stock".
+function zoneLabel(state, zone) {
+  if (!zone.seat) return zone.kind;
+  return (zone.seat === state.seat ? "your" : shortName(state, zone.seat) + "'s") + " " + zone.kind;
+}
+
+// What a tap on a card does now: pick it for a move, or show what an
+// action card does; null when a tap does nothing.
+function tapFor(state, name, picking) {
+  const text = state.card_text && state.card_text[name];
+  if (!picking.has(cardKey(name)) && !text) return null;
+  return () => {
+    if (text) {
+      $("cardtext").hidden = false;
+      $("cardtext").textContent = actionWords(name) + ": " + text;
+    }
+    if (picking.has(cardKey(name))) {
+      tapCard(name);
+      $("refusal").textContent = "";
+      showPicked();
+      showReadout(lastState);
+    }
+  };
+}
+
+const FAN_FROM = 8;
+
+function drawZone(state, zone, picking) {
+  const box = document.createElement("div");
+  box.className = "zone";
+  const label = document.createElement("h3");
+  label.textContent = zoneLabel(state, zone);
+  const cards = document.createElement("div");
+  cards.className = "cards";
+  const n = zone.cards.length;
+  const seen = zone.cards.filter((c) => c !== null);
+  if (!n) {
+    const empty = document.createElement("span");
+    empty.className = "empty";
+    empty.textContent = "empty";
+    cards.append(empty);
+  } else if (!seen.length) {
+    cards.append(drawPile(n));
+  } else if (zone.top_only && n > 1) {
+    const top = seen[seen.length - 1];
+    cards.append(drawPile(n - 1), drawCard(top, tapFor(state, top, picking)));
+  } else {
+    for (const name of zone.cards) cards.append(name === null ? drawCard(null, null) : drawCard(name, tapFor(state, name, picking)));
+    // Many cards that are not yours to play with (a points pile) are
+    // fanned: each shows its corner.
+    if (n > FAN_FROM && !zone.cards.some((c) => c !== null && picking.has(cardKey(c)))) cards.classList.add("fan");
+  }
+  label.textContent += " (" + n + ")";
+  box.append(label, cards);
+  return box;
+}
+
+function showBoard(state, picking) {
+  const board = $("board"), hand = $("hand");
+  const t = state.table;
+  if (!t) { board.replaceChildren(); hand.hidden = true; return; }
+  const mine = t.zones.filter((z) => state.seat && z.owner === state.seat);
+  board.replaceChildren(...t.zones.filter((z) => !mine.includes(z)).map((z) => drawZone(state, z, picking)));
+  if (t.dice.length) {
+    const dice = document.createElement("div");
+    dice.className = "zone dice";
+    const label = document.createElement("h3");
+    label.textContent = "dice";
+    dice.append(label, ...t.dice.map(drawDie));
+    board.append(dice);
+  }
+  const line = document.createElement("p");
+  line.className = "turnline";
+  const credits = t.credits.map((a) => (a.seat ? shortName(state, a.seat) : a.name) + " " + a.balance);
+  const who = [];
+  if (t.turn) who.push("turn: " + shortName(state, t.turn));
+  if (t.dealer) who.push("dealer: " + shortName(state, t.dealer));
+  if (state.seats.length > 2) who.push(t.direction > 0 ? "clockwise" : "counter-clockwise");
+  if (t.out.length) who.push("out: " + t.out.map((s) => shortName(state, s)).join(", "));
+  line.textContent = [credits.length ? "credits: " + credits.join(", ") : "", who.join(", ")].filter(Boolean).join(" \u00b7 ");
+  board.append(line);
+  hand.hidden = !mine.length;
+  hand.replaceChildren(...mine.map((z) => drawZone(state, z, picking)));
+  showPicked();
+}
+
+// A card picked shows so (on the cards as they are: a tap redraws
+// nothing, so the focus stays where a keyboard left it); a dual card's
+// face picked first comes first.
+function showPicked() {
+  document.querySelectorAll("button.card").forEach((node) => {
+    const p = Choose.picked.find((x) => x.name === node.dataset.card);
+    node.classList.toggle("picked", !!p);
+    node.classList.toggle("flipped", !!(p && p.face));
+    if (picking.has(cardKey(node.dataset.card))) node.setAttribute("aria-pressed", String(!!p));
+  });
+}
+
+// ---- your move ----
+
+let picking = new Set(); // the keys of the cards a tap picks now
+
+function decisionKey(state) {
   const d = state.decision;
+  return d ? state.moves_played + "|" + d.kind + "|" + (d.moves || []).join(",") : "";
+}
+
+function shownKeys(state) {
+  const keys = new Set();
+  for (const z of (state.table ? state.table.zones : [])) for (const c of z.cards) if (c !== null) keys.add(cardKey(c));
+  return keys;
+}
+
+function moveButton(move, d) {
+  const b = document.createElement("button");
+  b.type = "button";
+  // A claim's word alone (BAMM!'s "bamm") is a claim of no cards, which
+  // the rules may punish: its button starts the claim in the box, for
+  // the cards to be added, and Enter sends it as it stands.
+  const claim = d.claims.includes(move);
+  b.textContent = claim ? move + " \u2026" : move;
+  // At a real deck a move of a card the referee cannot see reads CARD:
+  // it goes to the box, for the card's name to be typed in its place.
+  b.addEventListener("click", () => {
+    if (claim || /\bCARD\b/.test(move)) {
+      $("text").value = claim ? move + " " : move.replace(/\bCARD\b.*/, "");
+      $("text").focus();
+    } else {
+      send(move);
+    }
+  });
+  return b;
+}
+
+// The move's controls: the readout of the cards picked, a hint, and the
+// moves that take no cards (buttons, or a picker for many of one verb).
+function showChoosing(state) {
+  const d = state.decision;
+  const yours = !state.result && !state.dice && d && d.yours;
+  const keys = shownKeys(state);
+  const sorted = yours ? sortMoves(d, keys) : { byVerb: new Map(), rest: [] };
+  picking = yours ? tappable(sorted, d, keys) : new Set();
+  if (decisionKey(state) !== Choose.decision) {
+    Choose.decision = decisionKey(state);
+    Choose.picked = [];
+  }
+  Choose.picked = Choose.picked.filter((p) => picking.has(cardKey(p.name)));
+  Choose.sorted = sorted;
+  showBoard(state, picking);
+  $("dock").classList.toggle("choosing", picking.size > 0);
+  $("typed").hidden = !(yours || (state.dice && state.dice.yours));
   if (state.dice) {
     $("yours").hidden = !state.dice.yours;
     $("moves").replaceChildren();
+    $("readout").replaceChildren();
+    $("hint").textContent = "";
     $("text").placeholder = state.dice.n > 1 ? "such as 6 5" : "such as 4";
     return;
   }
-  const yours = !state.result && d && d.yours;
   $("yours").hidden = !yours;
   if (!yours) return;
-  const buttons = d.moves.map((move) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    // A claim's word alone (BAMM!'s "bamm") is a claim of no cards, which
-    // the rules may punish: its button starts the claim in the box, for
-    // the cards to be added, and Enter sends it as it stands.
-    const claim = d.claims.includes(move);
-    b.textContent = claim ? move + " …" : move;
-    // At a real deck a move of a card the referee cannot see reads CARD:
-    // it goes to the box, for the card's name to be typed in its place.
-    b.addEventListener("click", () => {
-      if (claim || /\bCARD\b/.test(move)) {
-        $("text").value = claim ? move + " " : move.replace(/\bCARD\b.*/, "");
-        $("text").focus();
-      } else {
-        send(move);
-      }
-    });
-    return b;
-  });
-  $("moves").replaceChildren(...buttons);
+  showReadout(state);
+  $("moves").replaceChildren(...moveControls(sorted.rest).map((m) => (typeof m === "string" ? moveButton(m, d) : m)));
   $("text").placeholder = d.claims.length
-    ? "or type a move (" + d.claims.map((w) => w + " CARDS…").join(", ") + ")"
+    ? "or type a move (" + d.claims.map((w) => w + " CARDS\u2026").join(", ") + ")"
     : "or type a move";
+}
+
+// The hint, or the buttons that read out the move of the cards picked.
+function showReadout(state) {
+  const d = state.decision, sorted = Choose.sorted;
+  const verbs = [...sorted.byVerb.keys()].map((v) => v || d.kind);
+  $("hint").textContent = sorted.byVerb.size && !Choose.picked.length
+    ? "Tap cards to " + verbs.join(", ") + " them." : "";
+  $("readout").replaceChildren(...readout(sorted, d.kind));
 }
 
 function showSeats(state) {
@@ -112,11 +262,24 @@ function showSeats(state) {
     const dot = document.createElement("span");
     dot.className = "dot";
     dot.textContent = "\u25CF ";
+    dot.setAttribute("aria-hidden", "true");
     item.append(dot, s.name + (s.plays === "person" ? "" : " (" + s.plays + ")")
-      + (s.plays === "person" && !s.connected ? ": not connected" : ""));
+      + (s.plays === "person" ? (s.connected ? ": connected" : ": not connected") : ""));
     if (!s.connected) item.className = "off";
     return item;
   }));
+}
+
+// ---- table talk ----
+
+function showTalk(state) {
+  const talk = state.talk;
+  $("talk").hidden = !talk || (!talk.on && !talk.said.length);
+  if (!talk) return;
+  fill($("said"), talk.said.map((m) => shortName(state, m.seat) + ": " + m.text));
+  $("say").hidden = !talk.on || !state.seat;
+  if (!talk.on) $("talk-refusal").textContent = "the host has turned table talk off";
+  else if ($("talk-refusal").textContent === "the host has turned table talk off") $("talk-refusal").textContent = "";
 }
 
 // ---- your turn reaches you ----
@@ -186,10 +349,10 @@ function show(state) {
   $("notice").hidden = !state.notice;
   $("notice").textContent = state.notice || "";
   showTurn(state);
-  showMoves(state);
-  fill($("table"), state.table || [], "div");
+  showChoosing(state);
   fill($("status"), state.status || []);
   showSeats(state);
+  showTalk(state);
   const log = $("log");
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
   fill(log, state.log || []);
@@ -198,31 +361,53 @@ function show(state) {
   cueTurn(state);
 }
 
+// Sends what a page asks of the referee (a move, a move to judge, words
+// to the table): the verdict's JSON, or null with why shown in `shown`.
+async function ask(what, text, shown) {
+  try {
+    const reply = await fetch(base + "/" + what, {
+      method: "POST", body: text, headers: { "Content-Type": "text/plain" }, cache: "no-store",
+    });
+    if (!reply.ok) {
+      shown.textContent = (await reply.text()).trim();
+      return null;
+    }
+    return await reply.json();
+  } catch (e) {
+    shown.textContent = "the referee cannot be reached: try again in a moment";
+    return null;
+  }
+}
+
 async function send(text) {
   // One move at a time; but the dice a move waits for go while it waits.
   const dice = lastState && lastState.dice && lastState.dice.yours;
   if ((sending && !dice) || !text.trim()) return;
   sending = true;
   $("refusal").textContent = "";
-  document.querySelectorAll("#moves button").forEach((b) => { b.disabled = true; });
+  const controls = document.querySelectorAll("#moves button, #readout button");
+  controls.forEach((b) => { b.disabled = true; });
   try {
-    const reply = await fetch(base + "/move", {
-      method: "POST", body: text, headers: { "Content-Type": "text/plain" }, cache: "no-store",
-    });
-    if (!reply.ok) {
-      $("refusal").textContent = (await reply.text()).trim();
-    } else {
-      const verdict = await reply.json();
-      if (!verdict.played) $("refusal").textContent = verdict.why;
-      else $("text").value = "";
-    }
-  } catch (e) {
-    $("refusal").textContent = "the referee cannot be reached: try again in a moment";
+    const verdict = await ask("move", text, $("refusal"));
+    if (verdict && !verdict.played) $("refusal").textContent = verdict.why;
+    else if (verdict) { $("text").value = ""; Choose.picked = []; }
   } finally {
     sending = false;
-    document.querySelectorAll("#moves button").forEach((b) => { b.disabled = false; });
+    controls.forEach((b) => { b.disabled = false; });
   }
 }
+
+// A move of tapped cards the list does not hold: the referee says whether
+// it is legal, and why not, before anything is played.
+async function judge(text) {
+  $("refusal").textContent = "";
+  const verdict = await ask("judge", text, $("refusal"));
+  if (verdict && !verdict.legal) $("refusal").textContent = verdict.why;
+  return verdict;
+}
+
+Choose.onSend = send;
+Choose.onJudge = judge;
 
 function setLink(up, text) {
   $("link").className = "link " + (up ? "up" : "down");
@@ -248,6 +433,13 @@ function connect() {
 $("typed").addEventListener("submit", (event) => {
   event.preventDefault();
   send($("text").value);
+});
+$("say").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  $("talk-refusal").textContent = "";
+  const verdict = await ask("talk", $("words").value, $("talk-refusal"));
+  if (verdict && !verdict.said) $("talk-refusal").textContent = verdict.why;
+  else if (verdict) $("words").value = "";
 });
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && (!source || source.readyState === EventSource.CLOSED)) connect();

@@ -49,6 +49,7 @@
 struct PageMove {
     PageMove *next;
     int seat;
+    PageAsk ask;
     char text[MOVE_MAX + 1];
     int done;      /* the console has given its verdict */
     int abandoned; /* the page stopped waiting: whoever comes last frees it */
@@ -319,20 +320,28 @@ typedef struct Body {
     char text[MOVE_MAX + 1];
     size_t len;
     int too_long;
+    PageAsk ask;
     PageMove *move; /* handed to the console, its verdict awaited */
 } Body;
 
+/* What the page is told of what it asked: a move played, a move judged
+ * legal, words said to the table. */
+static const char *const VERDICT_KEY[] = {"played", "legal", "said"};
+
 /* The verdict as the page gets it: {"played":true}, or false with why. */
-static enum MHD_Result send_verdict(struct MHD_Connection *c, const char *why)
+static enum MHD_Result send_verdict(struct MHD_Connection *c, PageAsk ask, const char *why)
 {
-    if (!why)
-        return reply(c, MHD_HTTP_OK, "application/json", "{\"played\":true}", 15);
+    char json_ok[32];
+    if (!why) {
+        int n = snprintf(json_ok, sizeof json_ok, "{\"%s\":true}", VERDICT_KEY[ask]);
+        return reply(c, MHD_HTTP_OK, "application/json", json_ok, (size_t)n);
+    }
     /* The reason in JSON: a string of the console's words. */
     size_t n = strlen(why);
     char *json = malloc(n * 6 + 32), *o = json;
     if (!json)
         return MHD_NO;
-    o += sprintf(o, "{\"played\":false,\"why\":\"");
+    o += sprintf(o, "{\"%s\":false,\"why\":\"", VERDICT_KEY[ask]);
     for (const unsigned char *p = (const unsigned char *)why; *p; p++)
         if (*p == '"' || *p == '\\')
             o += sprintf(o, "\\%c", *p);
@@ -348,7 +357,7 @@ static enum MHD_Result send_verdict(struct MHD_Connection *c, const char *why)
 
 /* Hands the move to the console, and parks its request (no thread waits)
  * until the verdict wakes it. */
-static enum MHD_Result send_move(PageServer *s, struct MHD_Connection *c, int seat, Body *b)
+static enum MHD_Result send_move(PageServer *s, struct MHD_Connection *c, int seat, PageAsk ask, Body *b)
 {
     if (b->too_long)
         return reply_text(c, MHD_HTTP_CONTENT_TOO_LARGE, "a move is at most 512 bytes\n");
@@ -356,6 +365,7 @@ static enum MHD_Result send_move(PageServer *s, struct MHD_Connection *c, int se
     if (!m)
         return MHD_NO;
     m->seat = seat;
+    m->ask = ask;
     memcpy(m->text, b->text, b->len);
     m->conn = c;
     m->queued_at = time(NULL);
@@ -402,12 +412,12 @@ static enum MHD_Result move_woken(PageServer *s, struct MHD_Connection *c, Body 
     if (!done)
         return reply_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
                           "the referee's console is busy: your move was not played, send it again\n");
-    enum MHD_Result ok = send_verdict(c, why);
+    enum MHD_Result ok = send_verdict(c, b->ask, why);
     free(why);
     return ok;
 }
 
-PageMove *page_server_next_move(PageServer *s, int *seat, const char **text)
+PageMove *page_server_next_move(PageServer *s, int *seat, const char **text, PageAsk *ask)
 {
     pthread_mutex_lock(&s->lock);
     PageMove *m;
@@ -426,6 +436,7 @@ PageMove *page_server_next_move(PageServer *s, int *seat, const char **text)
     if (m) {
         *seat = m->seat;
         *text = m->text;
+        *ask = m->ask;
     }
     return m;
 }
@@ -567,7 +578,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (seat < 0)
         return not_found(c);
     what = what ? what + 1 : "";
-    if (post && strcmp(what, "move") == 0 && url[1] == 's') {
+    PageAsk ask = strcmp(what, "move") == 0 ? PAGE_MOVE : strcmp(what, "judge") == 0 ? PAGE_JUDGE
+                : strcmp(what, "talk") == 0 ? PAGE_TALK : PAGE_ASKS;
+    if (post && ask != PAGE_ASKS && url[1] == 's') {
         Body *b = *req;
         if (!b) {
             if (!(b = calloc(1, sizeof *b)))
@@ -589,7 +602,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             return move_woken(s, c, b);
         if (!from_own_pages(s, c))
             return reply_text(c, MHD_HTTP_FORBIDDEN, "moves come from the table's own pages only\n");
-        return send_move(s, c, seat, b);
+        b->ask = ask;
+        return send_move(s, c, seat, ask, b);
     }
     if (!get)
         return reply_text(c, MHD_HTTP_METHOD_NOT_ALLOWED, "not allowed\n");

@@ -47,11 +47,16 @@ int page_server_port(const PageServer *s);
 /* Readable when moves wait for the console (a byte each wake). */
 int page_server_wake_fd(const PageServer *s);
 
-/* A move a page sent: its seat and text. */
+/* What a page asks of the console: a move played (POST .../move), a move
+ * judged without playing it (.../judge: the referee's reason before a
+ * move of tapped cards is sent), words said to the table (.../talk). */
+typedef enum PageAsk { PAGE_MOVE, PAGE_JUDGE, PAGE_TALK, PAGE_ASKS } PageAsk;
+/* What a page sent: its seat, text and what it asks. */
 typedef struct PageMove PageMove;
-/* The next move waiting, in arrival order, or NULL. */
-PageMove *page_server_next_move(PageServer *s, int *seat, const char **text);
-/* The console's verdict on a move: NULL when played, else why (copied). */
+/* The next one waiting, in arrival order, or NULL. */
+PageMove *page_server_next_move(PageServer *s, int *seat, const char **text, PageAsk *ask);
+/* The console's verdict on it: NULL when done (played, legal, said),
+ * else why (copied). */
 void page_server_answer(PageServer *s, PageMove *m, const char *why);
 /* Whether a page has come or gone since the last call (then the console
  * publishes again: everyone sees who is connected). */

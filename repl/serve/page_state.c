@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../render.h"
+#include "page_table.h"
 #include "../../core/referee/game_answer.h"
 
 /* How many of the latest log entries a page shows. */
@@ -83,6 +84,34 @@ static json_t *status_json(Game *g, int seat)
     return lines;
 }
 
+/* What each card of the game does, as its rules say it for a person who
+ * taps it (game.card_text: {Skip = "..."}); an object, empty when the
+ * rules say nothing. Plain strings only: nothing of the rules runs. */
+static json_t *card_text_json(Game *g)
+{
+    lua_State *L = g->L;
+    int top = lua_gettop(L);
+    json_t *texts = json_object();
+    game_push_method(g, "card_text");
+    if (lua_type(L, -1) == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
+                Captured c;
+                if (capture(&c)) {
+                    render_text(c.out, lua_tostring(L, -1));
+                    json_t *lines = done_lines(&c);
+                    json_object_set(texts, lua_tostring(L, -2), json_array_get(lines, 0));
+                    json_decref(lines);
+                }
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_settop(L, top);
+    return texts;
+}
+
 static void add_move(const char *move, void *moves)
 {
     json_array_append_new(moves, json_string(move));
@@ -145,7 +174,8 @@ static json_t *result_json(Game *g)
     return lines;
 }
 
-char *page_state_json(Match *s, int seat, const int *connected, const char *notice, int nudged)
+char *page_state_json(Match *s, int seat, const int *connected, const char *notice, int nudged,
+                      json_t *talk)
 {
     Game *g = s->loop.game;
     char name[64];
@@ -154,10 +184,8 @@ char *page_state_json(Match *s, int seat, const int *connected, const char *noti
                              "seats", seats_json(s, connected));
     if (g) {
         Captured c;
-        if (capture(&c)) {
-            render_view(c.out, g->t, seat);
-            json_object_set_new(page, "table", done_lines(&c));
-        }
+        json_object_set_new(page, "table", page_table_json(g->t, seat));
+        json_object_set_new(page, "card_text", card_text_json(g));
         json_object_set_new(page, "status", status_json(g, seat));
         if (capture(&c)) {
             int from = g->t->log.n > PAGE_LOG_ENTRIES ? g->t->log.n - PAGE_LOG_ENTRIES : 0;
@@ -174,6 +202,8 @@ char *page_state_json(Match *s, int seat, const int *connected, const char *noti
         json_object_set_new(page, "notice", json_string(notice));
     if (nudged)
         json_object_set_new(page, "nudged", json_integer(nudged));
+    if (talk)
+        json_object_set(page, "talk", talk);
     char *text = json_dumps(page, JSON_COMPACT);
     json_decref(page);
     return text;

@@ -19,6 +19,7 @@
 #include "page_server.h"
 #include "page_state.h"
 #include "qr_text.h"
+#include "table_talk.h"
 
 /* A claim window's time at a served table unless --claim-time says
  * otherwise: long enough to see the card and call, short enough that
@@ -44,6 +45,8 @@ typedef struct Served {
     double waited_since; /* ... and when (match_now) */
     const char *public_url; /* --public-url: the address people use, or NULL */
     char *cert_pem, *key_pem; /* --tls-cert, --tls-key: read, or NULL */
+    TableTalk *talk;    /* the table's talk (never saved); off with --no-talk */
+    int no_talk;
     /* Real dice: the seat that lifts the cup types them on its page while
      * the move that reads them waits. */
     struct {
@@ -223,6 +226,17 @@ static int nudge(void *ctx, char **said)
     return 1;
 }
 
+/* The host turns the table's talk on or off; every page is told. */
+static int switch_talk(void *ctx, int on)
+{
+    Served *sv = ctx;
+    int changed = talk_switch(sv->talk, on);
+    printf("table talk is %s%s\n", on ? "on" : "off", changed ? "" : " already");
+    if (changed)
+        publish(sv);
+    return changed;
+}
+
 static int show_links(void *ctx, int qr, char **why)
 {
     Served *sv = ctx;
@@ -383,6 +397,33 @@ static void close_window_on_time(Served *sv)
     free(why);
 }
 
+/* Whether a move a page made of tapped cards would be legal, and the
+ * referee's reason when not, before it is sent: nothing is played, and
+ * the game is as it was. NULL when legal. */
+static char *judge(Served *sv, int seat, const char *text)
+{
+    char *why = NULL;
+    if (sv->dice.asked)
+        return strdup("type the dice first: the move under way waits for them");
+    match_judge(sv->m, seat, text, &why);
+    return why;
+}
+
+/* Words a page says to the table: kept with the last few, shown on every
+ * page and at the console; never in the record. */
+static char *talk(Served *sv, int seat, const char *text)
+{
+    const char *why = talk_say(sv->talk, seat, text, match_now());
+    if (why)
+        return strdup(why);
+    char name[64];
+    int said_by;
+    const char *said = talk_last(sv->talk, &said_by);
+    fflush(stdout);
+    printf("%s says: %s\n", render_seat(said_by, name, sizeof name), said);
+    return NULL;
+}
+
 /* Each page's answer in turn, given to the match. An answer is "played"
  * only once the save that holds it is on disk (the match sees to it): one
  * the save fails for is taken back, and its page told why. */
@@ -390,11 +431,16 @@ static void take_requests(void *ctx)
 {
     Served *sv = ctx;
     PageMove *pm;
-    int seat;
+    int seat, talked = 0;
     const char *text;
-    while ((pm = page_server_next_move(sv->server, &seat, &text)) != NULL) {
+    PageAsk ask;
+    while ((pm = page_server_next_move(sv->server, &seat, &text, &ask)) != NULL) {
         char *why;
-        if (sv->dice.asked)
+        if (ask == PAGE_JUDGE)
+            why = judge(sv, seat, text);
+        else if (ask == PAGE_TALK)
+            talked |= !(why = talk(sv, seat, text));
+        else if (sv->dice.asked)
             why = dice_typed(sv, seat, text);
         else {
             MatchAnswer a = match_give(sv->m, seat, text, &why);
@@ -403,6 +449,8 @@ static void take_requests(void *ctx)
         page_server_answer(sv->server, pm, why);
         free(why);
     }
+    if (talked)
+        publish(sv);
     if (!sv->dice.asked) /* (mid-move, the rules are asked nothing) */
         close_window_on_time(sv);
     page_server_presence_changed(sv->server);
@@ -450,6 +498,7 @@ static void publish(void *ctx)
     }
     int connected[MAX_SEATS + 1];
     int mid_move = sv->dice.asked;
+    json_t *talk_json_now = talk_json(sv->talk);
     for (int seat = 0; seat <= MAX_SEATS; seat++)
         connected[seat] = page_server_connected(sv->server, seat);
     for (int seat = 0; seat <= s->loop.nseats; seat++) {
@@ -460,12 +509,14 @@ static void publish(void *ctx)
                              (sv->dice.all && controller_is_person(&s->loop.seats[seat])));
         char *json = mid_move ? page_state_with_dice(last, sv->dice.all ? 0 : sv->dice.seat,
                                                      sv->dice.n, sv->dice.faces, yours)
-                              : page_state_json(s, seat, connected, sv->trouble, sv->nudged[seat]);
+                              : page_state_json(s, seat, connected, sv->trouble, sv->nudged[seat],
+                                                talk_json_now);
         free(last);
         if (json)
             page_server_publish(sv->server, seat, json);
         free(json);
     }
+    json_decref(talk_json_now);
     if (!mid_move) /* (a move under way is saved once it is played) */
         keep_save(sv);
 }
@@ -535,12 +586,19 @@ static int serve_child(void *ctx, const ReplGuard *guard)
     ReplGuard taken_up = *guard;
     if (!taken_up.resume && sv->resume_text)
         taken_up.resume = sv->resume_text;
+    if (!(sv->talk = talk_new(!sv->no_talk))) {
+        page_server_stop(sv->server);
+        fprintf(stderr, "referee serve: out of memory\n");
+        return 1;
+    }
     ReplServe hooks = {page_server_wake_fd(sv->server), attach, take_requests, due_in, publish,
-                       served_type_dice, show_links, nudge, sv};
+                       served_type_dice, show_links, nudge, switch_talk, sv};
     int status = repl_serve(sv->L, sv->rules, sv->bots, sv->resume_text ? NULL : &sv->args,
                             &taken_up, &hooks);
     page_server_stop(sv->server);
     sv->server = NULL;
+    talk_free(sv->talk);
+    sv->talk = NULL;
     return status;
 }
 
@@ -608,7 +666,7 @@ static const char SERVE_USAGE[] =
     "usage: referee serve GAME [--seats S,...] [--names A,B,...] [--seed N] [--set NAME=VALUE]...\n"
     "                      [--table dice|cards|all] [--claim-time SECONDS]\n"
     "                      [--listen ADDRESS:PORT] [--save FILE] [--bot-budget N]\n"
-    "                      [--tls-cert FILE --tls-key FILE] [--public-url URL]\n"
+    "                      [--tls-cert FILE --tls-key FILE] [--public-url URL] [--no-talk]\n"
     "                      [--bot-memory MB] [--game-memory MB] [--max-moves N]\n"
     "       referee serve --resume FILE [--listen ADDRESS:PORT] [--tls-cert ... --public-url URL]\n"
     "A table where each person plays on their own page (a link and a QR code each)\n"
@@ -620,10 +678,11 @@ static const char SERVE_USAGE[] =
     "their silence passes (default 5; 0 waits for everyone). --tls-cert and\n"
     "--tls-key: serve HTTPS with this certificate and key (PEM files). --public-url:\n"
     "the address people open when it is not this machine's (a name, or a proxy\n"
-    "such as Caddy that gives TLS in front): the links name it.\n";
+    "such as Caddy that gives TLS in front): the links name it. --no-talk: no table\n"
+    "talk on the pages (the console's 'talk on' and 'talk off' switch it).\n";
 static const char SERVE_OPTIONS[] = "--seats, --names, --seed, --set, --table, --claim-time, --listen, --save, "
                                     "--resume, --tls-cert, --tls-key, --public-url, --bot-budget, "
-                                    "--bot-memory, --game-memory, --max-moves";
+                                    "--bot-memory, --game-memory, --max-moves, --no-talk";
 
 /* An option serve knows (the value it takes follows it). */
 static int serve_option(const char *word)
@@ -657,6 +716,10 @@ int serve_run(lua_State *L, const char *rules_path, const char *bots_path, int a
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
     int nrest = 0;
     for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--no-talk")) {
+            sv.no_talk = 1;
+            continue;
+        }
         if (!strcmp(argv[i], "--listen") || !strcmp(argv[i], "--save") || !strcmp(argv[i], "--resume") ||
             !strcmp(argv[i], "--tls-cert") || !strcmp(argv[i], "--tls-key") ||
             !strcmp(argv[i], "--public-url")) {

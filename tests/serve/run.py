@@ -40,48 +40,87 @@ def page_state(driver):
         " document.getElementById('turn').className]")
 
 
-def click_move(driver, choose):
-    """Clicks the move choose picks among the page's buttons; the moves
-    played before, or None when it is not this page's move (or the page
-    drew its buttons anew under the click, as another seat's move reached
-    it: the caller looks again, as a person would)."""
-    from selenium.common.exceptions import StaleElementReferenceException
-    moves, over, turn = page_state(driver)
-    if over == "yes" or turn != "yours":
-        return None
+def page_decision(driver):
+    """The decision the page shows as its person's to make, or None."""
+    return driver.execute_script(
+        "const s = lastState; if (!(s && !s.result && !s.dice && s.decision && s.decision.yours)) return null;"
+        " const keys = shownKeys(s);"
+        " return Object.assign({card_moves: s.decision.moves.filter((m) => cardMove(m, keys))}, s.decision)")
+
+
+def tap_move(driver, move):
+    """Makes move as a person does on the page: a move of cards by tapping
+    them (a dual card a second time for its other face first) and then the
+    button that reads the move out; any other by its button, or in its
+    picker. Never typed. True when it found how."""
     from selenium.webdriver.common.by import By
-    try:
-        buttons = driver.find_elements(By.CSS_SELECTOR, "#moves button")
-        if not buttons:
-            return None
-        choice = choose(buttons)
-        if isinstance(choice, str):  # typed in the box, as a claim is
-            box = driver.find_element("id", "text")
-            box.clear()
-            box.send_keys(choice + "\n")
-        else:
-            choice.click()
-    except StaleElementReferenceException:
-        return None
-    return moves
+    cards = driver.execute_script(
+        "const cm = cardMove(arguments[0], shownKeys(lastState)); return cm ? cm.cards : null", move)
+    if cards:
+        for name in cards:
+            key = driver.execute_script("return cardKey(arguments[0])", name)
+            node = [c for c in driver.find_elements(By.CSS_SELECTOR, "button.card")
+                    if driver.execute_script("return cardKey(arguments[0].dataset.card)", c) == key][0]
+            node.click()
+            if "/" in name and node.get_attribute("data-card") != name:
+                node.click()  # the other face first: a tap redraws nothing, so it is the same card
+        for b in driver.find_elements(By.CSS_SELECTOR, "#readout button"):
+            if b.text == move or b.text.endswith(": " + move):
+                b.click()
+                return True
+        return False
+    for b in driver.find_elements(By.CSS_SELECTOR, "#moves > button"):
+        if b.text == move:
+            b.click()
+            return True
+    for sel in driver.find_elements(By.CSS_SELECTOR, "#moves .picker select"):
+        for o in sel.find_elements(By.TAG_NAME, "option"):
+            if o.get_attribute("value") == move:
+                o.click()
+                sel.find_element(By.XPATH, "following-sibling::button").click()
+                return True
+    return False
 
 
-def play_by_clicking(drivers, choose, limit=400, between=None):
-    """Each page whose move it is clicks one, until the game is over."""
+def play_by_tapping(drivers, choose, limit=400, between=None):
+    """Each page whose move it is makes one (choose(seat, decision) picks
+    it; a ("typed", text) is typed in the box instead), until the game is
+    over. Stale elements (another seat's move redrew the page under the
+    tap) are looked at again, as a person would."""
+    from selenium.common.exceptions import StaleElementReferenceException
     for step in range(limit):
         if all(page_state(d)[1] == "yes" for d in drivers.values()):
             return True
         moved = False
         for seat, d in drivers.items():
-            before = click_move(d, lambda b: choose(seat, b))
-            if before is not None:
-                moved = True
-                wait_for(lambda: page_state(d)[0] != before or page_state(d)[2] != "yours", 5)
-                if between:
-                    between(step)
+            try:
+                decision = page_decision(d)
+                if not decision:
+                    continue
+                before = page_state(d)[0]
+                move = choose(seat, decision)
+                if isinstance(move, tuple):
+                    box = d.find_element("id", "text")
+                    box.clear()
+                    box.send_keys(move[1] + "\n")
+                elif not tap_move(d, move):
+                    continue
+            except StaleElementReferenceException:
+                continue
+            moved = True
+            wait_for(lambda: page_state(d)[0] != before or page_state(d)[2] != "yours", 5)
+            if between:
+                between(step)
         if not moved:
             time.sleep(0.05)
     return False
+
+
+def cards_first(seat, decision):
+    """A chooser that makes a move of cards whenever there is one, the
+    last listed (BAM!'s discards of several cards come last); else the
+    first move (BAM!'s play, not fold)."""
+    return decision["card_moves"][-1] if decision["card_moves"] else decision["moves"][0]
 
 
 def no_sideways_scroll(driver):
@@ -99,10 +138,9 @@ def names_in(text):
 
 
 def own_hand(state):
-    for line in state.get("table", []):
-        if ", yours)" in line:
-            return names_in(line.split(":", 1)[1])
-    return set()
+    seat = state.get("seat")
+    zones = (state.get("table") or {}).get("zones", [])
+    return {c for z in zones if seat and z["owner"] == seat for c in z["cards"] if c}
 
 
 def known_from_record(save):
@@ -160,14 +198,14 @@ def bam_in_browsers():
 
         def reload_once(step):
             if step == 4 and not reloaded:
-                before = bob.find_element("id", "table").text
+                before = bob.find_element("id", "board").text + bob.find_element("id", "hand").text
                 moves = page_state(bob)[0]
                 bob.refresh()
                 wait_for(lambda: page_state(bob)[0] == moves and bob.find_element("id", "link").text == "connected", 10)
-                reloaded.append(bob.find_element("id", "table").text == before)
+                reloaded.append(bob.find_element("id", "board").text + bob.find_element("id", "hand").text == before)
 
-        over = play_by_clicking(drivers, lambda seat, b: b[0], between=reload_once)
-        check("a whole BAM! game played by clicking", over, t.lines[-5:])
+        over = play_by_tapping(drivers, cards_first, between=reload_once)
+        check("a whole BAM! game played by tapping cards and buttons", over, t.lines[-5:])
         check("a page reloaded mid-game shows the same state", reloaded == [True], reloaded)
         check("both pages say the game is over",
               all("game over" in d.find_element("id", "turn").text for d in drivers.values()))
@@ -203,6 +241,23 @@ def bam_in_browsers():
 
 # ---- BAMM!: a call out of turn races a slower one ----
 
+# A set the page's person could claim (a rank with a card of the hand and
+# two of the table), each card named face-first by the face it counts by:
+# "bamm 8D/5S 8S/JC 8C/5H", or null.
+SET_CLAIM = """
+const seat = arguments[0], zones = lastState.table.zones;
+const hand = zones.filter((z) => z.owner === seat).flatMap((z) => z.cards).filter(Boolean);
+const table = zones.filter((z) => z.kind === "table").flatMap((z) => z.cards).filter(Boolean);
+const rank = (face) => face.slice(0, -1);
+const byFace = (card, r) => { const f = card.split("/"); return rank(f[0]) === r ? card : rank(f[1]) === r ? f[1] + "/" + f[0] : null; };
+for (const card of hand) for (const face of card.split("/")) {
+  const r = rank(face), mine = byFace(card, r);
+  const theirs = table.map((c) => byFace(c, r)).filter(Boolean);
+  if (theirs.length >= 2) return "bamm " + [mine, theirs[0], theirs[1]].join(" ");
+}
+return null;
+"""
+
 def bamm_race():
     save = os.path.join(work, "bamm.json")
     t = Table(["bamm", "--seats", "human,human,bamm-greedy", "--names", "Ann,Bob,Cy", "--seed", "5"], save)
@@ -216,17 +271,24 @@ def bamm_race():
         wait_for(lambda: all(d.find_element("id", "link").text == "connected" for d in drivers.values()), 10)
         from selenium.webdriver.common.by import By
 
-        def choose(seat, buttons):
-            texts = [b.text for b in buttons]
+        claimed = []
+        drivers_by_seat = drivers
+
+        def choose(seat, decision):
+            moves = decision["moves"]
             st = t.state(seat)
-            d = st["decision"]
-            if "bamm …" in texts and not raced and set(d["waiting"]) >= {1, 2} and st["seats"] and \
+            if "bamm" in decision["claims"] and not raced and set(st["decision"]["waiting"]) >= {1, 2} and \
                     watcher.latest()["decision"]["waiting"] and seat == 2:
                 raced.append(st["moves_played"])
-                return "bamm"  # a call of no cards, typed as fast as it is thought
-            if "pass" in texts:
-                return buttons[texts.index("pass")]
-            return buttons[0]
+                return ("typed", "bamm")  # a call of no cards, typed as fast as it is thought
+            if "bamm" in decision["claims"] and len(raced) == 2 and len(claimed) < 2:
+                claim = drivers_by_seat[seat].execute_script(SET_CLAIM, seat)
+                if claim:
+                    claimed.append((seat, claim, st["moves_played"]))
+                    return claim  # tapped: a card and its other face, the readout judged then sent
+            if "pass" in moves:
+                return "pass"
+            return (decision["card_moves"] or moves)[0]
 
         def slower_call(step):
             if len(raced) == 1:
@@ -238,9 +300,14 @@ def bamm_race():
                       ann.find_element("id", "text").get_attribute("value") == "bamm ")
                 ann.find_element("id", "text").send_keys("\n")
 
-        over = play_by_clicking(drivers, choose, limit=800, between=slower_call)
-        check("a whole BAMM! game played by clicking", over, t.lines[-5:])
+        over = play_by_tapping(drivers, choose, limit=800, between=slower_call)
+        check("a whole BAMM! game played by tapping", over, t.lines[-5:])
         check("Bob called BAMM! out of turn, Ann after him", len(raced) == 2, raced)
+        log = "\n".join(l for _, st in watcher.states for l in st.get("log", []))
+        made = [c for c in claimed if "seat %d (%s): BAMM! a set of" % (c[0], "Ann" if c[0] == 1 else "Bob") in log]
+        check("a BAMM! claim of dual cards, each by the face it counts by, made by tapping them",
+              claimed and made and any(" " + n.split("/")[0] in c[1] for c in made for n in c[1].split()[1:]
+                                       if "/" in n), (claimed, [l for l in t.lines if "BAMM" in l][-6:]))
         log = "\n".join(l for _, st in watcher.states for l in st.get("log", []))
         bob_at, ann_at = log.find("seat 2 (Bob) calls BAMM!"), log.find("seat 1 (Ann) calls BAMM!")
         check("everyone sees Bob's call first", 0 <= bob_at < ann_at or (bob_at >= 0 and ann_at < 0),
@@ -402,26 +469,203 @@ def hostile():
         t.quit()
 
 
+def rummy_choice(seat, decision):
+    """The rummy by tapping: a bamboozle whenever one is offered, then
+    melds and extensions, a stack card to take, the discard last."""
+    moves = decision["card_moves"] or decision["moves"]
+    for verb in ("bamboozle", "meld", "extend", "take", "steal", "discard"):
+        for m in moves:
+            if m.split(" ")[0] == verb:
+                return m
+    return decision["moves"][0]
+
+
+def dice_choice(seat, decision):
+    """The dice game by tapping: a challenge now and then (so rounds end),
+    a declaration from the picker, a card to discard by its card."""
+    moves = decision["moves"]
+    if "challenge" in moves and decision.get("_n", 0) % 2:
+        return "challenge"
+    declares = [m for m in moves if m.startswith("declare ")]
+    if declares:
+        return declares[len(declares) // 3]
+    if decision["card_moves"]:
+        return decision["card_moves"][0]
+    for m in ("accept", "roll", "take strike"):
+        if m in moves:
+            return m
+    return moves[0]
+
+
 def every_game_on_a_phone():
-    """The rummy and the dice game too: a phone's page and a laptop's at
-    the first decision, without sideways scroll (screenshots in build/)."""
-    for game, seats in (("bamboozled", "human,human"), ("bamboozled-dice", "human,human,dice-bluffer"),
-                        ("bam-app", "human,bam-greedy")):
-        t = Table([game, "--seats", seats, "--names", "Ann,Bob", "--seed", "shots"],
-                  os.path.join(work, game + ".json"))
+    """The rummy, the dice game and the app, each a whole game played by
+    tapping on a phone (and the rummy's other seat on a laptop), without
+    sideways scroll; screenshots at the start, mid-game and the end in
+    build/ (BAM! and BAMM! are played so above)."""
+    turns = {"n": 0}
+
+    def counted(choice):
+        def choose(seat, decision):
+            turns["n"] += 1
+            decision["_n"] = turns["n"]
+            return choice(seat, decision)
+        return choose
+    for game, seats, names, sets, choose in (
+            ("bamboozled", "human,human", "Ann,Bob", ["--set", "hands=1"], rummy_choice),
+            ("bamboozled-dice", "human,dice-bluffer,dice-honest", "Ann", ["--set", "strikes=1"], dice_choice),
+            ("bam-app", "human,bam-greedy", "Ann", [], cards_first)):
+        save = os.path.join(work, game + ".json")
+        t = Table([game, "--seats", seats, "--names", names, "--seed", "shots"] + sets, save)
+        watcher = Stream(t, 0)
+        drivers = {1: browser(390, 844, phone=True)}
+        if seats.count("human") > 1:
+            drivers[2] = browser(1280, 800)
+        phone = drivers[1]
         try:
-            for name, d in (("phone", browser(390, 844, phone=True)), ("laptop", browser(1280, 800))):
-                try:
-                    d.get(t.links[1])
-                    shown = wait_for(lambda: d.find_element("id", "link").text == "connected"
-                                     and d.find_element("id", "table").text, 10)
-                    d.save_screenshot(os.path.join(shots, "serve-%s-%s.png" % (game, name)))
-                    check("%s's page on a %s shows the table without sideways scroll" % (game, name),
-                          shown and no_sideways_scroll(d))
-                finally:
-                    d.quit()
+            for seat, d in drivers.items():
+                d.get(t.links[seat])
+            shown = wait_for(lambda: all(d.find_element("id", "link").text == "connected"
+                                         and d.find_element("id", "board").text for d in drivers.values()), 10)
+            phone.save_screenshot(os.path.join(shots, "serve-%s-start.png" % game))
+            check("%s's pages on a phone and a laptop show the table without sideways scroll" % game,
+                  shown and all(no_sideways_scroll(d) for d in drivers.values()))
+            if game == "bamboozled-dice":
+                action = phone.find_elements("css selector", "#hand button.card.action")
+                action and action[0].click()
+                check("an action card tapped says what it does", action and wait_for(
+                    lambda: phone.find_element("id", "cardtext").text.startswith(
+                        action[0].get_attribute("aria-label") + ": "), 3),
+                    phone.find_element("id", "cardtext").text)
+            mid = []
+
+            def shoot_mid(step):
+                if not mid and int(page_state(phone)[0] or 0) >= 12:
+                    mid.append(phone.save_screenshot(os.path.join(shots, "serve-%s-mid.png" % game)))
+            over = play_by_tapping(drivers, counted(choose), limit=1500, between=shoot_mid)
+            phone.save_screenshot(os.path.join(shots, "serve-%s-end.png" % game))
+            check("a whole %s game played on a phone by tapping" % game, over and mid, t.lines[-4:])
+            log = "\n".join(l for _, st in watcher.states for l in st.get("log", []))
+            if game == "bamboozled":
+                check("a bamboozle made by tapping its card", "bamboozles with" in log,
+                      [l for l in log.split("\n") if "seat" in l][-5:])
         finally:
+            for d in drivers.values():
+                d.quit()
+            watcher.close()
             t.quit()
+
+
+def axe_violations(driver, axe):
+    """What axe-core (Deque's accessibility checker, run inside the page)
+    finds against WCAG 2 A and AA: every control named, labels, contrast,
+    roles. A list of (rule, how many nodes, an example)."""
+    driver.execute_script(axe)
+    found = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})"
+        ".then((r) => done(r.violations.map((v) => [v.id, v.nodes.length, v.nodes[0].html.slice(0, 120)])))"
+        ".catch((e) => done([['axe failed', 0, String(e)]]))")
+    return found
+
+
+def accessible():
+    """Every game's page, at a phone's size, passes axe-core's WCAG 2 A
+    and AA rules: at its person's move, with cards picked and the move
+    read out, and at a watcher's page."""
+    top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    got = subprocess.run(["sh", os.path.join(top, "tools", "ensure-axe.sh"), os.path.join(top, "build")],
+                         capture_output=True, text=True)
+    if got.returncode != 0:
+        check("axe-core is installed for the accessibility check", False, got.stderr[-300:])
+        return
+    axe = open(os.path.join(top, got.stdout.strip())).read()
+    for game, seats, names in (("bam", "human,human,bam-greedy", "Ann,Bob"), ("bamm", "human,human,bamm-greedy", "Ann,Bob"),
+                               ("bamboozled", "human,human", "Ann,Bob"),
+                               ("bamboozled-dice", "human,human,dice-bluffer", "Ann,Bob")):
+        t = Table([game, "--seats", seats, "--names", names, "--seed", "axe"], os.path.join(work, game + "-axe.json"))
+        d = browser(390, 844, phone=True)
+        try:
+            asked = 1 if (t.state(1)["decision"] or {}).get("yours") else 2
+            d.get(t.links[asked])
+            wait_for(lambda: d.find_element("id", "link").text == "connected" and page_decision(d), 10)
+            found = axe_violations(d, axe)
+            check("%s: a person's page at their move passes axe-core (WCAG 2 A, AA)" % game, not found, found)
+            decision = page_decision(d)
+            if decision["card_moves"]:
+                cards = d.execute_script("return cardMove(arguments[0], shownKeys(lastState)).cards",
+                                         decision["card_moves"][0])
+                d.execute_script("document.querySelector('button.card[data-card=\"' + arguments[0] + '\"]').click()",
+                                 cards[0])
+                found = axe_violations(d, axe)
+                check("%s: ... and with a card picked, its move read out" % game,
+                      not found and d.find_elements("css selector", "#readout button"), found)
+            d.get(t.links[0])
+            wait_for(lambda: d.find_element("id", "link").text == "connected", 10)
+            found = axe_violations(d, axe)
+            check("%s: the watchers' page passes axe-core" % game, not found, found)
+        finally:
+            d.quit()
+            t.quit()
+
+
+def talk():
+    """Table talk: words to the whole table, shown on every page as text
+    (markup in it stays text), a message every 2 seconds a seat, never in
+    the save, at the console too; the host turns it off and every page
+    is told. A move of cards not listed is judged before it is sent."""
+    save = os.path.join(work, "talk.json")
+    t = Table(["bam", "--seats", "human,human,random", "--names", "Ann,Bob", "--seed", "4", "--set", "dealer=1"], save)
+    bob = Stream(t, 2)
+    page = browser(390, 844, phone=True)
+    try:
+        page.get(t.links[1])
+        wait_for(lambda: page.find_element("id", "link").text == "connected", 10)
+        hostile = "<b>hi</b> & <img src=x onerror=\"window.pwned=1\"> \x1b[2J"
+        page.find_element("id", "words").send_keys(hostile + "\n")
+        said = lambda st: [m["text"] for m in ((st or {}).get("talk") or {}).get("said", [])]
+        check("Ann's words reach Bob's page", wait_for(lambda: said(bob.latest()) and "<b>hi</b>" in said(bob.latest())[-1], 5),
+              said(bob.latest()))
+        check("... with the terminal's escape made safe", "\x1b" not in json.dumps(bob.latest()["talk"]) and
+              "\\u001b" not in json.dumps(bob.latest()["talk"]))
+        check("... shown as text on the page, its markup never run", wait_for(
+            lambda: "<b>hi</b>" in page.find_element("id", "said").text, 5) and
+            not page.find_elements("css selector", "#said b, #said img") and
+            page.execute_script("return window.pwned === undefined"), page.find_element("id", "said").text)
+        check("... and at the console", wait_for(lambda: t.said("seat 1 (Ann) says: <b>hi</b>"), 5), t.lines[-3:])
+        status, data = t.request("POST", t.path(1) + "/talk", b"again at once")
+        check("a second message at once is refused, saying why", status == 200 and
+              json.loads(data) == {"said": False, "why": "one message every 2 seconds: wait a moment and send it again"},
+              data)
+        time.sleep(2.1)
+        status, data = t.request("POST", t.path(1) + "/talk", ("x" * 201).encode())
+        check("a message of 201 characters is refused", b"at most 200 characters" in data, data)
+        status, data = t.request("POST", t.path(0) + "/talk", b"a watcher")
+        check("a watcher's page cannot talk", status == 405, status)
+        check("the words are in no save", "<b>hi</b>" not in open(save).read())
+        n = len(t.lines)
+        t.console("talk off")
+        check("the console turns talk off", wait_for(lambda: any("table talk is off" in l for l in t.lines[n:]), 5))
+        check("... and every page is told", wait_for(
+            lambda: "turned table talk off" in page.find_element("id", "talk-refusal").text and
+            not page.find_element("id", "say").is_displayed(), 5))
+        status, data = t.request("POST", t.path(1) + "/talk", b"still here?")
+        check("... and refuses words after it", b"table talk is off" in data, data)
+        # A move of cards the list does not hold: judged, not played.
+        asked = 1 if t.state(1)["decision"].get("yours") else 2
+        before = t.state(asked)["moves_played"]
+        status, data = t.request("POST", t.path(asked) + "/judge", b"discard ZZ")
+        verdict = json.loads(data)
+        check("a move judged that is not legal is refused with the referee's reason, not played",
+              verdict.get("legal") is False and "is not a legal move" in verdict.get("why", "") and
+              t.state(asked)["moves_played"] == before, data)
+        legal = t.state(asked)["decision"]["moves"][0]
+        status, data = t.request("POST", t.path(asked) + "/judge", legal.encode())
+        check("a legal one is said so, and not played either", json.loads(data) == {"legal": True} and
+              t.state(asked)["moves_played"] == before, data)
+    finally:
+        page.quit()
+        bob.close()
+        t.quit()
 
 
 def console_load():
@@ -872,8 +1116,8 @@ def tls():
             lambda: all(x.find_element("id", "link").text == "connected" for x in drivers.values()), 10),
             ann.page_source[:200])
         ann.save_screenshot(os.path.join(shots, "serve-tls.png"))
-        over = play_by_clicking(drivers, lambda seat, buttons: buttons[0])
-        check("a whole game is played by clicking over TLS, the event streams keeping up", over, t.lines[-5:])
+        over = play_by_tapping(drivers, cards_first)
+        check("a whole game is played by tapping over TLS, the event streams keeping up", over, t.lines[-5:])
         time.sleep(0.3)
         known = known_from_record(save)
         for seat, s in ((1, s1), (2, s2)):
@@ -924,7 +1168,7 @@ def cues():
         recent = page.find_elements("css selector", "#recent li")
         check("the last few events are at the top, in people's words",
               0 < len(recent) <= 4 and page.find_element("id", "recent").location["y"]
-              < page.find_element("id", "table").location["y"], [r.text for r in recent])
+              < page.find_element("id", "board").location["y"], [r.text for r in recent])
         drawer = page.find_element("css selector", "details")
         check("the whole log is in a drawer, closed", drawer.get_attribute("open") is None and
               drawer.find_element("id", "log") is not None)
@@ -942,7 +1186,7 @@ def cues():
         page.quit()
         t.quit()
 
-for part in (refused_starts, ends_whole, save_fails, acked_survives_kill, windows_on_time, console_undo, hostile_lan, tls, cues, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
+for part in (accessible, talk, refused_starts, ends_whole, save_fails, acked_survives_kill, windows_on_time, console_undo, hostile_lan, tls, cues, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
     if os.environ.get("TEST_PART") and os.environ["TEST_PART"] != part.__name__:
         continue
     try:
