@@ -402,6 +402,12 @@ game.answers = {
   play = function(t, seat, move, card) game.play(t, seat, card) end,
 }
 
+-- A person whose time runs out (a served table's --clock) does what a
+-- player who says nothing does: folds, stands pat, keeps the turned card.
+-- A card to turn or to play is theirs to choose: the table waits for them.
+local SILENCE = { ["play or fold"] = "fold", ["discard and draw"] = "stand", ["keep or discard"] = "keep" }
+function game.default_answer(t, seat) return SILENCE[t:asked()] end
+
 -- Why a typed move is refused.
 function game.explain(t, seat, text)
   local asked = t:asked()

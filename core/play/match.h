@@ -139,6 +139,13 @@ MatchAnswer match_give(Match *m, int seat, const char *text, char **why);
  * why (malloc'd) in the words match_give would refuse it with. Nothing
  * is played; the match is as it was. */
 int match_judge(Match *m, int seat, const char *text, char **why);
+/* The move made for seat if its time ran out now (game_default_answer:
+ * the rules' default_answer, else a pass), malloc'd; NULL for none. */
+char *match_default_answer(Match *m, int seat);
+/* seat's time ran out (a served table's --clock): its default answer is
+ * given for it, as match_give gives a person's. *move (malloc'd): the
+ * move given; refused with why when the rules make none. */
+MatchAnswer match_time_up(Match *m, int seat, char **move, char **why);
 /* Closes the open claim window: each person who has not answered passes
  * (silence counts as pass). MATCH_REFUSED when no window waits for a
  * person, or a seat has no pass. */

@@ -119,6 +119,38 @@ int match_judge(Match *m, int seat, const char *text, char **why)
     return !refused;
 }
 
+char *match_default_answer(Match *m, int seat)
+{
+    Game *g = m->loop.game;
+    const Ask *p;
+    if (!g || game_pending(g, &p) != GAME_OK || !asks(p, seat) || match_answered(m, seat) ||
+        !seat_loop_rules_call(&m->loop))
+        return NULL;
+    const char *canon = game_default_answer(g, seat);
+    return canon ? strdup(canon) : NULL;
+}
+
+MatchAnswer match_time_up(Match *m, int seat, char **move, char **why)
+{
+    *move = NULL;
+    *why = NULL;
+    Game *g = m->loop.game;
+    const Ask *p;
+    if (!g || game_pending(g, &p) != GAME_OK || !asks(p, seat) || match_answered(m, seat) ||
+        !controller_is_person(&m->loop.seats[seat]))
+        return verdict(MATCH_REFUSED, why, "no decision of theirs is due");
+    if (!seat_loop_rules_call(&m->loop))
+        return verdict(MATCH_FAILED, why, g->error);
+    const char *canon = game_default_answer(g, seat);
+    if (!canon)
+        return g->error ? verdict(MATCH_FAILED, why, g->error)
+                        : verdict(MATCH_REFUSED, why, "the rules make no move for them (no default "
+                                                      "answer, no pass)");
+    if (!(*move = strdup(canon)))
+        return verdict(MATCH_FAILED, why, "out of memory");
+    return match_give(m, seat, *move, why);
+}
+
 MatchAnswer match_give(Match *m, int seat, const char *text, char **why)
 {
     *why = NULL;

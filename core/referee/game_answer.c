@@ -284,6 +284,43 @@ const char *game_check_answer(Game *g, int seat, const char *text)
     return canon;
 }
 
+const char *game_default_answer(Game *g, int seat)
+{
+    lua_State *L = g->L;
+    const Ask *p;
+    if (game_pending(g, &p) != GAME_OK || ask_slot_of(p, seat) < 0)
+        return NULL;
+    free(g->error); /* (set again only when the rules fail or give a bad move) */
+    g->error = NULL;
+    game_push_method(g, "default_answer");
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        const char *pass = game_check_answer(g, seat, "pass");
+        free(g->error);
+        g->error = NULL;
+        return pass;
+    }
+    game_push_table(g);
+    lua_pushinteger(L, seat);
+    if (game_read_rules(g, &GAME_READ_DEFAULT, 2) != GAME_OK) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    char move[REPLY_TEXT_MAX + 1];
+    int given = lua_type(L, -1) == LUA_TSTRING;
+    snprintf(move, sizeof move, "%s", given ? lua_tostring(L, -1) : "");
+    lua_pop(L, 1);
+    if (!given)
+        return NULL;
+    const char *canon = game_check_answer(g, seat, move);
+    if (!canon) {
+        char shown[84];
+        game_set_error(g, "the rules' default_answer() gave '%s', which is not a legal move now",
+                       strfmt_shown(move, shown, sizeof shown));
+    }
+    return canon;
+}
+
 const char *game_answer(Game *g, int seat, const char *text)
 {
     const Ask *p;

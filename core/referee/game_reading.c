@@ -26,6 +26,8 @@ static const Reading READ_STATUS = {
     "status", 1, status_check, "a list of lines, each a text of one line under 400 bytes"};
 const Reading GAME_READ_EXPLAIN = {
     "explain", 1, explain_check, "nil, or why the move is not legal: a text of one line"};
+const Reading GAME_READ_DEFAULT = {
+    "default_answer", 1, default_answer_check, "nil, or the move made for a seat whose time ran out: a text"};
 const Reading GAME_READ_JUDGE = {
     "judge", 2, judge_check, "the move made of the answer, or nil and why it is refused"};
 

@@ -17,7 +17,7 @@ typedef struct Reading {
     const char *shape;
 } Reading;
 
-extern const Reading GAME_READ_EXPLAIN, GAME_READ_JUDGE;
+extern const Reading GAME_READ_EXPLAIN, GAME_READ_JUDGE, GAME_READ_DEFAULT;
 
 /* Calls the rules' function r->name, pushed below its nargs arguments, as
  * a reading call, and checks what it returns. Leaves exactly r->nresults

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "game.h"
+#include "game_answer.h"
 #include "game_physical.h"
 #include "game_sample.h"
 #include "../lua/lua_copy.h"
@@ -281,6 +282,25 @@ static int l_game_status(lua_State *L)
     return pushed_result(L, g, game_push_status(g, (int)seat));
 }
 
+/* g:default_answer(seat) -> the move made for seat if its time ran out
+ * now (the rules' default_answer, else a pass); nil when none, or nil,
+ * message when the rules gave one that is not legal. */
+static int l_game_default_answer(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    int seat = lt_check_int(L, 2, 1, MAX_SEATS);
+    const char *move = game_default_answer(g, seat);
+    if (move) {
+        lua_pushstring(L, move);
+        return 1;
+    }
+    luaL_pushfail(L);
+    if (!g->error)
+        return 1;
+    lua_pushstring(L, g->error);
+    return 2;
+}
+
 /* g:definition() -> what the referee read of the rules' definition: its
  * description, players, options (as declared) and default_bot, a copy. */
 static int l_game_definition(lua_State *L)
@@ -443,7 +463,7 @@ static const luaL_Reg game_methods[] = {
     {"view", l_game_view}, {"undo", l_game_undo}, {"hash", l_game_hash},
     {"moves", l_game_moves}, {"random_move", l_game_random_move}, {"record", l_game_record},
     {"sample", l_game_sample},
-    {"fork", l_game_fork},
+    {"fork", l_game_fork}, {"default_answer", l_game_default_answer},
     {NULL, NULL},
 };
 

@@ -358,7 +358,8 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
  * data it lists and checks. */
 static const char *READ[] = {"setup", "apply", "answers", "result", "pending", "ask", "standing",
                              "judge", "status", "explain", "description", "players", "options",
-                             "default_bot", "real_deck", "ruling", "rulings", "card_text"};
+                             "default_bot", "real_deck", "ruling", "rulings", "card_text",
+                             "default_answer"};
 
 /* A definition's answers: a table from a decision's kind to the function
  * that applies an answer of that kind. NULL, or why not (pushed). */
@@ -424,7 +425,8 @@ static int take(lua_State *L)
                                      "t:ask, t:ask_cards, t:ask_discards, t:ask_trick or "
                                      "t:ask_window, from setup and apply (rules/README.md)",
                                   RETIRED[i]);
-    static const char *OPTIONAL[] = {"standing", "explain", "judge", "status", "ruling"};
+    static const char *OPTIONAL[] = {"standing", "explain", "judge", "status", "ruling",
+                                     "default_answer"};
     for (size_t i = 0; !why && i < sizeof OPTIONAL / sizeof *OPTIONAL; i++) {
         int type = lua_getfield(L, copy, OPTIONAL[i]);
         if (type != LUA_TNIL && type != LUA_TFUNCTION)

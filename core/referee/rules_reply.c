@@ -248,6 +248,12 @@ int explain_check(lua_State *L, int idx, int nseats, char *why, size_t size)
     return lua_isnil(L, idx) || reply_text_check(L, idx, "the reason", why, size);
 }
 
+int default_answer_check(lua_State *L, int idx, int nseats, char *why, size_t size)
+{
+    (void)nseats;
+    return lua_isnil(L, idx) || reply_text_check(L, idx, "the move", why, size);
+}
+
 int judge_check(lua_State *L, int idx, int nseats, char *why, size_t size)
 {
     (void)nseats;

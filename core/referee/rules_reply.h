@@ -41,6 +41,8 @@ int result_reply_check(lua_State *L, int idx, int nseats, char *why, size_t size
 int status_check(lua_State *L, int idx, int nseats, char *why, size_t size);
 /* explain(t, seat, text): nil, or a text (why the move is not legal). */
 int explain_check(lua_State *L, int idx, int nseats, char *why, size_t size);
+/* default_answer(t, seat): nil, or a text (the move). */
+int default_answer_check(lua_State *L, int idx, int nseats, char *why, size_t size);
 /* judge(t, seat, text): two values, the move made of it (a text) or nil
  * and why it is refused (a text, or nil). */
 int judge_check(lua_State *L, int idx, int nseats, char *why, size_t size);

@@ -51,26 +51,32 @@ function showTurn(state) {
   } else if (d && d.yours) {
     turn.className = "yours";
     turn.textContent = "Your move" + (d.prompt ? ": " + d.prompt.join(" ") : " (" + d.kind + ")");
-    countDown(turn, d);
+    countDown(turn, d, state);
   } else if (d) {
     const who = d.waiting.map((s) => seatName(state, s)).join(", ");
     turn.textContent = "Waiting for " + who + " (" + d.kind + ")";
-    countDown(turn, d);
+    countDown(turn, d, state);
   } else {
     turn.textContent = "";
   }
 }
 
-// A claim window with a time closes by itself, silence passing: the
-// seconds left are counted down beside the turn line.
+// A claim window with a time closes by itself, silence passing; with a
+// clock (--clock) a decision's time runs out and the rules' default
+// answer is played. The seconds left are counted down beside the turn.
 let countdown = null;
-function countDown(turn, d) {
-  if (d.closes_in === undefined) return;
+function countDown(turn, d, state) {
+  const clock = state.clock;
+  if (d.closes_in === undefined && !clock) return;
   const base = turn.textContent;
-  const ends = Date.now() + d.closes_in * 1000;
+  const ends = Date.now() + (d.closes_in !== undefined ? d.closes_in : clock.left) * 1000;
+  const then = d.closes_in !== undefined ? (left) => "closes in " + left + " s, silence passes"
+    : clock.seat === state.seat
+      ? (left) => "decide within " + left + " s: then " + (clock.then ? "'" + clock.then + "' is played for you" : "the table is told")
+      : (left) => left + " s left on the clock";
   const tick = () => {
     const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
-    turn.textContent = base + " \u2014 closes in " + left + " s, silence passes";
+    turn.textContent = base + " \u2014 " + then(left);
     if (left === 0 && countdown) { clearInterval(countdown); countdown = null; }
   };
   tick();

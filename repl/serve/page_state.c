@@ -175,7 +175,7 @@ static json_t *result_json(Game *g)
 }
 
 char *page_state_json(Match *s, int seat, const int *connected, const char *notice, int nudged,
-                      json_t *talk)
+                      json_t *talk, json_t *clock)
 {
     Game *g = s->loop.game;
     char name[64];
@@ -204,6 +204,8 @@ char *page_state_json(Match *s, int seat, const int *connected, const char *noti
         json_object_set_new(page, "nudged", json_integer(nudged));
     if (talk)
         json_object_set(page, "talk", talk);
+    if (clock)
+        json_object_set(page, "clock", clock);
     char *text = json_dumps(page, JSON_COMPACT);
     json_decref(page);
     return text;

@@ -14,10 +14,11 @@
  * every page is to be told of the table (its save failing), or NULL;
  * nudged: how many times the console nudged this seat (its page cues
  * the person again when it grows); talk: the table talk every page shows
- * (table_talk.h), or NULL.
+ * (table_talk.h), or NULL; clock: the --clock's seconds left and what is
+ * played at zero, or NULL.
  * malloc'd JSON, or NULL when out of memory. */
 char *page_state_json(Match *m, int seat, const int *connected, const char *notice, int nudged,
-                      json_t *talk);
+                      json_t *talk, json_t *clock);
 /* While real dice are typed a move is under way, and the rules may not be
  * asked anything: the state last sent to a seat (last), with who types the
  * dice (typist, 0: anyone), how many and their faces, and whether it is

@@ -5,6 +5,7 @@
 #include <sys/select.h>
 #include <ifaddrs.h>
 #include <jansson.h>
+#include <math.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,8 @@ typedef struct Served {
     const char *public_url; /* --public-url: the address people use, or NULL */
     char *cert_pem, *key_pem; /* --tls-cert, --tls-key: read, or NULL */
     TableTalk *talk;    /* the table's talk (never saved); off with --no-talk */
+    double clock_s;     /* --clock: seconds a person has for a decision, or 0 */
+    int clock_spent;    /* the decision (moves + 1) whose time ran out with no move made, or 0 */
     int no_talk;
     /* Real dice: the seat that lifts the cup types them on its page while
      * the move that reads them waits. */
@@ -427,6 +430,8 @@ static char *talk(Served *sv, int seat, const char *text)
 /* Each page's answer in turn, given to the match. An answer is "played"
  * only once the save that holds it is on disk (the match sees to it): one
  * the save fails for is taken back, and its page told why. */
+static void clock_runs_out(Served *sv);
+
 static void take_requests(void *ctx)
 {
     Served *sv = ctx;
@@ -451,18 +456,78 @@ static void take_requests(void *ctx)
     }
     if (talked)
         publish(sv);
-    if (!sv->dice.asked) /* (mid-move, the rules are asked nothing) */
+    if (!sv->dice.asked) { /* (mid-move, the rules are asked nothing) */
         close_window_on_time(sv);
+        clock_runs_out(sv);
+    }
     page_server_presence_changed(sv->server);
+}
+
+/* --clock: the person asked now and the seconds left to them, or -1 (no
+ * clock, a claim window, a bot's move, their time spent already). */
+static double clock_left(Served *sv, int *seat)
+{
+    Game *g = sv->m ? sv->m->loop.game : NULL;
+    const Ask *p;
+    if (!sv->clock_s || sv->dice.asked || !g || game_pending(g, &p) != GAME_OK || p->window ||
+        !controller_is_person(&sv->m->loop.seats[p->seats[0]]) || sv->clock_spent == g->nmoves + 1 ||
+        sv->waited_moves != g->nmoves)
+        return -1;
+    *seat = p->seats[0];
+    double left = sv->clock_s - (match_now() - sv->waited_since);
+    return left > 0 ? left : 0;
+}
+
+/* A person's time ran out: the rules' default answer (or a pass) is made
+ * for them, and said; when the rules make none, the table is told it
+ * waits for them, and they are cued again. */
+static void clock_runs_out(Served *sv)
+{
+    int seat;
+    if (clock_left(sv, &seat) != 0)
+        return;
+    char *move = NULL, *why = NULL, name[64];
+    int group = sv->m->loop.game->nmoves;
+    MatchAnswer a = match_time_up(sv->m, seat, &move, &why);
+    fflush(stdout);
+    if (a == MATCH_PLAYED || a == MATCH_KEPT) {
+        printf("the clock ran out for %s: '%s' is played for them\n", render_seat(seat, name, sizeof name),
+               strfmt_printable(move));
+    } else {
+        sv->clock_spent = group + 1;
+        sv->nudged[seat]++;
+        printf("the clock ran out for %s: %s; the table waits for them\n",
+               render_seat(seat, name, sizeof name), why ? strfmt_printable(why) : "no move is made");
+        why = page_verdict(sv, seat, a, why);
+    }
+    free(move);
+    free(why);
+}
+
+/* What a page shows of the clock: the seconds left to the person asked
+ * and what is made for them at zero ({"left":25,"seat":2,"then":"fold"},
+ * "then" null when nothing is), or NULL. */
+static json_t *clock_json(Served *sv)
+{
+    int seat;
+    double left = clock_left(sv, &seat);
+    if (left < 0)
+        return NULL;
+    char *then = match_default_answer(sv->m, seat);
+    json_t *j = json_pack("{s:i, s:i, s:s?}", "left", (int)ceil(left), "seat", seat, "then", then);
+    free(then);
+    return j;
 }
 
 static double due_in(void *ctx)
 {
     Served *sv = ctx;
-    if (sv->dice.asked || !sv->m || !sv->m->loop.game ||
-        sv->window_stuck == sv->m->loop.game->nmoves + 1)
+    int seat;
+    if (sv->dice.asked || !sv->m || !sv->m->loop.game)
         return -1;
-    return match_window_left(sv->m);
+    double clock = clock_left(sv, &seat);
+    double window = sv->window_stuck == sv->m->loop.game->nmoves + 1 ? -1 : match_window_left(sv->m);
+    return window < 0 ? clock : clock < 0 ? window : clock < window ? clock : window;
 }
 
 /* The save, kept whenever the record changed (a command at the console:
@@ -499,6 +564,7 @@ static void publish(void *ctx)
     int connected[MAX_SEATS + 1];
     int mid_move = sv->dice.asked;
     json_t *talk_json_now = talk_json(sv->talk);
+    json_t *clock_now = mid_move ? NULL : clock_json(sv);
     for (int seat = 0; seat <= MAX_SEATS; seat++)
         connected[seat] = page_server_connected(sv->server, seat);
     for (int seat = 0; seat <= s->loop.nseats; seat++) {
@@ -510,13 +576,14 @@ static void publish(void *ctx)
         char *json = mid_move ? page_state_with_dice(last, sv->dice.all ? 0 : sv->dice.seat,
                                                      sv->dice.n, sv->dice.faces, yours)
                               : page_state_json(s, seat, connected, sv->trouble, sv->nudged[seat],
-                                                talk_json_now);
+                                                talk_json_now, clock_now);
         free(last);
         if (json)
             page_server_publish(sv->server, seat, json);
         free(json);
     }
     json_decref(talk_json_now);
+    json_decref(clock_now);
     if (!mid_move) /* (a move under way is saved once it is played) */
         keep_save(sv);
 }
@@ -667,6 +734,7 @@ static const char SERVE_USAGE[] =
     "                      [--table dice|cards|all] [--claim-time SECONDS]\n"
     "                      [--listen ADDRESS:PORT] [--save FILE] [--bot-budget N]\n"
     "                      [--tls-cert FILE --tls-key FILE] [--public-url URL] [--no-talk]\n"
+    "                      [--clock SECONDS]\n"
     "                      [--bot-memory MB] [--game-memory MB] [--max-moves N]\n"
     "       referee serve --resume FILE [--listen ADDRESS:PORT] [--tls-cert ... --public-url URL]\n"
     "A table where each person plays on their own page (a link and a QR code each)\n"
@@ -679,10 +747,12 @@ static const char SERVE_USAGE[] =
     "--tls-key: serve HTTPS with this certificate and key (PEM files). --public-url:\n"
     "the address people open when it is not this machine's (a name, or a proxy\n"
     "such as Caddy that gives TLS in front): the links name it. --no-talk: no table\n"
-    "talk on the pages (the console's 'talk on' and 'talk off' switch it).\n";
+    "talk on the pages (the console's 'talk on' and 'talk off' switch it). --clock:\n"
+    "the seconds each person has for a decision; at zero the rules' default answer\n"
+    "(or a pass) is played for them, or the table is told it waits.\n";
 static const char SERVE_OPTIONS[] = "--seats, --names, --seed, --set, --table, --claim-time, --listen, --save, "
                                     "--resume, --tls-cert, --tls-key, --public-url, --bot-budget, "
-                                    "--bot-memory, --game-memory, --max-moves, --no-talk";
+                                    "--bot-memory, --game-memory, --max-moves, --no-talk, --clock";
 
 /* An option serve knows (the value it takes follows it). */
 static int serve_option(const char *word)
@@ -718,6 +788,16 @@ int serve_run(lua_State *L, const char *rules_path, const char *bots_path, int a
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--no-talk")) {
             sv.no_talk = 1;
+            continue;
+        }
+        if (!strcmp(argv[i], "--clock")) {
+            char *end;
+            double secs = i + 1 < argc ? strtod(argv[i + 1], &end) : 0;
+            if (i + 1 >= argc || *end || end == argv[i + 1] || !(secs >= 1 && secs <= 3600))
+                return usage("--clock takes the seconds a person has for each decision, 1 to 3600, "
+                             "such as --clock 60 (not '%s')", i + 1 < argc ? argv[i + 1] : "");
+            sv.clock_s = secs;
+            i++;
             continue;
         }
         if (!strcmp(argv[i], "--listen") || !strcmp(argv[i], "--save") || !strcmp(argv[i], "--resume") ||

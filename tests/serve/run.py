@@ -668,6 +668,37 @@ def talk():
         t.quit()
 
 
+def clock():
+    """--clock: a person's time for a decision runs out, and the rules'
+    default answer is played for them (BAM!'s fold, stand, keep), said on
+    the page beforehand and at the console; where the rules make none (a
+    card to turn) the table is told it waits, and the person is cued."""
+    page = browser(390, 844, phone=True)  # (started first: the clock runs from the deal)
+    t = Table(["bam", "--seats", "human,human,random", "--names", "Ann,Bob", "--seed", "4", "--set", "dealer=1",
+               "--clock", "3"], os.path.join(work, "clock.json"))
+    try:
+        page.get(t.links[1])
+        wait_for(lambda: page.find_element("id", "link").text == "connected", 10)
+        check("the page says the time left and what comes at zero", wait_for(
+            lambda: "decide within" in page.find_element("id", "turn").text, 5), page.find_element("id", "turn").text)
+        check("a card to turn: at zero the table is told it waits", wait_for(
+            lambda: t.said("the clock ran out for seat 1 (Ann): the rules make no move for them"), 6), t.lines[-3:])
+        check("... and the move is still Ann's", t.state(1)["decision"].get("yours") and
+              t.state(1)["moves_played"] == 0)
+        move = [m for m in t.state(1)["decision"]["moves"] if m.startswith("turn ")][0]
+        t.move(1, move)
+        check("keep or discard: the page says 'keep' comes at zero", wait_for(
+            lambda: "then 'keep' is played for you" in page.find_element("id", "turn").text, 5),
+            page.find_element("id", "turn").text)
+        check("... and at zero it is played for Ann, and said", wait_for(
+            lambda: t.said("the clock ran out for seat 1 (Ann): 'keep' is played for them"), 6), t.lines[-3:])
+        check("... as her move in the record", wait_for(
+            lambda: any(m[0] == 1 and m[-1] == "keep" for m in json.load(open(os.path.join(work, "clock.json")))["moves"]), 5))
+    finally:
+        page.quit()
+        t.quit()
+
+
 def console_load():
     """At the console, a save of the same people's seats is taken up, the
     links still theirs; one of other seats is refused, the game as it was."""
@@ -845,6 +876,9 @@ def refused_starts():
     r = run("bam", "--public-url", "https://cards.example.org/table")
     check("--public-url with a path is refused, with what it takes", r.returncode == 2 and
           "no path" in r.stderr, r.stderr)
+    r = run("bam", "--clock", "0")
+    check("--clock of no time is refused, with the range it takes", r.returncode == 2 and
+          "1 to 3600" in r.stderr and "--clock 60" in r.stderr, r.stderr)
     r = run("bam", "--frobnicate")
     check("an unknown option lists serve's own", r.returncode == 2 and "--listen" in r.stderr
           and "--json" not in r.stderr, r.stderr)
@@ -1186,7 +1220,7 @@ def cues():
         page.quit()
         t.quit()
 
-for part in (accessible, talk, refused_starts, ends_whole, save_fails, acked_survives_kill, windows_on_time, console_undo, hostile_lan, tls, cues, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
+for part in (accessible, talk, clock, refused_starts, ends_whole, save_fails, acked_survives_kill, windows_on_time, console_undo, hostile_lan, tls, cues, rules_error, console_load, real_table, hostile, resume, bam_in_browsers, bamm_race, every_game_on_a_phone):
     if os.environ.get("TEST_PART") and os.environ["TEST_PART"] != part.__name__:
         continue
     try:

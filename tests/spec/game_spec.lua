@@ -253,6 +253,38 @@ describe("loading rules and options", function()
     assert.matches("the game definition's 'card_text' must be a table from a card's name to a text", err, 1, true)
   end)
 
+  it("makes a timed-out seat's move from the rules' default_answer, else a pass, checked", function()
+    -- BAM!: silence keeps the turned card; a card to turn is the seat's own choice.
+    local g = assert(referee.game("bam", { seats = 3, seed = 4, options = { dealer = 1 }, rules_path = "rules" }))
+    assert.are.equal("turn trump", g:pending().kind)
+    assert.is_nil(g:default_answer(1))
+    local turn = g:pending().moves[1][1]
+    assert.is_true(g:play(1, turn))
+    assert.are.equal("keep or discard", g:pending().kind)
+    assert.are.equal("keep", g:default_answer(1))
+    assert.is_nil(g:default_answer(2))                    -- not asked
+    -- No default_answer: a pass where a pass is legal (the fixture's window).
+    g = assert(new_game("fixture", { seats = 3, seed = 1, arrange = function(t, game)
+      t:set_turn(1)
+      for s = 1, 3 do
+        for _, c in ipairs(t:cards("hand" .. s)) do t:move(c, "stock", "bottom") end
+      end
+      for s, names in ipairs({ { "9C", "2D" }, { "9D", "4D" }, { "3H", "6D" } }) do
+        for _, n in ipairs(names) do t:move(t:card(n), "hand" .. s) end
+      end
+      game.ask_to_play(t)
+    end }))
+    assert.is_nil(g:default_answer(1))                    -- a card to play: no pass
+    assert.is_true(g:play(1, "play 9C"))
+    assert.is_true(g:pending().window)
+    assert.are.equal("pass", g:default_answer(2))
+    -- A default answer that is not legal now is the rules' fault, said so.
+    g = assert(new_game("default-answer-illegal", { seats = 3, seed = 1 }))
+    local move, err = g:default_answer(g:pending().seats[1])
+    assert.is_nil(move)
+    assert.matches("the rules' default_answer() gave 'shout', which is not a legal move now", err, 1, true)
+  end)
+
   it("lets a variant inherit its base and change a default and a function", function()
     local g = assert(new_game("fixture-rich", { seed = 3 }))
     assert.are.equal(500, g:options().credits)
