@@ -313,9 +313,9 @@ mutant sample-reads-free core/bots/bot_search.c '    in_game_metered(L, s, fn, w
 mutant physical-contradiction core/kernel/physical_cards.c 'if (t->zones.claimed[from]) {' \
     'if (0) {' transcripts
 # A served table: each page is made from its own seat's view; a page
-# shown seat 1's view would show Ann's hand to Bob (the privacy capture).
-mutant serve-view-leak repl/serve/page_state.c 'render_view(c.out, g->t, seat);' \
-    'render_view(c.out, g->t, 1);' serve bam_in_browsers
+# shown seat 1's cards would show Ann's hand to Bob (the privacy capture).
+mutant serve-view-leak repl/serve/page_table.c 'zones_seat_sees(&t->zones, c, seat)' \
+    'zones_seat_sees(&t->zones, c, 1)' serve bam_in_browsers
 # A token is compared whole: a server that let any token of the right
 # length in would give a guess the watchers' page.
 mutant serve-token-guess repl/serve/page_server.c \
