@@ -202,6 +202,7 @@ int main(int argc, char **argv)
         spec.seed = seed;
         spec.sets = (const char *const *)argv + 5;
         spec.nsets = argc > 5 ? argc - 5 : 0;
+        spec.reuse_game = 1;
         char *err;
         if (!match_start(&s, &spec, &err) || seat_loop_run(&s.loop, NULL, NULL) != GAME_OVER) {
             fprintf(stderr, "bench: %s\n", err ? err : s.loop.game->error);

@@ -1,6 +1,7 @@
 /* match: a seated game and what people add to it (match.h): starting it
  * from a MatchSpec, its seats and the people's names. */
 #include "match.h"
+#include "match_spare.h"
 
 #include <ctype.h>
 #include <lauxlib.h>
@@ -25,6 +26,9 @@ void match_init(Match *m, lua_State *L, const char *rules_path, const char *bots
 
 void match_drop_game(Match *m)
 {
+    match_keep_spare(m);
+    free(m->spare_key);
+    m->spare_key = NULL;
     seat_loop_drop(&m->loop);
     m->log_shown = 0;
 }
@@ -338,7 +342,10 @@ static int start_fresh(Match *m, const MatchSpec *spec, char **err, int *usage)
         m->loop.note->seat = 0;
         m->loop.note->move = STUCK_IN_SETUP;
     }
-    Game *g = game_new(L, spec->game, m->rules_path, m->loop.nseats, seed, -1, 0, err);
+    char *key = match_spare_key(m, spec);
+    Game *g = match_take_spare(m, key, seed); /* pushed above the options, as game_new's */
+    if (!g)
+        g = game_new(L, spec->game, m->rules_path, m->loop.nseats, seed, -1, 0, err);
     if (!g) {
         /* Looked into only now, as it costs a game's checks again: whether
          * the person's choice was wrong, or the rules failed. */
@@ -347,8 +354,11 @@ static int start_fresh(Match *m, const MatchSpec *spec, char **err, int *usage)
         free(problem);
     }
     lua_remove(L, g ? -2 : -1);
-    if (!g)
+    if (!g) {
+        free(key);
         return 0;
+    }
+    m->spare_key = key;
     m->loop.nseats = keep;
     for (int i = 1; i <= m->loop.nseats; i++)
         if (controller_is_person(&m->loop.seats[i]))
@@ -371,6 +381,7 @@ int match_start(Match *m, const MatchSpec *spec, char **err)
     /* The game in progress is put aside, not dropped, until the new one has
      * started: a mistyped 'new' must leave it as it was. */
     Match before = *m;
+    m->spare_key = NULL; /* before's */
     m->loop.game = NULL;
     m->loop.game_ref = LUA_NOREF;
     m->loop.memory = NULL; /* the game in progress keeps its count */

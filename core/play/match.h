@@ -32,6 +32,8 @@ typedef struct MatchSpec {
     int table_dice, table_cards, table_all; /* what chance is real at the table */
     long window_ms;             /* a claim window's time, 0: it waits for every person */
     int options_at;             /* or: the stack index of an options table to use instead of sets */
+    int reuse_game;             /* begin on the last game of the same rules, seats and sets when
+                                   it ended (match_spare.h): a tournament's, the bench's */
 } MatchSpec;
 
 typedef struct Match Match;
@@ -68,6 +70,7 @@ struct Match {
     uint64_t saved_fingerprint; /* ... as a number (match_record.c) */
     uint64_t rescued_fingerprint; /* what rescue holds, as a number */
     GameStatus after;    /* how the bots' run after the last answer ended */
+    char *spare_key;     /* the game's key among spares (match_spare.h), or NULL */
     /* Says what a seat learned at log entry from (for undo's refusal): its
      * first line as the seat's screen showed it, into buf. NULL: "a
      * hidden card or die". */

@@ -410,6 +410,31 @@ GameStatus game_rebuild(Game *g, int n)
     return rebuilt;
 }
 
+GameStatus game_restart(Game *g, const char *seed)
+{
+    if (g->sample || g->physical_dice || g->physical_cards) {
+        game_set_error(g, "only a game of the referee's own chance can begin again");
+        return GAME_SCRIPT;
+    }
+    if (seed_problem(seed)) {
+        game_set_error(g, "the seed '%.80s' cannot be used: %s (for example 7 or 3f9a0c)", seed,
+                       seed_problem(seed));
+        return GAME_ILLEGAL;
+    }
+    snprintf(g->seed, sizeof g->seed, "%s", seed);
+    /* Everything a game's moves leave behind, as game_push_new leaves it
+     * (the rebuild counts the window groups again, from no moves). */
+    free_moves_from(g, 0);
+    g->move_log_at = g->window_group = g->window_n = 0;
+    g->people = 0;
+    g->broken = g->table_refused = 0;
+    g->table_why[0] = '\0';
+    free(g->error);
+    free(g->judged);
+    g->error = g->judged = NULL;
+    return game_rebuild(g, 0);
+}
+
 /* game_rebuild's work on the fresh table t. */
 /* The rules' setup on the game's fresh table t, then a test's arrangement
  * of it (a stacked deck, say): part of the game's inputs, so made again

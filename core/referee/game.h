@@ -46,6 +46,12 @@ GameStatus game_play(Game *g, int seat, const char *text);
 GameStatus game_window(Game *g, int n, const int *seats, const char *const *texts);
 /* Replays the first n moves on a fresh table (undo, and rollback). */
 GameStatus game_rebuild(Game *g, int n);
+/* The same game begun again with another seed, as game_new would make it
+ * with that seed: the rules' definition, the options checked and the
+ * Game kept, every move and what came of them dropped (a tournament's
+ * next game). Refused for a sample and at a real deck or real dice;
+ * GAME_ILLEGAL for a seed that cannot be used. */
+GameStatus game_restart(Game *g, const char *seed);
 /* A uniformly random legal move for seat, from the caller's stream. */
 const char *game_random_move(Game *g, int seat, Rng *r);
 /* Pushes the result table, or nil while the game goes on. */

@@ -282,6 +282,14 @@ static int l_game_status(lua_State *L)
     return pushed_result(L, g, game_push_status(g, (int)seat));
 }
 
+/* g:restart(seed) -> true: the same game begun again with seed, as
+ * referee.game would make it (a tournament's next game); nil, why. */
+static int l_game_restart(lua_State *L)
+{
+    Game *g = game_check(L, 1);
+    return status_result(L, g, game_restart(g, luaL_checkstring(L, 2)));
+}
+
 /* g:default_answer(seat) -> the move made for seat if its time ran out
  * now (the rules' default_answer, else a pass); nil when none, or nil,
  * message when the rules gave one that is not legal. */
@@ -464,6 +472,7 @@ static const luaL_Reg game_methods[] = {
     {"moves", l_game_moves}, {"random_move", l_game_random_move}, {"record", l_game_record},
     {"sample", l_game_sample},
     {"fork", l_game_fork}, {"default_answer", l_game_default_answer},
+    {"restart", l_game_restart},
     {NULL, NULL},
 };
 

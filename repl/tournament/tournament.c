@@ -251,6 +251,7 @@ static void play_game(const Tour *t, BotPool *pool, long g, FaultWitness *witnes
     spec.game_memory = shared->game_memory;
     spec.forfeit = shared->forfeit;
     spec.max_moves = shared->max_moves;
+    spec.reuse_game = 1; /* every game of a tournament differs only by its seed and seats */
     char *why = NULL;
     GameStatus st = GAME_SCRIPT;
     int started = match_start(&s, &spec, &why);
