@@ -581,21 +581,6 @@ static void cmd_save(Repl *r, int argc, char **argv, const char *rest)
            r->m.loop.game->nmoves == 1 ? "" : "s");
 }
 
-/* At a served table a save is taken up only if its people sit where the
- * links are: else the game goes back to as it was. 1 when it fits. */
-static int fits_the_links(Repl *r, unsigned people, char *before)
-{
-    if (!r->serve || match_people(&r->m) == people)
-        return 1;
-    char *why, *notes;
-    if (!match_load_text(&r->m, before, &why, &notes))
-        free(why); /* (it replayed a moment ago: it replays again) */
-    free(notes);
-    repl_error(r, "that save's people sit at other seats than this table's links: it is not taken up "
-             "(the game is as it was; 'referee serve --resume FILE' serves it with links of its own)");
-    return 0;
-}
-
 static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
@@ -616,7 +601,7 @@ static void cmd_load(Repl *r, int argc, char **argv, const char *rest)
         free(before);
         return;
     }
-    int fits = !before || fits_the_links(r, people, before);
+    int fits = !before || repl_served_load_fits(r, people, before);
     free(before);
     if (!fits) {
         free(notes);

@@ -91,6 +91,10 @@ void repl_error(Repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 
 void repl_cmd_links(Repl *r, int argc, char **argv, const char *rest);
 void repl_cmd_nudge(Repl *r, int argc, char **argv, const char *rest);
 void repl_cmd_talk(Repl *r, int argc, char **argv, const char *rest);
+/* At a served table a save is taken up only if its people sit where the
+ * links are (people: the game's before the load; before: its record);
+ * else the game goes back to as it was, and why is said. 1 when it fits. */
+int repl_served_load_fits(Repl *r, unsigned people, char *before);
 
 /* Ctrl-C during the command running (the rules stopped by a hook). */
 extern volatile sig_atomic_t repl_interrupted;

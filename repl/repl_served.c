@@ -156,3 +156,18 @@ int repl_serve(lua_State *L, const char *rules_path, const char *bots_path, cons
     ServedConsole c = {serve, served_console_begin, served_line};
     return repl_run_served(L, rules_path, bots_path, start, guard, &c);
 }
+
+/* At a served table a save is taken up only if its people sit where the
+ * links are: else the game goes back to as it was. 1 when it fits. */
+int repl_served_load_fits(Repl *r, unsigned people, char *before)
+{
+    if (!r->serve || match_people(&r->m) == people)
+        return 1;
+    char *why, *notes;
+    if (!match_load_text(&r->m, before, &why, &notes))
+        free(why); /* (it replayed a moment ago: it replays again) */
+    free(notes);
+    repl_error(r, "that save's people sit at other seats than this table's links: it is not taken up "
+             "(the game is as it was; 'referee serve --resume FILE' serves it with links of its own)");
+    return 0;
+}
