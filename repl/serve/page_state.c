@@ -204,8 +204,14 @@ char *page_state_json(Match *s, int seat, const int *connected, const char *noti
         json_object_set_new(page, "nudged", json_integer(nudged));
     if (talk)
         json_object_set(page, "talk", talk);
-    if (clock)
-        json_object_set(page, "clock", clock);
+    if (clock) {
+        /* The move made at zero is its seat's alone to read: a rules'
+         * default answer may name a card of the hand ("discard 7H"). */
+        json_t *c = json_deep_copy(clock);
+        if (json_integer_value(json_object_get(c, "seat")) != seat)
+            json_object_del(c, "then");
+        json_object_set_new(page, "clock", c);
+    }
     char *text = json_dumps(page, JSON_COMPACT);
     json_decref(page);
     return text;

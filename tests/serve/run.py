@@ -687,6 +687,9 @@ def clock():
               t.state(1)["moves_played"] == 0)
         move = [m for m in t.state(1)["decision"]["moves"] if m.startswith("turn ")][0]
         t.move(1, move)
+        check("the move made at zero is told to its seat alone", wait_for(
+            lambda: (t.state(1).get("clock") or {}).get("then") == "keep", 5) and
+            "then" not in (t.state(2).get("clock") or {}), t.state(2).get("clock"))
         check("keep or discard: the page says 'keep' comes at zero", wait_for(
             lambda: "then 'keep' is played for you" in page.find_element("id", "turn").text, 5),
             page.find_element("id", "turn").text)
