@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <jansson.h>
 #include <lauxlib.h>
 #include <poll.h>
 #include <stdatomic.h>
@@ -20,12 +19,12 @@
 #include <time.h>
 #include <unistd.h>
 #include "../../core/kernel/grow.h"
-#include "../../core/lua/lua_json.h"
 #include "../../core/referee/options.h"
 #include "../../core/referee/rules_loader.h"
 #include "../../core/guards/script.h"
 #include "../../core/kernel/strfmt.h"
 #include "../../core/guards/watchdog.h"
+#include "game_line.h"
 #include "game_lines.h"
 #include "game_list.h"
 #include "../../core/play/match.h"
@@ -68,74 +67,6 @@ static void fault_noted(SeatLoop *l, int seat, const char *why, void *ctx)
         w->why = strdup(why);
         s->loop.stop_request = &stop_now;
     }
-}
-
-/* Plays game g with bots from pool; returns its JSON line (malloc'd).
- * witness, when given, gets the first reason its seat faulted for. */
-/* A list of numbers that result_check let through (winners, scores,
- * places) as JSON: whole numbers made directly, the rest (a fraction)
- * through the canonical encoder, so a line reads as it always has. */
-static json_t *number_list(lua_State *L, int idx)
-{
-    idx = lua_absindex(L, idx);
-    json_t *list = json_array();
-    lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
-    for (lua_Integer i = 1; list && i <= n; i++) {
-        lua_rawgeti(L, idx, i);
-        int whole = lua_isinteger(L, -1);
-        lua_Integer v = lua_tointeger(L, -1);
-        lua_pop(L, 1);
-        if (!whole) {
-            json_decref(list);
-            char e[100];
-            char *text = ljson_encode(L, idx, e, sizeof e);
-            list = text ? json_loads(text, JSON_DECODE_ANY, NULL) : NULL;
-            free(text);
-            return list;
-        }
-        json_array_append_new(list, json_integer((json_int_t)v));
-    }
-    return list;
-}
-
-/* The game's line gets how the game ended (st, from the seat loop): its
- * winners (nobody, when stopped at the move limit; all but the seat that
- * forfeited), scores and places, or the error; and each seat's faults. */
-static void put_outcome(json_t *line, Match *s, GameStatus st, int k)
-{
-    lua_State *L = s->L;
-    if (st == GAME_OVER && s->loop.stopped) {
-        json_object_set_new(line, "winners", json_array());
-        json_object_set_new(line, "stopped", json_integer(s->loop.max_moves));
-    } else if (st == GAME_OVER && s->loop.forfeited) {
-        json_t *w = json_array();
-        for (int i = 1; i <= k; i++)
-            if (i != s->loop.forfeited)
-                json_array_append_new(w, json_integer(i));
-        json_object_set_new(line, "winners", w);
-        json_object_set_new(line, "forfeit", json_integer(s->loop.forfeited));
-    } else if (st == GAME_OVER && game_push_result(s->loop.game) == GAME_OK && lua_istable(L, -1)) {
-        lua_getfield(L, -1, "winners");
-        lua_getfield(L, -2, "scores");
-        lua_getfield(L, -3, "places");
-        json_t *w = number_list(L, -3);
-        json_object_set_new(line, "winners", w ? w : json_array());
-        if (!lua_isnil(L, -2))
-            json_object_set_new(line, "scores", number_list(L, -2));
-        if (!lua_isnil(L, -1))
-            json_object_set_new(line, "places", number_list(L, -1));
-        lua_pop(L, 4);
-    } else {
-        if (st == GAME_OVER)
-            lua_pop(L, 1);
-        json_object_set_new(line, "error",
-                            json_string(s->loop.game->error ? s->loop.game->error : "no result"));
-    }
-    json_t *faults = json_array();
-    for (int i = 1; i <= k; i++)
-        json_array_append_new(faults, json_integer(s->loop.faults[i]));
-    json_object_set_new(line, "faults", faults);
-    json_object_set_new(line, "moves", json_integer(s->loop.game->nmoves));
 }
 
 /* What a worker hands the parent of a game: its summary when it ended
@@ -254,36 +185,31 @@ static void play_game(const Tour *t, BotPool *pool, long g, FaultWitness *witnes
     spec.reuse_game = 1; /* every game of a tournament differs only by its seed and seats */
     char *why = NULL;
     GameStatus st = GAME_SCRIPT;
+    int result_at = 0; /* the rules' result, read once for the summary and the line */
     int started = match_start(&s, &spec, &why);
     if (!started) {
         want_line = 1;
     } else {
         st = seat_loop_run(&s.loop, NULL, NULL);
-        if (st == GAME_OVER && (s.loop.stopped || s.loop.forfeited))
+        if (st == GAME_OVER && (s.loop.stopped || s.loop.forfeited)) {
             summarize(p, t->L, 0, &s.loop, g, t->k);
-        else if (st == GAME_OVER && game_push_result(s.loop.game) == GAME_OK && lua_istable(t->L, -1)) {
-            summarize(p, t->L, 1, &s.loop, g, t->k);
-            lua_pop(t->L, 1);
         } else if (st == GAME_OVER) {
-            lua_pop(t->L, 1);
+            if (game_push_result(s.loop.game) == GAME_OK && lua_istable(t->L, -1)) {
+                summarize(p, t->L, 1, &s.loop, g, t->k);
+                result_at = lua_gettop(t->L);
+            } else {
+                lua_pop(t->L, 1);
+            }
         }
     }
     if (want_line || !p->summed) {
-        json_t *line = json_pack("{s:I, s:s, s:s}", "game", (json_int_t)g, "tournament", t->a->id,
-                                 "seed", seed);
-        json_t *seats = json_array();
-        for (int i = 0; i < t->k; i++)
-            json_array_append_new(seats, json_string(names[i]));
-        json_object_set_new(line, "seats", seats);
-        if (!started)
-            json_object_set_new(line, "error", json_string(why ? why : "?"));
-        else
-            put_outcome(line, &s, st, t->k);
-        char *text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER);
-        json_decref(line);
-        p->line = text ? game_line_seal(text) : NULL;
-        free(text);
+        GameLineParts parts = {.game = g, .tournament = t->a->id, .seed = seed, .seats = names,
+                               .k = t->k, .started = started, .why = why, .status = st,
+                               .loop = &s.loop, .result_at = result_at};
+        p->line = game_line_text(t->L, &parts);
     }
+    if (result_at)
+        lua_pop(t->L, 1);
     free(why);
     match_close(&s);
 }

@@ -253,3 +253,14 @@ expect 2 "unknown option 'nosuch' for fixture; its options are: .* \\(--set\\)" 
 "$bin" tournament fixture --bots random,random,random,random,random,random --games 2 --out "$work/range.jsonl" >/dev/null 2>&1
 [ "$(head -n 1 "$work/range.jsonl" | grep -o '"random"' | wc -l)" -eq 4 ] && ok || bad "6 bots at the fixture did not take 4 seats"
 expect 1 'cannot read' -- "$bin" merge "$work/none.jsonl"
+# A line is written straight into its bytes unless a part needs the JSON
+# library's spelling: scores with fractions are written by it, read back
+# as they were, and the same whichever way the line was made.
+mkdir -p "$work/halves"
+printf 'return { description = "halves", players = { min = 2, max = 2 },\n  setup = function(t) t:ask(1, "go", { "go" }) end, apply = function(t) t.vars.done = true end,\n  result = function(t) if t.vars.done then return { winners = { 2 }, scores = { 0.5, 1.25 } } end end }\n' \
+    >"$work/halves/halves.lua"
+rm -f "$work/halves.jsonl"
+REFEREE_RULES="$work/halves" "$bin" tournament halves --bots random,random --games 2 --out "$work/halves.jsonl" >/dev/null 2>&1
+if [ "$(grep -c '"winners":\[2\],"scores":\[0.5,1.25\],"places":\[2,1\],"faults":\[0,0\],"moves":1,"check"' "$work/halves.jsonl")" = 2 ] &&
+    "$bin" merge "$work/halves.jsonl" >"$work/halves.out" 2>&1; then ok; else
+    bad "a line with fractions in its scores: $(head -c 300 "$work/halves.jsonl") $(tail -2 "$work/halves.out")"; fi
