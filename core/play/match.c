@@ -56,7 +56,7 @@ static int parse_seats(Match *m, const MatchSpec *spec, const char *list, int *n
                       "human,random,random", list);
         return 0;
     }
-    snprintf(buf, sizeof buf, "%s", list);
+    memcpy(buf, list, len + 1);
     for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save))
         if (!seat_loop_take_seat(&m->loop, n, w, m->bots_path, spec->bot_budget, spec->bot_memory,
                                  err, usage))
@@ -321,10 +321,6 @@ static int start_fresh(Match *m, const MatchSpec *spec, char **err, int *usage)
     if (!people_fit(m, spec, err) || !take_names(m, spec, err))
         return 0;
     *usage = 0; /* from here on, what fails is the rules' (but see game_choice_problem) */
-    if (spec->options_at)
-        lua_pushvalue(L, spec->options_at);
-    else
-        match_push_sets(L, spec->sets, spec->nsets);
     char fresh[SEED_MAX + 1];
     const char *seed = spec->seed;
     if (!seed) {
@@ -343,17 +339,22 @@ static int start_fresh(Match *m, const MatchSpec *spec, char **err, int *usage)
         m->loop.note->move = STUCK_IN_SETUP;
     }
     char *key = match_spare_key(m, spec);
-    Game *g = match_take_spare(m, key, seed); /* pushed above the options, as game_new's */
-    if (!g)
-        g = game_new(L, spec->game, m->rules_path, m->loop.nseats, seed, -1, 0, err);
+    Game *g = match_take_spare(m, key, seed); /* pushed, as game_new's; its options kept */
     if (!g) {
-        /* Looked into only now, as it costs a game's checks again: whether
-         * the person's choice was wrong, or the rules failed. */
-        char *problem = game_choice_problem(L, spec->game, m->rules_path, m->loop.nseats, -1);
-        *usage = problem != NULL;
-        free(problem);
+        if (spec->options_at)
+            lua_pushvalue(L, spec->options_at);
+        else
+            match_push_sets(L, spec->sets, spec->nsets);
+        g = game_new(L, spec->game, m->rules_path, m->loop.nseats, seed, -1, 0, err);
+        if (!g) {
+            /* Looked into only now, as it costs a game's checks again:
+             * whether the person's choice was wrong, or the rules failed. */
+            char *problem = game_choice_problem(L, spec->game, m->rules_path, m->loop.nseats, -1);
+            *usage = problem != NULL;
+            free(problem);
+        }
+        lua_remove(L, g ? -2 : -1);
     }
-    lua_remove(L, g ? -2 : -1);
     if (!g) {
         free(key);
         return 0;

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char SPARE_KEY = 0; /* registry[&SPARE_KEY] = {key, game} */
+/* registry[&SPARE_KEY] = {key, game}: made once, its two fields set for
+ * every game (game nil once taken). */
+static const char SPARE_KEY = 0;
 
 /* Appends text and a newline at *end. */
 static void put_line(char **end, const char *text)
@@ -49,12 +51,17 @@ void match_keep_spare(Match *m)
         game_pending(g, &p) != GAME_OVER)
         return;
     lua_State *L = m->L;
-    lua_createtable(L, 2, 0);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &SPARE_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 2, 0);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &SPARE_KEY);
+    }
     lua_pushstring(L, m->spare_key);
     lua_rawseti(L, -2, 1);
     lua_rawgeti(L, LUA_REGISTRYINDEX, m->loop.game_ref);
     lua_rawseti(L, -2, 2);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &SPARE_KEY);
+    lua_pop(L, 1);
 }
 
 Game *match_take_spare(Match *m, const char *key, const char *seed)
@@ -67,16 +74,16 @@ Game *match_take_spare(Match *m, const char *key, const char *seed)
         return NULL;
     }
     lua_rawgeti(L, -1, 1);
-    int same = strcmp(lua_tostring(L, -1), key) == 0;
-    lua_pop(L, 1);
+    lua_rawgeti(L, -2, 2);
+    int same = lua_isuserdata(L, -1) && strcmp(lua_tostring(L, -2), key) == 0;
     if (!same) {
-        lua_pop(L, 1);
+        lua_pop(L, 3);
         return NULL;
     }
-    lua_rawgeti(L, -1, 2);
-    lua_remove(L, -2);
     lua_pushnil(L); /* taken: no two matches begin on one Game */
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &SPARE_KEY);
+    lua_rawseti(L, -4, 2);
+    lua_replace(L, -3);
+    lua_pop(L, 1);
     Game *g = game_check(L, -1);
     if (game_restart(g, seed) != GAME_OK) {
         lua_pop(L, 1);

@@ -35,8 +35,8 @@ int seat_loop_take_seat(SeatLoop *l, int *n, const char *word, const char *bots_
 
 static void seed_bots(SeatLoop *l)
 {
-    Rng game;
-    rng_seed_text(&game, l->game->seed);
+    Rng game; /* the seed's stream as it begins, hashed from the seed once already */
+    rng_stream(&game, l->game->seed_key, 0);
     l->bot_base = rng_derive(&game, BOTS_TAG);
 }
 

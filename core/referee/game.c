@@ -395,6 +395,7 @@ GameStatus game_rebuild(Game *g, int n)
         game_set_error(g, "out of memory");
         return GAME_SCRIPT;
     }
+    memcpy(g->seed_key, t->rng.key, sizeof g->seed_key); /* the table's stream is the seed's */
     /* Physical dice: the values typed before move n are read again, in
      * order; those typed after it belonged to moves taken back. */
     if (g->physical_dice && n < g->nmoves && g->ntyped > g->moves[n].typed_at)
@@ -421,7 +422,7 @@ GameStatus game_restart(Game *g, const char *seed)
                        seed_problem(seed));
         return GAME_ILLEGAL;
     }
-    snprintf(g->seed, sizeof g->seed, "%s", seed);
+    memcpy(g->seed, seed, strlen(seed) + 1); /* seed_problem: it fits */
     /* Everything a game's moves leave behind, as game_push_new leaves it
      * (the rebuild counts the window groups again, from no moves). */
     free_moves_from(g, 0);

@@ -39,6 +39,7 @@ struct Game {
     char name[64];         /* the game's name: its file name without .lua */
     char *source;          /* as it was asked for: a name or a path (malloc'd) */
     char seed[SEED_MAX + 1]; /* its chance is keyed by this text (seed.h) */
+    uint8_t seed_key[RNG_KEY_BYTES]; /* that key: hashed once a game, for the table and the bots */
     int nseats;
     Table *t;              /* owned by the table userdata in uservalue 3 */
     LTableBinding bound;   /* t and the Lua table the rules hold: bound while they run */
