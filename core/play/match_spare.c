@@ -26,7 +26,8 @@ char *match_spare_key(const Match *m, const MatchSpec *spec)
      * line each (no newline is in any of them). Made on every game of a
      * tournament: no printf. */
     char seats[4] = {(char)('0' + m->loop.nseats / 10), (char)('0' + m->loop.nseats % 10), 0};
-    size_t size = strlen(spec->game) + strlen(m->rules_path) + sizeof seats + 1;
+    /* each line and its newline; the seats' fits sizeof seats; the end */
+    size_t size = strlen(spec->game) + 1 + strlen(m->rules_path) + 1 + sizeof seats + 1;
     for (int i = 0; i < spec->nsets; i++)
         size += strlen(spec->sets[i]) + 1;
     char *key = malloc(size), *end = key;
