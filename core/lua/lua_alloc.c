@@ -103,6 +103,9 @@ lua_State *lua_alloc_newstate(void)
     }
     lua_atpanic(L, panic);
     lua_setwarnf(L, warn_off, L);
+    /* Lua leaves the main thread's extra space as malloc gave it; what
+     * keeps a word there (stable_ids.c) reads it before writing it. */
+    memset(lua_getextraspace(L), 0, LUA_EXTRASPACE);
     return L;
 }
 

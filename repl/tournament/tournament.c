@@ -449,7 +449,11 @@ typedef struct FrameHead {
 
 static int put_frame(long g, const Played *p)
 {
-    FrameHead h = {g, p->summed, p->line ? strlen(p->line) : 0};
+    FrameHead h;
+    memset(&h, 0, sizeof h); /* its padding too: it goes down the pipe as it lies */
+    h.game = g;
+    h.summed = p->summed;
+    h.linelen = p->line ? strlen(p->line) : 0;
     size_t n = sizeof h + (p->summed ? sizeof p->sum : 0) + h.linelen;
     if (!grow_bytes(&worker_out.buf, &worker_out.size, worker_out.used + n, 1 << 16))
         return 0;
