@@ -8,27 +8,58 @@
  * took 2^n copies, and a rules script's result, vars or option of 40 such
  * levels hung the referee inside C, where no watchdog reaches.
  *
- * The tables copied so far are remembered in memo, original -> copy, made
- * only when a first nested table is met: most values copied on the hot path
- * (options, a result's few fields) are flat or nearly so. */
-
-/* The memo's room to begin with: a game's vars hold a dozen to twenty
- * tables, and a memo grown key by key from empty was rehashed at each
- * doubling (an ismcts game's copies cost 3.2% more so, 1.9% sized). */
-#define MEMO_SIZE 16
+ * The tables copied so far are remembered, original -> copy: the first
+ * MEMO_FAST by their addresses in a C array (a scan of a few pointers
+ * costs less than a Lua table keyed by tables: a game's vars hold a dozen
+ * to twenty tables), the copies in a Lua list; any more in a Lua table
+ * keyed by the originals. Nothing is made until a first nested table is
+ * met: most values copied on the hot path (options, a result's few
+ * fields) are flat or nearly so. */
+#define MEMO_FAST 48
 
 typedef struct Copy {
-    int memo;     /* stack slot of the memo table, nil until it is needed */
-    int made;     /* is the memo there yet? */
+    int copies;   /* stack slot of the list of copies, nil until it is needed */
+    int memo;     /* stack slot of the table of the rest, nil until it is needed */
+    int n;        /* tables remembered */
     int root;     /* the table lcopy was given, and */
-    int root_dst; /* its copy, the only table being copied when memo is made */
+    int root_dst; /* its copy, the only table being copied when the list is made */
+    const void *original[MEMO_FAST];
 } Copy;
 
 static void remember(lua_State *L, Copy *c, int original, int copied)
 {
+    if (c->n < MEMO_FAST) {
+        c->original[c->n++] = lua_topointer(L, original);
+        lua_pushvalue(L, copied);
+        lua_rawseti(L, c->copies, c->n);
+        return;
+    }
+    if (c->n++ == MEMO_FAST) {
+        lua_createtable(L, 0, MEMO_FAST);
+        lua_replace(L, c->memo);
+    }
     lua_pushvalue(L, original);
     lua_pushvalue(L, copied);
     lua_rawset(L, c->memo);
+}
+
+/* Pushes the copy made of the table at idx already and returns 1, or 0. */
+static int copied_already(lua_State *L, Copy *c, int idx)
+{
+    const void *p = lua_topointer(L, idx);
+    int fast = c->n < MEMO_FAST ? c->n : MEMO_FAST;
+    for (int i = 0; i < fast; i++)
+        if (c->original[i] == p) {
+            lua_rawgeti(L, c->copies, i + 1);
+            return 1;
+        }
+    if (c->n <= MEMO_FAST)
+        return 0;
+    lua_pushvalue(L, idx);
+    if (lua_rawget(L, c->memo) != LUA_TNIL)
+        return 1;
+    lua_pop(L, 1);
+    return 0;
 }
 
 static void copy(lua_State *L, Copy *c, int idx, int depth)
@@ -38,18 +69,13 @@ static void copy(lua_State *L, Copy *c, int idx, int depth)
         return;
     }
     luaL_checkstack(L, 6, "copy");
-    if (depth > 0 && !c->made) {
-        lua_createtable(L, 0, MEMO_SIZE);
-        lua_replace(L, c->memo);
-        c->made = 1;
+    if (depth > 0 && !c->n) {
+        lua_createtable(L, 8, 0);
+        lua_replace(L, c->copies);
         remember(L, c, c->root, c->root_dst);
     }
-    if (c->made) {
-        lua_pushvalue(L, idx);
-        if (lua_rawget(L, c->memo) != LUA_TNIL)
-            return; /* copied already: the same copy again */
-        lua_pop(L, 1);
-    }
+    if (c->n && copied_already(L, c, idx))
+        return; /* the same copy again */
     /* Made at its full size: grown key by key, it was rehashed on the way. */
     int count = 0, narray = (int)lua_rawlen(L, idx);
     lua_pushnil(L);
@@ -77,11 +103,15 @@ static void copy(lua_State *L, Copy *c, int idx, int depth)
 
 void lcopy(lua_State *L, int idx)
 {
-    Copy c = {0};
+    Copy c;
+    c.n = 0;
     c.root = lua_absindex(L, idx);
-    luaL_checkstack(L, 2, "copy");
-    lua_pushnil(L); /* the memo's slot */
-    c.memo = lua_gettop(L);
+    luaL_checkstack(L, 3, "copy");
+    lua_pushnil(L); /* the list's slot */
+    c.copies = lua_gettop(L);
+    lua_pushnil(L); /* the table's slot */
+    c.memo = c.copies + 1;
     copy(L, &c, c.root, 0);
-    lua_remove(L, c.memo);
+    lua_rotate(L, c.copies, 1); /* the copy below the two slots, then */
+    lua_pop(L, 2);
 }
