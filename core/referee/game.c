@@ -16,6 +16,7 @@
 #include "table_mode.h"
 #include "answer_step.h"
 #include "game_answer.h"
+#include "game_prepare.h"
 #include "game_table.h"
 #include "rules_loader.h"
 #include "../guards/script.h"
@@ -390,22 +391,18 @@ GameStatus game_rebuild(Game *g, int n)
         n = 0;
     if (n > g->nmoves)
         n = g->nmoves;
-    Table *t = table_new(g->nseats, g->seed);
-    if (!t) {
-        game_set_error(g, "out of memory");
-        return GAME_SCRIPT;
-    }
-    memcpy(g->seed_key, t->rng.key, sizeof g->seed_key); /* the table's stream is the seed's */
     /* Physical dice: the values typed before move n are read again, in
      * order; those typed after it belonged to moves taken back. */
     if (g->physical_dice && n < g->nmoves && g->ntyped > g->moves[n].typed_at)
         g->ntyped = g->moves[n].typed_at;
     g->typed_read = 0;
     g->replaying = 1;
-    t->physical_dice = g->physical_dice;
-    t->type_dice = g->physical_dice ? game_typed_dice : NULL; /* game_table.c */
-    t->type_dice_ctx = g;
-    t->zones.physical = (uint8_t)g->physical_cards;
+    Table *t = game_push_fresh_table(g);
+    if (!t) {
+        g->replaying = 0;
+        return GAME_SCRIPT;
+    }
+    memcpy(g->seed_key, t->rng.key, sizeof g->seed_key); /* the table's stream is the seed's */
     GameStatus rebuilt = rebuild_on(g, t, n);
     g->replaying = 0;
     return rebuilt;
@@ -436,15 +433,14 @@ GameStatus game_restart(Game *g, const char *seed)
     return game_rebuild(g, 0);
 }
 
-/* game_rebuild's work on the fresh table t. */
-/* The rules' setup on the game's fresh table t, then a test's arrangement
- * of it (a stacked deck, say): part of the game's inputs, so made again
- * on every rebuild. The arrangement gets the rules' definition too: one
- * that changes what the first decision offers asks it again (t:ask...). */
+/* The rules' setup on the game's fresh table t (its Lua table at the top
+ * of the stack, popped), then a test's arrangement of it (a stacked deck,
+ * say): part of the game's inputs, so made again on every rebuild. The
+ * arrangement gets the rules' definition too: one that changes what the
+ * first decision offers asks it again (t:ask...). */
 static GameStatus set_up_on(Game *g, Table *t)
 {
     lua_State *L = g->L;
-    ltable_push(L, t);
     game_push_uv(g, UV_SCRIPT);
     if (lua_istable(L, -1))
         ltable_set_script(L, -2, -1);

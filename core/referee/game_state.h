@@ -78,6 +78,7 @@ struct Game {
     int apply_ref;         /* ... to the rules' apply, called every decision */
     int answers_ref;       /* ... to the rules' answers by kind, or LUA_NOREF */
     int sample;            /* 1: a determinization (game_sample.c), never rebuilt */
+    int prepares;          /* the rules have prepare(): 0 not yet known, 1 no, 2 yes */
     int broken;            /* 1: a sample whose rules failed: it takes no more moves */
     char *error;           /* why the last call failed */
     char *judged;          /* the last answer the rules' judge made a move of */
@@ -99,7 +100,8 @@ static inline const char *game_move_text(const Game *g, int i)
 }
 
 /* Uservalues of a Game userdata. */
-enum { UV_DEF = 1, UV_OPTS, UV_TABLE, UV_ENV, UV_ARRANGE, UV_SCRIPT, UV_COUNT = UV_SCRIPT };
+/* UV_PREPARED: the table prepare() set out, kept for every game (game_prepare.h). */
+enum { UV_DEF = 1, UV_OPTS, UV_TABLE, UV_ENV, UV_ARRANGE, UV_SCRIPT, UV_PREPARED, UV_COUNT = UV_PREPARED };
 
 Game *game_check(lua_State *L, int idx);
 void game_set_error(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

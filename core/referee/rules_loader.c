@@ -356,7 +356,7 @@ int rules_load(lua_State *L, int env, const char *name, const char *rules_path)
 
 /* What the referee reads of a definition: the functions it calls and the
  * data it lists and checks. */
-static const char *READ[] = {"setup", "apply", "answers", "result", "pending", "ask", "standing",
+static const char *READ[] = {"prepare", "setup", "apply", "answers", "result", "pending", "ask", "standing",
                              "judge", "status", "explain", "description", "players", "options",
                              "default_bot", "real_deck", "ruling", "rulings", "card_text",
                              "default_answer"};
@@ -425,8 +425,8 @@ static int take(lua_State *L)
                                      "t:ask, t:ask_cards, t:ask_discards, t:ask_trick or "
                                      "t:ask_window, from setup and apply (rules/README.md)",
                                   RETIRED[i]);
-    static const char *OPTIONAL[] = {"standing", "explain", "judge", "status", "ruling",
-                                     "default_answer"};
+    static const char *OPTIONAL[] = {"prepare", "standing", "explain", "judge", "status",
+                                     "ruling", "default_answer"};
     for (size_t i = 0; !why && i < sizeof OPTIONAL / sizeof *OPTIONAL; i++) {
         int type = lua_getfield(L, copy, OPTIONAL[i]);
         if (type != LUA_TNIL && type != LUA_TFUNCTION)

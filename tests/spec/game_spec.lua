@@ -295,6 +295,44 @@ describe("loading rules and options", function()
   end)
 end)
 
+describe("a table prepared once", function()
+  -- tests/fixture/prepared.lua counts its prepare() runs in the rules'
+  -- state and leaves the count in the table's vars.
+  local function prepared_in_run(g) return g:view(1).vars.prepared_in_run end
+
+  it("sets out the table once for all the games of a Game, each with its own seed", function()
+    local g = assert(new_game("prepared", { seats = 3, seed = "p-1" }))
+    local run = prepared_in_run(g)
+    assert.is_true(g:play(1, "show"))
+    assert.is_true(g:undo())                               -- a rebuild: no second run
+    assert.are.equal(run, prepared_in_run(g))
+    local dealt = g:view(1).zones["hand1"]
+    assert.is_true(g:restart("p-2"))                       -- the next game: none either
+    assert.are.equal(run, prepared_in_run(g))
+    -- Each game on the kept table is the game of its own seed: a new Game
+    -- prepares its table again (one run more) and deals the same cards.
+    local fresh = assert(new_game("prepared", { seats = 3, seed = "p-2" }))
+    assert.are.equal(run + 1, prepared_in_run(fresh))
+    assert.are.same(fresh:view(1).zones, g:view(1).zones)
+    assert.are.same({ fresh:table():log_lines(1) }, { g:table():log_lines(1) })
+    assert.are_not.same(dealt, g:view(1).zones["hand1"])
+  end)
+
+  it("refuses a prepare() that draws, asks or fails, and says why", function()
+    local said = {
+      shuffle = "it drew at random (a shuffle, a roll, t:random or math.random)",
+      random = "it drew at random", math = "it drew at random", roll = "it drew at random",
+      ask = "it asked a decision: ask the first one in setup()",
+      fail = "the rules failed in prepare(): ",
+    }
+    for wrong, why in pairs(said) do
+      local g, err = new_game("prepare-wrong", { seed = 1, options = { wrong = wrong } })
+      assert.is_nil(g, wrong)
+      assert.matches(why, err, 1, true)
+    end
+  end)
+end)
+
 describe("the referee loop", function()
   it("refuses an illegal move with the rules' reason and changes nothing", function()
     local g = assert(new_game("fixture", { seed = 11, arrange = give({ "2C", "5D", "9S" }) }))
