@@ -56,8 +56,8 @@ end
 function game.hand_amount(t) return t.vars.opts.hand_amount end
 function game.cards_per_hand(t) return t.vars.opts.cards end
 
-function game.setup(t, opts)
-  t.vars.opts = opts
+-- The table every game begins at: the deck, the hands, the credits.
+function game.prepare(t, opts)
   t:zone("stock")
   t:zone("discard")
   t:zone("trick", { vis = "public" })
@@ -70,6 +70,10 @@ function game.setup(t, opts)
   t:deck("stock", "standard52")
   t.vars.owes = per_seat(t, 0)
   t.vars.hands_played = 0
+end
+
+function game.setup(t, opts)
+  t.vars.opts = opts
   -- "Select a Dealer (randomly)."
   if opts.dealer > 0 and opts.dealer <= t.nseats then
     t:set_dealer(opts.dealer)

@@ -182,15 +182,14 @@ end
 
 -- ---- setup ----
 
-function game.setup(t, opts)
-  local v = t.vars
-  v.opts = opts
+-- The table every game begins at: the action cards, two dice, no strikes.
+function game.prepare(t, opts)
   t:zone("deck")
   t:zone("discards")
-  v.strikes = {}
+  t.vars.strikes = {}
   for s = 1, t.nseats do
     t:zone(hands[s], { owner = s })
-    v.strikes[s] = 0
+    t.vars.strikes[s] = 0
   end
   -- "Without bluffing there are no My Bad cards in the deck" (RULINGS.md):
   -- the option and the no-bluffing variant agree.
@@ -203,6 +202,10 @@ function game.setup(t, opts)
   t:deck("deck", cards)
   t:die(6)
   t:die(6)
+end
+
+function game.setup(t, opts)
+  t.vars.opts = opts
   t:shuffle("deck")
   -- "Deal one card face down to each player."
   local dealt_to = {}

@@ -83,9 +83,8 @@ local function other(seat) return 3 - seat end
 -- The decisions, asked where the play reaches them (below, after the moves).
 local ask_to_draw, ask_to_play, ask_to_steal, ask_to_rap
 
-function game.setup(t, opts)
-  local v = t.vars
-  v.opts = opts
+-- The table every game begins at: the deck, the stack, hands and sides.
+function game.prepare(t, opts)
   t:zone("deck")
   t:zone("stack", { vis = "public" })
   for s = 1, 2 do
@@ -94,7 +93,12 @@ function game.setup(t, opts)
   end
   -- "The two jokers are told apart" (RULINGS.md): JK1 and JK2.
   t:deck("deck", opts.jokers and { "standard52", "JK1", "JK2" } or "standard52")
-  v.totals, v.hands_played = { 0, 0 }, 0
+  t.vars.totals, t.vars.hands_played = { 0, 0 }, 0
+end
+
+function game.setup(t, opts)
+  local v = t.vars
+  v.opts = opts
   v.first = (opts.first == 1 or opts.first == 2) and opts.first or t:random(2)
   game.deal(t)
 end

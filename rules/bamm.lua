@@ -151,23 +151,27 @@ local function ask_window(t)
                { policy = v.opts.claims, start = v.window_start, hidden = true, open = "bamm" })
 end
 
-function game.setup(t, opts)
-  local v = t.vars
-  v.opts = opts
+-- The table every game begins at: the dual cards, hands and piles.
+function game.prepare(t, opts)
   t:zone("stock")
   t:zone("table", { vis = "public" })
-  local dealt_to = {}
+  t.vars.penalties = {}
   for s = 1, t.nseats do
     t:zone(hands[s], { owner = s })
     t:zone(piles[s], { vis = "public" })
-    dealt_to[s] = hands[s]
+    t.vars.penalties[s] = 0
   end
-  -- "shuffle the Dual Value Playing Cards and deal four cards to each player"
   t:deck("stock", opts.deck)
+end
+
+function game.setup(t, opts)
+  local v = t.vars
+  v.opts = opts
+  -- "shuffle the Dual Value Playing Cards and deal four cards to each player"
+  local dealt_to = {}
+  for s = 1, t.nseats do dealt_to[s] = hands[s] end
   t:shuffle("stock")
   assert(t:deal("stock", dealt_to, opts.cards))
-  v.penalties = {}
-  for s = 1, t.nseats do v.penalties[s] = 0 end
   v.windows = 0 -- windows opened so far: which one is open, for its moves kept
   -- "The CLEVERest player starts": drawn at random unless chosen.
   local first = opts.first
