@@ -310,6 +310,7 @@ typedef struct EventText {
     int full;
 } EventText;
 
+/* Appends n bytes; the text is ended once, when it is done. */
 static void put(EventText *e, const char *s, size_t n)
 {
     if (e->len + n >= sizeof e->text) {
@@ -318,7 +319,6 @@ static void put(EventText *e, const char *s, size_t n)
     }
     memcpy(e->text + e->len, s, n);
     e->len += n;
-    e->text[e->len] = '\0';
 }
 
 static void puts_(EventText *e, const char *s)
@@ -361,18 +361,22 @@ static int put_event_value(lua_State *L, EventText *e, int idx, int list_ok)
         if (!strfmt_utf8(text, len))
             return 0;
         put(e, "\"", 1);
+        size_t plain = 0; /* bytes since the last one escaped, copied in one piece */
         for (size_t i = 0; i < len; i++) {
             unsigned char c = (unsigned char)text[i];
+            if (c != '"' && c != '\\' && c >= 0x20)
+                continue;
+            put(e, text + plain, i - plain);
+            plain = i + 1;
             if (c == '"' || c == '\\') {
                 char esc[2] = {'\\', (char)c};
                 put(e, esc, 2);
-            } else if (c < 0x20) {
+            } else {
                 snprintf(num, sizeof num, "\\u%04x", c);
                 puts_(e, num);
-            } else {
-                put(e, text + i, 1);
             }
         }
+        put(e, text + plain, len - plain);
         put(e, "\"", 1);
         return 1;
     }
@@ -398,9 +402,18 @@ static int put_event_value(lua_State *L, EventText *e, int idx, int list_ok)
     }
 }
 
-static int compare_keys(const void *a, const void *b)
+/* A field's name: a text, not "event", without quotes or backslashes. */
+static int event_key_ok(lua_State *L, int idx)
 {
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
+    if (lua_type(L, idx) != LUA_TSTRING)
+        return 0;
+    const char *key = lua_tostring(L, idx);
+    if (!strcmp(key, "event"))
+        return 0;
+    for (const char *c = key; *c; c++)
+        if (*c == '"' || *c == '\\')
+            return 0;
+    return 1;
 }
 
 #define EVENT_FIELDS "an event's fields are names (not 'event', at most 32) of numbers, texts, " \
@@ -419,35 +432,43 @@ static int t_event(lua_State *L)
     lua_settop(L, 3);
     if (!lua_isnil(L, 3))
         luaL_checktype(L, 3, LUA_TTABLE);
+    /* Each field's name and value stay on the stack (from slot 4 on, a
+     * pair each) while the names are put in order: fewer lookups than
+     * reading each value again by its name. */
+    luaL_checkstack(L, 2 * 32 + 8, "event");
     const char *keys[32];
-    int n = 0;
-    for (lua_pushnil(L); !lua_isnil(L, 3) && lua_next(L, 3); lua_pop(L, 1)) {
-        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-        if (!key || !strcmp(key, "event") || n == 32 || strcspn(key, "\"\\") != strlen(key)) {
-            lua_pop(L, 2);
+    int at[32], n = 0;
+    for (lua_pushnil(L); !lua_isnil(L, 3) && lua_next(L, 3);) {
+        int value = lua_gettop(L);
+        if (n == 32 || !event_key_ok(L, value - 1))
             return luaL_argerror(L, 3, EVENT_FIELDS);
+        const char *key = lua_tostring(L, value - 1); /* alive: the fields table holds it */
+        int i = n++;
+        for (; i > 0 && strcmp(keys[i - 1], key) > 0; i--) { /* in order as they come */
+            keys[i] = keys[i - 1];
+            at[i] = at[i - 1];
         }
-        keys[n++] = key; /* alive: the fields table holds it */
+        keys[i] = key;
+        at[i] = value;
+        lua_pushvalue(L, value - 1); /* the next key; this pair stays */
     }
-    qsort(keys, (size_t)n, sizeof *keys, compare_keys);
-    EventText e = {.len = 0, .full = 0};
-    e.text[0] = '\0';
+    EventText e;
+    e.len = 0;
+    e.full = 0;
     puts_(&e, "{\"event\":\"");
     puts_(&e, name);
     put(&e, "\"", 1);
     for (int i = 0; i < n; i++) {
-        puts_(&e, ",\"");
+        put(&e, ",\"", 2);
         puts_(&e, keys[i]);
-        puts_(&e, "\":");
-        lua_getfield(L, 3, keys[i]);
-        int ok = put_event_value(L, &e, lua_gettop(L), 1);
-        lua_pop(L, 1);
-        if (!ok)
+        put(&e, "\":", 2);
+        if (!put_event_value(L, &e, at[i], 1))
             return luaL_argerror(L, 3, EVENT_FIELDS);
     }
     put(&e, "}", 1);
     if (e.full)
         return luaL_argerror(L, 3, EVENT_FIELDS);
+    e.text[e.len] = '\0';
     table_event(t, e.text);
     return 0;
 }

@@ -116,6 +116,21 @@ describe("cards and zones", function()
     assert.matches("the viewer is %-1 %(everything%), 0 %(a spectator%) or a seat", err)
   end)
 
+  it("writes an event as JSON, its fields in byte order, texts escaped", function()
+    local t = referee.new_table(2, 5)
+    t:event("x", { b = 'q"uo\\te\n', a = { 1, 2.5, "z" }, c = true, d = -7, ["\195\188"] = 1, B = false })
+    t:event("bare")
+    local log = t:save():match('"log":(.-),"rng"')
+    assert.are.equal('[[10,0,0,0,0,0,"{\\"event\\":\\"x\\",\\"B\\":false,\\"a\\":[1,2.5,\\"z\\"],' ..
+                     '\\"b\\":\\"q\\\\\\"uo\\\\\\\\te\\\\u000a\\",\\"c\\":true,\\"d\\":-7,\\"\195\188\\":1}"],' ..
+                     '[10,0,0,0,0,0,"{\\"event\\":\\"bare\\"}"]]', log)
+    local fields = {}
+    for i = 1, 33 do fields["f" .. i] = i end
+    local ok, err = pcall(t.event, t, "many", fields)
+    assert.is_false(ok)
+    assert.matches("at most 32", err)
+  end)
+
   it("announces notes: t:note to all or one seat, t:notef formatted by the kernel", function()
     local t = table_with_deck()
     t:note("to everyone")
