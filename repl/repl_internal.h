@@ -86,8 +86,8 @@ int screen_may_drop_game(Repl *r, const char *doing);
  * script's exit status becomes 1). */
 void repl_error(Repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* The served table's own console commands (repl_served.c): links, qr N,
- * nudge. */
+/* The served table's own console commands (served_commands.c): links,
+ * qr N, nudge, talk. */
 void repl_cmd_links(Repl *r, int argc, char **argv, const char *rest);
 void repl_cmd_nudge(Repl *r, int argc, char **argv, const char *rest);
 void repl_cmd_talk(Repl *r, int argc, char **argv, const char *rest);
