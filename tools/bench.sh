@@ -34,15 +34,17 @@ method-calls 4"
 # LONG SHORT GAME BOTS [OPTIONS]: the tournaments measured, per game the
 # difference between LONG and SHORT games (a worker loads each bot once
 # and puts its state back for every game, so the figure includes that copy
-# and not the loading). The last is a search bot's (ismcts: samples and
+# and not the loading). One is a search bot's (ismcts: samples and
 # playouts, the rules' hot path in search), over fewer games as each costs
-# hundreds of millions of instructions.
+# hundreds of millions of instructions; one (--out among its options)
+# writes every game's line as well, as a tournament kept to a file does.
 tournaments="40 10 bam bam-greedy,bam-greedy,bam-greedy,bam-greedy hands=1
 40 10 bamboozled-dice dice-bluffer,dice-honest,dice-bluffer,dice-honest
 40 10 bamm bamm-greedy,bamm-greedy,bamm-greedy,bamm-greedy
 40 10 bamboozled bamboozled-greedy,bamboozled-greedy hands=1
 4 1 bam ismcts,bam-greedy,random hands=1
 40 10 bam random,random,random,random hands=1 cards=4
+40 10 bam random,random,random,random hands=1 cards=4 --out
 40 10 bamboozled-dice random,random,random,random"
 
 # The tournament timed with --jobs 1 and --jobs 2: short games, so that
@@ -80,9 +82,16 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
     echo "|---|---|---|---|"
     echo "$tournaments" | while read -r long short game bots options; do
         # A fixed seed: without one each run would play other games.
-        sets=""
-        for o in $options; do sets="$sets --set $o"; done
-        run() { collected "$referee" tournament "$game" --bots "$bots" --games "$1" --seed 1 $sets; }
+        sets="" lines=""
+        for o in $options; do
+            # --out: each game's line written too (a new file each run:
+            # an existing one would be resumed)
+            case $o in --out) lines="$top/build/bench-lines.jsonl" ;; *) sets="$sets --set $o" ;; esac
+        done
+        run() {
+            [ -z "$lines" ] || rm -f "$lines"
+            collected "$referee" tournament "$game" --bots "$bots" --games "$1" --seed 1 $sets ${lines:+--out "$lines"}
+        }
         i_long=$(run "$long")
         i_short=$(run "$short")
         echo "| $game | $bots | ${options:--} | $(( (i_long - i_short) / (long - short) )) |"
