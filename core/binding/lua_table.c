@@ -39,13 +39,19 @@ typedef struct LTable {
 
 void ltable_push(lua_State *L, Table *t)
 {
+    lua_createtable(L, 0, LTABLE_VARS_ROOM);
+    ltable_push_with_vars(L, t);
+}
+
+void ltable_push_with_vars(lua_State *L, Table *t)
+{
     lua_createtable(L, 0, 3);
     LTable *lt = lua_newuserdatauv(L, sizeof *lt, 1);
     lt->mark = LTABLE_MARK;
     lt->t = t;
     luaL_setmetatable(L, DATA_MT);
     lua_rawseti(L, -2, DATA_KEY);
-    lua_createtable(L, 0, 32);
+    lua_rotate(L, -2, 1); /* the vars given, above the table */
     lua_setfield(L, -2, "vars");
     lua_pushinteger(L, t->seats.n);
     lua_setfield(L, -2, "nseats");
@@ -591,14 +597,12 @@ static int t_view(lua_State *L)
 static int t_clone(lua_State *L)
 {
     Table *t = ltable_self(L);
+    lua_getfield(L, 1, "vars");
+    lcopy(L, -1);
     Table *c = table_clone(t);
     if (!c)
         return luaL_error(L, "out of memory");
-    ltable_push(L, c);
-    lua_getfield(L, 1, "vars");
-    lcopy(L, -1);
-    lua_setfield(L, -3, "vars");
-    lua_pop(L, 1);
+    ltable_push_with_vars(L, c);
     return 1;
 }
 

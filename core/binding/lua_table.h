@@ -13,8 +13,13 @@
 
 #define TABLE_MT "referee.Table"
 
-/* Pushes a new table owning t (freed by the collector) with empty vars. */
+/* Pushes a new table owning t (freed by the collector) with empty vars,
+ * made with room for LTABLE_VARS_ROOM of them (rules keep a dozen or
+ * two: a table grown key by key is made again at each doubling). */
+#define LTABLE_VARS_ROOM 32
 void ltable_push(lua_State *L, Table *t);
+/* The same with the vars on top of the stack (popped). */
+void ltable_push_with_vars(lua_State *L, Table *t);
 Table *ltable_check(lua_State *L, int idx);
 /* The table whose rules are running in a Lua state: the Lua table its
  * rules hold (known by identity), the kernel's table behind it, and its

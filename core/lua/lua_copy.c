@@ -23,6 +23,7 @@ typedef struct Copy {
     int n;        /* tables remembered */
     int root;     /* the table lcopy was given, and */
     int root_dst; /* its copy, the only table being copied when the list is made */
+    int room;     /* keys the root's copy has room for at least */
     const void *original[MEMO_FAST];
 } Copy;
 
@@ -83,7 +84,8 @@ static void copy(lua_State *L, Copy *c, int idx, int depth)
         lua_pop(L, 1);
         count++;
     }
-    lua_createtable(L, narray, count > narray ? count - narray : 0);
+    int hash = count > narray ? count - narray : 0;
+    lua_createtable(L, narray, depth == 0 && hash < c->room ? c->room : hash);
     int dst = lua_gettop(L);
     if (depth == 0)
         c->root_dst = dst;
@@ -103,8 +105,14 @@ static void copy(lua_State *L, Copy *c, int idx, int depth)
 
 void lcopy(lua_State *L, int idx)
 {
+    lcopy_with_room(L, idx, 0);
+}
+
+void lcopy_with_room(lua_State *L, int idx, int room)
+{
     Copy c;
     c.n = 0;
+    c.room = room;
     c.root = lua_absindex(L, idx);
     luaL_checkstack(L, 3, "copy");
     lua_pushnil(L); /* the list's slot */

@@ -23,5 +23,9 @@
  * in itself, is copied once and held in the same places of the copy: the
  * copy has the shape of the original, and costs no more than its tables. */
 void lcopy(lua_State *L, int idx);
+/* The same, the copy of the table at idx made with room for at least room
+ * keys: for a table that grows once copied (a game's vars), which would
+ * be made again at each doubling. */
+void lcopy_with_room(lua_State *L, int idx, int room);
 
 #endif

@@ -98,11 +98,10 @@ static Table *push_copy_of_prepared(Game *g)
     rng_seed_text(&t->rng, g->seed);
     memcpy(t->seed, g->seed, sizeof t->seed);
     play_as_game(g, t);
-    ltable_push(L, t);
-    lua_getfield(L, -2, "vars");
-    lcopy(L, -1);
-    lua_setfield(L, -3, "vars");
-    lua_pop(L, 1);
+    lua_getfield(L, -1, "vars");
+    lcopy_with_room(L, -1, LTABLE_VARS_ROOM);
+    lua_remove(L, -2);
+    ltable_push_with_vars(L, t);
     lua_remove(L, -2);
     return t;
 }
