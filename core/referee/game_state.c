@@ -64,7 +64,11 @@ static void ref_method(Game *g, int *ref, const char *name)
 void game_set_uv(Game *g, int uv)
 {
     int *ref = fast_ref(g, uv);
-    if (ref) {
+    if (ref && *ref > 0 && !lua_isnil(g->L, -1)) {
+        /* its slot taken again: a new table for every game and rebuild */
+        lua_pushvalue(g->L, -1);
+        lua_rawseti(g->L, LUA_REGISTRYINDEX, *ref);
+    } else if (ref) {
         luaL_unref(g->L, LUA_REGISTRYINDEX, *ref);
         lua_pushvalue(g->L, -1);
         *ref = luaL_ref(g->L, LUA_REGISTRYINDEX);
