@@ -89,9 +89,7 @@ static void put_lua_ints(Text *t, lua_State *L, int idx)
 static void put_outcome_text(Text *t, lua_State *L, const GameLineParts *p)
 {
     const SeatLoop *l = p->loop;
-    if (!p->started || p->status != GAME_OVER) {
-        t->failed = 1; /* an error: its words are any bytes */
-    } else if (l->stopped) {
+    if (l->stopped) {
         put_raw(t, ",\"winners\":[],\"stopped\":");
         put_int(t, l->max_moves);
     } else if (l->forfeited) {
@@ -120,7 +118,11 @@ static void put_outcome_text(Text *t, lua_State *L, const GameLineParts *p)
 
 static char *direct_line(lua_State *L, const GameLineParts *p)
 {
-    Text t = {.len = 0, .failed = 0};
+    if (!p->started || p->status != GAME_OVER)
+        return NULL; /* an error: its words are any bytes (and no game may be there) */
+    Text t;
+    t.len = 0;
+    t.failed = 0;
     put_raw(&t, "{\"game\":");
     put_int(&t, p->game);
     put_field(&t, "tournament");
