@@ -86,6 +86,16 @@ int screen_may_drop_game(Repl *r, const char *doing);
  * script's exit status becomes 1). */
 void repl_error(Repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A real table's commands (table_commands.c): the table's own ruling, a
+ * misdeal dealt again, a mistyped move or dice corrected. */
+void repl_cmd_ruling(Repl *r, int argc, char **argv, const char *rest);
+void repl_cmd_redeal(Repl *r, int argc, char **argv, const char *rest);
+void repl_cmd_correct(Repl *r, int argc, char **argv, const char *rest);
+/* Real dice (--table dice): the values asked at the console (Match's
+ * type_dice; ctx the Repl). */
+int repl_type_dice(void *ctx, Table *t, int n, const int *dice, int *values, char *why,
+                   size_t size);
+
 /* The served table's own console commands (served_commands.c): links,
  * qr N, nudge, talk. */
 void repl_cmd_links(Repl *r, int argc, char **argv, const char *rest);
