@@ -418,7 +418,8 @@ void render_text(FILE *out, const char *text)
 
 void render_log(FILE *out, const Table *t, int from, int viewer)
 {
-    char line[600];
+    /* Wider than what put_text shows, which cuts a longer line with "..." */
+    char line[2048];
     for (int i = from < 0 ? 0 : from; i < t->log.n;) {
         int end = run_end(t, i);
         if (end - i > 1) {

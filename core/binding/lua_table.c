@@ -659,6 +659,22 @@ static int t_hash(lua_State *L)
     return 1;
 }
 
+/* Log entry i's line for viewer that filled a line buffer: written again
+ * in buffers twice as big until it fits, so a long note is read whole. */
+static void push_long_line(lua_State *L, const Table *t, int i, int viewer)
+{
+    for (size_t size = 1024;; size *= 2) {
+        luaL_Buffer b;
+        char *line = luaL_buffinitsize(L, &b, size);
+        table_log_line(t, i, viewer, line, size);
+        size_t len = strlen(line);
+        luaL_pushresultsize(&b, len);
+        if (len < size - 1)
+            return;
+        lua_pop(L, 1);
+    }
+}
+
 /* t:log_lines([from [, viewer]]) -> the log from entry `from` (1-based) as
  * text; with a viewer seat (0: a spectator), only what that seat may know;
  * the entry after the last (where the next call may start: some entries,
@@ -678,7 +694,10 @@ static int t_log_lines(lua_State *L)
     for (lua_Integer i = from < 1 ? 1 : from; i <= t->log.n; i++) {
         char line[512];
         if (table_log_line(t, i - 1, (int)viewer, line, sizeof line)) {
-            lua_pushstring(L, line);
+            if (strlen(line) < sizeof line - 1)
+                lua_pushstring(L, line);
+            else
+                push_long_line(L, t, (int)i - 1, (int)viewer);
             lua_rawseti(L, -3, ++k);
             lua_pushstring(L, log_kind_name((LogKind)t->log.e[i - 1].kind));
             lua_rawseti(L, -2, k);

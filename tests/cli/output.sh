@@ -18,6 +18,14 @@ mkdir -p "$work/fails"
 printf 'local game = inherit("fixture")\nfunction game.setup(t) error("no setup today") end\nreturn game\n' >"$work/fails/fails.lua"
 expect 1 "no setup today" -- env REFEREE_RULES="$work/fails:$REFEREE_RULES" "$bin" run fails --seats random,random
 expect 1 "no setup today" -- env REFEREE_RULES="$work/fails:$REFEREE_RULES" "$bin" tournament fails --bots random,random --games 2
+# A note longer than a screen line is shown cut where it is too long to
+# show, ending in "...", never cut short of that without a word.
+mkdir -p "$work/longnote"
+printf 'local game = inherit("fixture")\nlocal base = game.apply\nfunction game.apply(t, ...)\n  t:note(("word "):rep(300) .. "end")\n  return base(t, ...)\nend\nreturn game\n' >"$work/longnote/longnote.lua"
+REFEREE_RULES="$work/longnote:$REFEREE_RULES" "$bin" run longnote --seats random,random --seed 2 >"$work/longnote.out" 2>&1
+if grep -q '^  word word .* word \.\.\.$' "$work/longnote.out" &&
+    [ "$(grep '^  word ' "$work/longnote.out" | head -1 | wc -c)" -gt 1000 ]; then ok; else
+    bad "a long note was shown cut without '...': $(grep '^  word ' "$work/longnote.out" | head -1 | cut -c1-40)...$(grep '^  word ' "$work/longnote.out" | head -1 | tail -c 40)"; fi
 # A bot is untrusted, its opening comment and its file name too: listed,
 # they are printed with their control characters as '?'.
 mkdir -p "$work/escbots"

@@ -173,6 +173,21 @@ describe("cards and zones", function()
     assert.are.equal("note", kinds[#kinds])
   end)
 
+  it("reads a long note back whole, at every length around its line buffers", function()
+    local t = table_with_deck()
+    for _, n in ipairs({ 510, 511, 512, 1023, 1024, 1025, 5000 }) do
+      local text = ("x"):rep(n - 1) .. "y"
+      t:note(text)
+      t:note(text, 1)
+      local lines = t:log_lines(1, 1)
+      assert.are.equal(text, lines[#lines])
+      assert.are.equal(text, lines[#lines - 1])
+      -- seat 2 is not told seat 1's note: the line before it is the last it reads
+      lines = t:log_lines(1, 2)
+      assert.are.equal(text, lines[#lines])
+    end
+  end)
+
   it("builds each seat's view from visibility: owner, public, top card, hidden, reveals", function()
     local t = table_with_deck()
     t:shuffle("stock")
