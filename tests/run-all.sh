@@ -14,6 +14,19 @@ total_pass=0 total_fail=0
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
+# Runs a layer (its command after the name), prints its output and the
+# wall seconds it took (what to look at when make test grows slow), and
+# adds its result line to the totals.
+layer() {
+    name=$1
+    shift
+    started=$(date +%s)
+    "$@" >"$out/$name" 2>&1
+    cat "$out/$name"
+    echo "($name took $(($(date +%s) - started)) s)"
+    tally "$name" "$out/$name"
+}
+
 # Adds a layer's "name: N passed, N failed" line to the totals.
 tally() {
     line=$(grep -E "^$1: [0-9]+ passed, [0-9]+ failed" "$2" | tail -n 1)
@@ -28,8 +41,7 @@ tally() {
     total_fail=$((total_fail + f))
 }
 
-"$top/$build/unit-tests" >"$out/c" 2>&1
-cat "$out/c"; tally c "$out/c"
+layer c "$top/$build/unit-tests"
 
 # A stock lua5.4 loads the sanitized kernel module only with the sanitizer
 # runtimes preloaded; the interpreter's own exit leaks are not ours, so
@@ -46,37 +58,29 @@ fi
 (cd "$top" && LD_PRELOAD="$SANITIZER_PRELOAD" ASAN_OPTIONS=detect_leaks=0 \
     sh "$here/limited.sh" busted 900 3600 busted --lua=lua5.4 tests/spec) >"$out/busted" 2>&1 &
 busted_pid=$!
+busted_started=$(date +%s)
 
-sh "$here/transcripts/run.sh" >"$out/t" 2>&1
-cat "$out/t"; tally transcripts "$out/t"
-sh "$here/cli.sh" >"$out/cli" 2>&1
-cat "$out/cli"; tally cli "$out/cli"
-sh "$here/seats.sh" >"$out/seats" 2>&1
-cat "$out/seats"; tally seats "$out/seats"
-sh "$here/hostile.sh" >"$out/hostile" 2>&1
-cat "$out/hostile"; tally hostile "$out/hostile"
-sh "$here/terminal.sh" >"$out/terminal" 2>&1
-cat "$out/terminal"; tally terminal "$out/terminal"
+layer transcripts sh "$here/transcripts/run.sh"
+layer cli sh "$here/cli.sh"
+layer seats sh "$here/seats.sh"
+layer hostile sh "$here/hostile.sh"
+layer terminal sh "$here/terminal.sh"
 # The hot seat's screens, audited over many seeded games in tmux: no
 # screen names a card or die its viewer may not know.
-/usr/bin/python3 "$here/screens/audit.py" "${AUDIT_GAMES:-240}" >"$out/screens" 2>&1
-cat "$out/screens"; tally screens "$out/screens"
-sh "$here/report.sh" >"$out/report" 2>&1
-cat "$out/report"; tally report "$out/report"
-sh "$here/shards.sh" >"$out/shards" 2>&1
-cat "$out/shards"; tally shards "$out/shards"
+layer screens /usr/bin/python3 "$here/screens/audit.py" "${AUDIT_GAMES:-240}"
+layer report sh "$here/report.sh"
+layer shards sh "$here/shards.sh"
 # A served table in real browsers (Debian's python3 and selenium, not a
 # pyenv's, whose python has no selenium); its screenshots go to the build.
-SERVE_SHOTS="$top/$build" /usr/bin/python3 "$here/serve/run.py" >"$out/serve" 2>&1
-cat "$out/serve"; tally serve "$out/serve"
+layer serve env SERVE_SHOTS="$top/$build" /usr/bin/python3 "$here/serve/run.py"
 # A short run of each fuzz target (make fuzz runs them longer).
 if [ "$mode" != asan ]; then
-    sh "$top/tools/fuzz.sh" "${FUZZ_TEST_SECONDS:-10}" save lines repl args >"$out/fuzz" 2>&1
-    cat "$out/fuzz"; tally fuzz "$out/fuzz"
+    layer fuzz sh "$top/tools/fuzz.sh" "${FUZZ_TEST_SECONDS:-10}" save lines repl args
 fi
 
 wait "$busted_pid"
 tail -n 40 "$out/busted"
+echo "(lua took $(($(date +%s) - busted_started)) s, beside the layers above)"
 sed -nE 's/^([0-9]+) successes? \/ ([0-9]+) failures? \/ ([0-9]+) errors?.*/lua: \1 passed, \2 \3 failed/p' "$out/busted" |
     awk '{ print $1, $2, $3, $4 + $5, $6 }' >"$out/lua"
 cat "$out/lua"; tally lua "$out/lua"
