@@ -10,11 +10,13 @@ layer=cli
 . "$(dirname "$0")/expect.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
-# The cases, by topic, in tests/cli/ (CLI_PART=NAME runs one of them:
-# a part may use what an earlier one made, so a part alone is for
-# looking into a failure, not for a verdict).
+# The cases, by topic, in tests/cli/ (CLI_PART=NAME runs one of them, as
+# TEST_PART does for a mutant: a part may use what an earlier one made, so
+# a part alone is for looking into a failure or catching a mutant, not for
+# a verdict).
+only=${CLI_PART:-${TEST_PART:-}}
 for part in output records seeds people untrusted scripts options tournaments repl; do
-    [ -z "${CLI_PART:-}" ] || [ "$CLI_PART" = "$part" ] || continue
+    [ -z "$only" ] || [ "$only" = "$part" ] || continue
     . "$here/cli/$part.sh"
 done
 

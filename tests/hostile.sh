@@ -26,7 +26,8 @@ rules="$here/rules/hostile"
 expectations() { sed -n 's/^-- expect: //p' "$1"; }
 
 if part bots; then
-for bot in "$here"/bots/hostile/*.lua; do
+# (TEST_ONLY=NAME: that bot alone, for the mutant it catches.)
+for bot in "$here"/bots/hostile/${TEST_ONLY:-*}.lua; do
     name=$(basename "$bot" .lua)
     expectations "$bot" >"$work/want"
     if [ ! -s "$work/want" ]; then bad "hostile bot $name states no '-- expect:' line"; continue; fi

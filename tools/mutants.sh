@@ -20,7 +20,7 @@ layer() {
     spec) (cd "$copy" && REFEREE_RULES="$copy/tests/fixture:$copy/rules" REFEREE_BOTS="$copy/bots" \
         LUA_CPATH="$copy/build/?.so;;" busted --lua=lua5.4 ${3:+"--filter=$3"} "tests/spec/$2") ;; # as tests/run-all.sh sets them
     hostile|cli|seats|terminal|report|shards) REFEREE_BIN="$copy/referee" REFEREE_RULES="$copy/tests/fixture:$copy/rules" \
-        REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" TEST_PART="$2" STOP_AT_FIRST_FAILURE=1 \
+        REFEREE_BOTS="$copy/bots" LUA_CPATH="$copy/build/?.so;;" TEST_PART="$2" TEST_ONLY="$3" STOP_AT_FIRST_FAILURE=1 \
         sh "$copy/tests/$1.sh" >"$copy.layer" 2>&1
         status=$?
         cat "$copy.layer"
@@ -80,7 +80,7 @@ try_mutant() {
 mutant budget-swallowable core/guards/script.c \
     '        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
         lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' \
-    '        lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' hostile bots
+    '        lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' hostile bots loop-in-pcall
 # The bot memory cap, the live bytes and the footprint both.
 mutant memory-cap core/bots/bot.c \
     'if (want > b->limit || (want > b->charged' 'if ((want > b->charged' hostile memory
@@ -136,7 +136,7 @@ mutant stuck-never-stopped core/guards/watchdog.c \
 mutant log-width core/kernel/log.h 'int32_t a;    /* also a journal index' 'int16_t a;    /* also a journal index' unit
 # A tournament line's check not checked.
 mutant line-check repl/tournament/game_lines.c \
-    'return got == want ? NULL :' 'return 1 ? NULL :' cli
+    'return got == want ? NULL :' 'return 1 ? NULL :' cli tournaments
 # pairs and next in Lua's own order, which changes from process to process.
 mutant iteration-order core/lua/ordered_next.c \
     'idx = lua_absindex(L, idx);
