@@ -8,7 +8,6 @@
 #include <lauxlib.h>
 #include <lua.h>
 #include <stddef.h>
-#include "../lua/plain_bytes.h"
 #include "../kernel/table.h"
 
 #define TABLE_MT "referee.Table"

@@ -3,7 +3,7 @@
 #include <lauxlib.h>
 #include <string.h>
 #include "../lua/lua_keys.h"
-#include "../lua/plain_bytes.h"
+#include "../lua/plain_cross.h"
 
 /* Pushes zone z of t as seat sees it: {cards = {...}, count, owner, vis},
  * a hidden card being "??"; keys: the key table's index. */
@@ -110,11 +110,16 @@ int lview_prepare(lua_State *L)
     return 0;
 }
 
-void lview_push_with_vars(lua_State *L, int keys, const Table *t, int seat, const PlainBytes *vars)
+const char *lview_push_with_vars(lua_State *L, int keys, const Table *t, int seat, lua_State *rules,
+                                 int vars)
 {
     push_view(L, keys, t, seat);
     lkeys_push_key(L, keys, KEY_VARS);
-    size_t at = 0;
-    plain_push(L, vars->data, &at);
+    const char *why = plain_cross(L, rules, vars);
+    if (why) {
+        lua_pop(L, 2);
+        return why;
+    }
     lua_rawset(L, -3);
+    return NULL;
 }

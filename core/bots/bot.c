@@ -42,7 +42,6 @@ struct Bot {
     ArenaCopy *pristine;
     size_t pristine_used;
     Rng pristine_rng;
-    PlainBytes vars; /* the rules' vars at the last decision, as bytes */
     size_t printed;  /* bytes print wrote this decision */
 };
 
@@ -479,7 +478,6 @@ void bot_close(Bot *b)
     bot_share_memory(b, NULL); /* what closing frees is no longer the game's */
     lua_close(b->L);
     bot_search_free(b->search);
-    plain_free(&b->vars);
     arena_copy_free(b->pristine);
     arena_delete(b->arena);
     free(b);
@@ -549,11 +547,13 @@ static int budget_left(lua_State *L)
  * legal moves. */
 typedef struct Crossing {
     const Table *t;
-    const PlainBytes *vars; /* the rules' vars, written from the game's state */
+    lua_State *rules; /* the game's state, the rules' vars at index vars */
+    int vars;
     const Ask *p;
     int slot, seat, decision;
     BotSearch *search;
     long think; /* ctx.think */
+    const char *unshowable; /* why the rules' vars cannot cross, or NULL */
 } Crossing;
 
 /* Run protected in the bot's state: pushes choose's arguments (view, moves,
@@ -561,11 +561,12 @@ typedef struct Crossing {
  * raise "not enough memory" here, where it is caught, not in the referee. */
 static int push_arguments(lua_State *L)
 {
-    const Crossing *c = lua_touserdata(L, 1);
+    Crossing *c = lua_touserdata(L, 1);
     lua_settop(L, 0);
     lkeys_push(L); /* under what is returned: left behind with the call */
     int keys = lua_gettop(L);
-    lview_push_with_vars(L, keys, c->t, c->seat, c->vars);
+    if ((c->unshowable = lview_push_with_vars(L, keys, c->t, c->seat, c->rules, c->vars)) != NULL)
+        return 0;
     int count = c->p->count[c->slot];
     int first = c->p->first[c->slot];
     lua_createtable(L, count, 0);
@@ -641,24 +642,6 @@ static int read_answer(Bot *b, const Ask *p, int first, int count, char **why)
     return fault(b, why, strfmt("answered '%.100s', which is not a legal move", answer));
 }
 
-/* Writes the rules' vars to bytes the bot's state reads them from (the view
- * is made there entry by entry as the bot reads it). Vars that cannot be
- * written (nested too deep, too many tables) are the rules' failure: no bot
- * could be shown them, and none is blamed. 0 with why. */
-static int write_vars(Bot *b, Game *g, int seat, char **why)
-{
-    lua_State *GL = g->L;
-    int game_top = lua_gettop(GL);
-    game_push_table(g);
-    lua_getfield(GL, -1, "vars");
-    const char *unwritable = plain_write(GL, lua_gettop(GL), &b->vars);
-    lua_settop(GL, game_top);
-    if (!unwritable)
-        return 1;
-    *why = strfmt("the rules' vars cannot be shown to seat %d's bot: t.vars: %s", seat, unwritable);
-    return 0;
-}
-
 int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **why)
 {
     *why = NULL;
@@ -670,19 +653,28 @@ int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **why)
         return fault(b, why, strfmt("seat %d is not asked", seat));
     if (!b->ask_forced && p->count[slot] == 1)
         return 0; /* no view to build, no code to run: the answer is known */
-    if (!write_vars(b, g, seat, why))
-        return BOT_RULES_FAILED;
-    lua_State *L = b->L;
-    Crossing crossing = {g->t, &b->vars, p, slot, seat, g->nmoves, b->search, b->budget / THINK_SHARE};
+    lua_State *L = b->L, *GL = g->L;
     lua_settop(L, 0);
     b->rng = *stream;
     b->printed = 0;
     if (!lua_checkstack(L, 8))
         return fault(b, why, strfmt("the view did not fit in the bot's memory"));
+    int game_top = lua_gettop(GL);
+    game_push_table(g);
+    lua_getfield(GL, -1, "vars");
+    Crossing crossing = {g->t, GL, lua_gettop(GL), p, slot, seat, g->nmoves, b->search,
+                         b->budget / THINK_SHARE, NULL};
     lua_rawgeti(L, LUA_REGISTRYINDEX, b->choose_ref);
     lua_pushcfunction(L, push_arguments);
     lua_pushlightuserdata(L, &crossing);
     int status = lua_pcall(L, 1, 3, 0);
+    lua_settop(GL, game_top); /* left higher when the bot's memory ran out midway */
+    if (crossing.unshowable) { /* no bot could be shown them, and none is blamed */
+        lua_settop(L, 0);
+        *why = strfmt("the rules' vars cannot be shown to seat %d's bot: t.vars: %s", seat,
+                      crossing.unshowable);
+        return BOT_RULES_FAILED;
+    }
     if (status != LUA_OK) {
         const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
         if (status == LUA_ERRMEM)

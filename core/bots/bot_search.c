@@ -4,7 +4,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include "../referee/game_sample.h"
-#include "../lua/plain_bytes.h"
+#include "../lua/plain_cross.h"
 #include "../referee/lua_game.h"
 #include "../binding/lua_table.h"
 #include "../kernel/rng.h"
@@ -33,7 +33,6 @@ struct BotSearch {
     int next;
     Slot slot[SAMPLE_SLOTS];
     int sampler_ref; /* ctx.sample, in the bot's registry */
-    PlainBytes result; /* a result or standing on its way into the bot */
 };
 
 /* What the bot holds: a sample, by slot and serial. */
@@ -74,7 +73,6 @@ void bot_search_free(BotSearch *s)
 {
     if (s) {
         bot_search_end(s);
-        plain_free(&s->result);
     }
     free(s);
 }
@@ -380,6 +378,22 @@ static int play_out(lua_State *GL)
     return 1;
 }
 
+/* A value crossing from a game's state into the bot's (cross_top). */
+typedef struct ResultCrossing {
+    lua_State *from;
+    const char *why; /* why it cannot cross, or NULL */
+} ResultCrossing;
+
+/* Run protected in the bot's state: the value on top of the game's stack,
+ * pushed there (or nothing, and why). */
+static int cross_top(lua_State *L)
+{
+    ResultCrossing *c = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    c->why = plain_cross(L, c->from, lua_gettop(c->from));
+    return c->why ? 0 : 1;
+}
+
 /* The result on top of the game's stack (nil while the game goes on) into
  * the bot's state; or nil and why when w->status says the rules failed. */
 static int copy_result(lua_State *L, Work *w)
@@ -392,12 +406,17 @@ static int copy_result(lua_State *L, Work *w)
         return 2;
     }
     int top = lua_gettop(GL);
-    const char *why = plain_write(GL, top, &w->s->result);
+    ResultCrossing c = {GL, NULL};
+    lua_pushcfunction(L, cross_top);
+    lua_pushlightuserdata(L, &c);
+    /* Protected, so that a bot out of memory midway leaves the game's stack
+     * as it found it: raised again once it is set back. */
+    int status = lua_pcall(L, 1, 1, 0);
     lua_settop(GL, top - 1);
-    if (why)
-        return luaL_error(L, "%s", why);
-    size_t at = 0;
-    plain_push(L, w->s->result.data, &at);
+    if (status != LUA_OK)
+        return lua_error(L);
+    if (c.why)
+        return luaL_error(L, "%s", c.why);
     return 1;
 }
 

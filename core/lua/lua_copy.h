@@ -1,6 +1,6 @@
 /* Deep copies of data within one Lua state: a game's options, the rules'
  * vars for a view, a clone or a sample. (Data crossing into another state,
- * a bot's, goes as bytes: plain_bytes.h.) */
+ * a bot's, is copied straight across: plain_cross.h.) */
 #ifndef REFEREE_LUA_COPY_H
 #define REFEREE_LUA_COPY_H
 
@@ -10,7 +10,7 @@
 #define COPY_MAX_DEPTH 64
 
 /* Most tables a value written out as a tree (JSON for a save or a record,
- * bytes for a bot) may hold, a table counted once for each place that holds
+ * a copy in a bot's state) may hold, a table counted once for each place that holds
  * it: far above any game's data, and it stops a table held twice at each of
  * many levels, which a tree would hold 2^levels times, from hanging the
  * referee inside C. */

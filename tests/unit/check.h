@@ -43,7 +43,7 @@ void test_spelling(void);
 void test_grow(void);
 void test_arena(void);
 void test_bot_pool(void);
-void test_plain_bytes(void);
+void test_plain_cross(void);
 void test_lua_copy(void);
 void test_lua_view(void);
 void test_lua_weak(void);

@@ -22,7 +22,7 @@ int main(void)
     test_grow();
     test_arena();
     test_bot_pool();
-    test_plain_bytes();
+    test_plain_cross();
     test_lua_copy();
     test_lua_view();
     test_lua_weak();

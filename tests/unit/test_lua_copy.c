@@ -6,7 +6,7 @@
 #include "check.h"
 #include "../../core/lua/lua_copy.h"
 #include "../../core/lua/lua_json.h"
-#include "../../core/lua/plain_bytes.h"
+#include "../../core/lua/plain_cross.h"
 
 /* A table held twice at each of `levels` levels: {x, x} with x = {y, y}
  * and so on. As a tree it would be 2^levels tables. */
@@ -82,12 +82,13 @@ static void test_copy_keeps_the_shape(lua_State *L)
  * below it, it is written. */
 static void test_writing_a_shared_table(lua_State *L)
 {
-    PlainBytes bytes = {0};
+    lua_State *to = luaL_newstate();
     char err[300], too_many[64];
     snprintf(too_many, sizeof too_many, "holds more than %d tables", WRITE_MAX_TABLES);
     push_shared_levels(L, 60);
-    const char *why = plain_write(L, -1, &bytes);
+    const char *why = plain_cross(to, L, -1);
     CHECK(why && strstr(why, too_many));
+    CHECK_EQ_INT(lua_gettop(to), 0);
     lua_settop(L, 0);
     push_shared_levels(L, 60);
     CHECK(ljson_encode(L, -1, err, sizeof err) == NULL);
@@ -96,12 +97,13 @@ static void test_writing_a_shared_table(lua_State *L)
 
     /* 2^16 - 1 tables as a tree: under the limit, so written whole. */
     push_shared_levels(L, 15);
-    CHECK(plain_write(L, -1, &bytes) == NULL);
+    CHECK(plain_cross(to, L, -1) == NULL);
+    CHECK_EQ_INT(lua_gettop(to), 1);
     char *text = ljson_encode(L, -1, err, sizeof err);
     CHECK(text != NULL);
     free(text);
     lua_settop(L, 0);
-    plain_free(&bytes);
+    lua_close(to);
 }
 
 void test_lua_copy(void)

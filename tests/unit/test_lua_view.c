@@ -9,7 +9,6 @@
 #include "check.h"
 #include "../../core/lua/lua_keys.h"
 #include "../../core/binding/lua_view.h"
-#include "../../core/lua/plain_bytes.h"
 
 /* Three seats; seat 2 asks. Seat 1 is out, seat 3 deals, play runs
  * counter-clockwise; seat 2 holds AS, KH lies face up, QD face down;
@@ -116,12 +115,14 @@ static void expect_seat2_view(lua_State *L)
     expect_int(L, "zones.stock.count", 1);
 }
 
+/* Run protected in the bot's state: seat 2's view, its vars the value on
+ * top of the rules' state. */
 static int push_with_vars(lua_State *L)
 {
     const Table *t = lua_touserdata(L, 1);
-    const PlainBytes *vars = lua_touserdata(L, 2);
+    lua_State *rules = lua_touserdata(L, 2);
     lkeys_push(L);
-    lview_push_with_vars(L, lua_gettop(L), t, 2, vars);
+    CHECK(lview_push_with_vars(L, lua_gettop(L), t, 2, rules, lua_gettop(rules)) == NULL);
     return 1;
 }
 
@@ -138,14 +139,13 @@ void test_lua_view(void)
 
     /* A bot's view, twice: the second is made with what the first made
      * for the state (the key strings) and must read the same. */
-    PlainBytes vars = {0};
     CHECK(luaL_dostring(rules, "return { phase = 'declare', strikes = { 0, 2 } }") == LUA_OK);
-    CHECK(plain_write(rules, -1, &vars) == NULL);
     for (int round = 0; round < 2; round++) {
         lua_pushcfunction(L, push_with_vars);
         lua_pushlightuserdata(L, t);
-        lua_pushlightuserdata(L, &vars);
+        lua_pushlightuserdata(L, rules);
         CHECK_EQ_INT(lua_pcall(L, 2, 1, 0), LUA_OK);
+        CHECK_EQ_INT(lua_gettop(rules), 1); /* the rules' state only read */
         expect_seat2_view(L);
         expect_str(L, "vars.phase", "declare");
         expect_int(L, "vars.strikes.2", 2);
@@ -159,7 +159,15 @@ void test_lua_view(void)
         lua_settop(L, 0);
     }
 
-    plain_free(&vars);
+    /* Vars no view can hold are refused with why, and nothing is pushed. */
+    CHECK(luaL_dostring(rules, "local t = {} t.me = t return t") == LUA_OK);
+    lkeys_push(L);
+    CHECK_EQ_INT(lua_gettop(L), 1);
+    const char *why = lview_push_with_vars(L, 1, t, 2, rules, lua_gettop(rules));
+    CHECK(why && strcmp(why, "nested more than 64 deep (a cycle?)") == 0);
+    CHECK_EQ_INT(lua_gettop(L), 1);
+    lua_settop(L, 0);
+
     lua_close(L);
     lua_close(rules);
     table_free(t);
