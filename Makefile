@@ -141,7 +141,7 @@ asan-referee: $(CORE_OBJ) $(REPL_OBJ)
 	@echo "  LD      $(BUILD)/referee"
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(BUILD)/referee $^ $(DEP_LIBS)
 
-bench: all $(BUILD)/bench
+bench: all $(BUILD)/bench $(BUILD)/lean-loop
 	$(Q)sh tools/bench.sh
 
 # Every bundled bot against every other, per game: bench/results.md's league.
@@ -149,6 +149,12 @@ league: all
 	$(Q)sh tools/league.sh $(LEAGUE_GAMES)
 
 $(BUILD)/bench: $(BUILD)/tools/bench.o $(CORE_OBJ)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
+
+# The thinnest rules played by the leanest loop that keeps the contract
+# (tools/lean_loop.c): none of the referee's code, for bench's comparison.
+$(BUILD)/lean-loop: $(BUILD)/tools/lean_loop.o
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
 

@@ -77,6 +77,22 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
         l10=$("$bench" --lua-ops "$game" "$seats" 10 1 $options | cut -d' ' -f6)
         echo "| $game | $seats | ${options:--} | $rate | $decisions | $(( (i40 - i10) / 30 )) | $(( (i40 - i10) / (d40 - d10) )) | $(( (l40 - l10) / 30 )) |"
     done
+    # The thinnest rules played by the leanest loop that keeps the
+    # contract (tools/lean_loop.c, issue 68: a target out of reach is shown
+    # so) and by the referee: a decision (40 games of 100 less 10) and a
+    # game of one decision, its start (400 games less 100).
+    echo
+    echo "| lean loop | rules | target | referee, instructions | lean loop, instructions | referee / lean |"
+    echo "|---|---|---|---|---|---|"
+    lean() { collected "$top/build/lean-loop" "$top/bench/loop-floor.lua" "$@"; }
+    floor() { collected "$bench" loop-floor 4 "$@"; }
+    lean_decision=$(( ($(lean 40 4 100) - $(lean 10 4 100)) / 3000 ))
+    floor_decision=$(( ($(floor 40 1) - $(floor 10 1)) / 3000 ))
+    lean_start=$(( ($(lean 400 4 1) - $(lean 100 4 1)) / 300 ))
+    floor_start=$(( ($(floor 400 1 decisions=1) - $(floor 100 1 decisions=1)) / 300 ))
+    ratio() { echo "$1 $2" | awk '{ printf "%.2f", $1 / $2 }'; }
+    echo "| a decision | loop-floor, 4 seats | 2000 | $floor_decision | $lean_decision | $(ratio $floor_decision $lean_decision) |"
+    echo "| a game of one decision | loop-floor, 4 seats, decisions=1 | 15000 | $floor_start | $lean_start | $(ratio $floor_start $lean_start) |"
     echo
     echo "| tournament | bots | options | instructions/game |"
     echo "|---|---|---|---|"
@@ -209,9 +225,9 @@ if [ -f "$out" ]; then sed -n '/^## Measured by hand/,$p' "$out" >>"$out.new"; f
 # The table as written, each instruction count followed by its change on
 # the baseline's row of the same game, seats (or bots) and options.
 awk -F'|' -v baseline="$out" '
-    function counted(col) { return (table == "game" && col >= 7) || (table == "tournament" && col == 5) || (table == "pairs" && col >= 4) || (table == "anchor" && (col == 4 || col == 5)) || (table == "view" && col >= 4) }
-    function which(line) { if (line ~ /^[|] game [|]/) table = "game"; else if (line ~ /^[|] tournament [|]/) table = "tournament"; else if (line ~ /^[|] parallel [|]/) table = "parallel"; else if (line ~ /^[|] pairs [|] keys/) table = "pairs"; else if (line ~ /^[|] anchor [|]/) table = "anchor"; else if (line ~ /^[|] bot call [|]/) table = "view"; else if (line ~ /^[|] bot [|]/) table = "hand"; else if (line ~ /^[|] (part|kernel call|rules function|target [(]issue 55[)]) [|]/) table = "ledger" }
-    function is_row(line) { return table != "hand" && table != "ledger" && line ~ /^[|] / && line !~ /^[|] (game|tournament|parallel|anchor|bot call|bot) [|]/ && line !~ /^[|] pairs [|] keys/ && line !~ /^[|]---/ }
+    function counted(col) { return (table == "game" && col >= 7) || (table == "tournament" && col == 5) || (table == "pairs" && col >= 4) || (table == "anchor" && (col == 4 || col == 5)) || (table == "view" && col >= 4) || (table == "lean" && (col == 5 || col == 6)) }
+    function which(line) { if (line ~ /^[|] game [|]/) table = "game"; else if (line ~ /^[|] tournament [|]/) table = "tournament"; else if (line ~ /^[|] parallel [|]/) table = "parallel"; else if (line ~ /^[|] pairs [|] keys/) table = "pairs"; else if (line ~ /^[|] anchor [|]/) table = "anchor"; else if (line ~ /^[|] bot call [|]/) table = "view"; else if (line ~ /^[|] lean loop [|]/) table = "lean"; else if (line ~ /^[|] bot [|]/) table = "hand"; else if (line ~ /^[|] (part|kernel call|rules function|target [(]issue 55[)]) [|]/) table = "ledger" }
+    function is_row(line) { return table != "hand" && table != "ledger" && line ~ /^[|] / && line !~ /^[|] (game|tournament|parallel|anchor|bot call|bot|lean loop) [|]/ && line !~ /^[|] pairs [|] keys/ && line !~ /^[|]---/ }
     BEGIN {
         while ((getline line < baseline) > 0) {
             which(line)
@@ -255,7 +271,7 @@ awk -F'|' -v lua_floor="$lua_floor" -v pull_floor="$pull_floor" '
     # them have rows of the same games.
     /^## / { done = 1 }
     done { next }
-    /^[|] game [|]/ { table = "game" } /^[|] tournament [|]/ { table = "tournament" } /^[|] anchor [|]/ { table = "anchor" } /^[|] bot call [|]/ { table = "view" }
+    /^[|] game [|]/ { table = "game" } /^[|] tournament [|]/ { table = "tournament" } /^[|] anchor [|]/ { table = "anchor" } /^[|] bot call [|]/ { table = "view" } /^[|] lean loop [|]/ { table = "lean" }
     table == "game" && $2 == " bam " && $4 == " hands=1 cards=4 " { bam_game = strip($7); bam_decision = strip($8); bam_decisions = strip($6) }
     table == "game" && $2 == " bamboozled-dice " && $3 == " 4 " { dice_game = strip($7) }
     table == "game" && $2 == " bamm " { bamm_decision = strip($8) }
@@ -265,6 +281,8 @@ awk -F'|' -v lua_floor="$lua_floor" -v pull_floor="$pull_floor" '
     table == "tournament" && $2 == " bam " && $3 ~ /^ random,random,random,random / { tour_random = strip($5) }
     table == "tournament" && $2 == " bamboozled-dice " && $3 ~ /^ random,random,random,random / { tour_dice = strip($5) }
     table == "view" && $2 == " view " { view = strip($6) }
+    table == "lean" && $2 == " a decision " { lean_decision = strip($6) }
+    table == "lean" && $2 == " a game of one decision " { lean_start = strip($6) }
     table == "anchor" && $2 == " plain Lua " { ratio = $6 + 0; cpu_ratio = $9 + 0 }
     table == "anchor" && $2 == " lean Lua " { lean_ratio = $6 + 0; lean_cpu_ratio = $9 + 0 }
     END {
@@ -277,6 +295,8 @@ awk -F'|' -v lua_floor="$lua_floor" -v pull_floor="$pull_floor" '
         printf "  %-52s %10.2f (CPU time: %.2f)\n", "the referee against lean Lua", lean_ratio, lean_cpu_ratio
         printf "  %-52s %10d (the referee loop alone: loop-floor)\n", "floor: a decision of the thinnest rules", floor
         printf "  %-52s %10d (loop-floor, decisions=1)\n", "floor: starting a game of the thinnest rules", start_floor
+        printf "  %-52s %10d (tools/lean_loop.c: the same contract, written lean)\n", "lean loop: a decision of the thinnest rules", lean_decision
+        printf "  %-52s %10d (the same, decisions=1)\n", "lean loop: a game of one decision", lean_start
         printf "  %-52s %10d (the start and a BAM! hand'"'"'s decisions at the floor)\n", "floor: a BAM! hand'"'"'s start and loop alone", start_floor + (bam_decisions - 1) * floor
         printf "  %-52s %10d (C into a Lua apply that calls one C function)\n", "floor: a bare round trip through Lua", lua_floor
         printf "  %-52s %10d (Lua rules pulling each move from C)\n", "floor: a move pulled by a Lua loop", pull_floor
