@@ -16,6 +16,7 @@
 #include "../guards/arena.h"
 #include "../guards/bot_limits.h"
 #include "../lua/lua_keys.h"
+#include "../lua/plain_cross.h"
 #include "../binding/lua_view.h"
 #include "bot_search.h"
 #include "../lua/lua_alloc.h"
@@ -668,6 +669,10 @@ int bot_choose(Bot *b, Game *g, int seat, const Rng *stream, char **why)
     lua_pushcfunction(L, push_arguments);
     lua_pushlightuserdata(L, &crossing);
     int status = lua_pcall(L, 1, 3, 0);
+    /* Out of memory midway through vars too deep or holding too many
+     * tables: their fault, whatever the bot's memory. */
+    if (status != LUA_OK && !crossing.unshowable)
+        crossing.unshowable = plain_cross_problem(GL, crossing.vars);
     lua_settop(GL, game_top); /* left higher when the bot's memory ran out midway */
     if (crossing.unshowable) { /* no bot could be shown them, and none is blamed */
         lua_settop(L, 0);

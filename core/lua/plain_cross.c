@@ -121,3 +121,34 @@ const char *plain_cross(lua_State *to, lua_State *from, int idx)
     lua_settop(from, from_top);
     return why;
 }
+
+/* The walk of plain_cross with nothing made: why the value at idx cannot
+ * cross, or NULL. */
+static const char *check_value(lua_State *from, int idx, int depth, long *tables)
+{
+    if (lua_type(from, idx) != LUA_TTABLE)
+        return NULL;
+    if (depth >= COPY_MAX_DEPTH || !lua_checkstack(from, 3))
+        return TOO_DEEP;
+    if (++*tables > WRITE_MAX_TABLES)
+        return TOO_MANY;
+    const char *why = NULL;
+    lua_pushnil(from);
+    while (!why && lua_next(from, idx)) {
+        int key = lua_gettop(from) - 1;
+        if (crosses(lua_type(from, key)) && crosses(lua_type(from, key + 1)) &&
+            !(why = check_value(from, key, depth + 1, tables)))
+            why = check_value(from, key + 1, depth + 1, tables);
+        lua_settop(from, key);
+    }
+    return why;
+}
+
+const char *plain_cross_problem(lua_State *from, int idx)
+{
+    int top = lua_gettop(from);
+    long tables = 0;
+    const char *why = check_value(from, lua_absindex(from, idx), 0, &tables);
+    lua_settop(from, top);
+    return why;
+}

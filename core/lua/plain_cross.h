@@ -22,4 +22,10 @@
  * caller to set back. */
 const char *plain_cross(lua_State *to, lua_State *from, int idx);
 
+/* Why the value at idx of `from` cannot cross (as plain_cross would say),
+ * or NULL, with nothing made: for a copy that ran out of memory midway,
+ * whether the data could cross at all (too deep or too many tables is the
+ * data's fault, not the memory's). `from` is only read. */
+const char *plain_cross_problem(lua_State *from, int idx);
+
 #endif

@@ -96,6 +96,13 @@ if [ $? -eq 1 ] && grep -q '^0 games, 4 that failed' "$work/dagvars.out" &&
     grep -q "^the first that failed: the rules' vars cannot be shown to seat [12]'s bot: t.vars: holds more than 100000 tables" "$work/dagvars.out" &&
     ! grep -q 'faulted' "$work/dagvars.out"; then ok; else
     bad "vars no view can hold were not the rules' failure: $(head -5 "$work/dagvars.out")"; fi
+# So too when the bot's memory runs out before the copy finds too many
+# tables: the vars are looked at again, and the bot is not blamed.
+env REFEREE_RULES="$work/dag:$REFEREE_RULES" REFEREE_BOTS="$here/bots/hostile" timeout 20 \
+    "$bin" tournament dagvars --bots well-behaved,random --games 4 --bot-memory 1 >"$work/dagvars-small.out" 2>&1
+if [ $? -eq 1 ] && grep -q "^the first that failed: the rules' vars cannot be shown to seat [12]'s bot: t.vars: holds more than 100000 tables" "$work/dagvars-small.out" &&
+    ! grep -q 'faulted' "$work/dagvars-small.out"; then ok; else
+    bad "vars no view can hold, a bot of 1 MB: $(head -5 "$work/dagvars-small.out")"; fi
 # At the REPL too, where a bot answers in a claim window beside a person.
 printf 'new deepvars --seats human,well-behaved,human --seed 26\nplay QH\npass\n' |
     env REFEREE_RULES="$work/dag:$REFEREE_RULES" REFEREE_BOTS="$here/bots/hostile" "$bin" \

@@ -84,6 +84,17 @@ void test_plain_cross(void)
     CHECK(why && strcmp(why, "nested more than 64 deep (a cycle?)") == 0);
     CHECK_EQ_INT(lua_gettop(to), 0);
     CHECK_EQ_INT(lua_gettop(from), 1);
+    /* Looked at again with nothing made (after a copy ran out of memory):
+     * the same reason, and none for data that can cross. */
+    why = plain_cross_problem(from, -1);
+    CHECK(why && strcmp(why, "nested more than 64 deep (a cycle?)") == 0);
+    CHECK_EQ_INT(lua_gettop(from), 1);
+    CHECK(luaL_dostring(from, VARS) == LUA_OK);
+    CHECK(plain_cross_problem(from, -1) == NULL);
+    CHECK(luaL_dostring(from, "local x = {} for _ = 1, 20 do x = { x, x } end return x") == LUA_OK);
+    why = plain_cross_problem(from, -1);
+    CHECK(why && strstr(why, "holds more than 100000 tables") == why);
+    CHECK_EQ_INT(lua_gettop(from), 3);
 
     lua_close(from);
     lua_close(to);
