@@ -11,9 +11,9 @@ static const char TOO_MANY[] = "holds more than " NUMBER_TEXT(WRITE_MAX_TABLES) 
                                "once for each place that holds it (one table held in many places?)";
 
 /* A table's first entries are kept on `from`'s stack as `next` gives them,
- * so that its size is known before it is made (it is made before the
- * tables it holds); a bigger table's other
- * entries are counted, then copied in a second walk from the last kept. */
+ * so that its size is known before it is made (and it is made before the
+ * tables it holds); a bigger table's other entries are counted, then
+ * copied in a second walk from the last one kept. */
 #define KEPT_ENTRIES 64
 
 typedef struct Cross {
@@ -31,8 +31,8 @@ static int crosses(int type)
 
 static const char *cross_value(Cross *c, int idx, int type, int depth);
 
-/* The entry whose key is at idx and value above it: into the table on
- * top of `to`, when both cross. */
+/* The entry whose key is at index key of `from`, its value above it: into
+ * the table on top of `to`, when both cross. */
 static const char *cross_entry(Cross *c, int key, int depth)
 {
     int key_type = lua_type(c->from, key), value_type = lua_type(c->from, key + 1);
