@@ -1,7 +1,9 @@
-/* lean-loop: the thinnest rules (bench/loop-floor.lua) played by the
- * leanest loop we could write that still keeps the referee's contract,
- * for `make bench`: what starting a game and a decision cost at least,
- * measured beside what the referee's own loop costs for the same rules.
+/* lean-loop: rules played by the leanest loop we could write that still
+ * keeps the referee's contract, for `make bench`: the thinnest rules
+ * (bench/loop-floor.lua), what starting a game and a decision cost at
+ * least, and a BAM! hand written for its table (bench/lean-bam.lua, the
+ * cards and credits in lean_table.c), each measured beside what the
+ * referee costs for the same game.
  * Issue 68 asks a target out of reach to be shown so, not by the present
  * code's own floor. It shares none of the referee's code but the Lua
  * states' allocator, on purpose.
@@ -21,14 +23,15 @@
  *   - each answer is checked against the pending decision, and its move is
  *     kept in the game's record as text before the rules apply it;
  *   - a game starts from its seed hashed to a key (BLAKE2b), the seats'
- *     streams derived from it, a fresh t and vars, the options checked
+ *     and the table's streams derived from it, the table the rules'
+ *     prepare() set up restored, a fresh t and vars, the options checked
  *     against the rules' list and copied, and setup called; it ends with
  *     the rules' result read.
- * What it leaves out, as the rules measured need none of it: cards, dice
- * and credits, saves, events and notes, views, bots, people.
+ * What it leaves out, as random seats need none of it: saves, views,
+ * bots, people, dice.
  *
- * lean-loop RULES GAMES SEATS DECISIONS: plays GAMES games of RULES (a
- * path) and prints the moves made. */
+ * lean-loop RULES GAMES SEATS OPTION: plays GAMES games of RULES (a path),
+ * the value of its one option OPTION, and prints the moves made. */
 #include <lauxlib.h>
 #include <lualib.h>
 #include <sodium.h>
@@ -37,36 +40,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../core/lua/lua_alloc.h"
+#include "lean_loop.h"
 
 #define MEMORY_CAP ((size_t)256 << 20)
-#define MAX_SEATS 8
 #define MOVES_MARK 0x6c65616e6d6f7665ULL
 
 static const unsigned char SEED_KEY[] = "lean seed -> key";
-static const unsigned char SEATS_TAG[] = "lean seats' streams";
-
-/* A list packed by moves{}: its labels, the list itself kept as the
- * userdata's user value so that they stay alive. */
-typedef struct Moves {
-    uint64_t mark;
-    int n;
-    const char *label[];
-} Moves;
-
-typedef struct Lean {
-    lua_State *L;
-    int apply_ref, setup_ref, result_ref, handler_ref;
-    int t_ref, moves_ref; /* the game's t; the pending moves, kept alive */
-    lua_Integer decisions_min, decisions_max;       /* the one option's range */
-    uint8_t seats_key[crypto_stream_chacha20_KEYBYTES];
-    int nseats, nmoves;
-    const void *t;                                  /* the game's t, by address */
-    int asked;                                      /* the seat asked, 0: none */
-    char kind[64];
-    const Moves *moves;
-    char *record;                                   /* one line a move */
-    size_t record_len, record_cap;
-} Lean;
 
 /* The CPU deadline: what arming and disarming it stores (a timer thread
  * would read it). */
@@ -76,7 +55,7 @@ static volatile struct {
     long allowed;
 } deadline;
 
-static void fail(const char *what)
+void lean_fail(const char *what)
 {
     fprintf(stderr, "lean-loop: %s\n", what);
     exit(1);
@@ -110,7 +89,7 @@ static void call_rules(Lean *g, int nargs)
     int status = lua_pcall(L, nargs, 0, base);
     deadline.depth--;
     if (status != LUA_OK)
-        fail(lua_tostring(L, -1));
+        lean_fail(lua_tostring(L, -1));
     lua_settop(L, base - 1);
 }
 
@@ -145,23 +124,30 @@ static int l_moves(lua_State *L)
     return 1;
 }
 
-/* t:ask(seat, kind, moves) */
-static int t_ask(lua_State *L)
+void lean_begin_ask(lua_State *L, Lean *g)
 {
-    Lean *g = lua_touserdata(L, lua_upvalueindex(1));
     luaL_argcheck(L, lua_topointer(L, 1) == g->t, 1, "not the game's table: call t:ask");
     lua_Integer seat = luaL_checkinteger(L, 2);
     luaL_argcheck(L, seat >= 1 && seat <= g->nseats, 2, "no such seat");
     size_t len;
     const char *kind = luaL_checklstring(L, 3, &len);
     luaL_argcheck(L, len < sizeof g->kind && one_line(kind, len), 3, "a kind is one short line");
+    luaL_argcheck(L, !g->asked, 1, "a decision is pending already");
+    memcpy(g->kind, kind, len + 1);
+    g->asked = (int)seat;
+}
+
+/* t:ask(seat, kind, moves) */
+static int t_ask(lua_State *L)
+{
+    Lean *g = lua_touserdata(L, lua_upvalueindex(1));
     const Moves *m = lua_touserdata(L, 4);
     luaL_argcheck(L, m && lua_rawlen(L, 4) >= sizeof *m && m->mark == MOVES_MARK, 4,
                   "the moves are a list packed by moves{}");
-    luaL_argcheck(L, !g->asked, 1, "a decision is pending already");
-    memcpy(g->kind, kind, len + 1);
+    lean_begin_ask(L, g);
+    g->type = ASK_LIST;
     g->moves = m;
-    g->asked = (int)seat;
+    g->n = m->n;
     lua_settop(L, 4);
     lua_rawseti(L, LUA_REGISTRYINDEX, g->moves_ref);
     return 0;
@@ -185,7 +171,7 @@ static void record_move(Lean *g, int seat, const char *label)
     if (g->record_len + len + 16 > g->record_cap) {
         g->record_cap = 2 * (g->record_len + len + 16);
         if (!(g->record = realloc(g->record, g->record_cap)))
-            fail("out of memory");
+            lean_fail("out of memory");
     }
     char *at = g->record + g->record_len;
     memcpy(at, "seat ", 5);
@@ -199,36 +185,43 @@ static void record_move(Lean *g, int seat, const char *label)
     g->record_len = (size_t)(at - g->record);
 }
 
-/* A random seat's choice among n: its stream for this move, one block. */
-static int random_choice(const Lean *g, int seat, int n)
+/* A random seat's choice among n: a function of the seed, the seat and
+ * the move's number alone, so that a reloaded or undone game chooses the
+ * same. Move m of a seat reads word m % 16 of its stream's block m / 16,
+ * so one ChaCha20 block serves sixteen moves; a word rejected (less than
+ * one in 2^28 for n under 16) falls back to a block of the move's own. */
+static uint32_t seat_word(Lean *g, int seat, uint64_t block_no, int word)
 {
-    uint8_t nonce[crypto_stream_chacha20_NONCEBYTES], block[64];
-    uint64_t v = (uint64_t)seat << 40 ^ (uint64_t)g->nmoves;
-    for (int i = 0; i < 8; i++)
-        nonce[i] = (uint8_t)(v >> (8 * i));
-    crypto_stream_chacha20(block, sizeof block, nonce, g->seats_key);
-    uint32_t threshold = (uint32_t)(-(uint32_t)n) % (uint32_t)n;
-    for (int at = 0; at + 4 <= (int)sizeof block; at += 4) {
-        uint32_t x = (uint32_t)block[at] | (uint32_t)block[at + 1] << 8 |
-                     (uint32_t)block[at + 2] << 16 | (uint32_t)block[at + 3] << 24;
-        if (x >= threshold)
-            return (int)(x % (uint32_t)n);
+    SeatBlock *b = &g->seat_block[seat];
+    if (!b->made || b->block_no != block_no) {
+        uint8_t nonce[crypto_stream_chacha20_NONCEBYTES], bytes[64];
+        uint64_t v = (uint64_t)seat << 40 ^ block_no;
+        for (int i = 0; i < 8; i++)
+            nonce[i] = (uint8_t)(v >> (8 * i));
+        crypto_stream_chacha20(bytes, sizeof bytes, nonce, g->seats_key);
+        for (int i = 0; i < 16; i++)
+            b->word[i] = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 |
+                         (uint32_t)bytes[4 * i + 2] << 16 | (uint32_t)bytes[4 * i + 3] << 24;
+        b->block_no = block_no;
+        b->made = 1;
     }
-    return 0;
+    return b->word[word];
 }
 
-static void start_game(Lean *g, const char *seed, lua_Integer decisions)
+static int random_choice(Lean *g, int seat, int n)
+{
+    uint32_t threshold = (uint32_t)(-(uint32_t)n) % (uint32_t)n;
+    uint64_t m = (uint64_t)g->nmoves;
+    uint32_t x = seat_word(g, seat, m / 16, (int)(m % 16));
+    for (int i = 0; x < threshold && i < 16; i++)
+        x = seat_word(g, seat, (uint64_t)1 << 39 | m, i);
+    return (int)(x % (uint32_t)n);
+}
+
+/* Pushes a fresh t and vars, the game's t from now on. */
+static void push_new_t(Lean *g)
 {
     lua_State *L = g->L;
-    uint8_t key[crypto_generichash_BYTES];
-    crypto_generichash(key, sizeof key, (const unsigned char *)seed, strlen(seed), SEED_KEY,
-                       sizeof SEED_KEY - 1);
-    crypto_generichash(g->seats_key, sizeof g->seats_key, SEATS_TAG, sizeof SEATS_TAG - 1, key,
-                       sizeof key);
-    g->nmoves = 0;
-    g->asked = 0;
-    g->record_len = 0;
-    /* A fresh t and vars. */
     lua_createtable(L, 0, 4);
     lua_createtable(L, 0, 2);
     lua_setfield(L, -2, "vars");
@@ -238,53 +231,98 @@ static void start_game(Lean *g, const char *seed, lua_Integer decisions)
     g->t = lua_topointer(L, -1);
     lua_pushvalue(L, -1);
     lua_rawseti(L, LUA_REGISTRYINDEX, g->t_ref);
-    /* The options checked against the rules' list, and copied. */
-    if (decisions < g->decisions_min || decisions > g->decisions_max)
-        fail("option decisions out of its range");
-    lua_createtable(L, 0, 1);
-    lua_pushinteger(L, decisions);
-    lua_setfield(L, -2, "decisions");
+}
+
+/* Pushes the options checked against the rules' list, and copied. */
+static void push_options(Lean *g, lua_Integer value)
+{
+    if (value < g->option_min || value > g->option_max)
+        lean_fail("the option is out of its range");
+    lua_createtable(g->L, 0, 1);
+    lua_pushinteger(g->L, value);
+    lua_setfield(g->L, -2, g->option);
+}
+
+/* The rules' prepare(t, opts), once for every game of these rules,
+ * options and seats: the table it sets up is what each game starts at. */
+static void prepare_table(Lean *g, int prepare_ref, lua_Integer option)
+{
+    if (prepare_ref != LUA_NOREF) {
+        push_rules_function(g, prepare_ref);
+        push_new_t(g);
+        push_options(g, option);
+        call_rules(g, 2);
+    }
+    g->prepared = g->table;
+}
+
+static void start_game(Lean *g, const char *seed, lua_Integer option)
+{
+    /* One hash of the seed gives both keys: the seats' streams' and the
+     * table's. */
+    uint8_t keys[2 * crypto_stream_chacha20_KEYBYTES];
+    crypto_generichash(keys, sizeof keys, (const unsigned char *)seed, strlen(seed), SEED_KEY,
+                       sizeof SEED_KEY - 1);
+    memcpy(g->seats_key, keys, sizeof g->seats_key);
+    lean_table_start(g, keys + sizeof g->seats_key);
+    g->nmoves = 0;
+    g->asked = 0;
+    g->record_len = 0;
+    for (int s = 1; s <= g->nseats; s++)
+        g->seat_block[s].made = 0;
     push_rules_function(g, g->setup_ref);
-    lua_rotate(L, -4, 2); /* handler, setup, t, opts */
+    push_new_t(g);
+    push_options(g, option);
     call_rules(g, 2);
 }
 
 static int play_game(Lean *g)
 {
     lua_State *L = g->L;
+    char made[96]; /* a card or discard answer's label */
     while (g->asked) {
-        int seat = g->asked, n = g->moves->n;
+        int seat = g->asked, n = g->n;
         int choice = random_choice(g, seat, n);
         if (choice < 0 || choice >= n)
-            fail("an answer that is not one of the moves");
-        const char *label = g->moves->label[choice];
+            lean_fail("an answer that is not one of the moves");
+        const char *label = made;
+        if (g->type == ASK_LIST)
+            label = g->moves->label[choice];
+        else
+            lean_answer(g, choice, made, sizeof made);
         record_move(g, seat, label);
         g->nmoves++;
         g->asked = 0;
+        if (lean_trick_goes_on(g))
+            continue;
         push_rules_function(g, g->apply_ref);
         lua_rawgeti(L, LUA_REGISTRYINDEX, g->t_ref);
         lua_pushinteger(L, seat);
-        lua_pushstring(L, label);
+        if (g->type == ASK_LIST)
+            lua_pushstring(L, label);
+        else
+            lua_pushinteger(L, g->answer);
         call_rules(g, 3);
     }
     /* The result: a table with winners. */
     lua_rawgeti(L, LUA_REGISTRYINDEX, g->result_ref);
     lua_rawgeti(L, LUA_REGISTRYINDEX, g->t_ref);
     if (lua_pcall(L, 1, 1, 0) != LUA_OK || lua_getfield(L, -1, "winners") != LUA_TTABLE)
-        fail("the game ended without a result");
+        lean_fail("the game ended without a result");
     lua_settop(L, 0);
     return g->nmoves;
 }
 
 /* Loads the rules: the game table, its functions kept by reference, the
- * option's range read once. */
-static void load_rules(Lean *g, const char *path)
+ * option's name and range read once; returns prepare's reference, or
+ * LUA_NOREF for rules without one. */
+static int load_rules(Lean *g, const char *path)
 {
     /* The referee's allocator (mimalloc, every block counted), its cap set
      * once for good rather than around each call. */
     lua_State *L = g->L = lua_alloc_newstate();
     if (!L)
-        fail("out of memory");
+        lean_fail("out of memory");
     lua_alloc_count(L)->limit = MEMORY_CAP;
     luaL_openlibs(L);
     lua_pushboolean(L, 0); /* the registry's slots, taken again at each use */
@@ -294,10 +332,11 @@ static void load_rules(Lean *g, const char *path)
     lua_pushcfunction(L, l_moves);
     lua_setglobal(L, "moves");
     luaL_newmetatable(L, "lean.t");
-    lua_createtable(L, 0, 1);
+    lua_createtable(L, 0, 24);
     lua_pushlightuserdata(L, g);
     lua_pushcclosure(L, t_ask, 1);
     lua_setfield(L, -2, "ask");
+    lean_table_methods(L, g);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, t_newindex);
     lua_setfield(L, -2, "__newindex");
@@ -305,36 +344,45 @@ static void load_rules(Lean *g, const char *path)
     lua_pushcfunction(L, message_handler);
     g->handler_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     if (luaL_dofile(L, path) != LUA_OK || !lua_istable(L, -1))
-        fail(lua_isstring(L, -1) ? lua_tostring(L, -1) : "the rules return no table");
+        lean_fail(lua_isstring(L, -1) ? lua_tostring(L, -1) : "the rules return no table");
     int game = lua_gettop(L);
     const char *names[] = {"apply", "setup", "result"};
     int *refs[] = {&g->apply_ref, &g->setup_ref, &g->result_ref};
     for (int i = 0; i < 3; i++) {
         if (lua_getfield(L, game, names[i]) != LUA_TFUNCTION)
-            fail("the rules lack apply, setup or result");
+            lean_fail("the rules lack apply, setup or result");
         *refs[i] = luaL_ref(L, LUA_REGISTRYINDEX);
     }
+    int prepare_ref = LUA_NOREF;
+    if (lua_getfield(L, game, "prepare") == LUA_TFUNCTION)
+        prepare_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_getfield(L, game, "options");
     lua_rawgeti(L, -1, 1);
-    lua_getfield(L, -1, "min");
-    lua_getfield(L, -2, "max");
-    g->decisions_min = lua_tointeger(L, -2);
-    g->decisions_max = lua_tointeger(L, -1);
+    lua_getfield(L, -1, "name");
+    lua_getfield(L, -2, "min");
+    lua_getfield(L, -3, "max");
+    const char *option = lua_tostring(L, -3);
+    if (!option || strlen(option) >= sizeof g->option)
+        lean_fail("the rules' one option has no name");
+    strcpy(g->option, option);
+    g->option_min = lua_tointeger(L, -2);
+    g->option_max = lua_tointeger(L, -1);
     lua_settop(L, 0);
+    return prepare_ref;
 }
 
 int main(int argc, char **argv)
 {
     if (argc != 5)
-        fail("usage: lean-loop RULES GAMES SEATS DECISIONS");
+        lean_fail("usage: lean-loop RULES GAMES SEATS OPTION");
     if (sodium_init() < 0)
-        fail("libsodium would not start");
+        lean_fail("libsodium would not start");
     Lean g = {0};
     long games = atol(argv[2]);
     g.nseats = atoi(argv[3]);
-    if (g.nseats < 1 || g.nseats > MAX_SEATS)
-        fail("1 to 8 seats");
-    load_rules(&g, argv[1]);
+    if (g.nseats < 1 || g.nseats > LEAN_MAX_SEATS)
+        lean_fail("1 to 8 seats");
+    prepare_table(&g, load_rules(&g, argv[1]), atoll(argv[4]));
     long moves = 0;
     char seed[24];
     for (long i = 1; i <= games; i++) {
@@ -345,5 +393,6 @@ int main(int argc, char **argv)
     printf("%ld games, %ld moves\n", games, moves);
     lua_alloc_close(g.L);
     free(g.record);
+    free(g.notes);
     return 0;
 }

@@ -1,0 +1,122 @@
+/* lean-loop's game: what the loop (lean_loop.c) and the table it keeps
+ * for rules with cards and credits (lean_table.c) share. */
+#ifndef REFEREE_LEAN_LOOP_H
+#define REFEREE_LEAN_LOOP_H
+
+#include <lua.h>
+#include <sodium.h>
+#include <stdint.h>
+
+#define LEAN_MAX_SEATS 8
+#define LEAN_CARDS 52
+#define LEAN_ZONES 24
+#define LEAN_ACCOUNTS 16
+#define LEAN_NAME 16
+
+/* A list packed by moves{}: its labels, the list itself kept as the
+ * userdata's user value so that they stay alive. */
+typedef struct Moves {
+    uint64_t mark;
+    int n;
+    const char *label[];
+} Moves;
+
+/* What a pending decision offers: a packed list's labels, cards of a zone
+ * (the answer is the card), or sets of a zone's cards to discard (the
+ * answer is their positions as a bit mask, 0 standing). */
+typedef enum { ASK_LIST, ASK_CARDS, ASK_DISCARDS } AskType;
+
+/* A round of card play the kernel runs (t:ask_trick): each seat in turn
+ * plays a card of its hand, of the suit led if it holds any, into a zone;
+ * only the last card goes to the rules. */
+typedef struct LeanTrick {
+    int n, at, into, led;   /* n: the seats playing, 0: no round */
+    int seat[LEAN_MAX_SEATS], hand[LEAN_MAX_SEATS];
+} LeanTrick;
+
+typedef struct LeanZone {
+    char name[LEAN_NAME];
+    int owner;      /* the seat it belongs to, 0: none */
+    int shown;      /* every seat sees its cards; else its owner only */
+    int n;
+    uint8_t card[LEAN_CARDS];
+} LeanZone;
+
+/* A note or ledger entry, kept unformatted: a code and its numbers, made
+ * into text only when someone reads it. */
+typedef struct LeanNote {
+    int32_t code, a, b, c;
+} LeanNote;
+
+/* The table the rules' kernel calls change: restored from the prepared
+ * one at each game's start. */
+typedef struct LeanTable {
+    int nzones, naccounts, dealer, turn;
+    LeanZone zone[LEAN_ZONES];
+    uint8_t where[LEAN_CARDS];      /* each card's zone, LEAN_ZONES: none */
+    uint64_t face_up;               /* cards turned face up, a bit each */
+    int64_t balance[LEAN_ACCOUNTS];
+    char account_name[LEAN_ACCOUNTS][LEAN_NAME];
+} LeanTable;
+
+/* The table's random stream: ChaCha20 blocks of 16 draws each. */
+typedef struct LeanStream {
+    uint8_t key[crypto_stream_chacha20_KEYBYTES];
+    uint64_t block;
+    uint32_t word[16];
+    int used;
+} LeanStream;
+
+/* A random seat's last block of its stream. */
+typedef struct SeatBlock {
+    int made;
+    uint64_t block_no;
+    uint32_t word[16];
+} SeatBlock;
+
+typedef struct Lean {
+    lua_State *L;
+    int apply_ref, setup_ref, result_ref, handler_ref;
+    int t_ref, moves_ref; /* the game's t; the pending moves, kept alive */
+    char option[32];                                /* the one option's name */
+    lua_Integer option_min, option_max;             /* and its range */
+    uint8_t seats_key[crypto_stream_chacha20_KEYBYTES];
+    SeatBlock seat_block[LEAN_MAX_SEATS + 1];
+    int nseats, nmoves;
+    const void *t;                                  /* the game's t, by address */
+    /* The pending decision: the seat asked (0: none), its kind, its moves. */
+    int asked;
+    char kind[64];
+    AskType type;
+    int n;
+    const Moves *moves;
+    uint8_t legal[LEAN_CARDS];                      /* ASK_CARDS: the cards */
+    int zone, limit;                                /* ASK_DISCARDS */
+    lua_Integer answer;                             /* a card or discard answer */
+    LeanTrick trick;
+    LeanTable table, prepared;
+    LeanStream stream;
+    LeanNote *notes;
+    size_t nnotes, notes_cap;
+    char *record;                                   /* one line a move */
+    size_t record_len, record_cap;
+} Lean;
+
+void lean_fail(const char *what);
+
+/* For every ask (lean_loop.c): checks t, the seat and the kind (the
+ * arguments 1 to 3), that no decision is pending, and makes the seat's
+ * the pending one, its kind copied. */
+void lean_begin_ask(lua_State *L, Lean *g);
+
+/* lean_table.c: t's methods for cards, zones, credits, notes and the
+ * table's stream, into the table on top of L; the card, trick and discard
+ * asks; a game's table restored and its stream keyed; a pending card or
+ * discard decision's answer (g->answer) and label; a round's card that is
+ * not its last played by the kernel, the next seat asked (returns 1). */
+void lean_table_methods(lua_State *L, Lean *g);
+void lean_table_start(Lean *g, const uint8_t key[crypto_stream_chacha20_KEYBYTES]);
+void lean_answer(Lean *g, int choice, char *label, size_t cap);
+int lean_trick_goes_on(Lean *g);
+
+#endif
