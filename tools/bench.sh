@@ -77,22 +77,27 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
         l10=$("$bench" --lua-ops "$game" "$seats" 10 1 $options | cut -d' ' -f6)
         echo "| $game | $seats | ${options:--} | $rate | $decisions | $(( (i40 - i10) / 30 )) | $(( (i40 - i10) / (d40 - d10) )) | $(( (l40 - l10) / 30 )) |"
     done
-    # The thinnest rules played by the leanest loop that keeps the
-    # contract (tools/lean_loop.c, issue 68: a target out of reach is shown
-    # so) and by the referee: a decision (40 games of 100 less 10) and a
-    # game of one decision, its start (400 games less 100).
+    # Rules played by the leanest loop that keeps the contract
+    # (tools/lean_loop.c and lean_table.c, issue 68: a target out of reach
+    # is shown so) and by the referee: the thinnest rules' decision (40
+    # games of 100 less 10) and game of one decision, its start (400 games
+    # less 100); a BAM! hand (40 less 10), the referee's rules/bam.lua
+    # beside bench/lean-bam.lua, the same hand written for the lean table.
     echo
     echo "| lean loop | rules | target | referee, instructions | lean loop, instructions | referee / lean |"
     echo "|---|---|---|---|---|---|"
-    lean() { collected "$top/build/lean-loop" "$top/bench/loop-floor.lua" "$@"; }
+    lean() { collected "$top/build/lean-loop" "$@"; }
     floor() { collected "$bench" loop-floor 4 "$@"; }
-    lean_decision=$(( ($(lean 40 4 100) - $(lean 10 4 100)) / 3000 ))
+    lean_decision=$(( ($(lean "$top/bench/loop-floor.lua" 40 4 100) - $(lean "$top/bench/loop-floor.lua" 10 4 100)) / 3000 ))
     floor_decision=$(( ($(floor 40 1) - $(floor 10 1)) / 3000 ))
-    lean_start=$(( ($(lean 400 4 1) - $(lean 100 4 1)) / 300 ))
+    lean_start=$(( ($(lean "$top/bench/loop-floor.lua" 400 4 1) - $(lean "$top/bench/loop-floor.lua" 100 4 1)) / 300 ))
     floor_start=$(( ($(floor 400 1 decisions=1) - $(floor 100 1 decisions=1)) / 300 ))
+    lean_hand=$(( ($(lean "$top/bench/lean-bam.lua" 40 4 4) - $(lean "$top/bench/lean-bam.lua" 10 4 4)) / 30 ))
+    ri=$(( ($(collected "$bench" bam 4 40 1 hands=1 cards=4) - $(collected "$bench" bam 4 10 1 hands=1 cards=4)) / 30 ))
     ratio() { echo "$1 $2" | awk '{ printf "%.2f", $1 / $2 }'; }
     echo "| a decision | loop-floor, 4 seats | 2000 | $floor_decision | $lean_decision | $(ratio $floor_decision $lean_decision) |"
     echo "| a game of one decision | loop-floor, 4 seats, decisions=1 | 15000 | $floor_start | $lean_start | $(ratio $floor_start $lean_start) |"
+    echo "| a BAM! hand | bam, 4 seats, hands=1 cards=4 | 150000 | $ri | $lean_hand | $(ratio $ri $lean_hand) |"
     echo
     echo "| tournament | bots | options | instructions/game |"
     echo "|---|---|---|---|"
@@ -134,19 +139,17 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
     # script with no kernel, run by the stock lua5.4, idiomatic
     # (bench/bam-plain.lua) and lean (bench/bam-lean.lua: integer cards, no
     # table made in a hand): their instructions per hand (40 less 10) beside
-    # the referee's random-seat hand, and the CPU seconds of many hands
-    # each, the better of two runs.
+    # the referee's random-seat hand (ri, measured for the lean loop's
+    # table above), and the CPU seconds of many hands each, the better of
+    # two runs.
     echo
     echo "| anchor | game | referee instructions/hand | Lua instructions/hand | ratio | referee CPU s | Lua CPU s | CPU ratio |"
     echo "|---|---|---|---|---|---|---|---|"
-    r40=$(collected "$bench" bam 4 40 1 hands=1 cards=4)
-    r10=$(collected "$bench" bam 4 10 1 hands=1 cards=4)
     cpu() { # COMMAND...: user+system CPU seconds, the better of two runs
         for run in 1 2; do /usr/bin/time -f "%U %S" "$@" 2>&1 >/dev/null | tail -1; done |
             awk '{ t = $1 + $2; if (NR == 1 || t < best) best = t } END { printf "%.2f", best }'
     }
     rc=$(cpu "$bench" bam 4 20000 1 hands=1 cards=4)
-    ri=$(( (r40 - r10) / 30 ))
     for anchor in "plain Lua:bam-plain" "lean Lua:bam-lean"; do
         script="$top/bench/${anchor#*:}.lua"
         p40=$(collected lua5.4 "$script" 40)
@@ -283,6 +286,7 @@ awk -F'|' -v lua_floor="$lua_floor" -v pull_floor="$pull_floor" '
     table == "view" && $2 == " view " { view = strip($6) }
     table == "lean" && $2 == " a decision " { lean_decision = strip($6) }
     table == "lean" && $2 == " a game of one decision " { lean_start = strip($6) }
+    table == "lean" && $2 == " a BAM! hand " { lean_hand = strip($6) }
     table == "anchor" && $2 == " plain Lua " { ratio = $6 + 0; cpu_ratio = $9 + 0 }
     table == "anchor" && $2 == " lean Lua " { lean_ratio = $6 + 0; lean_cpu_ratio = $9 + 0 }
     END {
@@ -297,6 +301,7 @@ awk -F'|' -v lua_floor="$lua_floor" -v pull_floor="$pull_floor" '
         printf "  %-52s %10d (loop-floor, decisions=1)\n", "floor: starting a game of the thinnest rules", start_floor
         printf "  %-52s %10d (tools/lean_loop.c: the same contract, written lean)\n", "lean loop: a decision of the thinnest rules", lean_decision
         printf "  %-52s %10d (the same, decisions=1)\n", "lean loop: a game of one decision", lean_start
+        printf "  %-52s %10d (bench/lean-bam.lua: the hand written for it)\n", "lean loop: a BAM! hand", lean_hand
         printf "  %-52s %10d (the start and a BAM! hand'"'"'s decisions at the floor)\n", "floor: a BAM! hand'"'"'s start and loop alone", start_floor + (bam_decisions - 1) * floor
         printf "  %-52s %10d (C into a Lua apply that calls one C function)\n", "floor: a bare round trip through Lua", lua_floor
         printf "  %-52s %10d (Lua rules pulling each move from C)\n", "floor: a move pulled by a Lua loop", pull_floor
