@@ -134,6 +134,8 @@ void lean_begin_ask(lua_State *L, Lean *g)
     luaL_argcheck(L, len < sizeof g->kind && one_line(kind, len), 3, "a kind is one short line");
     luaL_argcheck(L, !g->asked, 1, "a decision is pending already");
     memcpy(g->kind, kind, len + 1);
+    lua_pushvalue(L, 3);
+    lua_rawseti(L, LUA_REGISTRYINDEX, g->kind_ref);
     g->asked = (int)seat;
 }
 
@@ -151,6 +153,16 @@ static int t_ask(lua_State *L)
     lua_settop(L, 4);
     lua_rawseti(L, LUA_REGISTRYINDEX, g->moves_ref);
     return 0;
+}
+
+/* t:asked(): the kind of the decision asked, or being answered until the
+ * rules ask the next. */
+static int t_asked(lua_State *L)
+{
+    Lean *g = lua_touserdata(L, lua_upvalueindex(1));
+    luaL_argcheck(L, lua_topointer(L, 1) == g->t, 1, "not the game's table: call t:asked");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->kind_ref);
+    return 1;
 }
 
 static int t_newindex(lua_State *L)
@@ -276,6 +288,25 @@ static void start_game(Lean *g, const char *seed, lua_Integer option)
     call_rules(g, 2);
 }
 
+/* Pushes the message handler, then the rules' function for the answer:
+ * answers[kind], or apply for rules without answers. */
+static void push_answer_function(Lean *g)
+{
+    lua_State *L = g->L;
+    if (g->answers_ref == LUA_NOREF) {
+        push_rules_function(g, g->apply_ref);
+        return;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->handler_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->answers_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->kind_ref);
+    if (lua_rawget(L, -2) != LUA_TFUNCTION)
+        lean_fail("the rules have no answer for the kind asked");
+    lua_remove(L, -2);
+}
+
+static void read_result(Lean *g);
+
 static int play_game(Lean *g)
 {
     lua_State *L = g->L;
@@ -291,11 +322,13 @@ static int play_game(Lean *g)
         else
             lean_answer(g, choice, made, sizeof made);
         record_move(g, seat, label);
+        if (g->print_decisions)
+            printf("%s\t%d\t%s\n", g->kind, n, label);
         g->nmoves++;
         g->asked = 0;
         if (lean_trick_goes_on(g))
             continue;
-        push_rules_function(g, g->apply_ref);
+        push_answer_function(g);
         lua_rawgeti(L, LUA_REGISTRYINDEX, g->t_ref);
         lua_pushinteger(L, seat);
         if (g->type == ASK_LIST)
@@ -304,13 +337,52 @@ static int play_game(Lean *g)
             lua_pushinteger(L, g->answer);
         call_rules(g, 3);
     }
-    /* The result: a table with winners. */
+    read_result(g);
+    return g->nmoves;
+}
+
+/* The rules' result, checked where it lies: a list of winners, each a
+ * seat, and a score for each seat. */
+static void read_result(Lean *g)
+{
+    lua_State *L = g->L;
+    LeanResult *r = &g->result;
     lua_rawgeti(L, LUA_REGISTRYINDEX, g->result_ref);
     lua_rawgeti(L, LUA_REGISTRYINDEX, g->t_ref);
-    if (lua_pcall(L, 1, 1, 0) != LUA_OK || lua_getfield(L, -1, "winners") != LUA_TTABLE)
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK || !lua_istable(L, -1))
         lean_fail("the game ended without a result");
+    int result = lua_gettop(L);
+    if (lua_getfield(L, result, "winners") != LUA_TTABLE)
+        lean_fail("the result has no list of winners");
+    r->nwinners = (int)lua_rawlen(L, -1);
+    if (r->nwinners < 1 || r->nwinners > g->nseats)
+        lean_fail("the result's winners are not 1 to all the seats");
+    for (int i = 0; i < r->nwinners; i++) {
+        int isnum;
+        lua_Integer seat = (lua_rawgeti(L, -1, i + 1), lua_tointegerx(L, -1, &isnum));
+        if (!isnum || seat < 1 || seat > g->nseats)
+            lean_fail("a winner that is not a seat");
+        r->winner[i] = (int)seat;
+        lua_pop(L, 1);
+    }
+    if (lua_getfield(L, result, "scores") != LUA_TTABLE)
+        lean_fail("the result has no list of scores");
+    for (int s = 0; s < g->nseats; s++) {
+        int isnum;
+        lua_Integer score = (lua_rawgeti(L, -1, s + 1), lua_tointegerx(L, -1, &isnum));
+        if (!isnum)
+            lean_fail("a seat's score that is not a whole number");
+        r->score[s] = score;
+        lua_pop(L, 1);
+    }
+    r->moves = g->nmoves;
     lua_settop(L, 0);
-    return g->nmoves;
+}
+
+int lean_play(Lean *g, const char *seed, lua_Integer option)
+{
+    start_game(g, seed, option);
+    return play_game(g);
 }
 
 /* Loads the rules: the game table, its functions kept by reference, the
@@ -329,13 +401,18 @@ static int load_rules(Lean *g, const char *path)
     g->t_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_pushboolean(L, 0);
     g->moves_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushboolean(L, 0);
+    g->kind_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_pushcfunction(L, l_moves);
     lua_setglobal(L, "moves");
     luaL_newmetatable(L, "lean.t");
-    lua_createtable(L, 0, 24);
+    lua_createtable(L, 0, 48);
     lua_pushlightuserdata(L, g);
     lua_pushcclosure(L, t_ask, 1);
     lua_setfield(L, -2, "ask");
+    lua_pushlightuserdata(L, g);
+    lua_pushcclosure(L, t_asked, 1);
+    lua_setfield(L, -2, "asked");
     lean_table_methods(L, g);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, t_newindex);
@@ -346,11 +423,20 @@ static int load_rules(Lean *g, const char *path)
     if (luaL_dofile(L, path) != LUA_OK || !lua_istable(L, -1))
         lean_fail(lua_isstring(L, -1) ? lua_tostring(L, -1) : "the rules return no table");
     int game = lua_gettop(L);
-    const char *names[] = {"apply", "setup", "result"};
-    int *refs[] = {&g->apply_ref, &g->setup_ref, &g->result_ref};
-    for (int i = 0; i < 3; i++) {
+    /* An answer goes to answers[kind], or else to apply. */
+    g->answers_ref = g->apply_ref = LUA_NOREF;
+    if (lua_getfield(L, game, "answers") == LUA_TTABLE)
+        g->answers_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    else if (lua_getfield(L, game, "apply") == LUA_TFUNCTION)
+        g->apply_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    else
+        lean_fail("the rules have neither answers nor apply");
+    lua_settop(L, game);
+    const char *names[] = {"setup", "result"};
+    int *refs[] = {&g->setup_ref, &g->result_ref};
+    for (int i = 0; i < 2; i++) {
         if (lua_getfield(L, game, names[i]) != LUA_TFUNCTION)
-            lean_fail("the rules lack apply, setup or result");
+            lean_fail("the rules lack setup or result");
         *refs[i] = luaL_ref(L, LUA_REGISTRYINDEX);
     }
     int prepare_ref = LUA_NOREF;
@@ -373,24 +459,42 @@ static int load_rules(Lean *g, const char *path)
 
 int main(int argc, char **argv)
 {
-    if (argc != 5)
-        lean_fail("usage: lean-loop RULES GAMES SEATS OPTION");
+    const char *usage = "usage: lean-loop [--tournament [--out FILE]] RULES GAMES SEATS OPTION";
+    int tournament = 0, at = 1;
+    const char *out = NULL;
+    if (at < argc && strcmp(argv[at], "--tournament") == 0) {
+        tournament = 1;
+        at++;
+        if (at + 1 < argc && strcmp(argv[at], "--out") == 0) {
+            out = argv[at + 1];
+            at += 2;
+        }
+    }
+    if (argc - at != 4)
+        lean_fail(usage);
     if (sodium_init() < 0)
         lean_fail("libsodium would not start");
     Lean g = {0};
-    long games = atol(argv[2]);
-    g.nseats = atoi(argv[3]);
+    long games = atol(argv[at + 1]);
+    lua_Integer option = atoll(argv[at + 3]);
+    g.nseats = atoi(argv[at + 2]);
+    /* LEAN_DECISIONS=1: each decision's kind, count of moves and answer
+     * printed, to compare the game with the referee's records. */
+    g.print_decisions = getenv("LEAN_DECISIONS") != NULL;
     if (g.nseats < 1 || g.nseats > LEAN_MAX_SEATS)
         lean_fail("1 to 8 seats");
-    prepare_table(&g, load_rules(&g, argv[1]), atoll(argv[4]));
-    long moves = 0;
-    char seed[24];
-    for (long i = 1; i <= games; i++) {
-        snprintf(seed, sizeof seed, "%ld", i);
-        start_game(&g, seed, atoll(argv[4]));
-        moves += play_game(&g);
+    prepare_table(&g, load_rules(&g, argv[at]), option);
+    if (tournament) {
+        lean_tournament(&g, games, option, out);
+    } else {
+        long moves = 0;
+        char seed[24];
+        for (long i = 1; i <= games; i++) {
+            snprintf(seed, sizeof seed, "%ld", i);
+            moves += lean_play(&g, seed, option);
+        }
+        printf("%ld games, %ld moves\n", games, moves);
     }
-    printf("%ld games, %ld moves\n", games, moves);
     lua_alloc_close(g.L);
     free(g.record);
     free(g.notes);

@@ -12,6 +12,7 @@
 #define LEAN_ZONES 24
 #define LEAN_ACCOUNTS 16
 #define LEAN_NAME 16
+#define LEAN_DICE 4
 
 /* A list packed by moves{}: its labels, the list itself kept as the
  * userdata's user value so that they stay alive. */
@@ -48,10 +49,25 @@ typedef struct LeanNote {
     int32_t code, a, b, c;
 } LeanNote;
 
+/* The deck the rules' prepare() made: each card's name, and its face (a
+ * standard card's is the card; cards of one name share one). */
+typedef struct LeanDeck {
+    int n, faces;           /* faces < n: some cards share a face */
+    uint8_t face[LEAN_CARDS];
+    char name[LEAN_CARDS][LEAN_NAME];
+} LeanDeck;
+
+typedef struct LeanDie {
+    int sides, value;   /* value 0: not rolled */
+    uint32_t seen;      /* the seats that see it, a bit each (bit 0: every seat) */
+} LeanDie;
+
 /* The table the rules' kernel calls change: restored from the prepared
  * one at each game's start. */
 typedef struct LeanTable {
-    int nzones, naccounts, dealer, turn;
+    int nzones, naccounts, ndice, dealer, turn, direction;
+    uint32_t active;                /* the seats still in the game, a bit each */
+    LeanDie die[LEAN_DICE];
     LeanZone zone[LEAN_ZONES];
     uint8_t where[LEAN_CARDS];      /* each card's zone, LEAN_ZONES: none */
     uint64_t face_up;               /* cards turned face up, a bit each */
@@ -74,15 +90,24 @@ typedef struct SeatBlock {
     uint32_t word[16];
 } SeatBlock;
 
+/* A game's outcome, read from the rules' result and checked: what a
+ * tournament's worker hands its parent. */
+typedef struct LeanResult {
+    long game;
+    int moves, nwinners;
+    int winner[LEAN_MAX_SEATS];
+    int64_t score[LEAN_MAX_SEATS];
+} LeanResult;
+
 typedef struct Lean {
     lua_State *L;
-    int apply_ref, setup_ref, result_ref, handler_ref;
-    int t_ref, moves_ref; /* the game's t; the pending moves, kept alive */
+    int apply_ref, answers_ref, setup_ref, result_ref, handler_ref;
+    int t_ref, moves_ref, kind_ref; /* the game's t; the pending moves and kind, kept */
     char option[32];                                /* the one option's name */
     lua_Integer option_min, option_max;             /* and its range */
     uint8_t seats_key[crypto_stream_chacha20_KEYBYTES];
     SeatBlock seat_block[LEAN_MAX_SEATS + 1];
-    int nseats, nmoves;
+    int nseats, nmoves, print_decisions;
     const void *t;                                  /* the game's t, by address */
     /* The pending decision: the seat asked (0: none), its kind, its moves. */
     int asked;
@@ -94,15 +119,26 @@ typedef struct Lean {
     int zone, limit;                                /* ASK_DISCARDS */
     lua_Integer answer;                             /* a card or discard answer */
     LeanTrick trick;
+    LeanDeck deck;
     LeanTable table, prepared;
     LeanStream stream;
     LeanNote *notes;
     size_t nnotes, notes_cap;
+    LeanResult result;                              /* the last game's */
     char *record;                                   /* one line a move */
     size_t record_len, record_cap;
 } Lean;
 
 void lean_fail(const char *what);
+
+/* lean_loop.c: a game of the seed, played to its end, its outcome in
+ * g->result; returns the moves made. */
+int lean_play(Lean *g, const char *seed, lua_Integer option);
+
+/* lean_tournament.c: games 1 to games played by a worker process, each
+ * outcome handed to this one, which keeps the standings and, with
+ * out_path, writes each game's line; prints the standings. */
+void lean_tournament(Lean *g, long games, lua_Integer option, const char *out_path);
 
 /* For every ask (lean_loop.c): checks t, the seat and the kind (the
  * arguments 1 to 3), that no decision is pending, and makes the seat's
@@ -115,6 +151,17 @@ void lean_begin_ask(lua_State *L, Lean *g);
  * discard decision's answer (g->answer) and label; a round's card that is
  * not its last played by the kernel, the next seat asked (returns 1). */
 void lean_table_methods(lua_State *L, Lean *g);
+/* The checks every method makes, and the table's stream (a draw in
+ * 0..n-1, every value as likely), for lean_seats.c. */
+Lean *lean_game_of(lua_State *L);
+void lean_check_table(lua_State *L, const Lean *g);
+int lean_check_seat(lua_State *L, const Lean *g, int arg);
+int lean_uniform(LeanStream *s, int n);
+/* lean_seats.c: t's methods for the dealer, the turn, the direction of
+ * play, the seats still in, and the dice; a game's seats and dice as
+ * they begin. */
+void lean_seats_methods(lua_State *L, Lean *g);
+void lean_seats_start(Lean *g);
 void lean_table_start(Lean *g, const uint8_t key[crypto_stream_chacha20_KEYBYTES]);
 void lean_answer(Lean *g, int choice, char *label, size_t cap);
 int lean_trick_goes_on(Lean *g);

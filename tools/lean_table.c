@@ -27,25 +27,22 @@ static const char *const RANKS[] = {"2", "3", "4", "5", "6", "7", "8", "9", "10"
 
 enum { NOTE_TRANSFER = -1 };
 
-static Lean *game_of(lua_State *L)
+Lean *lean_game_of(lua_State *L)
 {
     return lua_touserdata(L, lua_upvalueindex(1));
 }
 
-/* Writes a card's name ("10H") at out, returning its length. */
-static size_t card_name(int card, char *out)
+/* Writes a card's name at out, returning its length. */
+static size_t card_name(const Lean *g, int card, char *out)
 {
-    const char *rank = RANKS[card % 13];
-    size_t len = strlen(rank);
-    memcpy(out, rank, len);
-    out[len] = SUITS[card / 13];
-    out[len + 1] = '\0';
-    return len + 1;
+    size_t len = strlen(g->deck.name[card]);
+    memcpy(out, g->deck.name[card], len + 1);
+    return len;
 }
 
 /* ---- the checks every call makes ---- */
 
-static void check_table(lua_State *L, const Lean *g)
+void lean_check_table(lua_State *L, const Lean *g)
 {
     luaL_argcheck(L, lua_topointer(L, 1) == g->t, 1, "not the game's table: call t:method(...)");
 }
@@ -57,10 +54,10 @@ static int check_zone(lua_State *L, const Lean *g, int arg)
     return (int)z - 1;
 }
 
-static int check_card(lua_State *L, int arg)
+static int check_card(lua_State *L, const Lean *g, int arg)
 {
     lua_Integer c = luaL_checkinteger(L, arg);
-    luaL_argcheck(L, c >= 0 && c < LEAN_CARDS, arg, "not a card: a card is 0 to 51");
+    luaL_argcheck(L, c >= 0 && c < g->deck.n, arg, "not a card of the deck");
     return (int)c;
 }
 
@@ -71,7 +68,7 @@ static int check_account(lua_State *L, const Lean *g, int arg)
     return (int)a - 1;
 }
 
-static int check_seat(lua_State *L, const Lean *g, int arg)
+int lean_check_seat(lua_State *L, const Lean *g, int arg)
 {
     lua_Integer s = luaL_checkinteger(L, arg);
     luaL_argcheck(L, s >= 1 && s <= g->nseats, arg, "no such seat");
@@ -104,8 +101,7 @@ static uint32_t next_word(LeanStream *s)
     return s->word[s->used++];
 }
 
-/* A draw in 0..n-1, every value as likely. */
-static int uniform(LeanStream *s, int n)
+int lean_uniform(LeanStream *s, int n)
 {
     uint32_t threshold = (uint32_t)(-(uint32_t)n) % (uint32_t)n, x;
     do
@@ -137,38 +133,103 @@ static int take_at(LeanTable *tb, int z, int i)
 /* t:zone(name [, owner [, shown]]): a new zone's handle. */
 static int t_zone(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
     LeanTable *tb = &g->table;
     luaL_argcheck(L, tb->nzones < LEAN_ZONES, 2, "too many zones");
     LeanZone *z = &tb->zone[tb->nzones];
     check_name(L, 2, z->name);
-    z->owner = lua_isnoneornil(L, 3) ? 0 : check_seat(L, g, 3);
+    z->owner = lua_isnoneornil(L, 3) ? 0 : lean_check_seat(L, g, 3);
     z->shown = lua_toboolean(L, 4);
     z->n = 0;
     lua_pushinteger(L, ++tb->nzones);
     return 1;
 }
 
-/* t:deck(zone): the 52 cards, none placed yet, into zone. */
+/* t:deck(zone [, names]): the deck into zone, its cards none placed yet:
+ * the 52 standard cards (the card is its face: suit card // 13, rank
+ * card % 13 with the ace 12), or a card for each name of the list (cards
+ * of one name share a face, numbered from 0 in the order names come). */
 static int t_deck(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
     int z = check_zone(L, g, 2);
-    for (int c = 0; c < LEAN_CARDS; c++)
-        luaL_argcheck(L, g->table.where[c] == LEAN_ZONES, 2, "the deck is on the table already");
-    for (int c = 0; c < LEAN_CARDS; c++)
+    LeanDeck *d = &g->deck;
+    luaL_argcheck(L, d->n == 0, 2, "the deck is on the table already");
+    if (lua_isnoneornil(L, 3)) {
+        for (int c = 0; c < LEAN_CARDS; c++) {
+            const char *rank = RANKS[c % 13];
+            size_t len = strlen(rank);
+            memcpy(d->name[c], rank, len);
+            d->name[c][len] = SUITS[c / 13];
+            d->name[c][len + 1] = '\0';
+            d->face[c] = (uint8_t)c;
+        }
+        d->n = d->faces = LEAN_CARDS;
+    } else {
+        luaL_checktype(L, 3, LUA_TTABLE);
+        int n = (int)lua_rawlen(L, 3), faces = 0;
+        luaL_argcheck(L, n >= 1 && n <= LEAN_CARDS, 3, "a list of 1 to 52 names");
+        for (int c = 0; c < n; c++) {
+            luaL_argcheck(L, lua_rawgeti(L, 3, c + 1) == LUA_TSTRING, 3, "a list of the cards' names");
+            check_name(L, -1, d->name[c]);
+            lua_pop(L, 1);
+            int same = 0;
+            while (same < c && strcmp(d->name[same], d->name[c]) != 0)
+                same++;
+            d->face[c] = same < c ? d->face[same] : (uint8_t)faces++;
+        }
+        d->n = n;
+        d->faces = faces;
+    }
+    for (int c = 0; c < d->n; c++)
         put(&g->table, c, z);
     return 0;
+}
+
+/* t:find(zone, face): the first card of that face in the zone, or nil. */
+static int t_find(lua_State *L)
+{
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
+    const LeanZone *z = &g->table.zone[check_zone(L, g, 2)];
+    lua_Integer face = luaL_checkinteger(L, 3);
+    for (int i = 0; i < z->n; i++)
+        if (g->deck.face[z->card[i]] == face) {
+            lua_pushinteger(L, z->card[i]);
+            return 1;
+        }
+    return 0;
+}
+
+/* t:held(zone): the faces the zone holds, a bit each (1 << face). */
+static int t_held(lua_State *L)
+{
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
+    const LeanZone *z = &g->table.zone[check_zone(L, g, 2)];
+    lua_Integer held = 0;
+    for (int i = 0; i < z->n; i++)
+        held |= (lua_Integer)1 << (g->deck.face[z->card[i]] & 63);
+    lua_pushinteger(L, held);
+    return 1;
+}
+
+static int t_face(lua_State *L)
+{
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
+    lua_pushinteger(L, g->deck.face[check_card(L, g, 2)]);
+    return 1;
 }
 
 /* t:move(card, zone) */
 static int t_move(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
-    int card = check_card(L, 2), to = check_zone(L, g, 3);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
+    int card = check_card(L, g, 2), to = check_zone(L, g, 3);
     LeanTable *tb = &g->table;
     int from = tb->where[card];
     luaL_argcheck(L, from != LEAN_ZONES, 2, "that card is not on the table");
@@ -184,8 +245,8 @@ static int t_move(lua_State *L)
 /* t:move_all(from, to) */
 static int t_move_all(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
     int from = check_zone(L, g, 2), to = check_zone(L, g, 3);
     LeanTable *tb = &g->table;
     luaL_argcheck(L, from != to, 3, "a zone cannot move into itself");
@@ -199,11 +260,11 @@ static int t_move_all(lua_State *L)
 /* t:shuffle(zone), from the table's stream. */
 static int t_shuffle(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
     LeanZone *z = &g->table.zone[check_zone(L, g, 2)];
     for (int i = z->n - 1; i > 0; i--) {
-        int j = uniform(&g->stream, i + 1);
+        int j = lean_uniform(&g->stream, i + 1);
         uint8_t c = z->card[i];
         z->card[i] = z->card[j];
         z->card[j] = c;
@@ -221,8 +282,8 @@ static void draw_one(LeanTable *tb, int from, int to)
  * time in turn; false, nothing moved, when from holds too few. */
 static int t_deal(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
     int from = check_zone(L, g, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     lua_Integer n = luaL_checkinteger(L, 4);
@@ -249,8 +310,8 @@ static int t_deal(lua_State *L)
 /* t:draw(from, to, n): false, nothing moved, when from holds too few. */
 static int t_draw(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
     int from = check_zone(L, g, 2), to = check_zone(L, g, 3);
     lua_Integer n = luaL_checkinteger(L, 4);
     luaL_argcheck(L, n >= 0, 4, "a count of cards, 0 or more");
@@ -267,8 +328,8 @@ static int t_draw(lua_State *L)
 
 static int t_count(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
     lua_pushinteger(L, g->table.zone[check_zone(L, g, 2)].n);
     return 1;
 }
@@ -276,8 +337,8 @@ static int t_count(lua_State *L)
 /* t:card_at(zone, i): its i-th card, from the bottom. */
 static int t_card_at(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
     const LeanZone *z = &g->table.zone[check_zone(L, g, 2)];
     lua_Integer i = luaL_checkinteger(L, 3);
     luaL_argcheck(L, i >= 1 && i <= z->n, 3, "no card at that place in the zone");
@@ -287,9 +348,9 @@ static int t_card_at(lua_State *L)
 
 static int t_where(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
-    int z = g->table.where[check_card(L, 2)];
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
+    int z = g->table.where[check_card(L, g, 2)];
     if (z == LEAN_ZONES)
         lua_pushnil(L);
     else
@@ -300,9 +361,9 @@ static int t_where(lua_State *L)
 /* t:reveal(card): face up, every seat sees it. */
 static int t_reveal(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
-    g->table.face_up |= (uint64_t)1 << check_card(L, 2);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
+    g->table.face_up |= (uint64_t)1 << check_card(L, g, 2);
     return 0;
 }
 
@@ -311,8 +372,8 @@ static int t_reveal(lua_State *L)
 /* t:account(name, credits): a new account's handle. */
 static int t_account(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
     LeanTable *tb = &g->table;
     luaL_argcheck(L, tb->naccounts < LEAN_ACCOUNTS, 2, "too many accounts");
     check_name(L, 2, tb->account_name[tb->naccounts]);
@@ -339,8 +400,8 @@ static void keep_note(lua_State *L, Lean *g, int32_t code, int32_t a, int32_t b,
 /* t:transfer(from, to, amount): never more than from holds. */
 static int t_transfer(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
     int from = check_account(L, g, 2), to = check_account(L, g, 3);
     lua_Integer amount = luaL_checkinteger(L, 4);
     int64_t *balance = g->table.balance;
@@ -354,46 +415,22 @@ static int t_transfer(lua_State *L)
 
 static int t_balance(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
     lua_pushinteger(L, g->table.balance[check_account(L, g, 2)]);
     return 1;
 }
 
-/* ---- seats, the stream and the log ---- */
-
-static int t_set_dealer(lua_State *L)
-{
-    Lean *g = game_of(L);
-    check_table(L, g);
-    g->table.dealer = check_seat(L, g, 2);
-    return 0;
-}
-
-static int t_dealer(lua_State *L)
-{
-    Lean *g = game_of(L);
-    check_table(L, g);
-    lua_pushinteger(L, g->table.dealer);
-    return 1;
-}
-
-static int t_set_turn(lua_State *L)
-{
-    Lean *g = game_of(L);
-    check_table(L, g);
-    g->table.turn = check_seat(L, g, 2);
-    return 0;
-}
+/* ---- the stream and the log ---- */
 
 /* t:random(n): 1..n from the table's stream. */
 static int t_random(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_argcheck(L, n >= 1 && n <= INT32_MAX, 2, "a number from 1 to 2^31-1");
-    lua_pushinteger(L, uniform(&g->stream, (int)n) + 1);
+    lua_pushinteger(L, lean_uniform(&g->stream, (int)n) + 1);
     return 1;
 }
 
@@ -401,8 +438,8 @@ static int t_random(lua_State *L)
  * someone reads the log (the rules' list of formats says how). */
 static int t_note(lua_State *L)
 {
-    Lean *g = game_of(L);
-    check_table(L, g);
+    Lean *g = lean_game_of(L);
+    lean_check_table(L, g);
     lua_Integer code = luaL_checkinteger(L, 2);
     luaL_argcheck(L, code >= 1 && code <= 1000, 2, "a note's code is 1 to 1000");
     keep_note(L, g, (int32_t)code, (int32_t)luaL_optinteger(L, 3, 0), (int32_t)luaL_optinteger(L, 4, 0),
@@ -413,17 +450,30 @@ static int t_note(lua_State *L)
 /* ---- the card asks ---- */
 
 /* The pending decision becomes one of zone z's cards, of the suit (0 to
- * 3) if it holds any, else any; false when it holds none. */
+ * 3) if it holds any, else any; false when it holds none. Cards of one
+ * face are offered once (the first in the zone), as a person names them. */
 static int offer_cards(Lean *g, int z, int suit)
 {
     const LeanZone *zone = &g->table.zone[z];
+    const uint8_t *face = g->deck.face;
     int n = 0;
     for (int i = 0; i < zone->n; i++)
-        if (zone->card[i] / 13 == suit)
+        if (face[zone->card[i]] / 13 == suit)
             g->legal[n++] = zone->card[i];
     if (n == 0) {
         memcpy(g->legal, zone->card, (size_t)zone->n);
         n = zone->n;
+    }
+    if (g->deck.faces < g->deck.n) {
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            int j = 0;
+            while (j < kept && face[g->legal[j]] != face[g->legal[i]])
+                j++;
+            if (j == kept)
+                g->legal[kept++] = g->legal[i];
+        }
+        n = kept;
     }
     g->type = ASK_CARDS;
     g->n = n;
@@ -434,7 +484,7 @@ static int offer_cards(Lean *g, int z, int suit)
  * suit (0 to 3) if it holds any, else any. */
 static int t_ask_cards(lua_State *L)
 {
-    Lean *g = game_of(L);
+    Lean *g = lean_game_of(L);
     lean_begin_ask(L, g);
     int z = check_zone(L, g, 4);
     lua_Integer suit = luaL_optinteger(L, 5, -1);
@@ -449,10 +499,10 @@ static int t_ask_cards(lua_State *L)
  * plays every card but the last, which comes to apply. */
 static int t_ask_trick(lua_State *L)
 {
-    Lean *g = game_of(L);
+    Lean *g = lean_game_of(L);
     int into = check_zone(L, g, 3);
     luaL_checktype(L, 4, LUA_TTABLE);
-    int leader = check_seat(L, g, 5);
+    int leader = lean_check_seat(L, g, 5);
     int has_out = !lua_isnoneornil(L, 6);
     LeanTrick *k = &g->trick;
     k->n = 0;
@@ -494,7 +544,7 @@ int lean_trick_goes_on(Lean *g)
     take_at(&g->table, from, i);
     put(&g->table, card, k->into);
     if (k->at == 0)
-        k->led = card / 13;
+        k->led = g->deck.face[card] / 13;
     k->at++;
     g->asked = k->seat[k->at];
     g->table.turn = g->asked;
@@ -507,7 +557,7 @@ int lean_trick_goes_on(Lean *g)
  * the zone's cards (up to 8), or none. */
 static int t_ask_discards(lua_State *L)
 {
-    Lean *g = game_of(L);
+    Lean *g = lean_game_of(L);
     lean_begin_ask(L, g);
     int z = check_zone(L, g, 4);
     lua_Integer limit = luaL_checkinteger(L, 5);
@@ -527,7 +577,7 @@ static int t_ask_discards(lua_State *L)
 void lean_answer(Lean *g, int choice, char *label, size_t cap)
 {
     if (g->type == ASK_CARDS) {
-        card_name(g->legal[choice], label);
+        card_name(g, g->legal[choice], label);
         g->answer = g->legal[choice];
         return;
     }
@@ -548,7 +598,7 @@ void lean_answer(Lean *g, int choice, char *label, size_t cap)
         for (int i = 0; i < z->n && len + 5 < cap; i++)
             if (mask & 1 << i) {
                 label[len++] = ' ';
-                len += card_name(z->card[i], label + len);
+                len += card_name(g, z->card[i], label + len);
             }
     }
     g->answer = mask;
@@ -561,7 +611,6 @@ void lean_table_start(Lean *g, const uint8_t key[crypto_stream_chacha20_KEYBYTES
     const LeanTable *p = &g->prepared;
     tb->nzones = p->nzones;
     tb->naccounts = p->naccounts;
-    tb->dealer = tb->turn = 0;
     tb->face_up = 0;
     for (int z = 0; z < p->nzones; z++) {
         tb->zone[z].n = p->zone[z].n;
@@ -571,6 +620,7 @@ void lean_table_start(Lean *g, const uint8_t key[crypto_stream_chacha20_KEYBYTES
     memcpy(tb->balance, p->balance, (size_t)p->naccounts * sizeof *tb->balance);
     g->nnotes = 0;
     g->trick.n = 0;
+    lean_seats_start(g);
     memcpy(g->stream.key, key, sizeof g->stream.key);
     g->stream.block = 0;
     g->stream.used = 16;
@@ -580,20 +630,22 @@ void lean_table_methods(lua_State *L, Lean *g)
 {
     static const luaL_Reg methods[] = {
         {"zone", t_zone},         {"deck", t_deck},
+        {"find", t_find},         {"face", t_face},
+        {"held", t_held},
         {"move", t_move},         {"move_all", t_move_all},
         {"shuffle", t_shuffle},   {"deal", t_deal},
         {"draw", t_draw},         {"count", t_count},
         {"card_at", t_card_at},   {"where", t_where},
         {"reveal", t_reveal},     {"account", t_account},
         {"transfer", t_transfer}, {"balance", t_balance},
-        {"set_dealer", t_set_dealer}, {"dealer", t_dealer},
-        {"set_turn", t_set_turn}, {"random", t_random},
+        {"random", t_random},
         {"note", t_note},         {"ask_cards", t_ask_cards},
         {"ask_trick", t_ask_trick},
         {"ask_discards", t_ask_discards}, {NULL, NULL},
     };
     lua_pushlightuserdata(L, g);
     luaL_setfuncs(L, methods, 1);
+    lean_seats_methods(L, g);
     for (int c = 0; c < LEAN_CARDS; c++)
         g->prepared.where[c] = g->table.where[c] = LEAN_ZONES;
 }
