@@ -89,20 +89,28 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
     # bench/lean-bam.lua and bench/lean-dice.lua, the same games written
     # for the lean table.
     echo
-    echo "| lean loop | rules | target | referee, instructions | lean loop, instructions | referee / lean |"
-    echo "|---|---|---|---|---|---|"
+    echo "| lean loop | rules | target | referee, instructions | lean loop, instructions | referee / lean | decisions a game, referee / lean |"
+    echo "|---|---|---|---|---|---|---|"
     lean() { collected "$top/build/lean-loop" "$@"; }
+    # The same game? Decisions a game over 20,000 games of each, the
+    # referee's random seats (build/bench) and the lean loop's.
+    same() { # GAME SEATS OPTIONS RULES OPTION
+        r=$("$bench" "$1" "$2" 20000 1 $3 | awk '{ printf "%.2f", $2 / $1 }')
+        l=$("$top/build/lean-loop" "$top/bench/$4" 20000 "$2" "$5" | awk '{ printf "%.2f", $3 / $1 }')
+        echo "$r / $l"
+    }
     floor() { collected "$bench" loop-floor 4 "$@"; }
     lean_decision=$(( ($(lean "$top/bench/loop-floor.lua" 40 4 100) - $(lean "$top/bench/loop-floor.lua" 10 4 100)) / 3000 ))
     floor_decision=$(( ($(floor 40 1) - $(floor 10 1)) / 3000 ))
     lean_start=$(( ($(lean "$top/bench/loop-floor.lua" 400 4 1) - $(lean "$top/bench/loop-floor.lua" 100 4 1)) / 300 ))
     floor_start=$(( ($(floor 400 1 decisions=1) - $(floor 100 1 decisions=1)) / 300 ))
     ratio() { echo "$1 $2" | awk '{ printf "%.2f", $1 / $2 }'; }
-    echo "| a decision | loop-floor, 4 seats | 2000 | $floor_decision | $lean_decision | $(ratio $floor_decision $lean_decision) |"
-    echo "| a game of one decision | loop-floor, 4 seats, decisions=1 | 15000 | $floor_start | $lean_start | $(ratio $floor_start $lean_start) |"
+    echo "| a decision | loop-floor, 4 seats | 2000 | $floor_decision | $lean_decision | $(ratio $floor_decision $lean_decision) | 100 / 100 |"
+    echo "| a game of one decision | loop-floor, 4 seats, decisions=1 | 15000 | $floor_start | $lean_start | $(ratio $floor_start $lean_start) | 1 / 1 |"
     ri=$(( ($(collected "$bench" bam 4 40 1 hands=1 cards=4) - $(collected "$bench" bam 4 10 1 hands=1 cards=4)) / 30 ))
     lean_hand=$(( ($(lean "$top/bench/lean-bam.lua" 400 4 4) - $(lean "$top/bench/lean-bam.lua" 100 4 4)) / 300 ))
-    echo "| a BAM! hand | bam, 4 seats, hands=1 cards=4 | 150000 | $ri | $lean_hand | $(ratio $ri $lean_hand) |"
+    bam_same=$(same bam 4 "hands=1 cards=4" lean-bam.lua 4)
+    echo "| a BAM! hand | bam, 4 seats, hands=1 cards=4 | 150000 | $ri | $lean_hand | $(ratio $ri $lean_hand) | $bam_same |"
     lines="$top/build/bench-lines.jsonl"
     tour() { # LONG SHORT GAME [--set ...]: the referee's tournament of random seats, a game
         long=$1 short=$2
@@ -113,10 +121,10 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
     }
     ref_out=$(tour 40 10 bam --set hands=1 --set cards=4 --out "$lines")
     lean_out=$(( ($(lean --tournament --out "$lines" "$top/bench/lean-bam.lua" 400 4 4) - $(lean --tournament --out "$lines" "$top/bench/lean-bam.lua" 100 4 4)) / 300 ))
-    echo "| a BAM! tournament game with --out | bam, 4 random seats, hands=1 cards=4 | 180000 | $ref_out | $lean_out | $(ratio $ref_out $lean_out) |"
+    echo "| a BAM! tournament game with --out | bam, 4 random seats, hands=1 cards=4 | 180000 | $ref_out | $lean_out | $(ratio $ref_out $lean_out) | $bam_same |"
     ref_dice=$(tour 40 10 bamboozled-dice)
     lean_dice=$(( ($(lean --tournament "$top/bench/lean-dice.lua" 400 4 3) - $(lean --tournament "$top/bench/lean-dice.lua" 100 4 3)) / 300 ))
-    echo "| a dice tournament game | bamboozled-dice, 4 random seats | 700000 | $ref_dice | $lean_dice | $(ratio $ref_dice $lean_dice) |"
+    echo "| a dice tournament game | bamboozled-dice, 4 random seats | 700000 | $ref_dice | $lean_dice | $(ratio $ref_dice $lean_dice) | $(same bamboozled-dice 4 "" lean-dice.lua 3) |"
     rm -f "$lines"
     echo
     echo "| tournament | bots | options | instructions/game |"
