@@ -126,6 +126,22 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
     lean_dice=$(( ($(lean --tournament "$top/bench/lean-dice.lua" 400 4 3) - $(lean --tournament "$top/bench/lean-dice.lua" 100 4 3)) / 300 ))
     echo "| a dice tournament game | bamboozled-dice, 4 random seats | 700000 | $ref_dice | $lean_dice | $(ratio $ref_dice $lean_dice) | $(same bamboozled-dice 4 "" lean-dice.lua 3) |"
     rm -f "$lines"
+    # Where the referee's BAM! hand stands between rules/bam.lua and the
+    # lean loop: the same hand written for speed against the referee's own
+    # API (bench/bam-fast.lua), its record byte for byte bam.lua's, then
+    # without the events, notes and prompts of that record (the lean
+    # loop's hand keeps none), each 40 hands less 10.
+    fast() { echo $(( ($(collected "$bench" bam-fast 4 40 1 cards=4 "$@") - $(collected "$bench" bam-fast 4 10 1 cards=4 "$@")) / 30 )); }
+    fast_record=$(fast)
+    fast_bare=$(fast record=false)
+    share() { echo "$1 $ri" | awk '{ printf "%.2f", $1 / $2 }'; }
+    echo
+    echo "| a BAM! hand | rules | instructions | against rules/bam.lua |"
+    echo "|---|---|---|---|"
+    echo "| the referee | rules/bam.lua | $ri | 1.00 |"
+    echo "| the referee, the rules written for speed, the same record | bench/bam-fast.lua | $fast_record | $(share $fast_record) |"
+    echo "| the referee, the same without events, notes or prompts | bench/bam-fast.lua, record=false | $fast_bare | $(share $fast_bare) |"
+    echo "| the lean loop, the same without events, notes or prompts | bench/lean-bam.lua | $lean_hand | $(share $lean_hand) |"
     echo
     echo "| tournament | bots | options | instructions/game |"
     echo "|---|---|---|---|"
@@ -256,9 +272,9 @@ if [ -f "$out" ]; then sed -n '/^## Measured by hand/,$p' "$out" >>"$out.new"; f
 # The table as written, each instruction count followed by its change on
 # the baseline's row of the same game, seats (or bots) and options.
 awk -F'|' -v baseline="$out" '
-    function counted(col) { return (table == "game" && col >= 7) || (table == "tournament" && col == 5) || (table == "pairs" && col >= 4) || (table == "anchor" && (col == 4 || col == 5)) || (table == "view" && col >= 4) || (table == "lean" && (col == 5 || col == 6)) }
-    function which(line) { if (line ~ /^[|] game [|]/) table = "game"; else if (line ~ /^[|] tournament [|]/) table = "tournament"; else if (line ~ /^[|] parallel [|]/) table = "parallel"; else if (line ~ /^[|] pairs [|] keys/) table = "pairs"; else if (line ~ /^[|] anchor [|]/) table = "anchor"; else if (line ~ /^[|] bot call [|]/) table = "view"; else if (line ~ /^[|] lean loop [|]/) table = "lean"; else if (line ~ /^[|] bot [|]/) table = "hand"; else if (line ~ /^[|] (part|kernel call|rules function|target [(]issue 55[)]) [|]/) table = "ledger" }
-    function is_row(line) { return table != "hand" && table != "ledger" && line ~ /^[|] / && line !~ /^[|] (game|tournament|parallel|anchor|bot call|bot|lean loop) [|]/ && line !~ /^[|] pairs [|] keys/ && line !~ /^[|]---/ }
+    function counted(col) { return (table == "game" && col >= 7) || (table == "tournament" && col == 5) || (table == "pairs" && col >= 4) || (table == "anchor" && (col == 4 || col == 5)) || (table == "view" && col >= 4) || (table == "lean" && (col == 5 || col == 6)) || (table == "fast" && col == 4) }
+    function which(line) { if (line ~ /^[|] game [|]/) table = "game"; else if (line ~ /^[|] tournament [|]/) table = "tournament"; else if (line ~ /^[|] parallel [|]/) table = "parallel"; else if (line ~ /^[|] pairs [|] keys/) table = "pairs"; else if (line ~ /^[|] anchor [|]/) table = "anchor"; else if (line ~ /^[|] bot call [|]/) table = "view"; else if (line ~ /^[|] lean loop [|]/) table = "lean"; else if (line ~ /^[|] a BAM! hand [|] rules [|]/) table = "fast"; else if (line ~ /^[|] bot [|]/) table = "hand"; else if (line ~ /^[|] (part|kernel call|rules function|target [(]issue 55[)]) [|]/) table = "ledger" }
+    function is_row(line) { return table != "hand" && table != "ledger" && line ~ /^[|] / && line !~ /^[|] (game|tournament|parallel|anchor|bot call|bot|lean loop) [|]/ && line !~ /^[|] a BAM! hand [|] rules [|]/ && line !~ /^[|] pairs [|] keys/ && line !~ /^[|]---/ }
     BEGIN {
         while ((getline line < baseline) > 0) {
             which(line)
@@ -302,7 +318,7 @@ awk -F'|' -v lua_floor="$lua_floor" -v pull_floor="$pull_floor" '
     # them have rows of the same games.
     /^## / { done = 1 }
     done { next }
-    /^[|] game [|]/ { table = "game" } /^[|] tournament [|]/ { table = "tournament" } /^[|] anchor [|]/ { table = "anchor" } /^[|] bot call [|]/ { table = "view" } /^[|] lean loop [|]/ { table = "lean" }
+    /^[|] game [|]/ { table = "game" } /^[|] tournament [|]/ { table = "tournament" } /^[|] anchor [|]/ { table = "anchor" } /^[|] bot call [|]/ { table = "view" } /^[|] lean loop [|]/ { table = "lean" } /^[|] a BAM! hand [|] rules [|]/ { table = "fast" }
     table == "game" && $2 == " bam " && $4 == " hands=1 cards=4 " { bam_game = strip($7); bam_decision = strip($8); bam_decisions = strip($6) }
     table == "game" && $2 == " bamboozled-dice " && $3 == " 4 " { dice_game = strip($7) }
     table == "game" && $2 == " bamm " { bamm_decision = strip($8) }
@@ -317,6 +333,8 @@ awk -F'|' -v lua_floor="$lua_floor" -v pull_floor="$pull_floor" '
     table == "lean" && $2 == " a BAM! hand " { lean_hand = strip($6) }
     table == "lean" && $2 == " a BAM! tournament game with --out " { lean_out = strip($6) }
     table == "lean" && $2 == " a dice tournament game " { lean_dice = strip($6) }
+    table == "fast" && $3 == " bench/bam-fast.lua " { fast_record = strip($4) }
+    table == "fast" && $3 == " bench/bam-fast.lua, record=false " { fast_bare = strip($4) }
     table == "anchor" && $2 == " plain Lua " { ratio = $6 + 0; cpu_ratio = $9 + 0 }
     table == "anchor" && $2 == " lean Lua " { lean_ratio = $6 + 0; lean_cpu_ratio = $9 + 0 }
     END {
@@ -331,6 +349,8 @@ awk -F'|' -v lua_floor="$lua_floor" -v pull_floor="$pull_floor" '
         printf "  %-52s %10d (loop-floor, decisions=1)\n", "floor: starting a game of the thinnest rules", start_floor
         printf "  %-52s %10d (tools/lean_loop.c: the same contract, written lean)\n", "lean loop: a decision of the thinnest rules", lean_decision
         printf "  %-52s %10d (the same, decisions=1)\n", "lean loop: a game of one decision", lean_start
+        printf "  %-52s %10d, target %7d (bench/bam-fast.lua: bam.lua'"'"'s record)\n", "the referee, a BAM! hand written for speed", fast_record, 150000
+        printf "  %-52s %10d (the same, record=false)\n", "the referee, that hand without its record", fast_bare
         printf "  %-52s %10d, target %7d (bench/lean-bam.lua)\n", "lean loop: a BAM! hand", lean_hand, 150000
         printf "  %-52s %10d, target %7d (the same, --tournament --out)\n", "lean loop: that hand'"'"'s tournament game", lean_out, 180000
         printf "  %-52s %10d, target %7d (bench/lean-dice.lua, --tournament)\n", "lean loop: a dice tournament game", lean_dice, 700000
