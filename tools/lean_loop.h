@@ -43,11 +43,24 @@ typedef struct LeanZone {
     uint8_t card[LEAN_CARDS];
 } LeanZone;
 
-/* A note or ledger entry, kept unformatted: a code and its numbers, made
- * into text only when someone reads it. */
+/* An entry of the table's log, kept unformatted, made into text only when
+ * someone reads it: a note of the rules (a code from 1) or what the kernel
+ * did (LeanLogged), and its numbers. */
 typedef struct LeanNote {
     int32_t code, a, b, c;
 } LeanNote;
+
+/* The kernel's entries: the chance events, every card that moves or is
+ * shown, every die shown, every transfer. */
+typedef enum {
+    LOGGED_TRANSFER = -1,   /* from, to, amount */
+    LOGGED_SHUFFLE = -2,    /* zone */
+    LOGGED_ROLL = -3,       /* die, value */
+    LOGGED_MOVE = -4,       /* card, from, to */
+    LOGGED_SHOW_CARD = -5,  /* card: to every seat */
+    LOGGED_SHOW_DIE = -6,   /* die, seat (0: every seat) */
+    LOGGED_RANDOM = -7      /* n, the number drawn */
+} LeanLogged;
 
 /* The deck the rules' prepare() made: each card's name, and its face (a
  * standard card's is the card; cards of one name share one). */
@@ -151,8 +164,9 @@ void lean_begin_ask(lua_State *L, Lean *g);
  * discard decision's answer (g->answer) and label; a round's card that is
  * not its last played by the kernel, the next seat asked (returns 1). */
 void lean_table_methods(lua_State *L, Lean *g);
-/* The checks every method makes, and the table's stream (a draw in
- * 0..n-1, every value as likely), for lean_seats.c. */
+/* The checks every method makes, the table's stream (a draw in 0..n-1,
+ * every value as likely) and its log, for lean_seats.c. */
+void lean_log(Lean *g, int32_t code, int32_t a, int32_t b, int32_t c);
 Lean *lean_game_of(lua_State *L);
 void lean_check_table(lua_State *L, const Lean *g);
 int lean_check_seat(lua_State *L, const Lean *g, int arg);

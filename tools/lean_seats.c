@@ -143,6 +143,7 @@ static int t_roll(lua_State *L)
         LeanDie *die = &g->table.die[d];
         die->value = lean_uniform(&g->stream, die->sides) + 1;
         die->seen = 0;
+        lean_log(g, LOGGED_ROLL, d, die->value, 0);
     }
     return 0;
 }
@@ -177,9 +178,11 @@ static int t_show_dice(lua_State *L)
     Lean *g = lean_game_of(L);
     lean_check_table(L, g);
     int first = check_die(L, g, 2), last = check_die(L, g, 3);
-    uint32_t to = lua_isnoneornil(L, 4) ? 1u : 1u << lean_check_seat(L, g, 4);
-    for (int d = first; d <= last; d++)
-        g->table.die[d].seen |= to;
+    int seat = lua_isnoneornil(L, 4) ? 0 : lean_check_seat(L, g, 4);
+    for (int d = first; d <= last; d++) {
+        g->table.die[d].seen |= 1u << seat;
+        lean_log(g, LOGGED_SHOW_DIE, d, seat, 0);
+    }
     return 0;
 }
 

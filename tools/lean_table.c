@@ -25,7 +25,6 @@
 static const char SUITS[] = "CDHS";
 static const char *const RANKS[] = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"};
 
-enum { NOTE_TRANSFER = -1 };
 
 Lean *lean_game_of(lua_State *L)
 {
@@ -239,6 +238,7 @@ static int t_move(lua_State *L)
         i++;
     take_at(tb, from, i);
     put(tb, card, to);
+    lean_log(g, LOGGED_MOVE, card, from, to);
     return 0;
 }
 
@@ -251,8 +251,10 @@ static int t_move_all(lua_State *L)
     LeanTable *tb = &g->table;
     luaL_argcheck(L, from != to, 3, "a zone cannot move into itself");
     LeanZone *zf = &tb->zone[from];
-    for (int i = 0; i < zf->n; i++)
+    for (int i = 0; i < zf->n; i++) {
         put(tb, zf->card[i], to);
+        lean_log(g, LOGGED_MOVE, zf->card[i], from, to);
+    }
     zf->n = 0;
     return 0;
 }
@@ -262,7 +264,9 @@ static int t_shuffle(lua_State *L)
 {
     Lean *g = lean_game_of(L);
     lean_check_table(L, g);
-    LeanZone *z = &g->table.zone[check_zone(L, g, 2)];
+    int zone = check_zone(L, g, 2);
+    LeanZone *z = &g->table.zone[zone];
+    lean_log(g, LOGGED_SHUFFLE, zone, 0, 0);
     for (int i = z->n - 1; i > 0; i--) {
         int j = lean_uniform(&g->stream, i + 1);
         uint8_t c = z->card[i];
@@ -273,9 +277,11 @@ static int t_shuffle(lua_State *L)
 }
 
 /* Moves the top card (the last) of zone from to zone to. */
-static void draw_one(LeanTable *tb, int from, int to)
+static void draw_one(Lean *g, int from, int to)
 {
-    put(tb, take_at(tb, from, tb->zone[from].n - 1), to);
+    int card = take_at(&g->table, from, g->table.zone[from].n - 1);
+    put(&g->table, card, to);
+    lean_log(g, LOGGED_MOVE, card, from, to);
 }
 
 /* t:deal(from, zones, n): n cards to each of the list of zones, one at a
@@ -302,7 +308,7 @@ static int t_deal(lua_State *L)
     }
     for (int round = 0; round < n; round++)
         for (int i = 0; i < k; i++)
-            draw_one(tb, from, to[i]);
+            draw_one(g, from, to[i]);
     lua_pushboolean(L, 1);
     return 1;
 }
@@ -321,7 +327,7 @@ static int t_draw(lua_State *L)
         return 1;
     }
     for (lua_Integer i = 0; i < n; i++)
-        draw_one(tb, from, to);
+        draw_one(g, from, to);
     lua_pushboolean(L, 1);
     return 1;
 }
@@ -363,7 +369,9 @@ static int t_reveal(lua_State *L)
 {
     Lean *g = lean_game_of(L);
     lean_check_table(L, g);
-    g->table.face_up |= (uint64_t)1 << check_card(L, g, 2);
+    int card = check_card(L, g, 2);
+    g->table.face_up |= (uint64_t)1 << card;
+    lean_log(g, LOGGED_SHOW_CARD, card, 0, 0);
     return 0;
 }
 
@@ -384,13 +392,13 @@ static int t_account(lua_State *L)
     return 1;
 }
 
-static void keep_note(lua_State *L, Lean *g, int32_t code, int32_t a, int32_t b, int32_t c)
+void lean_log(Lean *g, int32_t code, int32_t a, int32_t b, int32_t c)
 {
     if (g->nnotes == g->notes_cap) {
-        size_t cap = g->notes_cap ? 2 * g->notes_cap : 64;
+        size_t cap = g->notes_cap ? 2 * g->notes_cap : 256;
         LeanNote *grown = realloc(g->notes, cap * sizeof *grown);
         if (!grown)
-            luaL_error(L, "out of memory for the log");
+            lean_fail("out of memory for the log");
         g->notes = grown;
         g->notes_cap = cap;
     }
@@ -409,7 +417,7 @@ static int t_transfer(lua_State *L)
     luaL_argcheck(L, amount <= balance[from], 4, "more than the account holds");
     balance[from] -= amount;
     balance[to] += amount;
-    keep_note(L, g, NOTE_TRANSFER, from, to, (int32_t)amount);
+    lean_log(g, LOGGED_TRANSFER, from, to, (int32_t)amount);
     return 0;
 }
 
@@ -430,7 +438,9 @@ static int t_random(lua_State *L)
     lean_check_table(L, g);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_argcheck(L, n >= 1 && n <= INT32_MAX, 2, "a number from 1 to 2^31-1");
-    lua_pushinteger(L, lean_uniform(&g->stream, (int)n) + 1);
+    int drawn = lean_uniform(&g->stream, (int)n) + 1;
+    lean_log(g, LOGGED_RANDOM, (int32_t)n, drawn, 0);
+    lua_pushinteger(L, drawn);
     return 1;
 }
 
@@ -442,7 +452,7 @@ static int t_note(lua_State *L)
     lean_check_table(L, g);
     lua_Integer code = luaL_checkinteger(L, 2);
     luaL_argcheck(L, code >= 1 && code <= 1000, 2, "a note's code is 1 to 1000");
-    keep_note(L, g, (int32_t)code, (int32_t)luaL_optinteger(L, 3, 0), (int32_t)luaL_optinteger(L, 4, 0),
+    lean_log(g, (int32_t)code, (int32_t)luaL_optinteger(L, 3, 0), (int32_t)luaL_optinteger(L, 4, 0),
               (int32_t)luaL_optinteger(L, 5, 0));
     return 0;
 }
@@ -543,6 +553,7 @@ int lean_trick_goes_on(Lean *g)
         i++;
     take_at(&g->table, from, i);
     put(&g->table, card, k->into);
+    lean_log(g, LOGGED_MOVE, card, from, k->into);
     if (k->at == 0)
         k->led = g->deck.face[card] / 13;
     k->at++;
