@@ -234,21 +234,45 @@ local function facing_jackpot(t)
   return t.vars.score == 21
 end
 
+-- The before-roll cards, in the order a list of moves offers them.
+local BEFORE_ROLL = { "FreshStart", "MyBad", "Reverse", "Skip", "Revive" }
+
+-- The fixed moves and those of the before-roll cards whose bit is in
+-- `playable` (1 for FreshStart, 2 for MyBad, ... in BEFORE_ROLL's order):
+-- each such list packed once (moves{}), the first time it is offered.
+local offered = {}
+local function offer(fixed, playable)
+  local by_cards = offered[fixed]
+  if not by_cards then
+    by_cards = {}
+    offered[fixed] = by_cards
+  end
+  local list = by_cards[playable]
+  if not list then
+    local names = { table.unpack(fixed) }
+    for i, card in ipairs(BEFORE_ROLL) do
+      if playable & (1 << (i - 1)) ~= 0 then names[#names + 1] = card end
+    end
+    list = moves(names)
+    by_cards[playable] = list
+  end
+  return list
+end
+
 -- The fixed moves, and the before-roll cards seat may play besides.
 -- `facing`: the seat faces a backed score.
 local function with_cards(t, seat, fixed, facing)
   local v = t.vars
-  if turn_full(t) or t:count(hands[seat]) == 0 then return fixed end
-  local moves = { table.unpack(fixed) }
-  local live = v.score ~= nil
-  if live and holds(t, seat, "FreshStart") then moves[#moves + 1] = "FreshStart" end
+  if turn_full(t) or t:count(hands[seat]) == 0 then return offer(fixed, 0) end
+  local live, playable = v.score ~= nil, 0
+  if live and holds(t, seat, "FreshStart") then playable = playable | 1 end
   -- Facing a backed claim or a declared Jackpot, My Bad resets the score
   -- too (seed 004's Jackpot card: "the next player ... can use a My Bad").
-  if (facing or facing_jackpot(t)) and holds(t, seat, "MyBad") then moves[#moves + 1] = "MyBad" end
-  if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then moves[#moves + 1] = "Reverse" end
-  if live and holds(t, seat, "Skip") then moves[#moves + 1] = "Skip" end
-  if holds(t, seat, "Revive") and v.strikes[seat] > 0 then moves[#moves + 1] = "Revive" end
-  return moves
+  if (facing or facing_jackpot(t)) and holds(t, seat, "MyBad") then playable = playable | 2 end
+  if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then playable = playable | 4 end
+  if live and holds(t, seat, "Skip") then playable = playable | 8 end
+  if holds(t, seat, "Revive") and v.strikes[seat] > 0 then playable = playable | 16 end
+  return offer(fixed, playable)
 end
 
 -- "The player to start rolls" (and may play a before-roll card first).
