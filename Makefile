@@ -152,10 +152,10 @@ $(BUILD)/bench: $(BUILD)/tools/bench.o $(CORE_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
 
-# The thinnest rules played by the leanest loop that keeps the contract
-# (tools/lean_loop.c): none of the referee's code but the Lua states'
+# Rules played by the leanest loop that keeps the contract
+# (tools/lean_*.c): none of the referee's code but the Lua states'
 # allocator, for bench's comparison.
-$(BUILD)/lean-loop: $(BUILD)/tools/lean_loop.o $(BUILD)/tools/lean_table.o $(BUILD)/tools/lean_seats.o $(BUILD)/tools/lean_tournament.o $(BUILD)/core/lua/lua_alloc.o
+$(BUILD)/lean-loop: $(BUILD)/tools/lean_main.o $(BUILD)/tools/lean_loop.o $(BUILD)/tools/lean_base.o $(BUILD)/tools/lean_table.o $(BUILD)/tools/lean_seats.o $(BUILD)/tools/lean_tournament.o $(BUILD)/core/lua/lua_alloc.o
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
 

@@ -1,12 +1,11 @@
-/* lean-loop: rules played by the leanest loop we could write that still
- * keeps the referee's contract, for `make bench`: the thinnest rules
- * (bench/loop-floor.lua), what starting a game and a decision cost at
- * least, and a BAM! hand written for its table (bench/lean-bam.lua, the
- * cards and credits in lean_table.c), each measured beside what the
- * referee costs for the same game.
- * Issue 68 asks a target out of reach to be shown so, not by the present
- * code's own floor. It shares none of the referee's code but the Lua
- * states' allocator, on purpose.
+/* lean-loop's loop: rules played by the leanest loop we could write that
+ * still keeps the referee's contract, for `make bench` (issue 68 asks a
+ * target out of reach to be shown so, not by the present code's own
+ * floor): the thinnest rules (bench/loop-floor.lua), a BAM! hand and the
+ * dice game written for its kernel (bench/lean-bam.lua, lean-dice.lua;
+ * the kernel in lean_table.c and lean_seats.c), each measured beside
+ * what the referee costs for the same game. It shares none of the
+ * referee's code but the Lua states' allocator, on purpose.
  *
  * What it keeps, as the referee does:
  *   - the rules run in a Lua state of their own (on the referee's
@@ -18,20 +17,18 @@
  *   - t:ask checks its table, its seat, its kind (one line of text) and
  *     its moves (a list packed once by moves{}), and keeps the pending
  *     decision, its kind copied (a record and a screen need it later);
- *   - a random seat chooses from a stream of its own for each seat and
- *     move (one ChaCha20 block), so that a reloaded game chooses the same;
- *   - each answer is checked against the pending decision, and its move is
- *     kept in the game's record as text before the rules apply it;
- *   - a game starts from its seed hashed to a key (BLAKE2b), the seats'
- *     and the table's streams derived from it, the table the rules'
- *     prepare() set up restored, a fresh t and vars, the options checked
- *     against the rules' list and copied, and setup called; it ends with
- *     the rules' result read.
+ *   - a random seat's choice is a function of the seed, the seat and the
+ *     move's number alone, so that an undo or a reload chooses the same;
+ *   - each answer is checked against the pending decision, its move kept
+ *     in the game's record as text, then handed to the rules'
+ *     answers[kind] (or apply);
+ *   - a game starts from its seed hashed once (BLAKE2b) into the seats'
+ *     and the table's keys, the table the rules' prepare() set up
+ *     restored, a fresh t and vars, the options checked against the
+ *     rules' list and copied, and setup called; it ends with the rules'
+ *     result read and checked.
  * What it leaves out, as random seats need none of it: saves, views,
- * bots, people, dice.
- *
- * lean-loop RULES GAMES SEATS OPTION: plays GAMES games of RULES (a path),
- * the value of its one option OPTION, and prints the moves made. */
+ * bots, people. */
 #include <lauxlib.h>
 #include <lualib.h>
 #include <sodium.h>
@@ -40,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../core/lua/lua_alloc.h"
-#include "lean_loop.h"
+#include "lean.h"
 
 #define MEMORY_CAP ((size_t)256 << 20)
 #define MOVES_MARK 0x6c65616e6d6f7665ULL
@@ -54,12 +51,6 @@ static volatile struct {
     unsigned serial;
     long allowed;
 } deadline;
-
-void lean_fail(const char *what)
-{
-    fprintf(stderr, "lean-loop: %s\n", what);
-    exit(1);
-}
 
 static int message_handler(lua_State *L)
 {
@@ -93,14 +84,6 @@ static void call_rules(Lean *g, int nargs)
     lua_settop(L, base - 1);
 }
 
-static int one_line(const char *s, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-            return 0;
-    return len > 0;
-}
-
 /* moves{...}: a list of labels checked once, for asks to share. */
 static int l_moves(lua_State *L)
 {
@@ -114,7 +97,7 @@ static int l_moves(lua_State *L)
         size_t len;
         lua_rawgeti(L, 1, i + 1);
         const char *label = lua_tolstring(L, -1, &len);
-        luaL_argcheck(L, label && lua_type(L, -1) == LUA_TSTRING && one_line(label, len), 1,
+        luaL_argcheck(L, label && lua_type(L, -1) == LUA_TSTRING && lean_one_line(label, len), 1,
                       "each move is one line of text");
         m->label[i] = label;
         lua_pop(L, 1);
@@ -122,21 +105,6 @@ static int l_moves(lua_State *L)
     lua_pushvalue(L, 1);
     lua_setiuservalue(L, -2, 1);
     return 1;
-}
-
-void lean_begin_ask(lua_State *L, Lean *g)
-{
-    luaL_argcheck(L, lua_topointer(L, 1) == g->t, 1, "not the game's table: call t:ask");
-    lua_Integer seat = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, seat >= 1 && seat <= g->nseats, 2, "no such seat");
-    size_t len;
-    const char *kind = luaL_checklstring(L, 3, &len);
-    luaL_argcheck(L, len < sizeof g->kind && one_line(kind, len), 3, "a kind is one short line");
-    luaL_argcheck(L, !g->asked, 1, "a decision is pending already");
-    memcpy(g->kind, kind, len + 1);
-    lua_pushvalue(L, 3);
-    lua_rawseti(L, LUA_REGISTRYINDEX, g->kind_ref);
-    g->asked = (int)seat;
 }
 
 /* t:ask(seat, kind, moves) */
@@ -277,6 +245,7 @@ static void start_game(Lean *g, const char *seed, lua_Integer option)
                        sizeof SEED_KEY - 1);
     memcpy(g->seats_key, keys, sizeof g->seats_key);
     lean_table_start(g, keys + sizeof g->seats_key);
+    lean_seats_start(g);
     g->nmoves = 0;
     g->asked = 0;
     g->record_len = 0;
@@ -414,6 +383,7 @@ static int load_rules(Lean *g, const char *path)
     lua_pushcclosure(L, t_asked, 1);
     lua_setfield(L, -2, "asked");
     lean_table_methods(L, g);
+    lean_seats_methods(L, g);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, t_newindex);
     lua_setfield(L, -2, "__newindex");
@@ -457,46 +427,16 @@ static int load_rules(Lean *g, const char *path)
     return prepare_ref;
 }
 
-int main(int argc, char **argv)
+void lean_load(Lean *g, const char *path, lua_Integer option)
 {
-    const char *usage = "usage: lean-loop [--tournament [--out FILE]] RULES GAMES SEATS OPTION";
-    int tournament = 0, at = 1;
-    const char *out = NULL;
-    if (at < argc && strcmp(argv[at], "--tournament") == 0) {
-        tournament = 1;
-        at++;
-        if (at + 1 < argc && strcmp(argv[at], "--out") == 0) {
-            out = argv[at + 1];
-            at += 2;
-        }
-    }
-    if (argc - at != 4)
-        lean_fail(usage);
     if (sodium_init() < 0)
         lean_fail("libsodium would not start");
-    Lean g = {0};
-    long games = atol(argv[at + 1]);
-    lua_Integer option = atoll(argv[at + 3]);
-    g.nseats = atoi(argv[at + 2]);
-    /* LEAN_DECISIONS=1: each decision's kind, count of moves and answer
-     * printed, to compare the game with the referee's records. */
-    g.print_decisions = getenv("LEAN_DECISIONS") != NULL;
-    if (g.nseats < 1 || g.nseats > LEAN_MAX_SEATS)
-        lean_fail("1 to 8 seats");
-    prepare_table(&g, load_rules(&g, argv[at]), option);
-    if (tournament) {
-        lean_tournament(&g, games, option, out);
-    } else {
-        long moves = 0;
-        char seed[24];
-        for (long i = 1; i <= games; i++) {
-            snprintf(seed, sizeof seed, "%ld", i);
-            moves += lean_play(&g, seed, option);
-        }
-        printf("%ld games, %ld moves\n", games, moves);
-    }
-    lua_alloc_close(g.L);
-    free(g.record);
-    free(g.notes);
-    return 0;
+    prepare_table(g, load_rules(g, path), option);
+}
+
+void lean_close(Lean *g)
+{
+    lua_alloc_close(g->L);
+    free(g->record);
+    free(g->notes);
 }

@@ -4,7 +4,7 @@
  * what the lean kernel is for). Every seat and die a call names is
  * checked; a roll draws from the table's stream. */
 #include <lauxlib.h>
-#include "lean_loop.h"
+#include "lean.h"
 
 static int check_die(lua_State *L, const Lean *g, int arg)
 {
@@ -17,48 +17,42 @@ static int check_die(lua_State *L, const Lean *g, int arg)
 
 static int t_set_dealer(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     g->table.dealer = lean_check_seat(L, g, 2);
     return 0;
 }
 
 static int t_dealer(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     lua_pushinteger(L, g->table.dealer);
     return 1;
 }
 
 static int t_set_turn(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     g->table.turn = lean_check_seat(L, g, 2);
     return 0;
 }
 
 static int t_turn(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     lua_pushinteger(L, g->table.turn);
     return 1;
 }
 
 static int t_reverse(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     g->table.direction = -g->table.direction;
     return 0;
 }
 
 static int t_direction(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     lua_pushinteger(L, g->table.direction);
     return 1;
 }
@@ -77,16 +71,14 @@ static int seat_after(const Lean *g, int seat, int step)
 /* t:next(seat), t:prev(seat): in the direction of play, and against it. */
 static int t_next(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     lua_pushinteger(L, seat_after(g, lean_check_seat(L, g, 2), g->table.direction));
     return 1;
 }
 
 static int t_prev(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     lua_pushinteger(L, seat_after(g, lean_check_seat(L, g, 2), -g->table.direction));
     return 1;
 }
@@ -95,24 +87,21 @@ static int t_prev(lua_State *L)
 
 static int t_eliminate(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     g->table.active &= ~(1u << lean_check_seat(L, g, 2));
     return 0;
 }
 
 static int t_active(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     lua_pushboolean(L, g->table.active >> lean_check_seat(L, g, 2) & 1);
     return 1;
 }
 
 static int t_active_count(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     lua_pushinteger(L, __builtin_popcount(g->table.active));
     return 1;
 }
@@ -122,8 +111,7 @@ static int t_active_count(lua_State *L)
 /* t:die(sides): a new die's handle, not rolled. */
 static int t_die(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     LeanTable *tb = &g->table;
     luaL_argcheck(L, tb->ndice < LEAN_DICE, 2, "too many dice");
     lua_Integer sides = luaL_checkinteger(L, 2);
@@ -136,8 +124,7 @@ static int t_die(lua_State *L)
 /* t:roll(first, last): those dice rolled, hidden from every seat. */
 static int t_roll(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     int first = check_die(L, g, 2), last = check_die(L, g, 3);
     for (int d = first; d <= last; d++) {
         LeanDie *die = &g->table.die[d];
@@ -151,8 +138,7 @@ static int t_roll(lua_State *L)
 /* t:dice(first, last): those dice's values. */
 static int t_dice(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     int first = check_die(L, g, 2), last = check_die(L, g, 3);
     for (int d = first; d <= last; d++)
         lua_pushinteger(L, g->table.die[d].value);
@@ -162,8 +148,7 @@ static int t_dice(lua_State *L)
 /* t:set_die(die, value) */
 static int t_set_die(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     LeanDie *die = &g->table.die[check_die(L, g, 2)];
     lua_Integer value = luaL_checkinteger(L, 3);
     luaL_argcheck(L, value >= 1 && value <= die->sides, 3, "a value the die has");
@@ -175,8 +160,7 @@ static int t_set_die(lua_State *L)
  * seat. */
 static int t_show_dice(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     int first = check_die(L, g, 2), last = check_die(L, g, 3);
     int seat = lua_isnoneornil(L, 4) ? 0 : lean_check_seat(L, g, 4);
     for (int d = first; d <= last; d++) {
@@ -189,8 +173,7 @@ static int t_show_dice(lua_State *L)
 /* t:hide_dice(first, last): off the table, seen by none. */
 static int t_hide_dice(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     int first = check_die(L, g, 2), last = check_die(L, g, 3);
     for (int d = first; d <= last; d++)
         g->table.die[d].seen = 0;

@@ -20,16 +20,10 @@
 #include <lauxlib.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lean_loop.h"
+#include "lean.h"
 
 static const char SUITS[] = "CDHS";
 static const char *const RANKS[] = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"};
-
-
-Lean *lean_game_of(lua_State *L)
-{
-    return lua_touserdata(L, lua_upvalueindex(1));
-}
 
 /* Writes a card's name at out, returning its length. */
 static size_t card_name(const Lean *g, int card, char *out)
@@ -37,13 +31,6 @@ static size_t card_name(const Lean *g, int card, char *out)
     size_t len = strlen(g->deck.name[card]);
     memcpy(out, g->deck.name[card], len + 1);
     return len;
-}
-
-/* ---- the checks every call makes ---- */
-
-void lean_check_table(lua_State *L, const Lean *g)
-{
-    luaL_argcheck(L, lua_topointer(L, 1) == g->t, 1, "not the game's table: call t:method(...)");
 }
 
 static int check_zone(lua_State *L, const Lean *g, int arg)
@@ -67,46 +54,12 @@ static int check_account(lua_State *L, const Lean *g, int arg)
     return (int)a - 1;
 }
 
-int lean_check_seat(lua_State *L, const Lean *g, int arg)
-{
-    lua_Integer s = luaL_checkinteger(L, arg);
-    luaL_argcheck(L, s >= 1 && s <= g->nseats, arg, "no such seat");
-    return (int)s;
-}
-
 static void check_name(lua_State *L, int arg, char *out)
 {
     size_t len;
     const char *name = luaL_checklstring(L, arg, &len);
     luaL_argcheck(L, len >= 1 && len < LEAN_NAME && !memchr(name, '\n', len), arg, "a name is one short line");
     memcpy(out, name, len + 1);
-}
-
-/* ---- the stream ---- */
-
-static uint32_t next_word(LeanStream *s)
-{
-    if (s->used == 16) {
-        uint8_t nonce[crypto_stream_chacha20_NONCEBYTES] = {0}, bytes[64];
-        for (int i = 0; i < 8; i++)
-            nonce[i] = (uint8_t)(s->block >> (8 * i));
-        s->block++;
-        crypto_stream_chacha20(bytes, sizeof bytes, nonce, s->key);
-        for (int i = 0; i < 16; i++)
-            s->word[i] = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 |
-                         (uint32_t)bytes[4 * i + 2] << 16 | (uint32_t)bytes[4 * i + 3] << 24;
-        s->used = 0;
-    }
-    return s->word[s->used++];
-}
-
-int lean_uniform(LeanStream *s, int n)
-{
-    uint32_t threshold = (uint32_t)(-(uint32_t)n) % (uint32_t)n, x;
-    do
-        x = next_word(s);
-    while (x < threshold);
-    return (int)(x % (uint32_t)n);
 }
 
 /* ---- cards and zones ---- */
@@ -132,8 +85,7 @@ static int take_at(LeanTable *tb, int z, int i)
 /* t:zone(name [, owner [, shown]]): a new zone's handle. */
 static int t_zone(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     LeanTable *tb = &g->table;
     luaL_argcheck(L, tb->nzones < LEAN_ZONES, 2, "too many zones");
     LeanZone *z = &tb->zone[tb->nzones];
@@ -151,8 +103,7 @@ static int t_zone(lua_State *L)
  * of one name share a face, numbered from 0 in the order names come). */
 static int t_deck(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     int z = check_zone(L, g, 2);
     LeanDeck *d = &g->deck;
     luaL_argcheck(L, d->n == 0, 2, "the deck is on the table already");
@@ -190,8 +141,7 @@ static int t_deck(lua_State *L)
 /* t:find(zone, face): the first card of that face in the zone, or nil. */
 static int t_find(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     const LeanZone *z = &g->table.zone[check_zone(L, g, 2)];
     lua_Integer face = luaL_checkinteger(L, 3);
     for (int i = 0; i < z->n; i++)
@@ -205,8 +155,7 @@ static int t_find(lua_State *L)
 /* t:held(zone): the faces the zone holds, a bit each (1 << face). */
 static int t_held(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     const LeanZone *z = &g->table.zone[check_zone(L, g, 2)];
     lua_Integer held = 0;
     for (int i = 0; i < z->n; i++)
@@ -217,8 +166,7 @@ static int t_held(lua_State *L)
 
 static int t_face(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     lua_pushinteger(L, g->deck.face[check_card(L, g, 2)]);
     return 1;
 }
@@ -226,8 +174,7 @@ static int t_face(lua_State *L)
 /* t:move(card, zone) */
 static int t_move(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     int card = check_card(L, g, 2), to = check_zone(L, g, 3);
     LeanTable *tb = &g->table;
     int from = tb->where[card];
@@ -245,8 +192,7 @@ static int t_move(lua_State *L)
 /* t:move_all(from, to) */
 static int t_move_all(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     int from = check_zone(L, g, 2), to = check_zone(L, g, 3);
     LeanTable *tb = &g->table;
     luaL_argcheck(L, from != to, 3, "a zone cannot move into itself");
@@ -262,8 +208,7 @@ static int t_move_all(lua_State *L)
 /* t:shuffle(zone), from the table's stream. */
 static int t_shuffle(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     int zone = check_zone(L, g, 2);
     LeanZone *z = &g->table.zone[zone];
     lean_log(g, LOGGED_SHUFFLE, zone, 0, 0);
@@ -288,8 +233,7 @@ static void draw_one(Lean *g, int from, int to)
  * time in turn; false, nothing moved, when from holds too few. */
 static int t_deal(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     int from = check_zone(L, g, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     lua_Integer n = luaL_checkinteger(L, 4);
@@ -316,8 +260,7 @@ static int t_deal(lua_State *L)
 /* t:draw(from, to, n): false, nothing moved, when from holds too few. */
 static int t_draw(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     int from = check_zone(L, g, 2), to = check_zone(L, g, 3);
     lua_Integer n = luaL_checkinteger(L, 4);
     luaL_argcheck(L, n >= 0, 4, "a count of cards, 0 or more");
@@ -334,8 +277,7 @@ static int t_draw(lua_State *L)
 
 static int t_count(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     lua_pushinteger(L, g->table.zone[check_zone(L, g, 2)].n);
     return 1;
 }
@@ -343,8 +285,7 @@ static int t_count(lua_State *L)
 /* t:card_at(zone, i): its i-th card, from the bottom. */
 static int t_card_at(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     const LeanZone *z = &g->table.zone[check_zone(L, g, 2)];
     lua_Integer i = luaL_checkinteger(L, 3);
     luaL_argcheck(L, i >= 1 && i <= z->n, 3, "no card at that place in the zone");
@@ -354,8 +295,7 @@ static int t_card_at(lua_State *L)
 
 static int t_where(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     int z = g->table.where[check_card(L, g, 2)];
     if (z == LEAN_ZONES)
         lua_pushnil(L);
@@ -367,8 +307,7 @@ static int t_where(lua_State *L)
 /* t:reveal(card): face up, every seat sees it. */
 static int t_reveal(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     int card = check_card(L, g, 2);
     g->table.face_up |= (uint64_t)1 << card;
     lean_log(g, LOGGED_SHOW_CARD, card, 0, 0);
@@ -380,8 +319,7 @@ static int t_reveal(lua_State *L)
 /* t:account(name, credits): a new account's handle. */
 static int t_account(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     LeanTable *tb = &g->table;
     luaL_argcheck(L, tb->naccounts < LEAN_ACCOUNTS, 2, "too many accounts");
     check_name(L, 2, tb->account_name[tb->naccounts]);
@@ -392,24 +330,10 @@ static int t_account(lua_State *L)
     return 1;
 }
 
-void lean_log(Lean *g, int32_t code, int32_t a, int32_t b, int32_t c)
-{
-    if (g->nnotes == g->notes_cap) {
-        size_t cap = g->notes_cap ? 2 * g->notes_cap : 256;
-        LeanNote *grown = realloc(g->notes, cap * sizeof *grown);
-        if (!grown)
-            lean_fail("out of memory for the log");
-        g->notes = grown;
-        g->notes_cap = cap;
-    }
-    g->notes[g->nnotes++] = (LeanNote){code, a, b, c};
-}
-
 /* t:transfer(from, to, amount): never more than from holds. */
 static int t_transfer(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     int from = check_account(L, g, 2), to = check_account(L, g, 3);
     lua_Integer amount = luaL_checkinteger(L, 4);
     int64_t *balance = g->table.balance;
@@ -423,8 +347,7 @@ static int t_transfer(lua_State *L)
 
 static int t_balance(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     lua_pushinteger(L, g->table.balance[check_account(L, g, 2)]);
     return 1;
 }
@@ -434,8 +357,7 @@ static int t_balance(lua_State *L)
 /* t:random(n): 1..n from the table's stream. */
 static int t_random(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_argcheck(L, n >= 1 && n <= INT32_MAX, 2, "a number from 1 to 2^31-1");
     int drawn = lean_uniform(&g->stream, (int)n) + 1;
@@ -448,8 +370,7 @@ static int t_random(lua_State *L)
  * someone reads the log (the rules' list of formats says how). */
 static int t_note(lua_State *L)
 {
-    Lean *g = lean_game_of(L);
-    lean_check_table(L, g);
+    Lean *g = lean_self(L);
     lua_Integer code = luaL_checkinteger(L, 2);
     luaL_argcheck(L, code >= 1 && code <= 1000, 2, "a note's code is 1 to 1000");
     lean_log(g, (int32_t)code, (int32_t)luaL_optinteger(L, 3, 0), (int32_t)luaL_optinteger(L, 4, 0),
@@ -631,7 +552,6 @@ void lean_table_start(Lean *g, const uint8_t key[crypto_stream_chacha20_KEYBYTES
     memcpy(tb->balance, p->balance, (size_t)p->naccounts * sizeof *tb->balance);
     g->nnotes = 0;
     g->trick.n = 0;
-    lean_seats_start(g);
     memcpy(g->stream.key, key, sizeof g->stream.key);
     g->stream.block = 0;
     g->stream.used = 16;
@@ -656,7 +576,6 @@ void lean_table_methods(lua_State *L, Lean *g)
     };
     lua_pushlightuserdata(L, g);
     luaL_setfuncs(L, methods, 1);
-    lean_seats_methods(L, g);
     for (int c = 0; c < LEAN_CARDS; c++)
         g->prepared.where[c] = g->table.where[c] = LEAN_ZONES;
 }

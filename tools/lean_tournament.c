@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "lean_loop.h"
+#include "lean.h"
 
 static void play_games(Lean *g, long games, lua_Integer option, int to_parent)
 {

@@ -1,7 +1,9 @@
-/* lean-loop's game: what the loop (lean_loop.c) and the table it keeps
- * for rules with cards and credits (lean_table.c) share. */
-#ifndef REFEREE_LEAN_LOOP_H
-#define REFEREE_LEAN_LOOP_H
+/* lean-loop's game: what its parts share. From the bottom up: the base
+ * (lean_base.c), the kernel's cards, credits and asks (lean_table.c) and
+ * seats and dice (lean_seats.c), the loop (lean_loop.c), tournaments
+ * (lean_tournament.c), the command line (lean_main.c). */
+#ifndef REFEREE_LEAN_H
+#define REFEREE_LEAN_H
 
 #include <lua.h>
 #include <sodium.h>
@@ -142,21 +144,22 @@ typedef struct Lean {
     size_t record_len, record_cap;
 } Lean;
 
+/* lean_base.c: a failure that ends the run (the message on stderr); a
+ * text of one line; the checks every method makes (the game of the
+ * method called, its first argument the game's t, a seat); the checks
+ * every ask makes (arguments 1 to 3: t, the seat, the kind; no decision
+ * pending), the seat's becoming the pending one, its kind kept; a draw in
+ * 0..n-1 from the table's stream, every value as likely; an entry of the
+ * table's log. */
 void lean_fail(const char *what);
-
-/* lean_loop.c: a game of the seed, played to its end, its outcome in
- * g->result; returns the moves made. */
-int lean_play(Lean *g, const char *seed, lua_Integer option);
-
-/* lean_tournament.c: games 1 to games played by a worker process, each
- * outcome handed to this one, which keeps the standings and, with
- * out_path, writes each game's line; prints the standings. */
-void lean_tournament(Lean *g, long games, lua_Integer option, const char *out_path);
-
-/* For every ask (lean_loop.c): checks t, the seat and the kind (the
- * arguments 1 to 3), that no decision is pending, and makes the seat's
- * the pending one, its kind copied. */
+int lean_one_line(const char *s, size_t len);
+Lean *lean_game_of(lua_State *L);
+void lean_check_table(lua_State *L, const Lean *g);
+Lean *lean_self(lua_State *L);
+int lean_check_seat(lua_State *L, const Lean *g, int arg);
 void lean_begin_ask(lua_State *L, Lean *g);
+int lean_uniform(LeanStream *s, int n);
+void lean_log(Lean *g, int32_t code, int32_t a, int32_t b, int32_t c);
 
 /* lean_table.c: t's methods for cards, zones, credits, notes and the
  * table's stream, into the table on top of L; the card, trick and discard
@@ -164,20 +167,27 @@ void lean_begin_ask(lua_State *L, Lean *g);
  * discard decision's answer (g->answer) and label; a round's card that is
  * not its last played by the kernel, the next seat asked (returns 1). */
 void lean_table_methods(lua_State *L, Lean *g);
-/* The checks every method makes, the table's stream (a draw in 0..n-1,
- * every value as likely) and its log, for lean_seats.c. */
-void lean_log(Lean *g, int32_t code, int32_t a, int32_t b, int32_t c);
-Lean *lean_game_of(lua_State *L);
-void lean_check_table(lua_State *L, const Lean *g);
-int lean_check_seat(lua_State *L, const Lean *g, int arg);
-int lean_uniform(LeanStream *s, int n);
+void lean_table_start(Lean *g, const uint8_t key[crypto_stream_chacha20_KEYBYTES]);
+void lean_answer(Lean *g, int choice, char *label, size_t cap);
+int lean_trick_goes_on(Lean *g);
+
 /* lean_seats.c: t's methods for the dealer, the turn, the direction of
  * play, the seats still in, and the dice; a game's seats and dice as
  * they begin. */
 void lean_seats_methods(lua_State *L, Lean *g);
 void lean_seats_start(Lean *g);
-void lean_table_start(Lean *g, const uint8_t key[crypto_stream_chacha20_KEYBYTES]);
-void lean_answer(Lean *g, int choice, char *label, size_t cap);
-int lean_trick_goes_on(Lean *g);
+
+/* lean_loop.c: the rules loaded from path, their prepare() run for the
+ * option's value (libsodium started first); a game of the seed played to
+ * its end, its outcome in g->result, returning the moves made; everything
+ * freed. */
+void lean_load(Lean *g, const char *path, lua_Integer option);
+int lean_play(Lean *g, const char *seed, lua_Integer option);
+void lean_close(Lean *g);
+
+/* lean_tournament.c: games 1 to games played by a worker process, each
+ * outcome handed to this one, which keeps the standings and, with
+ * out_path, writes each game's line; prints the standings. */
+void lean_tournament(Lean *g, long games, lua_Integer option, const char *out_path);
 
 #endif
