@@ -233,14 +233,12 @@ local function declare(t, v, seat, reading)
   ask_to_respond(t, v)
 end
 
-local strike
-
--- What waits on a drawn card: a roll or a strike.
+-- What waits on a drawn card: the roll of the seat that accepted a bluff
+-- (a strike waits on one only without bluffing, not played here).
 local function resume(t, v)
-  local rolls, struck = v.after_roll, v.after_strike
-  v.after_roll, v.after_strike = nil, nil
-  if rolls then return roll(t, v, rolls) end
-  if struck then return strike(t, v, struck, false) end
+  local rolls = v.after_roll
+  v.after_roll = nil
+  return roll(t, v, rolls)
 end
 
 -- A card from the deck, refilled from its shuffled discards when empty;
@@ -290,7 +288,7 @@ end
 
 -- The struck seat may answer with Revive, or My Bad after its own failed
 -- challenge; a caught claimer's strike falls outside their turn.
-function strike(t, v, seat, failed_challenge, caught)
+local function strike(t, v, seat, failed_challenge, caught)
   local mask = 0
   if caught or not turn_full(v) then
     local faces = K.held(t, HAND[seat])
