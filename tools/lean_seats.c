@@ -68,18 +68,11 @@ static int seat_after(const Lean *g, int seat, int step)
     return s;
 }
 
-/* t:next(seat), t:prev(seat): in the direction of play, and against it. */
+/* t:next(seat): in the direction of play. */
 static int t_next(lua_State *L)
 {
     Lean *g = lean_self(L);
     lua_pushinteger(L, seat_after(g, lean_check_seat(L, g, 2), g->table.direction));
-    return 1;
-}
-
-static int t_prev(lua_State *L)
-{
-    Lean *g = lean_self(L);
-    lua_pushinteger(L, seat_after(g, lean_check_seat(L, g, 2), -g->table.direction));
     return 1;
 }
 
@@ -197,7 +190,7 @@ void lean_seats_methods(lua_State *L, Lean *g)
         {"set_dealer", t_set_dealer}, {"dealer", t_dealer},
         {"set_turn", t_set_turn},     {"turn", t_turn},
         {"reverse", t_reverse},       {"direction", t_direction},
-        {"next", t_next},             {"prev", t_prev},
+        {"next", t_next},
         {"eliminate", t_eliminate},   {"active", t_active},
         {"active_count", t_active_count},
         {"die", t_die},               {"roll", t_roll},

@@ -164,13 +164,6 @@ static int t_held(lua_State *L)
     return 1;
 }
 
-static int t_face(lua_State *L)
-{
-    Lean *g = lean_self(L);
-    lua_pushinteger(L, g->deck.face[check_card(L, g, 2)]);
-    return 1;
-}
-
 /* t:move(card, zone) */
 static int t_move(lua_State *L)
 {
@@ -290,17 +283,6 @@ static int t_card_at(lua_State *L)
     lua_Integer i = luaL_checkinteger(L, 3);
     luaL_argcheck(L, i >= 1 && i <= z->n, 3, "no card at that place in the zone");
     lua_pushinteger(L, z->card[i - 1]);
-    return 1;
-}
-
-static int t_where(lua_State *L)
-{
-    Lean *g = lean_self(L);
-    int z = g->table.where[check_card(L, g, 2)];
-    if (z == LEAN_ZONES)
-        lua_pushnil(L);
-    else
-        lua_pushinteger(L, z + 1);
     return 1;
 }
 
@@ -561,12 +543,11 @@ void lean_table_methods(lua_State *L, Lean *g)
 {
     static const luaL_Reg methods[] = {
         {"zone", t_zone},         {"deck", t_deck},
-        {"find", t_find},         {"face", t_face},
-        {"held", t_held},
+        {"find", t_find},         {"held", t_held},
         {"move", t_move},         {"move_all", t_move_all},
         {"shuffle", t_shuffle},   {"deal", t_deal},
         {"draw", t_draw},         {"count", t_count},
-        {"card_at", t_card_at},   {"where", t_where},
+        {"card_at", t_card_at},
         {"reveal", t_reveal},     {"account", t_account},
         {"transfer", t_transfer}, {"balance", t_balance},
         {"random", t_random},
