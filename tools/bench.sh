@@ -62,7 +62,7 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
 {
     echo "| game | seats | options | playouts/s | decisions/game | instructions/game | instructions/decision | Lua instructions/game |"
     echo "|---|---|---|---|---|---|---|---|"
-    echo "$games" | while read -r game seats options; do
+    game_rows=$(echo "$games" | while read -r game seats options; do
         set -- $("$bench" "$game" "$seats" 2000 1 $options)
         rate=$4
         decisions=$(( $2 / $1 ))
@@ -76,7 +76,30 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
         l40=$("$bench" --lua-ops "$game" "$seats" 40 1 $options | cut -d' ' -f6)
         l10=$("$bench" --lua-ops "$game" "$seats" 10 1 $options | cut -d' ' -f6)
         echo "| $game | $seats | ${options:--} | $rate | $decisions | $(( (i40 - i10) / 30 )) | $(( (i40 - i10) / (d40 - d10) )) | $(( (l40 - l10) / 30 )) |"
-    done
+    done)
+    echo "$game_rows"
+    # The tournaments between bots and random seats (the table after the
+    # lean loop's), measured first: the lean table reads two of its rows.
+    tournament_rows=$(echo "$tournaments" | while read -r long short game bots options; do
+        # A fixed seed: without one each run would play other games.
+        sets="" lines=""
+        for o in $options; do
+            # --out: each game's line written too (a new file each run:
+            # an existing one would be resumed)
+            case $o in --out) lines="$top/build/bench-lines.jsonl" ;; *) sets="$sets --set $o" ;; esac
+        done
+        run() {
+            [ -z "$lines" ] || rm -f "$lines"
+            collected "$referee" tournament "$game" --bots "$bots" --games "$1" --seed 1 $sets ${lines:+--out "$lines"}
+        }
+        i_long=$(run "$long")
+        i_short=$(run "$short")
+        echo "| $game | $bots | ${options:--} | $(( (i_long - i_short) / (long - short) )) |"
+    done)
+    tournament_figure() { # GAME OPTIONS: the instructions a game of random seats' row
+        echo "$tournament_rows" | awk -F'|' -v game=" $1 " -v options=" $2 " \
+            '$2 == game && $3 == " random,random,random,random " && $4 == options { print $5 + 0 }'
+    }
     # Rules played by the leanest loop that keeps the contract
     # (tools/lean_loop.c and the files beside it, issue 68: a target out of
     # reach is shown so) and by the referee, for each target: the thinnest
@@ -101,28 +124,23 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
     }
     floor() { collected "$bench" loop-floor 4 "$@"; }
     lean_decision=$(( ($(lean "$top/bench/loop-floor.lua" 40 4 100) - $(lean "$top/bench/loop-floor.lua" 10 4 100)) / 3000 ))
-    floor_decision=$(( ($(floor 40 1) - $(floor 10 1)) / 3000 ))
+    # The referee's: loop-floor's row of the games table (40 games less 10).
+    floor_decision=$(echo "$game_rows" | awk -F'|' '$2 == " loop-floor " && $4 == " - " { print $8 + 0 }')
     lean_start=$(( ($(lean "$top/bench/loop-floor.lua" 400 4 1) - $(lean "$top/bench/loop-floor.lua" 100 4 1)) / 300 ))
     floor_start=$(( ($(floor 400 1 decisions=1) - $(floor 100 1 decisions=1)) / 300 ))
     ratio() { echo "$1 $2" | awk '{ printf "%.2f", $1 / $2 }'; }
     echo "| a decision | loop-floor, 4 seats | 2000 | $floor_decision | $lean_decision | $(ratio $floor_decision $lean_decision) | 100 / 100 |"
     echo "| a game of one decision | loop-floor, 4 seats, decisions=1 | 15000 | $floor_start | $lean_start | $(ratio $floor_start $lean_start) | 1 / 1 |"
-    ri=$(( ($(collected "$bench" bam 4 40 1 hands=1 cards=4) - $(collected "$bench" bam 4 10 1 hands=1 cards=4)) / 30 ))
+    # The referee's BAM! hand: its row in the games table.
+    ri=$(echo "$game_rows" | awk -F'|' '$2 == " bam " && $3 == " 4 " && $4 == " hands=1 cards=4 " { print $7 + 0 }')
     lean_hand=$(( ($(lean "$top/bench/lean-bam.lua" 400 4 4) - $(lean "$top/bench/lean-bam.lua" 100 4 4)) / 300 ))
     bam_same=$(same bam 4 "hands=1 cards=4" lean-bam.lua 4)
     echo "| a BAM! hand | bam, 4 seats, hands=1 cards=4 | 150000 | $ri | $lean_hand | $(ratio $ri $lean_hand) | $bam_same |"
     lines="$top/build/bench-lines.jsonl"
-    tour() { # LONG SHORT GAME [--set ...]: the referee's tournament of random seats, a game
-        long=$1 short=$2
-        shift 2
-        l=$(rm -f "$lines"; collected "$referee" tournament "$@" --bots random,random,random,random --games "$long" --seed 1)
-        s=$(rm -f "$lines"; collected "$referee" tournament "$@" --bots random,random,random,random --games "$short" --seed 1)
-        echo $(( (l - s) / (long - short) ))
-    }
-    ref_out=$(tour 40 10 bam --set hands=1 --set cards=4 --out "$lines")
+    ref_out=$(tournament_figure bam "hands=1 cards=4 --out")
     lean_out=$(( ($(lean --tournament --out "$lines" "$top/bench/lean-bam.lua" 400 4 4) - $(lean --tournament --out "$lines" "$top/bench/lean-bam.lua" 100 4 4)) / 300 ))
     echo "| a BAM! tournament game with --out | bam, 4 random seats, hands=1 cards=4 | 180000 | $ref_out | $lean_out | $(ratio $ref_out $lean_out) | $bam_same |"
-    ref_dice=$(tour 40 10 bamboozled-dice)
+    ref_dice=$(tournament_figure bamboozled-dice -)
     lean_dice=$(( ($(lean --tournament "$top/bench/lean-dice.lua" 400 4 3) - $(lean --tournament "$top/bench/lean-dice.lua" 100 4 3)) / 300 ))
     echo "| a dice tournament game | bamboozled-dice, 4 random seats | 700000 | $ref_dice | $lean_dice | $(ratio $ref_dice $lean_dice) | $(same bamboozled-dice 4 "" lean-dice.lua 3) |"
     rm -f "$lines"
@@ -145,22 +163,7 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
     echo
     echo "| tournament | bots | options | instructions/game |"
     echo "|---|---|---|---|"
-    echo "$tournaments" | while read -r long short game bots options; do
-        # A fixed seed: without one each run would play other games.
-        sets="" lines=""
-        for o in $options; do
-            # --out: each game's line written too (a new file each run:
-            # an existing one would be resumed)
-            case $o in --out) lines="$top/build/bench-lines.jsonl" ;; *) sets="$sets --set $o" ;; esac
-        done
-        run() {
-            [ -z "$lines" ] || rm -f "$lines"
-            collected "$referee" tournament "$game" --bots "$bots" --games "$1" --seed 1 $sets ${lines:+--out "$lines"}
-        }
-        i_long=$(run "$long")
-        i_short=$(run "$short")
-        echo "| $game | $bots | ${options:--} | $(( (i_long - i_short) / (long - short) )) |"
-    done
+    echo "$tournament_rows"
     # Wall clock (so noisy: a figure to compare by eye, not a count; the
     # better of two runs, as other loads only ever slow one) of a tournament
     # of many short games with one worker and with two: how well --jobs
@@ -183,8 +186,8 @@ collected() { # COMMAND...: the instructions callgrind counts for it, its child 
     # script with no kernel, run by the stock lua5.4, idiomatic
     # (bench/bam-plain.lua) and lean (bench/bam-lean.lua: integer cards, no
     # table made in a hand): their instructions per hand (40 less 10) beside
-    # the referee's random-seat hand (ri, measured for the lean loop's
-    # table above), and the CPU seconds of many hands each, the better of
+    # the referee's random-seat hand (ri, its row of the games table), and
+    # the CPU seconds of many hands each, the better of
     # two runs.
     echo
     echo "| anchor | game | referee instructions/hand | Lua instructions/hand | ratio | referee CPU s | Lua CPU s | CPU ratio |"
