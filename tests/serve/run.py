@@ -775,13 +775,19 @@ def rules_error():
     rules = os.path.join(os.path.dirname(here), "rules", "fails", "fails-on-fold.lua")
     t = Table([rules, "--seats", "human,human,human", "--names", "Ann,Bob,Cy", "--seed", "4",
                "--set", "dealer=3", "--set", "redraw=false"], os.path.join(work, "fails.json"))
+    def decision(seat):
+        # A state that holds the game: once, in CI under load, a state
+        # came without one (no "decision"), and the part broke on it.
+        state = wait_for(lambda: (lambda s: s if s and "decision" in s else None)(t.state(seat)), 10)
+        return state["decision"] if state else None
+
     try:
         for _ in range(5):
             for seat in (1, 2, 3):
-                d = t.state(seat)["decision"]
+                d = decision(seat)
                 if d and d.get("yours") and "fold" not in d["moves"]:
                     t.move(seat, d["moves"][0])
-        seat = next(s for s in (1, 2, 3) if (t.state(s)["decision"] or {}).get("yours"))
+        seat = next(s for s in (1, 2, 3) if (decision(s) or {}).get("yours"))
         before = t.state(seat)["moves_played"]
         answer = t.move(seat, "fold")
         said = json.dumps(answer)
