@@ -42,6 +42,9 @@ local game = {
 -- Each seat's hand and credits: hands[seat], accounts[seat].
 local hands, accounts = seat_names("hand"), seat_names("seat")
 
+-- The deck: t:deck("stock", "standard52").
+local DECK_SIZE = 52
+
 -- The fixed answers.
 local PLAY_OR_FOLD, KEEP_OR_DISCARD = { "play", "fold" }, { "keep", "discard" }
 
@@ -88,38 +91,44 @@ end
 -- "Each player places the Hand Amount into the playing area centre", or a
 -- BamBoozalled player the pot of the hand they were BamBoozalled in.
 function game.pay_in(t)
-  local v = t.vars
+  local v, owes = t.vars, t.vars.owes
+  local hand_amount, pot = game.hand_amount(t), t:balance("pot")
+  local players, paid = lib.clockwise_from_left_of(t, t:dealer()), per_seat(t, 0)
   -- Kept until the next pay-in: a game that ends here gives them back.
-  v.pay_in = { before = t:balance("pot"), players = {}, paid = per_seat(t, 0) }
-  for _, s in ipairs(lib.clockwise_from_left_of(t, t:dealer())) do
-    v.pay_in.players[#v.pay_in.players + 1] = s
-    local owed = v.owes[s] > 0 and v.owes[s] or game.hand_amount(t)
-    local reason = v.owes[s] > 0 and "BamBoozal" or "hand amount"
+  v.pay_in = { before = pot, players = players, paid = paid }
+  for i = 1, #players do
+    local s = players[i]
+    local owed, reason = hand_amount, "hand amount"
+    if owes[s] > 0 then owed, reason = owes[s], "BamBoozal" end
     local have = t:balance(accounts[s])
     if have < owed then
       t:transfer(accounts[s], "pot", have, reason .. " (all in: out of the game)")
       t:eliminate(s)
       t:notef("seat %d cannot pay %d and is out of the game", s, owed)
+      paid[s] = have
     else
       t:transfer(accounts[s], "pot", owed, reason)
+      paid[s] = owed
     end
-    v.pay_in.paid[s] = math.min(have, owed)
-    v.owes[s] = 0
+    pot, owes[s] = pot + paid[s], 0
   end
-  v.pot_amount = t:balance("pot")
+  v.pot_amount = pot
 end
 
 -- "The dealer deals ... cards to each player in a clockwise manner", one at
 -- a time from the dealer's left.
 function game.deal(t)
-  -- Every card comes back to the stock first.
-  t:move_all("discard", "stock")
-  t:move_all("trick", "stock")
-  t:move_all("played", "stock")
-  for s = 1, t.nseats do t:move_all(hands[s], "stock") end
+  -- Every card comes back to the stock first (before the first deal they
+  -- all lie there).
+  if t:count("stock") < DECK_SIZE then
+    t:move_all("discard", "stock")
+    t:move_all("trick", "stock")
+    t:move_all("played", "stock")
+    for s = 1, t.nseats do t:move_all(hands[s], "stock") end
+  end
   t:shuffle("stock")
-  local in_order = {}
-  for i, s in ipairs(t.vars.order) do in_order[i] = hands[s] end
+  local order, in_order = t.vars.order, {}
+  for i = 1, #order do in_order[i] = hands[order[i]] end
   assert(t:deal("stock", in_order, game.cards_per_hand(t)))
 end
 
@@ -175,9 +184,9 @@ end
 -- ---- play or fold, discard and draw ----
 
 local function playing(t)
-  local seats = {}
-  for _, s in ipairs(t.vars.order) do
-    if not t.vars.folded[s] then seats[#seats + 1] = s end
+  local order, folded, seats = t.vars.order, t.vars.folded, {}
+  for i = 1, #order do
+    if not folded[order[i]] then seats[#seats + 1] = order[i] end
   end
   return seats
 end
@@ -255,13 +264,14 @@ end
 -- ---- the rounds ----
 
 -- The playing seats in the order they play a round: the leader, then
--- clockwise past those who folded.
+-- clockwise past those who folded (the hand's order, from the leader on).
 local function round_order(t, leader)
-  local v, seats = t.vars, { leader }
-  local seat = leader
-  for _ = 2, v.players do
-    repeat seat = t:next(seat) until not v.folded[seat]
-    seats[#seats + 1] = seat
+  local order, folded, seats = t.vars.order, t.vars.folded, {}
+  local n, at = #order, 1
+  while order[at] ~= leader do at = at + 1 end
+  for i = at, at + n - 1 do
+    local seat = order[(i - 1) % n + 1]
+    if not folded[seat] then seats[#seats + 1] = seat end
   end
   return seats
 end
@@ -312,9 +322,10 @@ end
 -- of Rounds won"; every playing player with none is BamBoozalled.
 function game.outcome(t)
   local v = t.vars
-  local leaders, best = lib.leaders(playing(t), function(s) return v.won[s] end)
+  local seats = playing(t)
+  local leaders, best = lib.leaders(seats, function(s) return v.won[s] end)
   local bamboozled = {}
-  for _, s in ipairs(playing(t)) do
+  for _, s in ipairs(seats) do
     if v.won[s] == 0 then bamboozled[#bamboozled + 1] = s end
   end
   local result = { bamboozled = bamboozled, leaders = leaders }
