@@ -142,9 +142,10 @@ for score = 0, 66 do
 end
 for _, r in ipairs(READINGS) do READING_OF[DECLARE[r]] = r end
 
--- Is the reading one of the dice as they lie?
-function game.shows(t, reading)
-  local x, y = t:die_value(1), t:die_value(2)
+-- Is the reading one of the dice as they lie? (x and y: the dice's
+-- values, read once by a caller asking about many readings.)
+function game.shows(t, reading, x, y)
+  if not x then x, y = t:die_value(1), t:die_value(2) end
   local a, b = reading // 10, reading % 10
   return (a == x and b == y) or (a == y and b == x)
 end
@@ -170,8 +171,9 @@ local function play_card(t, seat, name)
 end
 
 -- The dice an after-roll card could make the claim true with, or nil.
-function game.backing(t, card, reading)
-  local x, y = t:die_value(1), t:die_value(2)
+-- (x and y as for game.shows.)
+function game.backing(t, card, reading, x, y)
+  if not x then x, y = t:die_value(1), t:die_value(2) end
   local candidates = {}
   if card == "Double" then candidates = { { x, x }, { y, y } }
   elseif card == "Jackpot" then candidates = { { 2, 1 } }
@@ -321,9 +323,9 @@ local function ask_to_declare(t, seat)
   local v = t.vars
   local moves = DECLARABLE_OVER[v.score or 0]
   if not v.opts.bluffing then
-    local shown = {}
+    local shown, x, y = {}, t:die_value(1), t:die_value(2)
     for _, move in ipairs(moves) do
-      if game.shows(t, READING_OF[move]) then shown[#shown + 1] = move end
+      if game.shows(t, READING_OF[move], x, y) then shown[#shown + 1] = move end
     end
     moves = shown
   end
@@ -621,13 +623,13 @@ end
 
 -- ---- the no-bluffing rule ----
 
--- The best reading the dice show.
+-- The best reading the dice show: the first they show of READINGS,
+-- which run highest first.
 local function best_reading(t)
-  local best
+  local x, y = t:die_value(1), t:die_value(2)
   for _, r in ipairs(READINGS) do
-    if game.shows(t, r) and (not best or game.rank(r) > game.rank(best)) then best = r end
+    if game.shows(t, r, x, y) then return r end
   end
-  return best
 end
 
 -- The after-roll cards that could make seat's short roll beat the score:
@@ -635,11 +637,11 @@ end
 local function rescues(t, seat)
   local v, moves = t.vars, {}
   if turn_full(t) then return moves end
-  local floor = game.rank(v.score)
+  local floor, x, y = game.rank(v.score), t:die_value(1), t:die_value(2)
   for _, card in ipairs({ "Double", "Jackpot", "UpDown" }) do
     if holds(t, seat, card) then
       for _, r in ipairs(READINGS) do
-        if game.rank(r) >= floor and game.backing(t, card, r) then moves[#moves + 1] = card .. " " .. r end
+        if game.rank(r) >= floor and game.backing(t, card, r, x, y) then moves[#moves + 1] = card .. " " .. r end
       end
     end
   end
@@ -654,11 +656,13 @@ function game.public_roll(t, seat)
   local v = t.vars
   t:show_die(1, "all")
   t:show_die(2, "all")
-  if not v.score or game.rank(best_reading(t)) >= game.rank(v.score) then return false end
+  if not v.score then return false end
+  local best = best_reading(t)
+  if game.rank(best) >= game.rank(v.score) then return false end
   local moves = rescues(t, seat)
   if #moves > 0 then
     moves[#moves + 1] = "take strike"
-    t:ask(seat, "short roll", moves, ("your %d is short of %d: change it with a card, or take the strike"):format(best_reading(t), v.score))
+    t:ask(seat, "short roll", moves, ("your %d is short of %d: change it with a card, or take the strike"):format(best, v.score))
     return true
   end
   game.short_roll(t, seat)
