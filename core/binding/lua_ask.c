@@ -267,9 +267,26 @@ static void check_open(lua_State *L, int arg, int at, char *out, size_t size)
         if (!word || !len || strcspn(word, " \t") != len || move_text_problem(word, len) ||
             used + len + 2 > size)
             luaL_argerror(L, arg, WHY);
-        used += (size_t)snprintf(out + used, size - used, "%s%s", used ? " " : "", word);
+        if (used) /* (checked above: the word, a space and the NUL fit) */
+            out[used++] = ' ';
+        memcpy(out + used, word, len + 1);
+        used += len;
         lua_pop(L, 1);
     }
+}
+
+/* "moves[3]": one seat's list of a window, as errors name it. By hand: a
+ * window names each seat's list before reading it, and snprintf cost as
+ * much as reading the list. */
+static void seat_list_name(char *what, int seat)
+{
+    _Static_assert(MAX_SEATS < 100, "a seat is written in at most two digits");
+    size_t n = strfmt_copy(what, 16, "moves[");
+    if (seat >= 10)
+        what[n++] = (char)('0' + seat / 10);
+    what[n++] = (char)('0' + seat % 10);
+    what[n++] = ']';
+    what[n] = '\0';
 }
 
 /* t:ask(seat, kind, moves [, prompt [, hidden [, open]]]) */
@@ -388,7 +405,7 @@ static int t_ask_window(lua_State *L)
     ask_begin_window(a, kind, prompt, hidden, policy, start, open);
     for (int i = 0; i < n; i++) {
         char what[32];
-        snprintf(what, sizeof what, "moves[%d]", seats[i]);
+        seat_list_name(what, seats[i]);
         if (lua_rawgeti(L, 4, seats[i]) != LUA_TTABLE)
             return luaL_argerror(L, 4, lua_pushfstring(L, "%s is a %s: each seat of the window "
                                                           "needs its list of moves", what,

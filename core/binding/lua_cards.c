@@ -7,6 +7,7 @@
 #include "../games/combine.h"
 #include "../games/melds.h"
 #include "../kernel/physical_cards.h"
+#include "../kernel/strfmt.h"
 
 /* t:zone(name [, {owner = seat, vis = "hidden"|"owner"|"public"|"top"}]) -> id */
 static int t_zone(lua_State *L)
@@ -434,7 +435,7 @@ static void add_meld(void *ctx, const MeldPick *picks, int n)
     MeldList *m = ctx;
     /* the prefix (under 16 bytes), then each card after a space */
     char text[16 + MELD_MOST_CARDS * (CARD_NAME_LEN + 1)];
-    size_t len = (size_t)snprintf(text, 16, "%s", m->prefix);
+    size_t len = strfmt_copy(text, 16, m->prefix);
     for (int i = 0; i < n; i++) {
         if (len)
             text[len++] = ' ';

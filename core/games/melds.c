@@ -1,6 +1,6 @@
 #include "melds.h"
+#include "../kernel/strfmt.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,7 +32,7 @@ void meld_card_text(const Table *t, const MeldPick *p, char *buf)
 {
     const char *name = t->deck.cards[p->card].name;
     if (!p->second || !card_name_swapped(name, buf, CARD_NAME_LEN))
-        snprintf(buf, CARD_NAME_LEN, "%s", name);
+        strfmt_copy(buf, CARD_NAME_LEN, name);
 }
 
 /* What a search has spent, against its bounds (melds.h); stopped once

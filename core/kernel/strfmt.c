@@ -82,6 +82,14 @@ static int plain_word(const unsigned char *p)
     return !((w & HIGHS) || has_less(w, 0x20) || has_less(w ^ (ONES * 0x7f), 1));
 }
 
+size_t strfmt_copy(char *out, size_t size, const char *text)
+{
+    size_t len = strnlen(text, size - 1);
+    memcpy(out, text, len);
+    out[len] = '\0';
+    return len;
+}
+
 int strfmt_plain_ascii(const char *text, size_t len)
 {
     const unsigned char *p = (const unsigned char *)text;

@@ -205,6 +205,12 @@ end]])
       assert.is_nil(g)
       assert.matches(case[2], why, 1, true)
     end
+    -- a seat of two digits is named so
+    rules("window-labels-12", "players = { min = 12, max = 12 }",
+          'function game.setup(t) t:ask_window({ 1, 12 }, "go", { { "a" } }) end')
+    local g12, why12 = referee.game("window-labels-12", { seats = 12, seed = 1, rules_path = folder })
+    assert.is_nil(g12)
+    assert.matches("moves[12] is a nil: each seat of the window needs its list of moves", why12, 1, true)
     -- what may be shown is taken: UTF-8 beyond ASCII, and the longest that fits
     rules("labels-fit", "", 'function game.setup(t) t:ask(1, ("k"):rep(47), { "a" }, "tr\195\168fle") end')
     local g = assert(start("labels-fit"))

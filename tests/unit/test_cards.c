@@ -36,6 +36,15 @@ void test_cards(void)
     CHECK_EQ_INT(d.cards[token].face[0].rank, 0);
 
     CHECK(deck_add(&d, "QS/XX", NULL) == DECK_BAD_NAME);
+    /* A dual-face card's name from its other face; no other name has one. */
+    char swapped[8];
+    CHECK(card_name_swapped("5S/10D", swapped, sizeof swapped) && strcmp(swapped, "10D/5S") == 0);
+    CHECK(card_name_swapped("/QS", swapped, sizeof swapped) && strcmp(swapped, "QS/") == 0);
+    CHECK(!card_name_swapped("QS", swapped, sizeof swapped));
+    CHECK(!card_name_swapped("A/B/C", swapped, sizeof swapped));
+    CHECK(!card_name_swapped("10S/10D", swapped, 7)); /* 7 bytes and the NUL need 8 */
+    CHECK(card_name_swapped("10S/10H", swapped, 8) && strcmp(swapped, "10H/10S") == 0);
+    CHECK(card_name_swapped("10S/9D", swapped, sizeof swapped) && strcmp(swapped, "9D/10S") == 0);
     CHECK(deck_add(&d, "has space", NULL) == DECK_BAD_NAME);
     CHECK(deck_add(&d, "", NULL) == DECK_BAD_NAME);
     CHECK(deck_add(&d, "waytoolongcardname", NULL) == DECK_BAD_NAME);

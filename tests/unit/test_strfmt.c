@@ -67,4 +67,12 @@ void test_strfmt(void)
         }
     /* the length is what counts */
     CHECK(strfmt_plain_ascii("abc", 3));
+    /* A bounded copy: whole when it fits, cut to fit else, always ended. */
+    char out[6];
+    memset(out, 'x', sizeof out);
+    CHECK(strfmt_copy(out, sizeof out, "QS") == 2 && strcmp(out, "QS") == 0);
+    CHECK(strfmt_copy(out, sizeof out, "12345") == 5 && strcmp(out, "12345") == 0);
+    CHECK(strfmt_copy(out, sizeof out, "1234567") == 5 && strcmp(out, "12345") == 0);
+    CHECK(strfmt_copy(out, sizeof out, "") == 0 && out[0] == '\0');
+    CHECK(strfmt_copy(out, 1, "QS") == 0 && out[0] == '\0');
 }
