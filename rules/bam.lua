@@ -42,9 +42,6 @@ local game = {
 -- Each seat's hand and credits: hands[seat], accounts[seat].
 local hands, accounts = seat_names("hand"), seat_names("seat")
 
--- The deck: t:deck("stock", "standard52").
-local DECK_SIZE = 52
-
 -- The fixed answers.
 local PLAY_OR_FOLD, KEEP_OR_DISCARD = { "play", "fold" }, { "keep", "discard" }
 
@@ -118,9 +115,9 @@ end
 -- "The dealer deals ... cards to each player in a clockwise manner", one at
 -- a time from the dealer's left.
 function game.deal(t)
-  -- Every card comes back to the stock first (before the first deal they
-  -- all lie there).
-  if t:count("stock") < DECK_SIZE then
+  -- Every card comes back to the stock first (before the first hand they
+  -- all lie there, where prepare put them).
+  if t.vars.hands_played > 0 then
     t:move_all("discard", "stock")
     t:move_all("trick", "stock")
     t:move_all("played", "stock")
