@@ -156,13 +156,6 @@ local function holds(t, seat, name)
   return t:card(name, hands[seat])
 end
 
--- The names of the cards seat holds: held[name] is true.
-local function held_by(t, seat)
-  local held = {}
-  for _, c in ipairs(t:cards(hands[seat])) do held[t:name(c)] = true end
-  return held
-end
-
 local function play_card(t, seat, name)
   local c = holds(t, seat, name)
   t:move(c, "discards")
@@ -280,7 +273,7 @@ local function with_cards(t, seat, fixed, facing)
   if (facing or facing_jackpot(t)) and holds(t, seat, "MyBad") then playable = playable | 2 end
   if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then playable = playable | 4 end
   if live and holds(t, seat, "Skip") then playable = playable | 8 end
-  if v.strikes[seat] > 0 and holds(t, seat, "Revive") then playable = playable | 16 end
+  if holds(t, seat, "Revive") and v.strikes[seat] > 0 then playable = playable | 16 end
   return offer(fixed, playable)
 end
 
@@ -439,9 +432,9 @@ local function strike_answers(t, seat, failed_challenge)
 end
 
 local function backing_answers(t, claimer, reading)
-  local held, answers = held_by(t, claimer), {}
+  local answers = {}
   for _, a in ipairs(game.ACTION_CARDS) do
-    if held[a.card] and game.backing(t, a.card, reading) then answers[#answers + 1] = a.card end
+    if holds(t, claimer, a.card) and game.backing(t, a.card, reading) then answers[#answers + 1] = a.card end
   end
   return answers
 end
