@@ -20,7 +20,7 @@ static void add_zone(const Table *t, int zone, int hand, Picks *all)
     const Zone *z = &t->zones.z[zone];
     for (int i = 0; i < z->n; i++) {
         Face f[2];
-        int c = z->cards[i], faces = card_faces(t->deck.cards[c].name, f);
+        int c = z->cards[i], faces = card_faces(&t->deck.cards[c], f);
         for (int k = 0; k < faces; k++) {
             all->p[all->n] = (MeldPick){(uint8_t)c, (uint8_t)k, f[k].rank, f[k].suit, (uint8_t)hand};
             all->in_sets[all->n++] = k == 0 || f[0].rank != f[1].rank;

@@ -43,10 +43,10 @@ const char *deck_status_text(DeckStatus s);
 /* The face a one-face name shows ("10H", "qs", "JK2"): 1, or 0 when the
  * name is a token, a dual-face card or no card. */
 int face_parse(const char *name, Face *out);
-/* The faces a card's name shows: one for "10H", two for a dual-face
- * "QS/KH" (top first); 0 for a joker, a token or no card. A face of a
- * dual-face card is read as a one-face name. */
-int card_faces(const char *name, Face out[2]);
+/* The faces a card shows, as deck_add read them from its name: one for
+ * "10H", two for a dual-face "QS/KH" (top first); 0 for a joker, a token,
+ * or a dual-face card with a joker's side. */
+int card_faces(const Card *c, Face out[2]);
 /* Writes the canonical name of a face ("10H") into buf (at least 4 bytes). */
 void face_name(Face f, char *buf);
 /* A suit as people say it: "hearts" for SUIT_H ("?" for none). */

@@ -36,6 +36,17 @@ void test_cards(void)
     CHECK_EQ_INT(d.cards[token].face[0].rank, 0);
 
     CHECK(deck_add(&d, "QS/XX", NULL) == DECK_BAD_NAME);
+    /* The faces a card shows, as its name reads: one, two (top first), or
+     * none for a joker, a token and a dual-face card with a joker's side. */
+    Face f[2];
+    CHECK(card_faces(&d.cards[ten], f) == 1 && f[0].rank == 10 && f[0].suit == SUIT_H);
+    CHECK(card_faces(&d.cards[dual], f) == 2 && f[0].rank == RANK_Q && f[0].suit == SUIT_S &&
+          f[1].rank == RANK_K && f[1].suit == SUIT_H);
+    CHECK(card_faces(&d.cards[jk], f) == 0 && card_faces(&d.cards[jk2], f) == 0);
+    CHECK(card_faces(&d.cards[jk0], f) == 0 && card_faces(&d.cards[token], f) == 0);
+    int joker_side;
+    CHECK(deck_add(&d, "JK/QS", &joker_side) == DECK_OK);
+    CHECK(card_faces(&d.cards[joker_side], f) == 0);
     /* A dual-face card's name from its other face; no other name has one. */
     char swapped[8];
     CHECK(card_name_swapped("5S/10D", swapped, sizeof swapped) && strcmp(swapped, "10D/5S") == 0);
