@@ -6,6 +6,7 @@
 #include "lua_table.h"
 #include "../games/combine.h"
 #include "../games/melds.h"
+#include "../games/trick_winner.h"
 #include "../kernel/physical_cards.h"
 #include "../kernel/strfmt.h"
 
@@ -353,6 +354,44 @@ static int t_combines(lua_State *L)
     return 1;
 }
 
+/* t:trick_winner(cards, trump) -> the place in cards (a list of cards, in
+ * the order played) of the one that wins the trick: the highest trump,
+ * else the highest card of the suit led; trump a suit letter, or nil for
+ * none (trick_winner.h). One call where the rules asked each card's suit
+ * and rank in turn. */
+static int t_trick_winner(lua_State *L)
+{
+    Table *t = ltable_self(L);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    int trump = SUIT_NONE;
+    if (!lua_isnoneornil(L, 3)) {
+        const char *s = luaL_checkstring(L, 3);
+        const char *at = s[0] && !s[1] ? strchr("CDHS", s[0]) : NULL;
+        luaL_argcheck(L, at, 3, "trump must be a suit, \"C\", \"D\", \"H\" or \"S\", or nil for none");
+        trump = (int)(at - "CDHS");
+    }
+    int cards[MAX_CARDS];
+    lua_Integer n = (lua_Integer)lua_rawlen(L, 2);
+    luaL_argcheck(L, n >= 1 && n <= MAX_CARDS, 2, "a trick is a list of 1 or more cards");
+    for (lua_Integer i = 1; i <= n; i++) {
+        int type = lua_rawgeti(L, 2, i), isnum = 0;
+        lua_Integer c = type == LUA_TSTRING ? deck_find(&t->deck, lua_tostring(L, -1))
+                                            : lua_tointegerx(L, -1, &isnum);
+        if (c < 1 || c > t->deck.n || (type != LUA_TSTRING && !isnum))
+            return luaL_argerror(L, 2, lua_pushfstring(L, "its item %d is no card of the table (a "
+                                                          "card's number or name)", (int)i));
+        cards[i - 1] = (int)c;
+        lua_pop(L, 1);
+    }
+    int token = 0;
+    int best = trick_winner(t, cards, (int)n, trump, &token);
+    if (best < 0)
+        return luaL_argerror(L, 2, lua_pushfstring(L, "%s is a token card: it has no rank to win "
+                                                      "a trick by", t->deck.cards[token].name));
+    lua_pushinteger(L, best + 1);
+    return 1;
+}
+
 /* The combinations found so far, as {a, b} into the list on top of L. */
 typedef struct CombinationList {
     lua_State *L;
@@ -497,6 +536,7 @@ const luaL_Reg lua_cards_methods[] = {
     {"where", t_where},
     {"sees", t_sees},
     {"melds", t_melds},
+    {"trick_winner", t_trick_winner},
     {"combines", t_combines},
     {"combining", t_combining},
     {"combinable", t_combinable},

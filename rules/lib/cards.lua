@@ -32,18 +32,10 @@ end
 
 -- Which card wins a trick: the highest trump, else the highest card of the
 -- suit led. cards is the trick's card ids in playing order; returns the
--- index of the winning one.
+-- index of the winning one. (The kernel compares the cards in one call:
+-- asked card by card, each card's suit and rank cost a call each.)
 function cards.trick_winner(t, trick, trump)
-  local best = 1
-  for i = 2, #trick do
-    local suit, best_suit = t:suit(trick[i]), t:suit(trick[best])
-    if suit == best_suit then
-      if t:rank(trick[i]) > t:rank(trick[best]) then best = i end
-    elseif suit == trump then
-      best = i -- the first trump over a card of the suit led
-    end
-  end
-  return best
+  return t:trick_winner(trick, trump)
 end
 
 -- The card names a move lists after its first word: "discard 2C 9H" gives
