@@ -63,7 +63,8 @@ local game = {
   -- eliminated), or one taken back.
   rulings = { "strike SEAT: WHY", "unstrike SEAT: WHY" },
   -- Every move naming a card comes from t:ask_cards, t:ask_trick,
-  -- t:ask_discards or t:card(name, hand): a real deck can be refereed.
+  -- t:ask_discards, t:card(name, hand) or t:holds(hand, ...): a real deck
+  -- can be refereed.
   real_deck = true,
   options = {
     { name = "strikes", default = 3, min = 1, max = 20, help = "strikes that eliminate a player" },
@@ -266,14 +267,18 @@ end
 local function with_cards(t, seat, fixed, facing)
   local v = t.vars
   if turn_full(t) or t:count(hands[seat]) == 0 then return offer(fixed, 0) end
-  local live, playable = v.score ~= nil, 0
-  if live and holds(t, seat, "FreshStart") then playable = playable | 1 end
+  local live = v.score ~= nil
+  -- Each card is looked for only where it could be played, in one call.
   -- Facing a backed claim or a declared Jackpot, My Bad resets the score
   -- too (seed 004's Jackpot card: "the next player ... can use a My Bad").
-  if (facing or facing_jackpot(t)) and holds(t, seat, "MyBad") then playable = playable | 2 end
-  if holds(t, seat, "Reverse") and (live or t:active_count() > 2) then playable = playable | 4 end
-  if live and holds(t, seat, "Skip") then playable = playable | 8 end
-  if holds(t, seat, "Revive") and v.strikes[seat] > 0 then playable = playable | 16 end
+  local fresh_start, my_bad, reverse, skip, revive = t:holds(hands[seat], live and "FreshStart",
+    (facing or facing_jackpot(t)) and "MyBad", "Reverse", live and "Skip", "Revive")
+  local playable = 0
+  if fresh_start then playable = playable | 1 end
+  if my_bad then playable = playable | 2 end
+  if reverse and (live or t:active_count() > 2) then playable = playable | 4 end
+  if skip then playable = playable | 8 end
+  if revive and v.strikes[seat] > 0 then playable = playable | 16 end
   return offer(fixed, playable)
 end
 
@@ -426,8 +431,9 @@ end
 -- kept in vars: every seat sees the vars.
 local function strike_answers(t, seat, failed_challenge)
   local answers = {}
-  if holds(t, seat, "Revive") then answers[#answers + 1] = "Revive" end
-  if failed_challenge and holds(t, seat, "MyBad") then answers[#answers + 1] = "MyBad" end
+  local revive, my_bad = t:holds(hands[seat], "Revive", failed_challenge and "MyBad")
+  if revive then answers[#answers + 1] = "Revive" end
+  if my_bad then answers[#answers + 1] = "MyBad" end
   return answers
 end
 

@@ -147,6 +147,17 @@ static int card_in_zone(Table *t, const char *name, int zone)
     return 0;
 }
 
+/* The card named name in zone, its other face first for a dual-face card
+ * named so (t:card), or 0. */
+static int card_named_in_zone(Table *t, const char *name, int zone)
+{
+    int c = card_in_zone(t, name, zone);
+    char swapped[64];
+    if (!c && card_name_swapped(name, swapped, sizeof swapped))
+        c = card_in_zone(t, swapped, zone);
+    return c;
+}
+
 static int t_card(lua_State *L)
 {
     Table *t = ltable_self(L);
@@ -159,16 +170,36 @@ static int t_card(lua_State *L)
             lua_pushnil(L);
         return 1;
     }
-    int zone = lt_check_zone(L, t, 3);
-    int c = card_in_zone(t, name, zone);
-    char swapped[64]; /* a dual-face card named from its other face first */
-    if (!c && card_name_swapped(name, swapped, sizeof swapped))
-        c = card_in_zone(t, swapped, zone);
+    int c = card_named_in_zone(t, name, lt_check_zone(L, t, 3));
     if (c)
         lua_pushinteger(L, c);
     else
         lua_pushnil(L);
     return 1;
+}
+
+/* t:holds(zone, name, ...) -> for each name, the card of that name zone
+ * holds, as t:card(name, zone) finds it (at a real deck naming an unknown
+ * card so), or false; a name given as false or nil is not looked for
+ * (false). The names are looked for in the order given: one call where
+ * the rules asked t:card for each card a seat might play. */
+static int t_holds(lua_State *L)
+{
+    Table *t = ltable_self(L);
+    int zone = lt_check_zone(L, t, 2), names = lua_gettop(L) - 2;
+    for (int arg = 3; arg <= names + 2; arg++)
+        if (lua_toboolean(L, arg))
+            luaL_checkstring(L, arg); /* every name checked before any is looked for */
+    luaL_checkstack(L, names, "t:holds");
+    for (int arg = 3; arg <= names + 2; arg++) {
+        const char *name = lua_toboolean(L, arg) ? lua_tostring(L, arg) : NULL;
+        int c = name ? card_named_in_zone(t, name, zone) : 0;
+        if (c)
+            lua_pushinteger(L, c);
+        else
+            lua_pushboolean(L, 0);
+    }
+    return names;
 }
 
 static const Face *check_face(lua_State *L, Table *t)
@@ -525,6 +556,7 @@ const luaL_Reg lua_cards_methods[] = {
     {"top", t_top},
     {"name", t_name},
     {"card", t_card},
+    {"holds", t_holds},
     {"rank", t_rank},
     {"suit", t_suit},
     {"move", t_move},
