@@ -99,8 +99,8 @@ game.ACTION_CARDS = {
 game.card_text = {}
 for _, a in ipairs(game.ACTION_CARDS) do game.card_text[a.card] = a.text end
 
--- Each player's action cards: hands[seat].
-local hands = seat_names("cards")
+-- Each player's action cards: hands[seat]; the two dice, shown together.
+local hands, BOTH_DICE = seat_names("cards"), { 1, 2 }
 
 -- ---- scores ----
 
@@ -146,7 +146,7 @@ for _, r in ipairs(READINGS) do READING_OF[DECLARE[r]] = r end
 -- Is the reading one of the dice as they lie? (x and y: the dice's
 -- values, read once by a caller asking about many readings.)
 function game.shows(t, reading, x, y)
-  if not x then x, y = t:die_value(1), t:die_value(2) end
+  if not x then x, y = t:die_value(1, 2) end
   local a, b = reading // 10, reading % 10
   return (a == x and b == y) or (a == y and b == x)
 end
@@ -167,7 +167,7 @@ end
 -- The dice an after-roll card could make the claim true with, or nil.
 -- (x and y as for game.shows.)
 function game.backing(t, card, reading, x, y)
-  if not x then x, y = t:die_value(1), t:die_value(2) end
+  if not x then x, y = t:die_value(1, 2) end
   local candidates = {}
   if card == "Double" then candidates = { { x, x }, { y, y } }
   elseif card == "Jackpot" then candidates = { { 2, 1 } }
@@ -321,7 +321,7 @@ local function ask_to_declare(t, seat)
   local v = t.vars
   local moves = DECLARABLE_OVER[v.score or 0]
   if not v.opts.bluffing then
-    local shown, x, y = {}, t:die_value(1), t:die_value(2)
+    local shown, x, y = {}, t:die_value(1, 2)
     for _, move in ipairs(moves) do
       if game.shows(t, READING_OF[move], x, y) then shown[#shown + 1] = move end
     end
@@ -348,8 +348,7 @@ function game.start_round(t, seat, played)
   local v = t.vars
   v.score, v.claimer, v.previous_score, v.passer = nil, nil, nil, nil
   -- the last round's dice are off the table: a new round has no roll yet
-  t:hide_die(1)
-  t:hide_die(2)
+  t:hide_die(1, 2)
   reset_direction(t)
   t:set_turn(seat)
   v.played = played or 0
@@ -361,8 +360,7 @@ end
 function game.roll(t, seat)
   local v = t.vars
   t:roll(1, 2)
-  t:show_die(1, seat)
-  t:show_die(2, seat)
+  t:show_die(BOTH_DICE, seat)
   t:set_turn(seat)
   if not v.opts.bluffing and game.public_roll(t, seat) then return end
   ask_to_declare(t, seat)
@@ -415,8 +413,7 @@ end
 
 function game.accept(t, seat)
   local v = t.vars
-  t:show_die(1, seat)
-  t:show_die(2, seat)
+  t:show_die(BOTH_DICE, seat)
   if not game.shows(t, v.score) then
     -- "If it was a bluff, the claimer draws an action card."
     return game.draw_card(t, v.claimer, { roll = seat })
@@ -512,15 +509,15 @@ end
 
 function game.challenge(t, seat)
   local v = t.vars
-  t:show_die(1, "all")
-  t:show_die(2, "all")
+  t:show_die(BOTH_DICE, "all")
   local claimer, reading = v.claimer, v.score
+  local x, y = t:die_value(1, 2)
   v.challenger = seat
-  if game.shows(t, reading) then
-    t:notef("the dice show %d and %d: seat %d told the truth", t:die_value(1), t:die_value(2), claimer)
+  if game.shows(t, reading, x, y) then
+    t:notef("the dice show %d and %d: seat %d told the truth", x, y, claimer)
     return game.strike(t, seat, true)
   end
-  t:notef("the dice show %d and %d: seat %d bluffed", t:die_value(1), t:die_value(2), claimer)
+  t:notef("the dice show %d and %d: seat %d bluffed", x, y, claimer)
   local backing = backing_answers(t, claimer, reading)
   if #backing > 0 then
     t:set_turn(claimer)
@@ -538,8 +535,7 @@ function game.back(t, seat, card)
   play_card(t, seat, card)
   t:set_die(1, dice[1])
   t:set_die(2, dice[2])
-  t:show_die(1, "all")
-  t:show_die(2, "all")
+  t:show_die(BOTH_DICE, "all")
   t:notef("seat %d plays %s: the dice now show %d and %d", seat, card, dice[1], dice[2])
   -- "To beat the Jackpot the next player either needs to roll their own
   -- Jackpot or use another action card." The challenger's turn goes on:
@@ -625,7 +621,7 @@ end
 -- The best reading the dice show: the first they show of READINGS,
 -- which run highest first.
 local function best_reading(t)
-  local x, y = t:die_value(1), t:die_value(2)
+  local x, y = t:die_value(1, 2)
   for _, r in ipairs(READINGS) do
     if game.shows(t, r, x, y) then return r end
   end
@@ -636,7 +632,7 @@ end
 local function rescues(t, seat)
   local v, moves = t.vars, {}
   if turn_full(t) then return moves end
-  local floor, x, y = game.rank(v.score), t:die_value(1), t:die_value(2)
+  local floor, x, y = game.rank(v.score), t:die_value(1, 2)
   for _, card in ipairs({ "Double", "Jackpot", "UpDown" }) do
     if holds(t, seat, card) then
       for _, r in ipairs(READINGS) do
@@ -653,8 +649,7 @@ end
 -- fell short.
 function game.public_roll(t, seat)
   local v = t.vars
-  t:show_die(1, "all")
-  t:show_die(2, "all")
+  t:show_die(BOTH_DICE, "all")
   if not v.score then return false end
   local best = best_reading(t)
   if game.rank(best) >= game.rank(v.score) then return false end

@@ -49,15 +49,25 @@ static int t_roll(lua_State *L)
     return n;
 }
 
+/* t:die_value(die, ...) -> each die's value, read in the order given (at
+ * a table with real dice, where the table types them): x, y =
+ * t:die_value(1, 2) for the two reads of one call. */
 static int t_die_value(lua_State *L)
 {
     Table *t = ltable_self(L);
-    int value;
-    char why[300];
-    if (!table_die_value(t, lt_check_die(L, t, 2), &value, why, sizeof why))
-        return luaL_error(L, "%s", why);
-    lua_pushinteger(L, value);
-    return 1;
+    int n = lua_gettop(L) - 1;
+    luaL_argcheck(L, n >= 1, 2, "expected a die");
+    for (int i = 2; i <= n + 1; i++)
+        lt_check_die(L, t, i);
+    for (int i = 2; i <= n + 1; i++) {
+        int value;
+        char why[300];
+        if (!table_die_value(t, (int)lua_tointeger(L, i), &value, why, sizeof why))
+            return luaL_error(L, "%s", why);
+        lua_pushinteger(L, value);
+        lua_replace(L, i);
+    }
+    return n;
 }
 
 static int t_set_die(lua_State *L)
@@ -70,18 +80,45 @@ static int t_set_die(lua_State *L)
     return 0;
 }
 
+/* t:show_die(die, who): die a die, or a list of dice shown in its order
+ * (t:show_die({1, 2}, seat) for both at once); who a seat, a list of
+ * seats or "all". */
 static int t_show_die(lua_State *L)
 {
     Table *t = ltable_self(L);
-    int d = lt_check_die(L, t, 2);
-    table_die_reveal(t, d, lt_check_seats(L, t, 3));
+    int dice[MAX_DICE], n = 0;
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_Integer len = (lua_Integer)lua_rawlen(L, 2);
+        luaL_argcheck(L, len >= 1 && len <= MAX_DICE, 2, "expected a die or a list of dice");
+        for (lua_Integer i = 1; i <= len; i++) {
+            lua_rawgeti(L, 2, i);
+            int isnum;
+            lua_Integer d = lua_tointegerx(L, -1, &isnum);
+            lua_pop(L, 1);
+            if (!isnum || d < 1 || d > t->dice.n)
+                luaL_argerror(L, 2, lua_pushfstring(L, "item %d of the list: die must be from 1 to %d",
+                                                    (int)i, t->dice.n));
+            dice[n++] = (int)d;
+        }
+    } else {
+        dice[n++] = lt_check_die(L, t, 2);
+    }
+    uint32_t seats = lt_check_seats(L, t, 3);
+    for (int i = 0; i < n; i++)
+        table_die_reveal(t, dice[i], seats);
     return 0;
 }
 
+/* t:hide_die(die, ...) */
 static int t_hide_die(lua_State *L)
 {
     Table *t = ltable_self(L);
-    dice_hide(&t->dice, lt_check_die(L, t, 2));
+    int n = lua_gettop(L) - 1;
+    luaL_argcheck(L, n >= 1, 2, "expected a die");
+    for (int i = 2; i <= n + 1; i++)
+        lt_check_die(L, t, i);
+    for (int i = 2; i <= n + 1; i++)
+        dice_hide(&t->dice, (int)lua_tointeger(L, i));
     return 0;
 }
 

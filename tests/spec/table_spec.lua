@@ -289,6 +289,42 @@ describe("cards and zones", function()
     assert.has_error(function() t:set_die(d, 7) end)
   end)
 
+  it("reads, shows and hides several dice in one call as one call each would", function()
+    local t = table_with_deck(4)
+    for _ = 1, 3 do t:die(6) end
+    local a, b, c = t:roll(1, 2, 3)
+    assert.same({ a, b, c }, { t:die_value(1, 2, 3) })
+    assert.same({ c, a }, { t:die_value(3, 1) })
+    local together, apart = t:clone(), t:clone()
+    together:show_die({ 3, 1 }, { 2, 4 })
+    apart:show_die(3, { 2, 4 })
+    apart:show_die(1, { 2, 4 })
+    assert.equal(apart:save(), together:save()) -- the same reveals, logged in the same order
+    assert.equal(a, together:view(2).dice[1].value)
+    assert.is_nil(together:view(2).dice[2].value)
+    together:hide_die(1, 3)
+    apart:hide_die(1)
+    apart:hide_die(3)
+    assert.equal(apart:save(), together:save())
+    assert.is_nil(together:view(4).dice[3].value)
+    -- a die that is none, anywhere in the call, is refused before any is touched
+    local before = t:save()
+    for _, call in ipairs({
+      function() return t:die_value(1, 4) end,
+      function() return t:show_die({ 1, 4 }, "all") end,
+      function() return t:show_die({ 1, "x" }, "all") end,
+      function() return t:show_die({}, "all") end,
+      function() return t:show_die({ 1, 2 }, 9) end,
+      function() return t:hide_die(2, 0) end,
+      function() return t:die_value() end,
+    }) do
+      local ok, err = pcall(call)
+      assert.is_false(ok)
+      assert.matches("bad argument", err)
+      assert.equal(before, t:save())
+    end
+  end)
+
   it("moves credits by transfer only, refusing an overdraft with nil and a message", function()
     local t = table_with_deck()
     t:account("alice", 100)
