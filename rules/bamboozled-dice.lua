@@ -98,6 +98,8 @@ game.ACTION_CARDS = {
 }
 game.card_text = {}
 for _, a in ipairs(game.ACTION_CARDS) do game.card_text[a.card] = a.text end
+local ACTION_NAMES = {}
+for i, a in ipairs(game.ACTION_CARDS) do ACTION_NAMES[i] = a.card end
 
 -- Each player's action cards: hands[seat]; the two dice, shown together.
 local hands, BOTH_DICE = seat_names("cards"), { 1, 2 }
@@ -435,9 +437,9 @@ local function strike_answers(t, seat, failed_challenge)
 end
 
 local function backing_answers(t, claimer, reading)
-  local answers = {}
-  for _, a in ipairs(game.ACTION_CARDS) do
-    if holds(t, claimer, a.card) and game.backing(t, a.card, reading) then answers[#answers + 1] = a.card end
+  local answers, held = {}, { t:holds(hands[claimer], table.unpack(ACTION_NAMES)) }
+  for i, card in ipairs(ACTION_NAMES) do
+    if held[i] and game.backing(t, card, reading) then answers[#answers + 1] = card end
   end
   return answers
 end
