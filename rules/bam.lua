@@ -45,8 +45,10 @@ local hands, accounts = seat_names("hand"), seat_names("seat")
 -- The fixed answers.
 local PLAY_OR_FOLD, KEEP_OR_DISCARD = { "play", "fold" }, { "keep", "discard" }
 
-local function per_seat(t, value)
-  local list = {}
+-- A list of value for each seat: list filled again when given (the
+-- hand's lists are made once a game, filled again every hand).
+local function per_seat(t, value, list)
+  list = list or {}
   for s = 1, t.nseats do list[s] = value end
   return list
 end
@@ -135,15 +137,16 @@ function game.start_hand(t)
   game.pay_in(t)
   if game.game_over(t) then return game.finish(t, { at_pay_in = true }) end
   if not t:active(t:dealer()) then t:rotate_dealer() end
-  v.order = lib.clockwise_from_left_of(t, t:dealer())
-  t:event("hand", { number = v.hands_played + 1, dealer = t:dealer(), pot = t:balance("pot") })
-  v.folded = per_seat(t, false)
-  v.won = per_seat(t, 0)
+  local dealer = t:dealer()
+  v.order = lib.clockwise_from_left_of(t, dealer)
+  t:event("hand", { number = v.hands_played + 1, dealer = dealer, pot = t:balance("pot") })
+  v.folded = per_seat(t, false, v.folded)
+  v.won = per_seat(t, 0, v.won)
   v.replace = 0
   -- RULINGS: how many cards each player discards and draws is public (the
   -- table sees it), so every view carries it: false until they have. (Two
   -- flat lists: a view copies them on every decision.)
-  v.discarded, v.drawn = per_seat(t, false), per_seat(t, false)
+  v.discarded, v.drawn = per_seat(t, false, v.discarded), per_seat(t, false, v.drawn)
   v.trump, v.turned = nil, nil
   game.deal(t)
   game.turn_trump(t)
@@ -151,7 +154,8 @@ end
 
 -- The dealer chooses the card to turn (the move "turn QS").
 function game.turn_trump(t)
-  t:ask_cards(t:dealer(), "turn trump", hands[t:dealer()], "turn one of your cards: its suit is trumps",
+  local dealer = t:dealer()
+  t:ask_cards(dealer, "turn trump", hands[dealer], "turn one of your cards: its suit is trumps",
               nil, "turn ")
 end
 
@@ -159,10 +163,11 @@ function game.turn(t, card)
   local v = t.vars
   t:reveal(card, "all")
   v.trump, v.turned = t:suit(card), t:name(card)
-  t:event("trump", { suit = v.trump, card = v.turned, dealer = t:dealer() })
-  t:notef("trumps are %s (seat %d turns %s)", lib.SUIT_NAMES[v.trump], t:dealer(), v.turned)
+  local dealer = t:dealer()
+  t:event("trump", { suit = v.trump, card = v.turned, dealer = dealer })
+  t:notef("trumps are %s (seat %d turns %s)", lib.SUIT_NAMES[v.trump], dealer, v.turned)
   if t.vars.opts.redraw then
-    t:ask(t:dealer(), "keep or discard", KEEP_OR_DISCARD,
+    t:ask(dealer, "keep or discard", KEEP_OR_DISCARD,
           ("keep %s in your hand, face up, or discard it"):format(v.turned))
   else
     game.play_or_fold(t)
@@ -250,8 +255,9 @@ end
 function game.redraw(t, seat, names)
   local v = t.vars
   for _, name in ipairs(names) do t:move(t:card(name, hands[seat]), "discard") end
-  local n = #names + (seat == t:dealer() and v.replace or 0)
-  if seat == t:dealer() then v.replace = 0 end
+  local is_dealer = seat == t:dealer()
+  local n = #names + (is_dealer and v.replace or 0)
+  if is_dealer then v.replace = 0 end
   if n > 0 then assert(t:draw("stock", hands[seat], n)) end
   v.discarded[seat], v.drawn[seat] = #names, n
   t:notef("seat %d discards %d and draws %d", seat, #names, n)
