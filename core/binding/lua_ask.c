@@ -497,6 +497,16 @@ static int first_of_names(unsigned mask, const unsigned *same, int n)
     return 1;
 }
 
+/* The cards a mask takes (a popcount, without the library call the
+ * compiler makes of __builtin_popcount on a plain x86-64 target). */
+static int cards_in(unsigned mask)
+{
+    int n = 0;
+    for (; mask; mask &= mask - 1)
+        n++;
+    return n;
+}
+
 /* t:ask_discards(seat, kind, zone, max [, prompt [, hidden]]) */
 static int t_ask_discards(lua_State *L)
 {
@@ -523,24 +533,27 @@ static int t_ask_discards(lua_State *L)
      * of names is offered once. same[i]: the cards before card i with its
      * name. */
     unsigned same[MAX_DISCARD_HAND] = {0};
-    for (int i = 0; i < z->n; i++)
+    const char *names[MAX_DISCARD_HAND];
+    size_t lens[MAX_DISCARD_HAND];
+    for (int i = 0; i < z->n; i++) {
+        names[i] = t->deck.cards[z->cards[i]].name;
+        lens[i] = strlen(names[i]);
         for (int j = 0; j < i; j++)
-            if (strcmp(t->deck.cards[z->cards[i]].name, t->deck.cards[z->cards[j]].name) == 0)
+            if (strcmp(names[i], names[j]) == 0)
                 same[i] |= 1u << j;
+    }
     char text[16 + MAX_DISCARD_HAND * CARD_NAME_LEN];
+    memcpy(text, "discard", 7);
     for (unsigned mask = 1; mask < 1u << z->n; mask++) {
-        if (__builtin_popcount(mask) > max || !first_of_names(mask, same, z->n))
+        if ((max < z->n && cards_in(mask) > max) || !first_of_names(mask, same, z->n))
             continue;
         size_t len = 7;
-        memcpy(text, "discard", len);
         for (int i = 0; i < z->n; i++) {
             if (!(mask & 1u << i))
                 continue;
-            const char *name = t->deck.cards[z->cards[i]].name;
-            size_t n = strlen(name);
             text[len++] = ' ';
-            memcpy(text + len, name, n);
-            len += n;
+            memcpy(text + len, names[i], lens[i]);
+            len += lens[i];
         }
         if (!ask_add(a, text, len, 0))
             return out_of_memory(L);
