@@ -60,6 +60,7 @@ void ask_begin(Ask *a, int seat, const char *kind, const char *prompt, int hidde
     copy_cut(a->kind, sizeof a->kind, kind);
     copy_cut(a->prompt, sizeof a->prompt, prompt);
     a->n = 0;
+    a->named = 0;
     a->used = 0;
     a->window = 0;
     a->open[0] = '\0';
@@ -116,6 +117,7 @@ int ask_add(Ask *a, const char *text, size_t len, int card)
         return 0;
     a->start[a->n] = (int)a->used;
     a->card[a->n++] = card;
+    a->named += card != 0;
     memcpy(a->text + a->used, text, len);
     a->text[a->used + len] = '\0';
     a->used += len + 1;
@@ -129,6 +131,7 @@ int ask_add2(Ask *a, const char *prefix, const char *text, int card)
         return 0;
     a->start[a->n] = (int)a->used;
     a->card[a->n++] = card;
+    a->named += card != 0;
     memcpy(a->text + a->used, prefix, np);
     memcpy(a->text + a->used + np, text, nt);
     a->text[a->used + np + nt] = '\0';
@@ -173,6 +176,8 @@ void ask_keep_seat(Ask *a, int seat)
 
 int ask_card_of(const Ask *a, const char *text)
 {
+    if (!a->named) /* a list of the rules' own, of no card: no move to look for */
+        return 0;
     for (int i = 0; i < a->n; i++)
         if (strcmp(ask_move(a, i), text) == 0)
             return a->card[i];

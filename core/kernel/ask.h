@@ -40,6 +40,7 @@ typedef struct Ask {
      * what the cards are (a set, a run), and are never renamed. */
     int any_card;
     int n, cap;                  /* the legal moves */
+    int named;                   /* how many of them name a card (card[i] != 0) */
     int *start;                  /* where move i's text starts in text */
     int *card;                   /* the card move i names, or 0 */
     char *text;                  /* the texts, each NUL-terminated */

@@ -82,6 +82,28 @@ void test_ask(void)
     ask_finish(&a);
     CHECK(!a.window && a.nseats == 1 && a.count[0] == 1 && !a.open[0]);
 
+    /* The card a move names: found among moves that name cards, with the
+     * rules' own moves beside them; none in a list of no card. */
+    ask_begin(&a, 2, "play", NULL, 0);
+    CHECK(ask_add(&a, "stand", 5, 0));
+    CHECK(ask_add(&a, "QS", 2, 17));
+    CHECK(ask_add2(&a, "turn ", "9H", 31));
+    ask_finish(&a);
+    CHECK_EQ_INT(ask_card_of(&a, "QS"), 17);
+    CHECK_EQ_INT(ask_card_of(&a, "turn 9H"), 31);
+    CHECK_EQ_INT(ask_card_of(&a, "stand"), 0);
+    CHECK_EQ_INT(ask_card_of(&a, "KS"), 0);
+    CHECK(ask_copy(&c, &a));
+    CHECK_EQ_INT(ask_card_of(&c, "turn 9H"), 31);
+    ask_begin(&a, 1, "turn trump", NULL, 0);
+    CHECK(ask_add2(&a, "turn ", "KD", 12));
+    ask_finish(&a);
+    CHECK_EQ_INT(ask_card_of(&a, "turn KD"), 12);
+    ask_begin(&a, 1, "pick", NULL, 0);
+    add(&a, "QS");
+    ask_finish(&a);
+    CHECK_EQ_INT(ask_card_of(&a, "QS"), 0);
+
     ask_free(&a);
     ask_free(&c);
 }
