@@ -183,8 +183,7 @@ static int places_of(const MeldPick *p, int place[2])
 }
 
 /* The runs of one suit, when both zones have a card of it. */
-static void runs_in_suit(const Picks *all, int suit, Places *pl, int from_hand, int from_table,
-                         Search *s)
+static void runs_in_suit(const Picks *all, int suit, Places *pl, Run *r)
 {
     memset(pl->n, 0, sizeof pl->n);
     for (int i = 0; i < all->n; i++) {
@@ -208,8 +207,10 @@ static void runs_in_suit(const Picks *all, int suit, Places *pl, int from_hand, 
         for (int k = 0, m = places_of(q, place); k < m && q->suit == suit; k++)
             pl->of[pl->at[q->hand][place[k]] + pl->n[q->hand][place[k]]++] = q;
     }
-    Run r = {.places = pl, .from_hand = from_hand, .from_table = from_table, .search = s};
-    runs_of(&r);
+    /* (the run's chosen cards and their count are set as it goes; used is
+     * cleared as the search backs out, so all four suits share one) */
+    r->places = pl;
+    runs_of(r);
 }
 
 MeldsStatus melds_find(const Table *t, int hand_zone, int table_zone, int from_hand, int from_table,
@@ -242,7 +243,8 @@ MeldsStatus melds_find(const Table *t, int hand_zone, int table_zone, int from_h
         sets_of(list, n, from_hand, from_table, &s);
     }
     Places pl;
+    Run r = {.from_hand = from_hand, .from_table = from_table, .search = &s};
     for (int suit = SUIT_C; suit <= SUIT_S && !s.stopped; suit++)
-        runs_in_suit(&all, suit, &pl, from_hand, from_table, &s);
+        runs_in_suit(&all, suit, &pl, &r);
     return s.stopped ? MELDS_TOO_MANY : MELDS_OK;
 }
