@@ -267,15 +267,17 @@ end
 -- ---- the rounds ----
 
 -- The playing seats in the order they play a round: the leader, then
--- clockwise past those who folded (the hand's order, from the leader on).
+-- clockwise past those who folded (the hand's order, from the leader on),
+-- written over the last round's list.
 local function round_order(t, leader)
-  local order, folded, seats = t.vars.order, t.vars.folded, {}
-  local n, at = #order, 1
+  local order, folded, seats = t.vars.order, t.vars.folded, t.vars.round_order or {}
+  local n, at, k = #order, 1, 0
   while order[at] ~= leader do at = at + 1 end
   for i = at, at + n - 1 do
     local seat = order[(i - 1) % n + 1]
-    if not folded[seat] then seats[#seats + 1] = seat end
+    if not folded[seat] then k = k + 1; seats[k] = seat end
   end
+  for i = #seats, k + 1, -1 do seats[i] = nil end
   return seats
 end
 
