@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "strfmt.h"
 
 static uint32_t rng_chance(void *ctx, uint32_t n, const char *what)
 {
@@ -32,7 +33,7 @@ Table *table_new(int nseats, const char *seed)
     ledger_init(&t->ledger);
     log_init(&t->log);
     rng_seed_text(&t->rng, seed);
-    snprintf(t->seed, sizeof t->seed, "%s", seed);
+    strfmt_copy(t->seed, sizeof t->seed, seed); /* (snprintf cost a tenth of a short game's start) */
     return t;
 }
 

@@ -78,6 +78,14 @@ void test_rng(void)
     CHECK(seed_problem("") != NULL);
     CHECK(seed_problem("a b") != NULL);
     CHECK(seed_problem("x'y") != NULL);
+    /* Each byte after a first letter: taken exactly when it is a letter, a
+     * digit or one of - _ . : / (no locale's letters, no byte above 127). */
+    for (int c = 1; c < 256; c++) {
+        char seed[3] = {'a', (char)c, '\0'};
+        int listed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                     c == '-' || c == '_' || c == '.' || c == ':' || c == '/';
+        CHECK((seed_problem(seed) == NULL) == listed);
+    }
     char fresh1[SEED_FRESH_HEX + 1], fresh2[SEED_FRESH_HEX + 1];
     seed_fresh(fresh1);
     seed_fresh(fresh2);
