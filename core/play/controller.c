@@ -64,6 +64,8 @@ int controller_open(Controller *c, const char *word, const char *bots_path, BotP
 
 void controller_close(Controller *c, BotPool *pool)
 {
+    if (!c->kind && !c->name && !c->bot)
+        return; /* no seat, or one closed already: nothing to give back */
     if (c->bot && !(pool && bot_pool_give_back(pool, c->bot)))
         bot_close(c->bot);
     free(c->name);

@@ -58,8 +58,15 @@ void match_keep_spare(Match *m)
         lua_pushvalue(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &SPARE_KEY);
     }
-    lua_pushstring(L, m->spare_key);
-    lua_rawseti(L, -2, 1);
+    /* The key is most often the one kept already (every game of a
+     * tournament): compared, not made a Lua string again. */
+    lua_rawgeti(L, -1, 1);
+    int same = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), m->spare_key) == 0;
+    lua_pop(L, 1);
+    if (!same) {
+        lua_pushstring(L, m->spare_key);
+        lua_rawseti(L, -2, 1);
+    }
     lua_rawgeti(L, LUA_REGISTRYINDEX, m->loop.game_ref);
     lua_rawseti(L, -2, 2);
     lua_pop(L, 1);
