@@ -345,15 +345,7 @@ static int put_event_value(lua_State *L, EventText *e, int idx, int list_ok)
     case LUA_TNUMBER:
         if (lua_isinteger(L, idx)) {
             /* by hand: snprintf costs more than the rest of an event */
-            lua_Integer v = lua_tointeger(L, idx);
-            lua_Unsigned u = v < 0 ? 0u - (lua_Unsigned)v : (lua_Unsigned)v;
-            int i = (int)sizeof num;
-            do
-                num[--i] = (char)('0' + u % 10);
-            while ((u /= 10) != 0);
-            if (v < 0)
-                num[--i] = '-';
-            put(e, num + i, sizeof num - (size_t)i);
+            put(e, num, strfmt_int(num, (long long)lua_tointeger(L, idx)));
             return 1;
         } else if (isfinite(lua_tonumber(L, idx)))
             snprintf(num, sizeof num, "%.17g", lua_tonumber(L, idx));
@@ -482,15 +474,8 @@ static int t_event(lua_State *L)
 /* Writes an integer in decimal at the buffer's end. */
 static void add_integer(luaL_Buffer *b, lua_Integer n)
 {
-    char digits[24];
-    int i = (int)sizeof digits;
-    lua_Unsigned u = n < 0 ? 0u - (lua_Unsigned)n : (lua_Unsigned)n;
-    do
-        digits[--i] = (char)('0' + u % 10);
-    while ((u /= 10) != 0);
-    if (n < 0)
-        digits[--i] = '-';
-    luaL_addlstring(b, digits + i, sizeof digits - (size_t)i);
+    char digits[STRFMT_INT_SIZE];
+    luaL_addlstring(b, digits, strfmt_int(digits, (long long)n));
 }
 
 /* t:notef(format, ...): an announcement for everyone, formatted by the

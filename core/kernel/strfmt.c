@@ -90,6 +90,22 @@ size_t strfmt_copy(char *out, size_t size, const char *text)
     return len;
 }
 
+size_t strfmt_int(char *out, long long v)
+{
+    char digits[STRFMT_INT_SIZE];
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    size_t i = sizeof digits;
+    do
+        digits[--i] = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    if (v < 0)
+        digits[--i] = '-';
+    size_t len = sizeof digits - i;
+    memcpy(out, digits + i, len);
+    out[len] = '\0';
+    return len;
+}
+
 int strfmt_plain_ascii(const char *text, size_t len)
 {
     const unsigned char *p = (const unsigned char *)text;

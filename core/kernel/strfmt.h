@@ -49,6 +49,12 @@ int strfmt_plain_ascii(const char *text, size_t len);
  * copied on the hot path (a card's, a meld's prefix), where snprintf's
  * format parsing costs more than the rest of the work. */
 size_t strfmt_copy(char *out, size_t size, const char *text);
+/* Writes v in decimal at out, which holds STRFMT_INT_SIZE bytes, ended by
+ * a NUL, and returns its length: snprintf's "%lld" without its format
+ * parsing, for numbers written on the hot path (events, notes, a
+ * tournament's lines). */
+#define STRFMT_INT_SIZE 21
+size_t strfmt_int(char *out, long long v);
 /* Is name fit to name a zone or an account: 1 to max bytes of UTF-8 text
  * without spaces, control characters, quotes or backslashes (names are
  * printed, typed and written into JSON)? */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../../core/kernel/strfmt.h"
 #include "../../core/lua/lua_json.h"
 #include "game_lines.h"
 
@@ -36,8 +37,8 @@ static void put_raw(Text *t, const char *s) { put(t, s, strlen(s)); }
 
 static void put_int(Text *t, long long v)
 {
-    char digits[24];
-    put(t, digits, (size_t)snprintf(digits, sizeof digits, "%lld", v));
+    char digits[STRFMT_INT_SIZE];
+    put(t, digits, strfmt_int(digits, v)); /* (snprintf was two thirds of a line's cost) */
 }
 
 /* A text the library writes as it is: printable ASCII, no quote or

@@ -1,4 +1,6 @@
 #include <stdlib.h>
+#include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include "check.h"
 #include "../../core/kernel/strfmt.h"
@@ -75,4 +77,12 @@ void test_strfmt(void)
     CHECK(strfmt_copy(out, sizeof out, "1234567") == 5 && strcmp(out, "12345") == 0);
     CHECK(strfmt_copy(out, sizeof out, "") == 0 && out[0] == '\0');
     CHECK(strfmt_copy(out, 1, "QS") == 0 && out[0] == '\0');
+    /* An integer as "%lld" writes it, at the edges and in between. */
+    const long long ints[] = {0, 7, -7, 10, -10, 99, 100, 1234567890123LL, -1000000000000000000LL,
+                              LLONG_MAX, LLONG_MIN, LLONG_MIN + 1};
+    for (size_t i = 0; i < sizeof ints / sizeof *ints; i++) {
+        char mine[STRFMT_INT_SIZE], libc[32];
+        int n = snprintf(libc, sizeof libc, "%lld", ints[i]);
+        CHECK(strfmt_int(mine, ints[i]) == (size_t)n && strcmp(mine, libc) == 0);
+    }
 }
