@@ -268,9 +268,10 @@ end
 -- `facing`: the seat faces a backed score.
 local function with_cards(t, seat, fixed, facing)
   local v = t.vars
-  if turn_full(t) or t:count(hands[seat]) == 0 then return offer(fixed, 0) end
+  if turn_full(t) then return offer(fixed, 0) end
   local live = v.score ~= nil
-  -- Each card is looked for only where it could be played, in one call.
+  -- Each card is looked for only where it could be played, in one call
+  -- (an empty hand holds none of them).
   -- Facing a backed claim or a declared Jackpot, My Bad resets the score
   -- too (seed 004's Jackpot card: "the next player ... can use a My Bad").
   local fresh_start, my_bad, reverse, skip, revive = t:holds(hands[seat], live and "FreshStart",
