@@ -277,14 +277,11 @@ static void check_open(lua_State *L, int arg, int at, char *out, size_t size)
 
 /* "moves[3]": one seat's list of a window, as errors name it. By hand: a
  * window names each seat's list before reading it, and snprintf cost as
- * much as reading the list. */
+ * much as reading the list. what holds 32 bytes. */
 static void seat_list_name(char *what, int seat)
 {
-    _Static_assert(MAX_SEATS < 100, "a seat is written in at most two digits");
     size_t n = strfmt_copy(what, 16, "moves[");
-    if (seat >= 10)
-        what[n++] = (char)('0' + seat / 10);
-    what[n++] = (char)('0' + seat % 10);
+    n += strfmt_int(what + n, seat);
     what[n++] = ']';
     what[n] = '\0';
 }
