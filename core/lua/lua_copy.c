@@ -123,3 +123,35 @@ void lcopy_with_room(lua_State *L, int idx, int room)
     lua_rotate(L, c.copies, 1); /* the copy below the two slots, then */
     lua_pop(L, 2);
 }
+
+/* Whether the table at idx and each table among its values, and theirs,
+ * has no metatable; *budget counts the tables walked down to where the
+ * walk gives up (0: it gave up, or met a metatable). */
+static int plain_tree(lua_State *L, int idx, int *budget)
+{
+    if (--*budget < 0)
+        return 0;
+    if (lua_getmetatable(L, idx)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    luaL_checkstack(L, 3, "copy");
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        if (lua_type(L, -1) == LUA_TTABLE && !plain_tree(L, lua_gettop(L), budget)) {
+            lua_pop(L, 2);
+            return 0;
+        }
+        lua_pop(L, 1);
+    }
+    return 1;
+}
+
+void lcopy_unless_plain(lua_State *L, int idx)
+{
+    int budget = PLAIN_MAX_TABLES;
+    if (lua_type(L, idx) != LUA_TTABLE || plain_tree(L, lua_absindex(L, idx), &budget))
+        lua_pushvalue(L, idx);
+    else
+        lcopy(L, idx);
+}

@@ -27,5 +27,15 @@ void lcopy(lua_State *L, int idx);
  * keys: for a table that grows once copied (a game's vars), which would
  * be made again at each doubling. */
 void lcopy_with_room(lua_State *L, int idx, int room);
+/* Pushes the value at idx itself when it is plain: no table in it, to
+ * the depth of PLAIN_MAX_TABLES tables, has a metatable, so reading it
+ * from C runs no script. Otherwise pushes a copy as lcopy makes. For a
+ * value read at once, before the script that made it runs again: most
+ * are plain, and looking costs a fifth of copying. */
+void lcopy_unless_plain(lua_State *L, int idx);
+
+/* Most tables lcopy_unless_plain walks (a table held twice counted twice)
+ * before it copies instead: a result's handful, with room to spare. */
+#define PLAIN_MAX_TABLES 32
 
 #endif

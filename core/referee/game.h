@@ -54,7 +54,9 @@ GameStatus game_rebuild(Game *g, int n);
 GameStatus game_restart(Game *g, const char *seed);
 /* A uniformly random legal move for seat, from the caller's stream. */
 const char *game_random_move(Game *g, int seat, Rng *r);
-/* Pushes the result table, or nil while the game goes on. */
+/* Pushes the result table, or nil while the game goes on. A plain result
+ * is the rules' own table: read it and pop it before the rules run again
+ * (lua_game.c hands a script a copy). */
 GameStatus game_push_result(Game *g);
 /* Pushes the rules' status(t, seat): the state at a glance for a seat (0:
  * everyone), a list of lines; nil when the rules define none. */

@@ -4,41 +4,53 @@
 #include "../lua/lua_copy.h"
 #include "result_places.h"
 
-/* Calls the function below its arguments; returns plain copies of its
- * results (as many as the upvalue says). What the rules return is read by
- * the referee after the protected call, so it must hold tables without
- * metatables, whose metamethods could fail (or loop) there. */
+/* Calls the function below its arguments, the Reading at 1 saying how
+ * many results it gives; returns them plain. What the rules return is
+ * read by the referee after the protected call, so it must hold tables
+ * without metatables, whose metamethods could fail (or loop) there. A
+ * Reading as_it_lies has a plain result returned as it is, for a reader
+ * done with it before the rules run again; else each is a copy, the
+ * rules' own tables out of the reader's reach. (A light C function and
+ * the Reading's address: a closure made per reading was an allocation
+ * per call, and its share of the collector's work.) */
 static int call_for_plain(lua_State *L)
 {
-    int n = (int)lua_tointeger(L, lua_upvalueindex(1));
+    const Reading *r = lua_touserdata(L, 1);
+    lua_remove(L, 1);
+    int n = r->nresults;
     lua_call(L, lua_gettop(L) - 1, n);
     for (int i = lua_gettop(L) - n + 1; i <= lua_gettop(L); i++) {
-        lcopy(L, i);
+        if (r->as_it_lies)
+            lcopy_unless_plain(L, i);
+        else
+            lcopy(L, i);
         lua_replace(L, i);
     }
     return n;
 }
 
-static const Reading READ_RESULT = {"result", 1, result_reply_check, NULL};
+/* Read once a game, by C that is done with it before the rules run again
+ * (a tournament's summary and line, a sample's playout, a screen). */
+static const Reading READ_RESULT = {"result", 1, result_reply_check, NULL, 1};
 static const Reading READ_STANDING = {
-    "standing", 1, standing_check, "one number per seat, higher for a seat better placed"};
+    "standing", 1, standing_check, "one number per seat, higher for a seat better placed", 0};
 static const Reading READ_STATUS = {
-    "status", 1, status_check, "a list of lines, each a text of one line under 400 bytes"};
+    "status", 1, status_check, "a list of lines, each a text of one line under 400 bytes", 0};
 const Reading GAME_READ_EXPLAIN = {
-    "explain", 1, explain_check, "nil, or why the move is not legal: a text of one line"};
+    "explain", 1, explain_check, "nil, or why the move is not legal: a text of one line", 0};
 const Reading GAME_READ_DEFAULT = {
-    "default_answer", 1, default_answer_check, "nil, or the move made for a seat whose time ran out: a text"};
+    "default_answer", 1, default_answer_check, "nil, or the move made for a seat whose time ran out: a text", 0};
 const Reading GAME_READ_JUDGE = {
-    "judge", 2, judge_check, "the move made of the answer, or nil and why it is refused"};
+    "judge", 2, judge_check, "the move made of the answer, or nil and why it is refused", 0};
 
 GameStatus game_read_rules(Game *g, const Reading *r, int nargs)
 {
     lua_State *L = g->L;
-    lua_pushinteger(L, r->nresults);
-    lua_pushcclosure(L, call_for_plain, 1);
-    lua_insert(L, -(nargs + 2));
+    lua_pushcfunction(L, call_for_plain);
+    lua_pushlightuserdata(L, (void *)r);
+    lua_rotate(L, -(nargs + 3), 2); /* both below the rules' function */
     char why[REPLY_TEXT_MAX + 200];
-    if (game_call_rules_reading(g, nargs + 1, r->nresults) != LUA_OK) {
+    if (game_call_rules_reading(g, nargs + 2, r->nresults) != LUA_OK) {
         game_set_error(g, "the rules failed in %s(): %s", r->name, lua_tostring(L, -1));
         lua_pop(L, 1);
     } else if (!r->check(L, -r->nresults, g->nseats, why, sizeof why)) {

@@ -15,6 +15,7 @@ typedef struct Reading {
     int nresults;
     ReplyCheck check;
     const char *shape;
+    int as_it_lies; /* 1: a plain result is not copied (call_for_plain) */
 } Reading;
 
 extern const Reading GAME_READ_EXPLAIN, GAME_READ_JUDGE, GAME_READ_DEFAULT;

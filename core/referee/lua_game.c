@@ -262,7 +262,13 @@ static int pushed_result(lua_State *L, Game *g, GameStatus s)
 static int l_game_result(lua_State *L)
 {
     Game *g = game_check(L, 1);
-    return pushed_result(L, g, game_push_result(g));
+    int n = pushed_result(L, g, game_push_result(g));
+    if (n == 1 && lua_istable(L, -1)) {
+        /* The script's own copy: the rules' table stays theirs. */
+        lcopy(L, -1);
+        lua_replace(L, -2);
+    }
+    return n;
 }
 
 /* g:standing() -> the rules' standing(t), one number per seat; nil when

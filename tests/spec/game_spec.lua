@@ -193,6 +193,13 @@ describe("loading rules and options", function()
       assert(g:play(1, "go"))
       assert.is_table(g:result(), shape)
     end
+    -- A script's result is its own copy: the rules' tables (here one they
+    -- keep and hand out every time) are not changed through it.
+    local g2 = assert(new_game("bad-result"))
+    assert(g2:play(1, "go"))
+    local mine = g2:result()
+    mine.scores[2], mine.winners[1] = 99, 1
+    assert.same({ winners = { 2 }, scores = { 0, 1 }, message = "seat 2 wins", places = { 2, 1 } }, g2:result())
     -- The finishing places: the rules' own when given, else the winners
     -- first and the rest by score; a draw shares the first place.
     local places = {}

@@ -106,10 +106,48 @@ static void test_writing_a_shared_table(lua_State *L)
     lua_close(to);
 }
 
+/* Whether lcopy_unless_plain pushed the value at 1 itself (1) or a copy
+ * (0); either way a table without a metatable at any depth walked. */
+static int pushed_itself(lua_State *L, const char *code)
+{
+    CHECK(luaL_dostring(L, code) == LUA_OK);
+    lcopy_unless_plain(L, 1);
+    CHECK_EQ_INT(lua_gettop(L), 2);
+    int same = lua_rawequal(L, 1, 2);
+    lua_getfield(L, 2, "inner");
+    CHECK(!lua_getmetatable(L, 2) && !(lua_istable(L, -1) && lua_getmetatable(L, -1)));
+    lua_settop(L, 0);
+    return same;
+}
+
+static void test_plain_values_read_as_they_lie(lua_State *L)
+{
+    /* A result as rules make one: read where it lies. */
+    CHECK(pushed_itself(L, "return { winners = { 2 }, scores = { 0, 1 }, message = 'won' }"));
+    /* A metatable at the top, or deeper, could run a script as C reads it. */
+    CHECK(!pushed_itself(L, "return setmetatable({ 1 }, { __index = error })"));
+    CHECK(!pushed_itself(L, "return { inner = setmetatable({}, { __len = error }) }"));
+    /* More tables than the walk looks at, a cycle or a shared level after
+     * level: copied, as lcopy copies them, in the shape they had. */
+    CHECK(!pushed_itself(L, "local t = { inner = {} } t.inner.up = t return t"));
+    push_shared_levels(L, 40);
+    lcopy_unless_plain(L, 1);
+    CHECK(!lua_rawequal(L, 1, 2));
+    CHECK_EQ_INT(shared_levels(L, 2), 40);
+    lua_settop(L, 0);
+    /* What is not a table is itself. */
+    lua_pushliteral(L, "a text");
+    lcopy_unless_plain(L, 1);
+    CHECK(lua_rawequal(L, 1, 2));
+    lua_settop(L, 0);
+}
+
 void test_lua_copy(void)
 {
     lua_State *L = luaL_newstate();
+    luaL_openlibs(L); /* setmetatable and error, for the values made plain or not */
     test_copy_keeps_the_shape(L);
+    test_plain_values_read_as_they_lie(L);
     test_writing_a_shared_table(L);
     lua_close(L);
 }
