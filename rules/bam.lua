@@ -43,7 +43,7 @@ local game = {
 local hands, accounts = seat_names("hand"), seat_names("seat")
 
 -- The fixed answers.
-local PLAY_OR_FOLD, KEEP_OR_DISCARD = { "play", "fold" }, { "keep", "discard" }
+local PLAY_OR_FOLD, KEEP_OR_DISCARD = moves{ "play", "fold" }, moves{ "keep", "discard" }
 
 -- A list of value for each seat: list filled again when given (the
 -- hand's lists are made once a game, filled again every hand).
