@@ -96,6 +96,12 @@ uint64_t rng_position(const Rng *r)
 
 void rng_seek(Rng *r, uint64_t position)
 {
+    /* The block is made already when r holds it: bytes left in buf are
+     * always those of block - 1 (refill is all that fills it). */
+    if (r->used < RNG_BLOCK_BYTES && r->block == position / RNG_BLOCK_BYTES + 1) {
+        r->used = (uint8_t)(position % RNG_BLOCK_BYTES);
+        return;
+    }
     r->block = position / RNG_BLOCK_BYTES;
     r->used = RNG_BLOCK_BYTES;
     if (position % RNG_BLOCK_BYTES) {

@@ -44,7 +44,8 @@ uint32_t rng_below(Rng *r, uint32_t n);
  * same child, and the child's output tells nothing of the parent. */
 Rng rng_derive(const Rng *r, uint64_t tag);
 /* Where r stands in its stream (bytes drawn), and a move to such a place:
- * with the key and nonce, all a save needs to go on where it stopped. */
+ * with the key and nonce, all a save needs to go on where it stopped. A
+ * move within the block r holds does not make the block again. */
 uint64_t rng_position(const Rng *r);
 void rng_seek(Rng *r, uint64_t position);
 /* Fisher-Yates over n small integers. */

@@ -56,6 +56,34 @@ void test_rng(void)
             CHECK(rng_next(&a) == rng_next(&b));
     }
 
+    /* One stream sought here and there (as a random seat's is, a move
+     * number at a time) gives at each place what a fresh stream sought
+     * there gives: within the block it holds, after it, before it, at
+     * block edges, after draws that used the block up, and again. */
+    {
+        static const uint64_t places[] = {0, 4, 60, 8, 64, 124, 0, 130, 63, 200, 196, 4, 256, 252, 8};
+        Rng roving, fresh;
+        rng_seed_text(&roving, "roving");
+        for (size_t i = 0; i < sizeof places / sizeof *places; i++) {
+            rng_stream(&fresh, roving.key, roving.nonce);
+            rng_seek(&fresh, places[i]);
+            rng_seek(&roving, places[i]);
+            CHECK(rng_position(&roving) == places[i]);
+            int draws = (int)(i % 3) * 5 + 1; /* up to 11: past a block's end from most places */
+            for (int k = 0; k < draws; k++)
+                CHECK(rng_below(&roving, 1000003) == rng_below(&fresh, 1000003));
+        }
+        /* Sought to a block's edge and not drawn from, it holds no block:
+         * the next place, in the block before, is made afresh. */
+        rng_seek(&roving, 130);
+        rng_below(&roving, 10);
+        rng_seek(&roving, 64);
+        rng_seek(&roving, 4);
+        rng_stream(&fresh, roving.key, roving.nonce);
+        rng_seek(&fresh, 4);
+        CHECK(rng_next(&roving) == rng_next(&fresh));
+    }
+
     /* Derived streams: reproducible, distinct per tag and from the parent,
      * and the parent untouched. */
     Rng parent;
