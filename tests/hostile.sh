@@ -244,7 +244,8 @@ grep -q "^error: a rules script ran in C past its limit setting up a new game, w
 timeout 120 "$bin" tournament fixture --bots "$here/bots/hostile/stuck-in-c.lua,random" --games 2 \
     --bot-budget 2000000 --seed 1 --out "$work/stuck.jsonl" >"$work/stuck-tour.out" 2>&1
 status=$?
-[ $status -eq 0 ] && [ "$(grep -c '"faults":\[\(15,0\|0,15\)\]' "$work/stuck.jsonl")" = 2 ] &&
+# (each of the stuck bot's turns a fault: how many, the random seat's play decides)
+[ $status -eq 0 ] && [ "$(grep -c '"faults":\[\([1-9][0-9]*,0\|0,[1-9][0-9]*\)\]' "$work/stuck.jsonl")" = 2 ] &&
     grep -q "first in game 0, at seat 1: at move 0 it ran in C past its limit" "$work/stuck-tour.out" && ok ||
     bad "a tournament with a bot stuck in C (exit $status): $(tail -2 "$work/stuck-tour.out")"
 fi

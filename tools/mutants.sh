@@ -342,6 +342,7 @@ mutant check-told-blind repl/check.lua '              problem = told_unseen(text
 mutant check-fork-blind repl/check.lua '    if (told_here or told_there) and kernel_shown(g, from, seat) == kernel_shown(fork, 1, seat) then' \
     '    if false then' spec conformance_spec.lua 'note.tells.die'
 mutant rng-seek-held core/kernel/rng.c 'if (r->used < RNG_BLOCK_BYTES && r->block' 'if (r->block' unit
+mutant random-seat-own-stream core/play/seat_loop.c 'RANDOM_SEAT_NONCE | (uint64_t)seat);' 'RANDOM_SEAT_NONCE);' cli seeds
 mutant result-read-plain core/lua/lua_copy.c '    if (lua_getmetatable(L, idx)) {' '    if (0) {' unit
 wait
 cat "$work"/*.result 2>/dev/null

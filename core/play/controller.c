@@ -34,9 +34,9 @@ static int bot_move(Controller *c, Game *g, int seat, const Rng *stream, char **
     return i >= 0 || i == BOT_RULES_FAILED ? i : CONTROLLER_FAULT;
 }
 
-const ControllerKind CONTROLLER_PERSON = {"human", 1, waits_for_person};
-const ControllerKind CONTROLLER_RANDOM = {"random", 0, random_move};
-const ControllerKind CONTROLLER_BOT = {"bot", 0, bot_move};
+const ControllerKind CONTROLLER_PERSON = {"human", 1, 0, waits_for_person};
+const ControllerKind CONTROLLER_RANDOM = {"random", 0, 1, random_move};
+const ControllerKind CONTROLLER_BOT = {"bot", 0, 0, bot_move};
 
 int controller_open(Controller *c, const char *word, const char *bots_path, BotPool *pool,
                     long budget, size_t memory, char **err, int *usage)

@@ -20,6 +20,10 @@ typedef struct Controller Controller;
 typedef struct ControllerKind {
     const char *word;   /* as --seats names it: "human", "random", or "bot" */
     int person;         /* answers in their own time: the loop waits for them */
+    /* Draws one number a decision: the loop gives it its seat's own stream
+     * at the move number's 4 bytes (one ChaCha20 block serves sixteen move
+     * numbers) instead of a stream of the decision's own. */
+    int draws_once;
     /* The index of seat's answer among its moves in the decision due (the
      * same draws from stream give the same answer), or one of the codes
      * above, with why (malloc'd) for a fault or a rules failure. */

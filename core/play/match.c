@@ -386,6 +386,7 @@ int match_start(Match *m, const MatchSpec *spec, char **err)
     m->loop.game = NULL;
     m->loop.game_ref = LUA_NOREF;
     m->loop.memory = NULL; /* the game in progress keeps its count */
+    m->loop.random_seat = NULL; /* and its random seats' streams */
     m->loop.nseats = 0;
     m->log_shown = 0;
     m->loop.forfeited = 0;

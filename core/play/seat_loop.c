@@ -33,11 +33,16 @@ int seat_loop_take_seat(SeatLoop *l, int *n, const char *word, const char *bots_
  * so what a bot draws tells nothing of the table's chance. */
 #define BOTS_TAG 0xB07B07B07ULL
 
+/* A random seat's streams are the bots' key's too, numbered apart from
+ * every bot's decision (whose numbers stay below bit 48). */
+#define RANDOM_SEAT_NONCE (1ULL << 63)
+
 static void seed_bots(SeatLoop *l)
 {
     Rng game; /* the seed's stream as it begins, hashed from the seed once already */
     rng_stream(&game, l->game->seed_key, 0);
     l->bot_base = rng_derive(&game, BOTS_TAG);
+    l->random_seat_keyed = 0;
 }
 
 /* A bot's stream for one decision: its own, apart from the table's chance
@@ -48,6 +53,25 @@ static Rng bot_stream(SeatLoop *l, int seat)
 {
     Rng r;
     rng_stream(&r, l->bot_base.key, ((uint64_t)seat << 40) ^ (uint64_t)l->game->nmoves);
+    return r;
+}
+
+/* A random seat's stream for one decision: the 4 bytes of its own stream
+ * that the move number names, and on (a draw rejected reads the next).
+ * A function of the seat and the move number as a bot's is, but one
+ * ChaCha20 block serves sixteen move numbers: a block per decision was a
+ * sixth of the thinnest decision. */
+static const Rng *random_seat_stream(SeatLoop *l, int seat, Rng *spare)
+{
+    if (!l->random_seat)
+        l->random_seat = malloc((MAX_SEATS + 1) * sizeof *l->random_seat);
+    /* (out of memory: the same bytes, made again in spare) */
+    Rng *r = l->random_seat ? &l->random_seat[seat] : spare;
+    if (!l->random_seat || !(l->random_seat_keyed & 1u << seat)) {
+        rng_stream(r, l->bot_base.key, RANDOM_SEAT_NONCE | (uint64_t)seat);
+        l->random_seat_keyed |= l->random_seat ? 1u << seat : 0;
+    }
+    rng_seek(r, (uint64_t)l->game->nmoves * 4);
     return r;
 }
 
@@ -98,6 +122,8 @@ void seat_loop_drop(SeatLoop *l)
     luaL_unref(l->L, LUA_REGISTRYINDEX, l->game_ref);
     l->game_ref = LUA_NOREF;
     l->game = NULL;
+    free(l->random_seat);
+    l->random_seat = NULL;
     for (int i = 0; i <= MAX_SEATS; i++) {
         controller_close(&l->seats[i], l->pool);
         l->faults[i] = 0;
@@ -168,9 +194,10 @@ static int choose(SeatLoop *l, int seat, const Rng *stream, char **why)
 const char *seat_loop_answer(SeatLoop *l, int seat)
 {
     Game *g = l->game;
-    Rng r = bot_stream(l, seat);
+    Rng r = bot_stream(l, seat), spare;
     char *why = NULL;
-    int i = choose(l, seat, &r, &why);
+    int once = l->seats[seat].kind->draws_once;
+    int i = choose(l, seat, once ? random_seat_stream(l, seat, &spare) : &r, &why);
     if (i >= 0) {
         const Ask *p;
         game_pending(g, &p);

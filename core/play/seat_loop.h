@@ -34,6 +34,10 @@ struct SeatLoop {
     BotPool *pool;       /* where the bots come from and go back to, or NULL: opened
                             and closed with each game */
     Rng bot_base;        /* bots' decisions derive from it, seat and move number */
+    /* Each random seat's stream, 4 bytes a move number (malloc'd at the
+     * first draw, NULL before; bit s of keyed: seat s's is this game's). */
+    Rng *random_seat;
+    uint32_t random_seat_keyed;
     int faults[MAX_SEATS + 1];
     int forfeit;         /* a faulting bot forfeits instead of playing on */
     int forfeited;       /* the seat that forfeited, or 0 */

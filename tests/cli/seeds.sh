@@ -13,6 +13,14 @@ cmp -s "$work/fresh.jsonl" "$work/fresh2.jsonl" && bad "two unseeded runs played
 "$bin" run fixture --seats random,random --seed 07 --json >"$work/s07" 2>&1
 "$bin" run fixture --seats random,random --seed 7 --json >"$work/s7" 2>&1
 cmp -s "$work/s07" "$work/s7" && bad "seeds 07 and 7 gave the same game (a seed is its text)" || ok
+# Each random seat draws from a stream of its own, a function of the seed,
+# the seat and the move number: two of them asked in one window (the
+# fixture's snap or pass) answer apart, not alike every time.
+for s in 1 2 3; do "$bin" run fixture --seats random,random,random --seed $s --json; done >"$work/windows.jsonl" 2>&1
+grep -Eq '"answers":\[\{"seat":[0-9],"move":"(snap|pass)"\},\{"seat":[0-9],"move":"(snap|pass)"\}\]' "$work/windows.jsonl" &&
+    grep -E '"answers":\[\{"seat":[0-9],"move":"(snap|pass)"\},\{"seat":[0-9],"move":"(snap|pass)"\}\]' "$work/windows.jsonl" |
+    grep -Eqv '"move":"snap".*"move":"snap"|"move":"pass".*"move":"pass"' && ok ||
+    bad "random seats in one window answered alike every time: their streams are not their own"
 expect 2 "a tournament's seed has at most 64 characters" -- "$bin" tournament fixture --bots random,random --seed "$(printf 'x%.0s' $(seq 70))"
 # A tournament without --seed draws one, says so, writes it in every line
 # (game g's seed is the tournament's and /deal) and in the standings; the
