@@ -38,14 +38,18 @@ method-calls 4"
 # playouts, the rules' hot path in search), over fewer games as each costs
 # hundreds of millions of instructions; one (--out among its options)
 # writes every game's line as well, as a tournament kept to a file does.
+# Four random seats play each deal's four seatings as one game, so their
+# rows take 400 less 100 games (75 deals, as many games as the lean
+# loop's): over 30 games, 7 or 8 deals, a game's length swung the figure
+# by a tenth from one random stream to another.
 tournaments="40 10 bam bam-greedy,bam-greedy,bam-greedy,bam-greedy hands=1
 40 10 bamboozled-dice dice-bluffer,dice-honest,dice-bluffer,dice-honest
 40 10 bamm bamm-greedy,bamm-greedy,bamm-greedy,bamm-greedy
 40 10 bamboozled bamboozled-greedy,bamboozled-greedy hands=1
 4 1 bam ismcts,bam-greedy,random hands=1
-40 10 bam random,random,random,random hands=1 cards=4
-40 10 bam random,random,random,random hands=1 cards=4 --out
-40 10 bamboozled-dice random,random,random,random"
+400 100 bam random,random,random,random hands=1 cards=4
+400 100 bam random,random,random,random hands=1 cards=4 --out
+400 100 bamboozled-dice random,random,random,random"
 
 # The tournament timed with --jobs 1 and --jobs 2: short games, so that
 # handing lines from the workers to the parent counts.
