@@ -31,7 +31,8 @@ void lcopy_with_room(lua_State *L, int idx, int room);
  * the depth of PLAIN_MAX_TABLES tables, has a metatable, so reading it
  * from C runs no script. Otherwise pushes a copy as lcopy makes. For a
  * value read at once, before the script that made it runs again: most
- * are plain, and looking costs a fifth of copying. */
+ * are plain, and looking costs a seventh of copying (a BAM! result:
+ * 1,800 instructions against 12,500). */
 void lcopy_unless_plain(lua_State *L, int idx);
 
 /* Most tables lcopy_unless_plain walks (a table held twice counted twice)
