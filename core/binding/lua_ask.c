@@ -446,8 +446,8 @@ static int t_ask_cards(lua_State *L)
 
 /* t:ask_trick(seats, kind, hands, into [, prompt]): a round of card play
  * the kernel runs (trick.h). seats: the seats in the order they play;
- * hands: the zone names of their hands, by seat (hands[seat]); into: the
- * zone they play onto. */
+ * hands: their hands, by seat (hands[seat]: a zone's name or number);
+ * into: the zone they play onto. */
 static int t_ask_trick(lua_State *L)
 {
     Table *t = ltable_self(L);
@@ -460,14 +460,26 @@ static int t_ask_trick(lua_State *L)
     int n = check_seat_list(L, t, 2, seats, "in the order they play", "each seat plays once a round");
     for (int i = 0; i < n; i++) {
         int s = seats[i];
-        if (lua_rawgeti(L, 4, s) != LUA_TSTRING)
-            return luaL_argerror(L, 4, lua_pushfstring(L, "hands[%d] is a %s: expected the name "
-                                                          "of seat %d's hand", (int)s,
-                                                       luaL_typename(L, -1), (int)s));
-        hands[i] = zones_find(&t->zones, lua_tostring(L, -1));
-        if (!hands[i])
-            return luaL_argerror(L, 4, lua_pushfstring(L, "hands[%d] is '%s': no zone has that "
-                                                          "name", (int)s, lua_tostring(L, -1)));
+        int type = lua_rawgeti(L, 4, s);
+        if (type == LUA_TNUMBER) {
+            lua_Integer z = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+            if (z < 1 || z > t->zones.n)
+                return luaL_argerror(L, 4, lua_pushfstring(L, "hands[%d] is %s: no zone has that "
+                                                              "number (t:zone gives it)", (int)s,
+                                                           lua_tostring(L, -1)));
+            hands[i] = (int)z;
+        } else if (type == LUA_TSTRING) {
+            hands[i] = zones_find(&t->zones, lua_tostring(L, -1));
+            if (!hands[i])
+                return luaL_argerror(L, 4, lua_pushfstring(L, "hands[%d] is '%s': no zone has "
+                                                              "that name", (int)s,
+                                                           lua_tostring(L, -1)));
+        } else {
+            return luaL_argerror(L, 4, lua_pushfstring(L, "hands[%d] is a %s: expected seat %d's "
+                                                          "hand, its name or the number t:zone "
+                                                          "gave", (int)s, luaL_typename(L, -1),
+                                                       (int)s));
+        }
         lua_pop(L, 1);
         if (hands[i] == into)
             return luaL_argerror(L, 5, lua_pushfstring(L, "'%s' is seat %d's hand: the cards "

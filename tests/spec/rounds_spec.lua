@@ -111,6 +111,27 @@ describe("a round the kernel runs (t:ask_trick)", function()
     end
   end)
 
+  it("takes the hands by the numbers t:zone gave as by their names", function()
+    for seed = 1, 6 do
+      local function game(options)
+        return assert(referee.game("rounds", { seats = 2 + seed % 3, seed = seed, options = options,
+                                               rules_path = "tests/fixture:rules" }))
+      end
+      local by_name, by_number = game({}), game({ by_number = true })
+      for i = 1, 9 do
+        local p = by_name:pending()
+        if not p then break end
+        assert.are.same(p.moves, by_number:pending().moves)
+        local seat = p.seats[1]
+        local move = p.moves[seat][1 + (seed + i) % #p.moves[seat]]
+        assert.is_true(by_name:play(seat, move))
+        assert.is_true(by_number:play(seat, move))
+      end
+      assert.are.same(by_name:table().vars.won, by_number:table().vars.won)
+      assert.are.same(by_name:table().vars.applied, by_number:table().vars.applied)
+    end
+  end)
+
   it("ends the round when the rules ask anything else", function()
     local g = assert(rounds({ options = { then_ask = true } }))
     assert.are.same({ 2 }, g:pending().seats)
@@ -126,7 +147,8 @@ describe("a round the kernel runs (t:ask_trick)", function()
       ["no-seats"] = "seats must list 1 or more of the table's seats, in the order they play",
       ["twice"] = "seat 1 is listed twice: each seat plays once a round",
       ["bad-seat"] = "entry 2 is not a seat from 1 to 3",
-      ["no-hand"] = "hands%[2%] is a nil: expected the name of seat 2's hand",
+      ["no-hand"] = "hands%[2%] is a nil: expected seat 2's hand, its name or the number t:zone gave",
+      ["bad-number"] = "hands%[2%] is 99: no zone has that number %(t:zone gives it%)",
       ["no-zone"] = "hands%[2%] is 'hand9': no zone has that name",
       ["into-hand"] = "'hand2' is seat 2's hand: the cards are played onto another zone",
       ["empty-hand"] = "zone 'hand1' has no card to offer",
