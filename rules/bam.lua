@@ -39,8 +39,10 @@ local game = {
   },
 }
 
--- Each seat's hand and credits: hands[seat], accounts[seat].
-local hands, accounts = seat_names("hand"), seat_names("seat")
+-- The piles and each seat's hand (hands[seat], named hand_names[seat]), by
+-- the numbers t:zone gives in prepare; each seat's credits, accounts[seat].
+local STOCK, DISCARD, TRICK, PLAYED
+local hands, hand_names, accounts = {}, seat_names("hand"), seat_names("seat")
 
 -- The fixed answers.
 local PLAY_OR_FOLD, KEEP_OR_DISCARD = moves{ "play", "fold" }, moves{ "keep", "discard" }
@@ -60,16 +62,14 @@ function game.cards_per_hand(t) return t.vars.opts.cards end
 
 -- The table every game begins at: the deck, the hands, the credits.
 function game.prepare(t, opts)
-  t:zone("stock")
-  t:zone("discard")
-  t:zone("trick", { vis = "public" })
-  t:zone("played", { vis = "public" })
+  STOCK, DISCARD = t:zone("stock"), t:zone("discard")
+  TRICK, PLAYED = t:zone("trick", { vis = "public" }), t:zone("played", { vis = "public" })
   for s = 1, t.nseats do
-    t:zone(hands[s], { owner = s })
+    hands[s] = t:zone(hand_names[s], { owner = s })
     t:account(accounts[s], opts.credits)
   end
   t:account("pot")
-  t:deck("stock", "standard52")
+  t:deck(STOCK, "standard52")
   t.vars.owes = per_seat(t, 0)
   t.vars.hands_played = 0
 end
@@ -120,15 +120,15 @@ function game.deal(t)
   -- Every card comes back to the stock first (before the first hand they
   -- all lie there, where prepare put them).
   if t.vars.hands_played > 0 then
-    t:move_all("discard", "stock")
-    t:move_all("trick", "stock")
-    t:move_all("played", "stock")
-    for s = 1, t.nseats do t:move_all(hands[s], "stock") end
+    t:move_all(DISCARD, STOCK)
+    t:move_all(TRICK, STOCK)
+    t:move_all(PLAYED, STOCK)
+    for s = 1, t.nseats do t:move_all(hands[s], STOCK) end
   end
-  t:shuffle("stock")
+  t:shuffle(STOCK)
   local order, in_order = t.vars.order, {}
   for i = 1, #order do in_order[i] = hands[order[i]] end
-  assert(t:deal("stock", in_order, game.cards_per_hand(t)))
+  assert(t:deal(STOCK, in_order, game.cards_per_hand(t)))
 end
 
 function game.start_hand(t)
@@ -177,7 +177,7 @@ end
 -- "The dealer can choose to keep or discard" the turned card.
 function game.keep_or_discard(t, move)
   if move == "discard" then
-    t:move(t:card(t.vars.turned), "discard")
+    t:move(t:card(t.vars.turned), DISCARD)
     t.vars.replace = 1
   end
   game.play_or_fold(t)
@@ -216,7 +216,7 @@ function game.declare(t, seat, move)
   local v = t.vars
   if move == "fold" then
     v.folded[seat] = true
-    t:move_all(hands[seat], "discard")
+    t:move_all(hands[seat], DISCARD)
     if seat == t:dealer() then v.replace = 0 end
     local left = playing(t)
     if #left == 1 then
@@ -233,7 +233,7 @@ end
 -- card kept back to replace the dealer's discarded trump card (which the
 -- dealer draws in their own step too).
 local function discard_limit(t)
-  return math.max(0, t:count("stock") - t.vars.replace)
+  return math.max(0, t:count(STOCK) - t.vars.replace)
 end
 
 local function next_drawer(t)
@@ -254,11 +254,11 @@ end
 
 function game.redraw(t, seat, names)
   local v = t.vars
-  for _, name in ipairs(names) do t:move(t:card(name, hands[seat]), "discard") end
+  for _, name in ipairs(names) do t:move(t:card(name, hands[seat]), DISCARD) end
   local is_dealer = seat == t:dealer()
   local n = #names + (is_dealer and v.replace or 0)
   if is_dealer then v.replace = 0 end
-  if n > 0 then assert(t:draw("stock", hands[seat], n)) end
+  if n > 0 then assert(t:draw(STOCK, hands[seat], n)) end
   v.discarded[seat], v.drawn[seat] = #names, n
   t:notef("seat %d discards %d and draws %d", seat, #names, n)
   next_drawer(t)
@@ -288,7 +288,7 @@ local function ask_round(t, leader)
   local v = t.vars
   v.round_order = round_order(t, leader)
   t:event("round", { number = v.round, leader = leader, order = v.round_order })
-  t:ask_trick(v.round_order, "play", hands, "trick",
+  t:ask_trick(v.round_order, "play", hands, TRICK,
     ("round %d, trumps are %s"):format(v.round, lib.SUIT_NAMES[v.trump]))
 end
 
@@ -303,19 +303,19 @@ end
 
 -- The round's last card: the others lie in the trick already.
 function game.play(t, seat, card)
-  t:move(card, "trick")
+  t:move(card, TRICK)
   game.end_round(t)
 end
 
 function game.end_round(t)
   local v = t.vars
   -- The trick holds the cards in the order they were played.
-  local trick = t:cards("trick")
+  local trick = t:cards(TRICK)
   local best = lib.trick_winner(t, trick, v.trump)
   local winner = v.round_order[best]
   v.won[winner] = v.won[winner] + 1
   t:notef("round %d: seat %d wins with %s", v.round, winner, t:name(trick[best]))
-  t:move_all("trick", "played")
+  t:move_all(TRICK, PLAYED)
   if t:count(hands[winner]) == 0 then return game.outcome(t) end
   v.round, v.leader = v.round + 1, winner
   ask_round(t, winner)
@@ -434,8 +434,8 @@ function game.explain(t, seat, text)
   if asked == "play" then
     local card = t:card(text)
     if not card then return ("'%s' is not a card: a card is a rank and a suit, such as QS or 10H"):format(text) end
-    if t:where(card) ~= hands[seat] then return ("you do not hold %s"):format(t:name(card)) end
-    local led = t:suit(t:cards("trick")[1])
+    if t:where(card) ~= hand_names[seat] then return ("you do not hold %s"):format(t:name(card)) end
+    local led = t:suit(t:cards(TRICK)[1])
     local follow = {}
     for _, c in ipairs(lib.of_suit(t, hands[seat], led)) do follow[#follow + 1] = t:name(c) end
     return ("you must follow %s: you hold %s"):format(lib.SUIT_NAMES[led], table.concat(follow, " "))
@@ -448,7 +448,7 @@ function game.explain(t, seat, text)
       seen[card], named[#named + 1] = true, card
     end
     if #named > discard_limit(t) then
-      return ("you may discard at most %d: the stock holds %d"):format(discard_limit(t), t:count("stock"))
+      return ("you may discard at most %d: the stock holds %d"):format(discard_limit(t), t:count(STOCK))
     end
     if #named == 0 then
       local own = t:cards(hands[seat])
@@ -458,7 +458,7 @@ function game.explain(t, seat, text)
     local words = {}
     for word in text:gmatch("%S+") do words[#words + 1] = word end
     local card = words[2] and t:card(words[2]:upper())
-    if card and t:where(card) ~= hands[seat] then return ("you do not hold %s"):format(t:name(card)) end
+    if card and t:where(card) ~= hand_names[seat] then return ("you do not hold %s"):format(t:name(card)) end
     return ("the dealer turns one of their own cards (such as: turn %s)"):format(t:name(t:cards(hands[seat])[1]))
   end
 end
@@ -488,7 +488,7 @@ function game.status(t, seat)
     lines[#lines + 1] = ("trumps: %s (%s turned%s)"):format(lib.SUIT_NAMES[v.trump], v.turned, fate)
   end
   -- the round in play: its cards so far, in the order played
-  local trick = t:cards("trick")
+  local trick = t:cards(TRICK)
   if #trick > 0 and t:asked() == "play" then
     local played = {}
     for i, c in ipairs(trick) do played[i] = ("seat %d %s"):format(v.round_order[i], t:name(c)) end
