@@ -101,8 +101,10 @@ for _, a in ipairs(game.ACTION_CARDS) do game.card_text[a.card] = a.text end
 local ACTION_NAMES = {}
 for i, a in ipairs(game.ACTION_CARDS) do ACTION_NAMES[i] = a.card end
 
--- Each player's action cards: hands[seat]; the two dice, shown together.
-local hands, BOTH_DICE = seat_names("cards"), { 1, 2 }
+-- The deck, the discards and each player's action cards (hands[seat]), by
+-- the numbers t:zone gives in prepare; the two dice, shown together.
+local DECK, DISCARDS
+local hands, BOTH_DICE = {}, { 1, 2 }
 
 -- ---- scores ----
 
@@ -161,7 +163,7 @@ end
 
 local function play_card(t, seat, name)
   local c = holds(t, seat, name)
-  t:move(c, "discards")
+  t:move(c, DISCARDS)
   t:reveal(c, "all")
   return c
 end
@@ -189,11 +191,10 @@ end
 
 -- The table every game begins at: the action cards, two dice, no strikes.
 function game.prepare(t, opts)
-  t:zone("deck")
-  t:zone("discards")
+  DECK, DISCARDS = t:zone("deck"), t:zone("discards")
   t.vars.strikes = {}
   for s = 1, t.nseats do
-    t:zone(hands[s], { owner = s })
+    hands[s] = t:zone("cards" .. s, { owner = s })
     t.vars.strikes[s] = 0
   end
   -- "Without bluffing there are no My Bad cards in the deck" (RULINGS.md):
@@ -204,18 +205,18 @@ function game.prepare(t, opts)
       for _ = 1, a.count do cards[#cards + 1] = a.card end
     end
   end
-  t:deck("deck", cards)
+  t:deck(DECK, cards)
   t:die(6)
   t:die(6)
 end
 
 function game.setup(t, opts)
   t.vars.opts = opts
-  t:shuffle("deck")
+  t:shuffle(DECK)
   -- "Deal one card face down to each player."
   local dealt_to = {}
   for s = 1, t.nseats do dealt_to[s] = hands[s] end
-  assert(t:deal("deck", dealt_to, 1))
+  assert(t:deal(DECK, dealt_to, 1))
   local first = opts.first > 0 and opts.first <= t.nseats and opts.first or t:random(t.nseats)
   game.start_round(t, first)
 end
@@ -397,15 +398,15 @@ end
 -- then, over the hand limit, the choice of a card to discard; then `after`.
 function game.draw_card(t, seat, after)
   local v = t.vars
-  if t:count("deck") == 0 then
-    t:move_all("discards", "deck")
-    t:shuffle("deck")
+  if t:count(DECK) == 0 then
+    t:move_all(DISCARDS, DECK)
+    t:shuffle(DECK)
   end
-  if t:count("deck") == 0 then
+  if t:count(DECK) == 0 then
     t:notef("seat %d would take an action card, but every card is in a hand", seat)
     return game.resume(t, after)
   end
-  t:draw("deck", hands[seat])
+  t:draw(DECK, hands[seat])
   t:notef("seat %d takes an action card", seat)
   if v.opts.hand_limit > 0 and t:count(hands[seat]) > v.opts.hand_limit then
     v.discarder, v.after = seat, after
@@ -469,7 +470,7 @@ function game.take_strike(t, seat)
   if v.strikes[seat] >= v.opts.strikes then
     t:eliminate(seat)
     t:notef("seat %d is eliminated", seat)
-    t:move_all(hands[seat], "discards")
+    t:move_all(hands[seat], DISCARDS)
     if t:active_count() == 1 then
       v.over = true
       return
@@ -740,7 +741,7 @@ game.answers = {
   end,
   discard = function(t, seat, move)
     local v = t.vars
-    t:move(holds(t, seat, move:match("^discard (%S+)$")), "discards")
+    t:move(holds(t, seat, move:match("^discard (%S+)$")), DISCARDS)
     local after = v.after
     v.after, v.discarder = nil, nil
     game.resume(t, after)
