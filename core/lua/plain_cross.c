@@ -32,12 +32,22 @@ static int crosses(int type)
 static const char *cross_value(Cross *c, int idx, int type, int depth);
 
 /* The entry whose key is at index key of `from`, its value above it: into
- * the table on top of `to`, when both cross. */
-static const char *cross_entry(Cross *c, int key, int depth)
+ * the table on top of `to`, when both cross. A list's entry (a key from 1
+ * to the list's length) goes in by its index, without the key pushed. */
+static const char *cross_entry(Cross *c, int key, int depth, lua_Integer list_length)
 {
     int key_type = lua_type(c->from, key), value_type = lua_type(c->from, key + 1);
     if (!crosses(key_type) || !crosses(value_type))
         return NULL;
+    if (key_type == LUA_TNUMBER && lua_isinteger(c->from, key)) {
+        lua_Integer i = lua_tointeger(c->from, key);
+        if (i >= 1 && i <= list_length) {
+            const char *why = cross_value(c, key + 1, value_type, depth + 1);
+            if (!why)
+                lua_rawseti(c->to, -2, i);
+            return why;
+        }
+    }
     const char *why = cross_value(c, key, key_type, depth + 1);
     if (!why && (why = cross_value(c, key + 1, value_type, depth + 1)) != NULL)
         lua_pop(c->to, 1); /* the key alone */
@@ -69,12 +79,12 @@ static const char *cross_table(Cross *c, int idx, int depth)
     lua_createtable(to, (int)narray, count > narray ? (int)(count - narray) : 0);
     const char *why = NULL;
     for (uint32_t i = 0; i < kept && !why; i++)
-        why = cross_entry(c, base + 1 + 2 * (int)i, depth);
+        why = cross_entry(c, base + 1 + 2 * (int)i, depth, narray);
     if (!why && count > kept) {
         lua_pushvalue(from, base + 2 * (int)kept - 1); /* the last key kept */
         while (!why && lua_next(from, idx)) {
             int key = lua_gettop(from) - 1;
-            why = cross_entry(c, key, depth);
+            why = cross_entry(c, key, depth, narray);
             lua_settop(from, key);
         }
     }

@@ -70,11 +70,12 @@ void test_plain_cross(void)
 
     /* What is not plain data is left out, as a key or as a value. */
     CHECK(luaL_dostring(from, "return { a = 1, f = print, [print] = 2, co = coroutine.create(print),"
-                              " t = { g = print, b = 2 } }") == LUA_OK);
+                              " t = { g = print, b = 2 }, l = { 'x', print, 3 } }") == LUA_OK);
     CHECK(plain_cross(to, from, -1) == NULL);
     lua_setglobal(to, "mixed");
     CHECK(luaL_dostring(to, "return canon(mixed)") == LUA_OK);
-    CHECK(strcmp(lua_tostring(to, -1), "{string:a=integer1,string:t={string:b=integer2}}") == 0);
+    CHECK(strcmp(lua_tostring(to, -1), "{string:a=integer1,string:l={integer1=string:x,integer3=integer3},"
+                                          "string:t={string:b=integer2}}") == 0);
     lua_settop(to, 0);
     lua_settop(from, 0);
 
