@@ -462,8 +462,9 @@ static int t_ask_trick(lua_State *L)
         int s = seats[i];
         int type = lua_rawgeti(L, 4, s);
         if (type == LUA_TNUMBER) {
-            lua_Integer z = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
-            if (z < 1 || z > t->zones.n)
+            int whole; /* 3.0 names zone 3, as for every other zone argument */
+            lua_Integer z = lua_tointegerx(L, -1, &whole);
+            if (!whole || z < 1 || z > t->zones.n)
                 return luaL_argerror(L, 4, lua_pushfstring(L, "hands[%d] is %s: no zone has that "
                                                               "number (t:zone gives it)", (int)s,
                                                            lua_tostring(L, -1)));

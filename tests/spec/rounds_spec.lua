@@ -149,6 +149,7 @@ describe("a round the kernel runs (t:ask_trick)", function()
       ["bad-seat"] = "entry 2 is not a seat from 1 to 3",
       ["no-hand"] = "hands%[2%] is a nil: expected seat 2's hand, its name or the number t:zone gave",
       ["bad-number"] = "hands%[2%] is 99: no zone has that number %(t:zone gives it%)",
+      ["fraction"] = "hands%[2%] is 4.5: no zone has that number",
       ["no-zone"] = "hands%[2%] is 'hand9': no zone has that name",
       ["into-hand"] = "'hand2' is seat 2's hand: the cards are played onto another zone",
       ["empty-hand"] = "zone 'hand1' has no card to offer",
