@@ -39,10 +39,12 @@ local game = {
   },
 }
 
--- The piles and each seat's hand (hands[seat], named hand_names[seat]), by
--- the numbers t:zone gives in prepare; each seat's credits, accounts[seat].
-local STOCK, DISCARD, TRICK, PLAYED
-local hands, hand_names, accounts = {}, seat_names("hand"), seat_names("seat")
+-- The piles and each seat's hand (hands[seat], named hand_names[seat]):
+-- by name, and by the numbers t:zone gives once prepare below has made
+-- them (a variant's own prepare leaves the names, which work as well).
+-- Each seat's credits: accounts[seat].
+local STOCK, DISCARD, TRICK, PLAYED = "stock", "discard", "trick", "played"
+local hands, hand_names, accounts = seat_names("hand"), seat_names("hand"), seat_names("seat")
 
 -- The fixed answers.
 local PLAY_OR_FOLD, KEEP_OR_DISCARD = moves{ "play", "fold" }, moves{ "keep", "discard" }

@@ -101,10 +101,12 @@ for _, a in ipairs(game.ACTION_CARDS) do game.card_text[a.card] = a.text end
 local ACTION_NAMES = {}
 for i, a in ipairs(game.ACTION_CARDS) do ACTION_NAMES[i] = a.card end
 
--- The deck, the discards and each player's action cards (hands[seat]), by
--- the numbers t:zone gives in prepare; the two dice, shown together.
-local DECK, DISCARDS
-local hands, BOTH_DICE = {}, { 1, 2 }
+-- The deck, the discards and each player's action cards (hands[seat]): by
+-- name, and by the numbers t:zone gives once prepare below has made them
+-- (a variant's own prepare leaves the names, which work as well). The two
+-- dice, shown together.
+local DECK, DISCARDS = "deck", "discards"
+local hands, BOTH_DICE = seat_names("cards"), { 1, 2 }
 
 -- ---- scores ----
 
