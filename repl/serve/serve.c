@@ -373,11 +373,14 @@ static char *page_verdict(Served *sv, int seat, MatchAnswer a, char *why)
                       "is as it was (the referee's console has the details)");
     }
     if (a == MATCH_UNSAVED) {
+        int told = sv->trouble != NULL;
         saving_fails(sv, why);
         fprintf(stderr, "referee: the game could not be saved to %s: %s\n", sv->save,
                 why ? strfmt_printable(why) : "?");
         printf("the move from seat %d's page was taken back: the game could not be saved, and "
                "a move the save does not hold is not played\n", seat);
+        if (!told)
+            publish(sv); /* every page told now, not at the next change */
     }
     return why;
 }
@@ -532,7 +535,7 @@ static double due_in(void *ctx)
 
 /* The save, kept whenever the record changed (a command at the console:
  * a ruling, an undo, another game), so that a referee that dies loses
- * nothing. */
+ * nothing: publish's first step. */
 static void keep_save(Served *sv)
 {
     char *why = NULL;
@@ -542,9 +545,8 @@ static void keep_save(Served *sv)
         fprintf(stderr, "referee: the game could not be saved to %s: %s\n", sv->save,
                 why ? strfmt_printable(why) : "?");
     } else if (kept == MATCH_SAVE_WRITTEN && sv->trouble) {
-        free(sv->trouble);
+        free(sv->trouble); /* mended: the pages publish makes next say so */
         sv->trouble = NULL;
-        publish(sv); /* every page told it is mended */
     }
     free(why);
 }
@@ -557,6 +559,11 @@ static void publish(void *ctx)
         return;
     if (!sv->announced)
         announce(sv, s);
+    /* Saved first, so that what the pages are told of the save (it
+     * failed, or it is mended) is so. (A move under way is saved once it
+     * is played.) */
+    if (!sv->dice.asked)
+        keep_save(sv);
     if (sv->waited_moves != s->loop.game->nmoves || !sv->waited_since) {
         sv->waited_moves = s->loop.game->nmoves; /* a new wait begins */
         sv->waited_since = match_now();
@@ -584,8 +591,6 @@ static void publish(void *ctx)
     }
     json_decref(talk_json_now);
     json_decref(clock_now);
-    if (!mid_move) /* (a move under way is saved once it is played) */
-        keep_save(sv);
 }
 
 /* Real dice at a served table: the page of whoever may see them types

@@ -848,6 +848,10 @@ def save_fails():
         check("a move the save cannot hold is refused, and its page told why", refused and
               refused[1].get("played") is False, refused)
         if refused:
+            # read at once: every page is told before the refused page hears back
+            check("every page is told the table cannot save as the move is refused",
+                  all("cannot save the game" in (t.state(s).get("notice") or "") for s in (1, 2, 3)),
+                  [t.state(s).get("notice") for s in (1, 2, 3)])
             played = t.state(refused[0])["moves_played"]
             on_disk = json.load(open(save))
             check("the save on disk holds the game as the pages have it",
