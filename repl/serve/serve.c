@@ -557,13 +557,14 @@ static void publish(void *ctx)
     Match *s = sv->m;
     if (!s->loop.game)
         return;
-    if (!sv->announced)
-        announce(sv, s);
     /* Saved first, so that what the pages are told of the save (it
-     * failed, or it is mended) is so. (A move under way is saved once it
-     * is played.) */
+     * failed, or it is mended) is so (a move under way is saved once it
+     * is played); then the links, then the pages at once, as people
+     * opening a link just printed find their page. */
     if (!sv->dice.asked)
         keep_save(sv);
+    if (!sv->announced)
+        announce(sv, s);
     if (sv->waited_moves != s->loop.game->nmoves || !sv->waited_since) {
         sv->waited_moves = s->loop.game->nmoves; /* a new wait begins */
         sv->waited_since = match_now();

@@ -57,6 +57,9 @@ class Table:
                 self.links[int(m.group(1))] = m.group(2)
             if line.startswith("watchers: "):
                 self.links[0] = line.split()[1]
+        # The pages' states are published just after the links are printed:
+        # a test reads them as a person opening a link a moment later would.
+        wait_for(lambda: "seats" in (self.state(0) or {}), 10)
 
     def _read(self):
         for line in self.proc.stdout:
