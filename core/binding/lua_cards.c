@@ -187,12 +187,19 @@ static int t_holds(lua_State *L)
 {
     Table *t = ltable_self(L);
     int zone = lt_check_zone(L, t, 2), names = lua_gettop(L) - 2;
-    for (int arg = 3; arg <= names + 2; arg++)
-        if (lua_toboolean(L, arg))
-            luaL_checkstring(L, arg); /* every name checked before any is looked for */
-    luaL_checkstack(L, names, "t:holds");
+    /* Every name checked before any is looked for (at a real deck a look
+     * names a card). A string or a name left out is let by at the price of
+     * its type; a number becomes its text in place, as luaL_checkstring
+     * makes it, and anything else raises the error that names it. */
     for (int arg = 3; arg <= names + 2; arg++) {
-        const char *name = lua_toboolean(L, arg) ? lua_tostring(L, arg) : NULL;
+        int type = lua_type(L, arg);
+        if (type != LUA_TSTRING && type != LUA_TNIL && (type != LUA_TBOOLEAN || lua_toboolean(L, arg)))
+            luaL_checkstring(L, arg);
+    }
+    if (names > LUA_MINSTACK) /* a C function has LUA_MINSTACK free slots */
+        luaL_checkstack(L, names, "t:holds");
+    for (int arg = 3; arg <= names + 2; arg++) {
+        const char *name = lua_type(L, arg) == LUA_TSTRING ? lua_tostring(L, arg) : NULL;
         int c = name ? card_named_in_zone(t, name, zone) : 0;
         if (c)
             lua_pushinteger(L, c);

@@ -78,6 +78,13 @@ describe("t:holds", function()
     local skip = t:card("Skip", "cards2")
     assert.same({ false, skip, false }, { t:holds("cards2", false, "Skip", nil) })
     assert.same({}, { t:holds("cards2") })
+    -- more names than a C function's stack has room for at its start
+    local many, expected = {}, {}
+    for i = 1, 60 do
+      many[i] = i % 3 == 0 and "Skip" or "Jackpot" .. i
+      expected[i] = i % 3 == 0 and skip or false
+    end
+    assert.same(expected, { t:holds("cards2", table.unpack(many)) })
   end)
 
   it("refuses a zone or a name that is none and changes nothing", function()
@@ -92,5 +99,6 @@ describe("t:holds", function()
     refused("no zone named 'hand9'", "hand9", "Skip")
     refused("string expected, got table", "cards1", "Skip", {})
     refused("string expected, got table", "cards1", {}, "Skip") -- before Skip takes a name
+    refused("string expected, got boolean", "cards1", "Skip", true)
   end)
 end)
