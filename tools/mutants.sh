@@ -98,6 +98,11 @@ mutant rules-shared-libraries core/referee/rules_sandbox.c \
         lua_remove(L, -2);
         lua_setfield(L, base, *name);' \
     '        lua_setfield(L, base, *name);' hostile loading
+# A method finds the game's table through the state's allocator, and
+# only when it was called on that table: a clone's calls reach the clone.
+mutant self-by-allocator core/binding/lua_table.h \
+    'if (c && c->b.lua_table && lua_topointer(L, 1) == c->b.lua_table)' \
+    'if (c && c->b.lua_table && (ud || lua_topointer(L, 1) == c->b.lua_table))' cli repl
 # The kernel's metatables locked: the table data's __gc reachable.
 mutant kernel-metatable core/binding/lua_table.c \
     '        lua_setfield(L, -2, "__metatable");

@@ -128,6 +128,9 @@ static LTableBindingCell *push_binding_cell(lua_State *L)
     LTableBindingCell *c = lua_newuserdatauv(L, sizeof *c, 0);
     memset(c, 0, sizeof *c);
     c->mark = BINDING_MARK;
+    LuaAllocCount *count = lua_alloc_count(L);
+    if (count)
+        count->binding = c; /* for ltable_self; the registry keeps c as long as the state */
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &BINDING_KEY);
     return c;

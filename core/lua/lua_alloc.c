@@ -26,7 +26,7 @@ void lua_alloc_free(void *ptr)
 #endif
 }
 
-static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+void *lua_alloc_block(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     LuaAllocCount *n = ud;
     /* Without a block, osize tells the kind of object, not a size. */
@@ -95,8 +95,8 @@ lua_State *lua_alloc_newstate(void)
     LuaAllocCount *n = malloc(sizeof *n);
     if (!n)
         return NULL;
-    *n = (LuaAllocCount){.used = 0, .limit = SIZE_MAX, .refused = 0};
-    lua_State *L = lua_newstate(alloc, n);
+    *n = (LuaAllocCount){.used = 0, .limit = SIZE_MAX, .refused = 0, .game = NULL, .binding = NULL};
+    lua_State *L = lua_newstate(lua_alloc_block, n);
     if (!L) {
         free(n);
         return NULL;
@@ -120,5 +120,5 @@ void lua_alloc_close(lua_State *L)
 LuaAllocCount *lua_alloc_count(lua_State *L)
 {
     void *n;
-    return lua_getallocf(L, &n) == alloc ? n : NULL;
+    return lua_getallocf(L, &n) == lua_alloc_block ? n : NULL;
 }

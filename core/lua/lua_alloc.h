@@ -35,6 +35,7 @@ typedef struct LuaAllocCount {
     size_t used, limit;
     int refused;        /* a block was refused for the limit */
     GameMemory *game;   /* the game the state's rules run, when it has a ceiling */
+    void *binding;      /* the state's table binding (lua_table.c), once made */
 } LuaAllocCount;
 
 /* The bytes a game's rules' state and its bots hold now (for the ceiling):
@@ -61,5 +62,8 @@ lua_State *lua_alloc_newstate(void);
 void lua_alloc_close(lua_State *L);
 /* The count of a state made by lua_alloc_newstate; NULL for another. */
 LuaAllocCount *lua_alloc_count(lua_State *L);
+/* The allocator of those states: lua_getallocf(L, &ud) == lua_alloc_block
+ * tells one, and ud is its count, for the price of a read. */
+void *lua_alloc_block(void *ud, void *ptr, size_t osize, size_t nsize);
 
 #endif
