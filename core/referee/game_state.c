@@ -38,11 +38,14 @@ static void push_self(Game *g)
     lua_remove(g->L, -2);
 }
 
-/* The rules' definition and the table are reached on every decision: they
- * are also kept under registry references, one lookup away. */
+/* The rules' definition and the table are reached on every decision, the
+ * options and the prepared table on every game's start: they are also kept
+ * under registry references, one lookup away. None of them holds the Game,
+ * so the references keep it from no collection (game_gc drops them). */
 static int *fast_ref(Game *g, int uv)
 {
-    return uv == UV_DEF ? &g->def_ref : uv == UV_TABLE ? &g->table_ref : NULL;
+    return uv == UV_DEF ? &g->def_ref : uv == UV_TABLE ? &g->table_ref
+         : uv == UV_OPTS ? &g->opts_ref : uv == UV_PREPARED ? &g->prepared_ref : NULL;
 }
 
 void game_push_uv_slow(Game *g, int uv)
@@ -73,6 +76,10 @@ void game_set_uv(Game *g, int uv)
         lua_pushvalue(g->L, -1);
         *ref = luaL_ref(g->L, LUA_REGISTRYINDEX);
     }
+    if (lua_isnil(g->L, -1))
+        g->uv_held &= ~(1u << uv);
+    else
+        g->uv_held |= 1u << uv;
     if (uv == UV_DEF) {
         ref_method(g, &g->apply_ref, "apply");
         ref_method(g, &g->answers_ref, "answers");
@@ -198,7 +205,8 @@ Game *game_push_new(lua_State *L)
     Game *g = lua_newuserdatauv(L, sizeof *g, UV_COUNT);
     memset(g, 0, sizeof *g);
     g->type_dice_ref = LUA_NOREF;
-    g->def_ref = g->table_ref = g->apply_ref = g->answers_ref = LUA_NOREF;
+    g->def_ref = g->table_ref = g->opts_ref = g->prepared_ref = LUA_NOREF;
+    g->apply_ref = g->answers_ref = LUA_NOREF;
     g->L = L;
     g->binding = ltable_binding(L);
     luaL_setmetatable(L, GAME_MT);

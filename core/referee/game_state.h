@@ -74,7 +74,11 @@ struct Game {
     char *move_texts;
     size_t texts_used, texts_size;
     int pending_valid, over;
-    int def_ref, table_ref; /* registry references (see push_uv in game.c) */
+    /* Registry references to the definition, the table, the options and
+     * the prepared table (game_push_uv); what each holds is held by the
+     * Game's uservalue as well. */
+    int def_ref, table_ref, opts_ref, prepared_ref;
+    unsigned uv_held;      /* bit uv: uservalue uv is not nil (most are, in a game not a test's) */
     int apply_ref;         /* ... to the rules' apply, called every decision */
     int answers_ref;       /* ... to the rules' answers by kind, or LUA_NOREF */
     int sample;            /* 1: a determinization (game_sample.c), never rebuilt */
@@ -124,12 +128,19 @@ const char *game_move_for_people(Game *g, int seat, const char *move, char *buf,
  * reads to people as read: "discard CARD" is shown once. */
 int game_read_before(Game *g, int seat, const Ask *p, int first, int i, const char *read);
 /* The Game's uservalue uv (UV_*) pushed; set from the top of the stack
- * (popped). The definition and the table, reached on every decision, are
- * one registry lookup away, inline. */
+ * (popped). The definition and the table, reached on every decision, and
+ * the options and the prepared table, on every game's start, are one
+ * registry lookup away, inline; one known to be nil (a test's script or
+ * arrangement, in any other game) none. */
 void game_push_uv_slow(Game *g, int uv);
 static inline void game_push_uv(Game *g, int uv)
 {
-    int ref = uv == UV_DEF ? g->def_ref : uv == UV_TABLE ? g->table_ref : LUA_NOREF;
+    if (!(g->uv_held & 1u << uv)) {
+        lua_pushnil(g->L);
+        return;
+    }
+    int ref = uv == UV_DEF ? g->def_ref : uv == UV_TABLE ? g->table_ref
+            : uv == UV_OPTS ? g->opts_ref : uv == UV_PREPARED ? g->prepared_ref : LUA_NOREF;
     if (ref != LUA_NOREF)
         lua_rawgeti(g->L, LUA_REGISTRYINDEX, ref);
     else
