@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "../core/kernel/strfmt.h"
 #include "../core/lua/lua_alloc.h"
 #include "../core/referee/lua_game.h"
 #include "../core/play/match.h"
@@ -191,12 +192,13 @@ int main(int argc, char **argv)
         lua_sethook(L, hook, LUA_MASKCOUNT, 1);
     long decisions = 0;
     double start = now();
+    const char *bots = getenv("REFEREE_BOTS") ? getenv("REFEREE_BOTS") : "bots";
     for (int i = 0; i < games; i++) {
         Match s;
-        match_init(&s, L, rules ? rules : "rules", getenv("REFEREE_BOTS") ? getenv("REFEREE_BOTS") : "bots");
+        match_init(&s, L, rules ? rules : "rules", bots);
         MatchSpec spec = {0};
-        char seed[32];
-        snprintf(seed, sizeof seed, "%llu", (unsigned long long)(first + (uint64_t)i));
+        char seed[STRFMT_INT_SIZE];
+        strfmt_int(seed, (long long)(first + (uint64_t)i)); /* as a tournament makes them: no snprintf */
         spec.game = argv[1];
         spec.seats = seat_list;
         spec.seed = seed;
