@@ -351,6 +351,10 @@ mutant random-seat-own-stream core/play/seat_loop.c 'RANDOM_SEAT_NONCE | (uint64
 mutant variant-own-prepare rules/bam.lua 'local STOCK, DISCARD, TRICK, PLAYED = "stock", "discard", "trick", "played"' \
     'local STOCK, DISCARD, TRICK, PLAYED' spec variant_prepare_spec.lua
 mutant list-crossed-by-index core/lua/plain_cross.c 'lua_rawseti(c->to, -2, i);' 'lua_rawseti(c->to, -2, i > 1 ? i - 1 : i);' unit
+# A game's uservalues pushed by reference or as nil: the prepared table
+# read as nil, and every game sets the table out again.
+mutant prepared-by-ref core/referee/game_state.h '    if (!(g->uv_held & 1u << uv)) {' \
+    '    if (!(g->uv_held & 1u << uv) || uv == UV_PREPARED) {' spec game_spec.lua 'prepared'
 mutant result-read-plain core/lua/lua_copy.c '    if (lua_getmetatable(L, idx)) {' '    if (0) {' unit
 wait
 cat "$work"/*.result 2>/dev/null

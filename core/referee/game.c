@@ -582,13 +582,12 @@ uint64_t game_hash(Game *g)
 int game_gc(lua_State *L)
 {
     Game *g = luaL_checkudata(L, 1, GAME_MT);
-    luaL_unref(L, LUA_REGISTRYINDEX, g->def_ref);
-    luaL_unref(L, LUA_REGISTRYINDEX, g->table_ref);
-    luaL_unref(L, LUA_REGISTRYINDEX, g->opts_ref);
-    luaL_unref(L, LUA_REGISTRYINDEX, g->prepared_ref);
+    for (int uv = 0; uv <= UV_COUNT; uv++) {
+        luaL_unref(L, LUA_REGISTRYINDEX, g->uv_ref[uv]);
+        g->uv_ref[uv] = LUA_NOREF;
+    }
     luaL_unref(L, LUA_REGISTRYINDEX, g->apply_ref);
     luaL_unref(L, LUA_REGISTRYINDEX, g->answers_ref);
-    g->def_ref = g->table_ref = g->opts_ref = g->prepared_ref = LUA_NOREF;
     g->apply_ref = g->answers_ref = LUA_NOREF;
     if (g->type_dice_ref > 0)
         luaL_unref(L, LUA_REGISTRYINDEX, g->type_dice_ref);

@@ -44,8 +44,8 @@ static void push_self(Game *g)
  * so the references keep it from no collection (game_gc drops them). */
 static int *fast_ref(Game *g, int uv)
 {
-    return uv == UV_DEF ? &g->def_ref : uv == UV_TABLE ? &g->table_ref
-         : uv == UV_OPTS ? &g->opts_ref : uv == UV_PREPARED ? &g->prepared_ref : NULL;
+    int by_ref = uv == UV_DEF || uv == UV_TABLE || uv == UV_OPTS || uv == UV_PREPARED;
+    return by_ref ? &g->uv_ref[uv] : NULL;
 }
 
 void game_push_uv_slow(Game *g, int uv)
@@ -205,7 +205,8 @@ Game *game_push_new(lua_State *L)
     Game *g = lua_newuserdatauv(L, sizeof *g, UV_COUNT);
     memset(g, 0, sizeof *g);
     g->type_dice_ref = LUA_NOREF;
-    g->def_ref = g->table_ref = g->opts_ref = g->prepared_ref = LUA_NOREF;
+    for (int uv = 0; uv <= UV_COUNT; uv++)
+        g->uv_ref[uv] = LUA_NOREF;
     g->apply_ref = g->answers_ref = LUA_NOREF;
     g->L = L;
     g->binding = ltable_binding(L);

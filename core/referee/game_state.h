@@ -34,6 +34,10 @@ typedef struct Move {
     int typed_at; /* the dice values typed at a physical table before it */
 } Move;
 
+/* Uservalues of a Game userdata. */
+/* UV_PREPARED: the table prepare() set out, kept for every game (game_prepare.h). */
+enum { UV_DEF = 1, UV_OPTS, UV_TABLE, UV_ENV, UV_ARRANGE, UV_SCRIPT, UV_PREPARED, UV_COUNT = UV_PREPARED };
+
 struct Game {
     lua_State *L;
     char name[64];         /* the game's name: its file name without .lua */
@@ -74,10 +78,10 @@ struct Game {
     char *move_texts;
     size_t texts_used, texts_size;
     int pending_valid, over;
-    /* Registry references to the definition, the table, the options and
-     * the prepared table (game_push_uv); what each holds is held by the
-     * Game's uservalue as well. */
-    int def_ref, table_ref, opts_ref, prepared_ref;
+    /* uv_ref[uv]: a registry reference to uservalue uv, for the definition,
+     * the options, the table and the prepared table (game_push_uv);
+     * LUA_NOREF for the rest, read through the Game. */
+    int uv_ref[UV_COUNT + 1];
     unsigned uv_held;      /* bit uv: uservalue uv is not nil (most are, in a game not a test's) */
     int apply_ref;         /* ... to the rules' apply, called every decision */
     int answers_ref;       /* ... to the rules' answers by kind, or LUA_NOREF */
@@ -102,10 +106,6 @@ static inline const char *game_move_text(const Game *g, int i)
 {
     return g->move_texts + g->moves[i].text;
 }
-
-/* Uservalues of a Game userdata. */
-/* UV_PREPARED: the table prepare() set out, kept for every game (game_prepare.h). */
-enum { UV_DEF = 1, UV_OPTS, UV_TABLE, UV_ENV, UV_ARRANGE, UV_SCRIPT, UV_PREPARED, UV_COUNT = UV_PREPARED };
 
 Game *game_check(lua_State *L, int idx);
 void game_set_error(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -139,10 +139,8 @@ static inline void game_push_uv(Game *g, int uv)
         lua_pushnil(g->L);
         return;
     }
-    int ref = uv == UV_DEF ? g->def_ref : uv == UV_TABLE ? g->table_ref
-            : uv == UV_OPTS ? g->opts_ref : uv == UV_PREPARED ? g->prepared_ref : LUA_NOREF;
-    if (ref != LUA_NOREF)
-        lua_rawgeti(g->L, LUA_REGISTRYINDEX, ref);
+    if (g->uv_ref[uv] != LUA_NOREF)
+        lua_rawgeti(g->L, LUA_REGISTRYINDEX, g->uv_ref[uv]);
     else
         game_push_uv_slow(g, uv);
 }
