@@ -531,7 +531,7 @@ function game.result(t)
   if not v.over then return nil end
   local scores = {}
   for s = 1, t.nseats do scores[s] = t:balance(accounts[s]) end
-  local winners, best = lib.leaders(lib.seats(t.nseats), function(s) return scores[s] end)
+  local winners, best = lib.best_seats(scores)
   return { winners = winners, scores = scores,
            message = ("seat %s %s with the most credits: %d"):format(
              table.concat(winners, " and seat "), #winners > 1 and "end" or "ends", best) }

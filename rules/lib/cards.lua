@@ -77,10 +77,21 @@ function cards.leaders(seats, score)
   return leaders, best
 end
 
+-- The seats with the highest of scores (one per seat, seat 1 first), and
+-- that score: a game's winners, ties included.
+function cards.best_seats(scores)
+  local best, seats = scores[1], { 1 }
+  for s = 2, #scores do
+    if scores[s] > best then best, seats = scores[s], { s }
+    elseif scores[s] == best then seats[#seats + 1] = s end
+  end
+  return seats, best
+end
+
 -- The result of a game won by the highest score (one per seat), ties
 -- sharing the win: "seat 2 wins with 14 points" (unit "points").
 function cards.highest_score_wins(t, scores, unit)
-  local winners, best = cards.leaders(cards.seats(t.nseats), function(s) return scores[s] end)
+  local winners, best = cards.best_seats(scores)
   return { winners = winners, scores = scores,
            message = ("seat %s %s with %d %s"):format(table.concat(winners, " and seat "),
              #winners > 1 and "win" or "wins", best, unit) }

@@ -234,6 +234,19 @@ describe("BAM!: the end of a game leaves nothing in the pot", function()
     assert.are.same({ 1 }, result.winners)
   end)
 
+  it("names every seat tied for the most credits as a winner, in seat order", function()
+    -- Seats 1 and 2 win two rounds each and share the pot of 150: 1025 each.
+    local hands = hands_for(3, { 1, 1, 2, 2 })
+    local g = new("bam", 3, 3, hands, { fold = false, redraw = false, hands = 1, hand_amount = 50 })
+    play(g, { "turn " .. hands[3][1] })
+    play(g, rounds_for(3, 1, { 1, 1, 2, 2 }, hands))
+    local result = assert(g:result())
+    assert.are.same({ 1025, 1025, 950 }, balances(g, 3))
+    assert.are.same({ 1, 2 }, result.winners)
+    assert.are.same({ 1025, 1025, 950 }, result.scores)
+    assert.are.equal("seat 1 and seat 2 end with the most credits: 1025", result.message)
+  end)
+
   it("in the app, gives the pay-in back and shares the carried pot when the person busts", function()
     -- A split (seats 2 and 3) carries 150; You, BamBoozalled, owe 150 with 50.
     local hands = hands_for(3, { 2, 2, 3, 3 })
