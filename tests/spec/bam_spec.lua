@@ -222,12 +222,19 @@ describe("BAM!: the end of a game leaves nothing in the pot", function()
     assert.matches("pay 10 from pot to seat2 %(pay%-in returned", table.concat(g:table():log_lines(), "\n"))
   end)
 
-  it("shares a split pot among those who tied when the last hand was a split, a credit each clockwise first", function()
-    -- Seats 1 and 2 win two rounds each; the pot of 153 is theirs, 77 and 76.
+  -- A game of one hand that seats 1 and 2 split, two rounds each, seat 3
+  -- dealing; each of the three pays hand_amount in.
+  local function split_hand(hand_amount)
     local hands = hands_for(3, { 1, 1, 2, 2 })
-    local g = new("bam", 3, 3, hands, { fold = false, redraw = false, hands = 1, hand_amount = 51 })
+    local g = new("bam", 3, 3, hands, { fold = false, redraw = false, hands = 1, hand_amount = hand_amount })
     play(g, { "turn " .. hands[3][1] })
     play(g, rounds_for(3, 1, { 1, 1, 2, 2 }, hands))
+    return g
+  end
+
+  it("shares a split pot among those who tied when the last hand was a split, a credit each clockwise first", function()
+    -- Seats 1 and 2 win two rounds each; the pot of 153 is theirs, 77 and 76.
+    local g = split_hand(51)
     local result = assert(g:result())
     assert.are.equal(0, g:table():balance("pot"))
     assert.are.same({ 1000 - 51 + 77, 1000 - 51 + 76, 1000 - 51 }, balances(g, 3))
@@ -236,10 +243,7 @@ describe("BAM!: the end of a game leaves nothing in the pot", function()
 
   it("names every seat tied for the most credits as a winner, in seat order", function()
     -- Seats 1 and 2 win two rounds each and share the pot of 150: 1025 each.
-    local hands = hands_for(3, { 1, 1, 2, 2 })
-    local g = new("bam", 3, 3, hands, { fold = false, redraw = false, hands = 1, hand_amount = 50 })
-    play(g, { "turn " .. hands[3][1] })
-    play(g, rounds_for(3, 1, { 1, 1, 2, 2 }, hands))
+    local g = split_hand(50)
     local result = assert(g:result())
     assert.are.same({ 1025, 1025, 950 }, balances(g, 3))
     assert.are.same({ 1, 2 }, result.winners)
