@@ -557,11 +557,12 @@ static void publish(void *ctx)
     Match *s = sv->m;
     if (!s->loop.game)
         return;
+    int mid_move = sv->dice.asked; /* a move waits on dice its pages type */
     /* Saved first, so that what the pages are told of the save (it
      * failed, or it is mended) is so (a move under way is saved once it
      * is played); then the links, then the pages at once, as people
      * opening a link just printed find their page. */
-    if (!sv->dice.asked)
+    if (!mid_move)
         keep_save(sv);
     if (!sv->announced)
         announce(sv, s);
@@ -570,7 +571,6 @@ static void publish(void *ctx)
         sv->waited_since = match_now();
     }
     int connected[MAX_SEATS + 1];
-    int mid_move = sv->dice.asked;
     json_t *talk_json_now = talk_json(sv->talk);
     json_t *clock_now = mid_move ? NULL : clock_json(sv);
     for (int seat = 0; seat <= MAX_SEATS; seat++)
