@@ -25,6 +25,16 @@ local check = {}
 -- played, and the report says so).
 local MAX_DECISIONS = 200000
 local MAX_AT_EXTREMES = 20000
+
+-- A game's bound. Once one game at the defaults has not ended, the promise
+-- to end is broken and said: the games after it are played as far as those
+-- at an extreme, for the other promises (an endless game, played to the
+-- full bound again and again, made the most of a check's time).
+local function bound_for(f, judged)
+  if not judged then return MAX_AT_EXTREMES end
+  return f.endless and MAX_AT_EXTREMES or MAX_DECISIONS
+end
+
 local SECONDS_DEFAULT = 600
 -- A move played on a fork of the game too: every move of the first 60,
 -- then every so many (to a thousand; past them, every 97th).
@@ -423,7 +433,7 @@ end
 -- as the referee's games are played), the others at random: what each
 -- promise found goes into f.
 local function play_one(spec, f, k, seats, opts, repro, bot, judged)
-  local bound = judged and MAX_DECISIONS or MAX_AT_EXTREMES
+  local bound = bound_for(f, judged)
   local salt = k * 7919
   local g, why = referee.game(spec.game, { seats = seats, seed = spec.seed .. "/" .. k,
                                             rules_path = spec.rules_path, options = opts })
@@ -571,6 +581,8 @@ local function play_one(spec, f, k, seats, opts, repro, bot, judged)
         repeats[2], repeats[1]) or "")
     if judged then -- at the defaults: a game must end
       broken(f, "ends", why, repro)
+      if bound < MAX_DECISIONS then f.shortened = (f.shortened or 0) + 1 end
+      f.endless = true
     else -- at an option's extreme: said, not judged
       f.cut = f.cut or { count = 0, repro = repro }
       f.cut.count = f.cut.count + 1
@@ -769,7 +781,7 @@ function check.run(spec)
     if ok then
       played = played + 1
       if spec.binary and k <= 3 then
-        in_processes(spec, f, seats, opts, k, repro, judged and MAX_DECISIONS or MAX_AT_EXTREMES)
+        in_processes(spec, f, seats, opts, k, repro, bound_for(f, judged))
       end
     elseif tostring(why):find("option '", 1, true) then
       skipped = skipped + 1 -- an extreme these seats do not allow
@@ -788,6 +800,11 @@ function check.run(spec)
     notes[#notes + 1] = ("%d game%s at an option's extreme still going after %d decisions %s cut "
       .. "off, not judged, such as: %s"):format(f.cut.count, f.cut.count == 1 and "" or "s",
       MAX_AT_EXTREMES, f.cut.count == 1 and "was" or "were", f.cut.repro)
+  end
+  if f.shortened then
+    notes[#notes + 1] = ("%d more game%s at the defaults %s played only to %d decisions, once one had not "
+      .. "ended after %d"):format(f.shortened, f.shortened == 1 and "" or "s", f.shortened == 1 and "was" or "were",
+      MAX_AT_EXTREMES, MAX_DECISIONS)
   end
   if unplayed > 0 then
     notes[#notes + 1] = ("%d game%s not played: the check's bound of %d CPU seconds was reached"):format(

@@ -52,6 +52,23 @@ describe("every game and variant keeps every promise", function()
     ["endless"] = "every game ends",
     ["listed-refused"] = "every move the rules list is played when chosen",
   }
+  it("says a game that does not end once, and plays the games after it only as far as those at an extreme", function()
+    local results, played, notes = check.run({ game = "tests/fixture/unfaithful/endless.lua", games = 3,
+      seed = "s", rules_path = "tests/fixture:rules", bots_path = "bots" })
+    assert.are.equal(3, played)
+    for _, r in ipairs(results) do
+      if r.promise == "every game ends" then
+        assert.are.equal(3, r.tried)
+        assert.matches("^the game was still going after 200000 decisions", r.detail)
+        assert.matches("seed s/1$", r.repro)
+      elseif r.promise == "every move the rules list is played when chosen" then
+        assert.are.equal(200000 + 2 * 20000, r.tried) -- a check a decision
+      end
+    end
+    assert.are.same({ "2 more games at the defaults were played only to 20000 decisions, once one had not ended after 200000" },
+      notes)
+  end)
+
   for name, promise in pairs(UNFAITHFUL) do
     it("catches " .. name .. ": " .. promise, function()
       local results = assert(check.run({ game = "tests/fixture/unfaithful/" .. name .. ".lua", games = 6,
