@@ -423,9 +423,20 @@ local function illegal_problem(g, seat)
   if g:hash() ~= before then return ("refusing '%s' changed the table"):format(ILLEGAL) end
 end
 
-local function total_credits(view)
+-- The accounts' names, as seat 1's view lists them, sorted (accounts are
+-- opened in setup only: the list made after it stays whole).
+local function account_names(view)
+  local names = {}
+  for name in pairs(view.accounts) do names[#names + 1] = name end
+  table.sort(names)
+  return names
+end
+
+-- The credits on the table, read account by account (a whole view after
+-- every move cost more than the rest of the check's work on it).
+local function credits_in(t, names)
   local sum = 0
-  for _, balance in pairs(view.accounts) do sum = sum + balance end
+  for _, name in ipairs(names) do sum = sum + t:balance(name) end
   return sum
 end
 
@@ -461,7 +472,8 @@ local function play_one(spec, f, k, seats, opts, repro, bot, judged)
   local has_dice = next(g:view(1).dice or {}) ~= nil -- a fork tells apart the dice alone
   local options = referee.json.encode(g:options())
   local log_from, last_move_at = 1, 1
-  local credits = total_credits(g:view(1))
+  local accounts = account_names(g:view(1))
+  local credits = credits_in(t, accounts)
   local decisions = 0
   local seen_at = {} -- the table's state every 100 decisions past 1,000: where a game repeats
   local repeats
@@ -569,10 +581,11 @@ local function play_one(spec, f, k, seats, opts, repro, bot, judged)
     elseif not cards_broken then
       held(f, "cards")
     end
-    if total_credits(g:view(1)) ~= credits then
+    local now_credits = credits_in(t, accounts)
+    if now_credits ~= credits then
       broken(f, "credits", ("the credits came to %d after move %d, not %d"):format(
-        total_credits(g:view(1)), decisions, credits), repro)
-      credits = total_credits(g:view(1))
+        now_credits, decisions, credits), repro)
+      credits = now_credits
     end
   end
   if g:pending() then
