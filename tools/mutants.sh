@@ -76,11 +76,11 @@ try_mutant() {
 # ---- the guards, each broken once ----
 
 # The bot's instruction budget: a bot that catches the error with pcall
-# must meet it again at its next step (loop-in-pcall.lua).
+# must meet it again at its next step (loop-in-pcall.lua, called twice).
 mutant budget-swallowable core/guards/script.c \
     '        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
         lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' \
-    '        lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' hostile bots loop-in-pcall
+    '        lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' spec bot_budget_spec.lua
 # The bot memory cap, the live bytes and the footprint both.
 mutant memory-cap core/bots/bot.c \
     'if (want > b->limit || (want > b->charged' 'if ((want > b->charged' hostile memory
@@ -88,7 +88,7 @@ mutant memory-footprint core/bots/bot.c \
     'arena_set_limit(b->arena, b->limit + b->limit / 16);' '(void)0;' hostile memory
 # The bots' library allow-list: io and os opened to them.
 mutant bot-libraries core/bots/bot.c \
-    '{LUA_UTF8LIBNAME, luaopen_utf8},' '{LUA_UTF8LIBNAME, luaopen_utf8}, {LUA_IOLIBNAME, luaopen_io}, {LUA_OSLIBNAME, luaopen_os},' hostile bots
+    '{LUA_UTF8LIBNAME, luaopen_utf8},' '{LUA_UTF8LIBNAME, luaopen_utf8}, {LUA_IOLIBNAME, luaopen_io}, {LUA_OSLIBNAME, luaopen_os},' hostile bots io-os
 # The rules' allow-list: io reachable from a rules script.
 mutant rules-libraries core/referee/rules_sandbox.c \
     'push_stand_in(L, *name);' 'lua_getglobal(L, *name);' spec rules_sandbox_spec.lua
@@ -129,10 +129,10 @@ mutant save-in-place core/play/match_record.c \
     'snprintf(tmp, len, "%s", path);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);' cli
 # A bot's answer read to its first NUL.
-mutant answer-nul core/bots/bot.c 'if (strlen(answer) != len)' 'if (0)' hostile bots
+mutant answer-nul core/bots/bot.c 'if (strlen(answer) != len)' 'if (0)' hostile bots hidden-tail
 # The pattern guard of bots and rules.
 mutant pattern-guard core/guards/bot_limits.c \
-    'if (!plain && pattern_steps(p, lp, ls, may_anchor) > PATTERN_STEPS)' 'if (0)' hostile bots
+    'if (!plain && pattern_steps(p, lp, ls, may_anchor) > PATTERN_STEPS)' 'if (0)' hostile bots pattern-bomb
 # A call stuck in C never stopped.
 mutant stuck-never-stopped core/guards/watchdog.c \
     '} else if (watch.fired && ++watch.stuck_ticks >= STUCK_SECONDS * TICKS_PER_SECOND) {' \
@@ -188,7 +188,7 @@ mutant seat-orders repl/tournament/game_list.c 'a->bots[(deal * k + order[(s + r
 # ismcts dealing a claimer's hidden dice at random, as if no claim were
 # made: it challenges honest claims and loses to the heuristic bots.
 mutant ismcts-claims-unread bots/lib/dice-claims.lua \
-    'return chance_of_claim(dice[1], dice[2], v.score, v.previous_score) / HONEST' 'return 1' spec ismcts_strength_spec.lua
+    'return chance_of_claim(dice[1], dice[2], v.score, v.previous_score) / HONEST' 'return 1' spec ismcts_strength_spec.lua against.dice.honest
 mutant window-sample core/referee/game_sample.c '    ask_keep_seat(&t->ask, seat);' '' spec sample_spec.lua
 # A game that ends with credits in the pot taken as ended right.
 mutant pot-promise core/referee/game_reading.c 'if (pot > 0 && g->t->ledger.a[pot].balance != 0) {' 'if (0) {' spec bam_spec.lua
