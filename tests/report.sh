@@ -15,7 +15,12 @@ browser=$(command -v chromium || command -v chromium-browser)
 [ -n "$browser" ] || { echo "report: chromium is needed (apt-get install chromium)"; echo "report: 0 passed, 1 failed"; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Whether to run a part: both, or the one TEST_PART names (each mutant runs
+# only the part that guards it: tools/mutants.sh). charts: a tournament's
+# and two games' page in the browser; records: records that fail to replay.
+part() { [ -z "${TEST_PART:-}" ] || [ "$TEST_PART" = "$1" ]; }
 
+if part charts; then
 # The weakest bot with a long name, as people name theirs (its column the
 # last): every chart must show it whole.
 mkdir -p "$work/bots"
@@ -136,6 +141,10 @@ timeout 120 "$browser" $flags --window-size=1000,2600 --screenshot="$here/../bui
 # Mistakes are refused with what would be right.
 "$bin" report "$work/t.jsonl" >"$work/noout" 2>&1
 [ $? -eq 2 ] && grep -q "and -o for the page" "$work/noout" && ok || bad "report without -o: $(cat "$work/noout")"
+fi
+
+if part records; then
+[ -s "$work/bam.json" ] || "$bin" run bam --seats bam-greedy,random,random --seed 8 --set hands=5 --json >"$work/bam.json"
 printf '{"type":"start","format":"referee-record/2","game":"bamboozled-dice","seed":"4","seats":["a","b","c"],"options":{}}\n{"type":"decision","seat":1,"move":"fly"}\n' >"$work/broken.json"
 "$bin" report "$work/broken.json" -o "$work/x.html" >"$work/broken.out" 2>&1
 [ $? -eq 1 ] && grep -q "broken.json:2 does not replay" "$work/broken.out" && ok ||
@@ -171,4 +180,5 @@ cp "$here/fixture/report-standing.lua" "$work/elsewhere/house.lua"
     bad "a record naming its rules by a path: $(cat "$work/paths.out")"
 "$bin" report "$work/house.json" --rules "$work/elsewhere/house.lua" -o "$work/house.html" >"$work/house.out" 2>&1 &&
     grep -q 'data-chart="course-1"' "$work/house.html" && ok || bad "a rules file named with --rules: $(cat "$work/house.out")"
+fi
 echo "report: $pass passed, $fail failed"

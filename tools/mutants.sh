@@ -230,11 +230,11 @@ mutant reply-text-unchecked core/referee/rules_reply.c '    if (wrong && len > R
     '    wrong = NULL;
     if (wrong && len > REPLY_TEXT_MAX)' spec hostile_returns_spec.lua
 # The report runs a rules file a record names by its path.
-mutant report-path-game repl/report/course.c '    if (rules_is_path(game)) {' '    if (0) {' report
+mutant report-path-game repl/report/course.c '    if (rules_is_path(game)) {' '    if (0) {' report records
 # The report replays records in its own process: a standing() stuck in C
 # ends the whole report, with no page.
 mutant report-unsupervised repl/report/course.c '    pid_t pid = pipe(fds) == 0 ? fork() : -1;' \
-    '    pid_t pid = -1;' report
+    '    pid_t pid = -1;' report records
 # Rules loaded through the Lua module reach the host's unguarded string
 # methods: ("a"):rep(5000):find(...) backtracks in C for hours.
 mutant module-string-methods core/guards/script.c \
