@@ -216,24 +216,27 @@ fi
 if part stuck; then
 # At the REPL, a call stuck in C stops the process the REPL runs in, and a
 # new one takes the game up as it stood before that call, people's moves
-# included, without what got stuck; the person types on. (Each takes about
-# 5 seconds: its CPU limit and STUCK_SECONDS; 30 leaves room, and keeps
-# mutant stuck-never-stopped, which waits them out, short.)
+# included, without what got stuck; the person types on. (Each process
+# spends about 5 seconds of CPU: its CPU limit and STUCK_SECONDS. Bounded in
+# CPU time, 3 times that, a busy machine is slower, not red, and mutant
+# stuck-never-stopped, which spins until the bound, spends no more; a wall
+# clock backstop stops what spins on nothing.)
+cpu_bounded() { (ulimit -t "$1" && shift && exec timeout 120 "$@"); }
 printf 'new fixture --seats human,%s --seed 50\nplay QH\nsave %s\n' "$here/bots/hostile/stuck-in-c.lua" "$work/rescued.json" |
-    timeout 30 "$bin" >"$work/repl-stuck.out" 2>&1
+    cpu_bounded 15 "$bin" >"$work/repl-stuck.out" 2>&1
 grep -q "^seat 2's bot ran in C past its limit, where nothing inside the process could stop it, and was stopped: it is not asked again this game" "$work/repl-stuck.out" &&
     grep -q "^the game is taken up again after move 1$" "$work/repl-stuck.out" &&
     grep -q "^saved to .*rescued.json (3 moves)" "$work/repl-stuck.out" && "$bin" replay "$work/rescued.json" >/dev/null 2>&1 &&
     ok || bad "a bot stuck in C at the REPL: $(grep -v '^ ' "$work/repl-stuck.out" | tail -3)"
 printf 'new stuck-in-c --seats human,random --seed 1\na\na\na\nsave %s\n' "$work/rescued-rules.json" |
-    REFEREE_RULES="$rules:$REFEREE_RULES" timeout 30 "$bin" >"$work/repl-rules.out" 2>&1
+    REFEREE_RULES="$rules:$REFEREE_RULES" cpu_bounded 15 "$bin" >"$work/repl-rules.out" 2>&1
 grep -q "^the rules ran in C past their limit, where nothing inside the process could stop them, and were stopped: the game stands as it was before that move" "$work/repl-rules.out" &&
     grep -q "^the game is taken up again after move 2$" "$work/repl-rules.out" &&
     grep -q "^saved to .*rescued-rules.json (2 moves)" "$work/repl-rules.out" && ok ||
     bad "rules stuck in C at the REPL: $(grep -v '^ ' "$work/repl-rules.out" | tail -3)"
 
 printf 'new fixture --seats human,random --seed 50\nplay QH\nnew stuck-in-setup --seats random,random\nshow\n' |
-    REFEREE_RULES="$rules:$REFEREE_RULES" timeout 30 "$bin" >"$work/repl-setup.out" 2>&1
+    REFEREE_RULES="$rules:$REFEREE_RULES" cpu_bounded 15 "$bin" >"$work/repl-setup.out" 2>&1
 grep -q "^error: a rules script ran in C past its limit setting up a new game, where nothing could stop it, and was stopped: the game in progress goes on" "$work/repl-setup.out" &&
     grep -q "^seat 1 sees:" "$work/repl-setup.out" && ok ||
     bad "rules stuck setting up a new game at the REPL: $(grep -v '^ ' "$work/repl-setup.out" | tail -3)"
@@ -241,7 +244,7 @@ grep -q "^error: a rules script ran in C past its limit setting up a new game, w
 # In a tournament the worker playing a stuck game is stopped, the game is
 # played again without the stuck bot, and another worker plays on: every
 # game has its line, the bot's faults counted and their reason given.
-timeout 120 "$bin" tournament fixture --bots "$here/bots/hostile/stuck-in-c.lua,random" --games 2 \
+cpu_bounded 15 "$bin" tournament fixture --bots "$here/bots/hostile/stuck-in-c.lua,random" --games 2 \
     --bot-budget 2000000 --seed 1 --out "$work/stuck.jsonl" >"$work/stuck-tour.out" 2>&1
 status=$?
 # (each of the stuck bot's turns a fault: how many, the random seat's play decides)
