@@ -291,12 +291,13 @@ mutant window-undo-kept repl/repl.c '    GameStatus st = match_undo(&r->m, seat,
     '    match_clear_window(&r->m);
     GameStatus st = match_undo(&r->m, seat, 1);' transcripts
 # One inbox: a page told "played" before the save holding the move is on
-# disk (a SIGKILL right after the reply loses it); a claim window that
+# disk (caught where match_give answers: the serve test's SIGKILL right
+# after the reply can come after a later save); a claim window that
 # never closes on its own time; a call at the hot seat's pass prompt
 # refused, and the hot seat's clock never running out; the served
 # console's undo taken as the next person's, not the last mover's.
 mutant ack-before-save core/play/match_give.c '    if (match_keep_save(m, &save_why))' \
-    '    if (1)' serve acked_survives_kill
+    '    if (1)' unit
 mutant window-no-time core/play/match_give.c '    if (!m->window_ms || !m->loop.game' \
     '    if (1 || !m->loop.game' serve windows_on_time
 mutant hot-seat-no-caller repl/screen.c '        int caller = window ? caller_at_pass(r, line, seat) : 0;' \

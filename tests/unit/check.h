@@ -24,6 +24,7 @@ void test_rng(void);
 void test_ask(void);
 void test_rng_stats(void);
 void test_memory_cap(void);
+void test_match_save(void);
 void test_cards(void);
 void test_zones(void);
 void test_dice(void);

@@ -32,6 +32,7 @@ int main(void)
     test_rating_sums();
     test_spelling();
     test_memory_cap();
+    test_match_save();
     printf("c: %d passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed != 0;
 }
