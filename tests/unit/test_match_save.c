@@ -70,7 +70,7 @@ void test_match_save(void)
         CHECK(m.loop.game->nmoves >= 6);
     }
     match_close(&m);
-    lua_close(L);
+    lua_alloc_close(L);
     unlink(path);
     rmdir(dir);
 }
