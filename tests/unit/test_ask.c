@@ -93,6 +93,7 @@ void test_ask(void)
     CHECK_EQ_INT(ask_card_of(&a, "turn 9H"), 31);
     CHECK_EQ_INT(ask_card_of(&a, "stand"), 0);
     CHECK_EQ_INT(ask_card_of(&a, "KS"), 0);
+    ask_free(&c); /* (ask_copy fills a fresh ask) */
     CHECK(ask_copy(&c, &a));
     CHECK_EQ_INT(ask_card_of(&c, "turn 9H"), 31);
     ask_begin(&a, 1, "turn trump", NULL, 0);
