@@ -1,6 +1,7 @@
 #include "../lua/ordered_next.h"
 #include "../lua/quick_format.h"
 #include "../lua/stable_ids.h"
+#include "../lua/table_create.h"
 #include "bot.h"
 #include "../kernel/ask_match.h"
 #include "../kernel/spelling.h"
@@ -277,7 +278,9 @@ static void sandbox(Bot *b, const char *bots_path)
     bot_limit_c_work(L);
     lua_getglobal(L, "string");
     quick_format_install(L, lua_gettop(L));
-    lua_pop(L, 1);
+    lua_getglobal(L, "table");
+    table_create_install(L, lua_gettop(L));
+    lua_pop(L, 2);
     lua_getglobal(L, "math");
     lua_pushlightuserdata(L, b);
     lua_pushcclosure(L, bot_random, 1);

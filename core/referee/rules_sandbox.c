@@ -7,6 +7,7 @@
 #include "../lua/ordered_next.h"
 #include "../lua/quick_format.h"
 #include "../lua/stable_ids.h"
+#include "../lua/table_create.h"
 
 /* The standard globals rules may read; the rest of base and the io, os,
  * debug and package libraries are left out (LEFT_OUT). */
@@ -146,6 +147,7 @@ void rules_sandbox_push_base(lua_State *L)
     lua_getfield(L, base, "table");
     limit_c_work_in(L, lua_gettop(L) - 1, lua_gettop(L));
     quick_format_install(L, lua_gettop(L) - 1);
+    table_create_install(L, lua_gettop(L));
     lua_pop(L, 2);
     push_guarded_setmetatable(L);
     lua_setfield(L, base, "setmetatable");

@@ -36,6 +36,12 @@ local function sandbox_is_closed()
   table.insert(list, 1, 0)
   check(table.remove(list, 2) == 1 and table.concat(list, " ") == "0 2 3", "insert and remove")
   check(table.concat(table.move(list, 1, 3, 2, {}), " ", 2, 4) == "0 2 3", "table.move")
+  -- Lua 5.5's table.create: an empty table, room made for a list.
+  local made = table.create(4, 1)
+  check(next(made) == nil and #made == 0, "table.create makes an empty table")
+  for i = 1, 4 do made[i] = i end
+  check(table.concat(made, " ") == "1 2 3 4", "table.create's list")
+  check(not pcall(table.create, -1), "table.create of -1")
   -- Coroutines (resume and wrap are the watchdog's): as the standard ones.
   local co = coroutine.create(function(a) return coroutine.yield(a + 1) * 2 end)
   local ok, v = coroutine.resume(co, 1)

@@ -33,6 +33,13 @@ function game.setup(t)
   v.loaded_in_pieces = load(function() return table.remove(pieces, 1) end)()
   local chunk, why = load(string.dump(function() return 1 end))
   v.binary = chunk == nil and why or "loaded"
+  -- Lua 5.5's table.create: an empty table with room made for a list.
+  local made = table.create(3)
+  v.created_empty = next(made) == nil and #made == 0
+  for i = 1, 3 do made[i] = i * 10 end
+  v.created = made
+  v.create_refused = select(2, pcall(table.create, -1))
+  v.create_refused_rec = select(2, pcall(table.create, 0, -2))
   t:ask(1, "go", { "a" })
 end
 function game.apply(t) end
@@ -61,6 +68,17 @@ describe("a rules script", function()
     local v = g:table().vars
     assert.are.same({}, v.outside)
     assert.are.same({}, v.missing)
+  end)
+
+  it("makes tables with room made for them, as Lua 5.5's table.create", function()
+    local v = assert(referee.game("probe", { seats = 2, seed = 1, rules_path = folder })):table().vars
+    assert.is_true(v.created_empty)
+    assert.are.same({ 10, 20, 30 }, v.created)
+    -- (called through pcall, the function has no name in the message)
+    assert.matches("bad argument #1 to '?' (out of range: the elements of a list to make room for, 0 or more)",
+      v.create_refused, 1, true)
+    assert.matches("bad argument #2 to '?' (out of range: the other keys to make room for, 0 or more)",
+      v.create_refused_rec, 1, true)
   end)
 
   it("loads text into its own environment (or the one given), never a binary chunk", function()
