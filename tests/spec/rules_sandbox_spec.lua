@@ -16,6 +16,9 @@ local INSIDE = { "string", "table", "math", "utf8", "coroutine", "pairs", "ipair
                  "setmetatable", "getmetatable", "rawget", "rawset", "rawequal", "rawlen",
                  "next", "load", "print", "inherit", "import", "moves", "seat_names", "card_face" }
 secret = 42
+-- A global set to nil reads as the standard one again.
+ipairs = nil
+local standard_ipairs = ipairs
 function game.setup(t)
   local v = t.vars
   v.outside, v.missing = {}, {}
@@ -33,6 +36,7 @@ function game.setup(t)
   v.loaded_in_pieces = load(function() return table.remove(pieces, 1) end)()
   local chunk, why = load(string.dump(function() return 1 end))
   v.binary = chunk == nil and why or "loaded"
+  v.ipairs_again = standard_ipairs ~= nil and standard_ipairs == ipairs
   -- Lua 5.5's table.create: an empty table with room made for a list.
   local made = table.create(3)
   v.created_empty = next(made) == nil and #made == 0
@@ -79,6 +83,11 @@ describe("a rules script", function()
       v.create_refused, 1, true)
     assert.matches("bad argument #2 to '?' (out of range: the other keys to make room for, 0 or more)",
       v.create_refused_rec, 1, true)
+  end)
+
+  it("reads a standard global it set to nil as the standard one again", function()
+    local v = assert(referee.game("probe", { seats = 2, seed = 1, rules_path = folder })):table().vars
+    assert.is_true(v.ipairs_again)
   end)
 
   it("loads text into its own environment (or the one given), never a binary chunk", function()
