@@ -20,6 +20,9 @@
 --   * A discard names its cards ("discard 2C 9H"), typed in any order.
 
 local lib = import("cards")
+-- A list with room made for n entries (Lua 5.5's table.create): the
+-- hand's lists are made once each, at their size, not grown one by one.
+local new_list = table.create
 
 local game = {
   description = "BAM! at the table: trumps, play or fold, redraw, pots and BamBoozals",
@@ -52,7 +55,7 @@ local PLAY_OR_FOLD, KEEP_OR_DISCARD = moves{ "play", "fold" }, moves{ "keep", "d
 -- A list of value for each seat: list filled again when given (the
 -- hand's lists are made once a game, filled again every hand).
 local function per_seat(t, value, list)
-  list = list or {}
+  list = list or new_list(t.nseats)
   for s = 1, t.nseats do list[s] = value end
   return list
 end
@@ -128,7 +131,8 @@ function game.deal(t)
     for s = 1, t.nseats do t:move_all(hands[s], STOCK) end
   end
   t:shuffle(STOCK)
-  local order, in_order = t.vars.order, {}
+  local order = t.vars.order
+  local in_order = new_list(#order)
   for i = 1, #order do in_order[i] = hands[order[i]] end
   assert(t:deal(STOCK, in_order, game.cards_per_hand(t)))
 end
@@ -188,7 +192,8 @@ end
 -- ---- play or fold, discard and draw ----
 
 local function playing(t)
-  local order, folded, seats = t.vars.order, t.vars.folded, {}
+  local order, folded = t.vars.order, t.vars.folded
+  local seats = new_list(#order)
   for i = 1, #order do
     if not folded[order[i]] then seats[#seats + 1] = order[i] end
   end
@@ -272,7 +277,8 @@ end
 -- clockwise past those who folded (the hand's order, from the leader on),
 -- written over the last round's list.
 local function round_order(t, leader)
-  local order, folded, seats = t.vars.order, t.vars.folded, t.vars.round_order or {}
+  local order, folded = t.vars.order, t.vars.folded
+  local seats = t.vars.round_order or new_list(#order)
   local n, at, k = #order, 1, 0
   while order[at] ~= leader do at = at + 1 end
   for i = at, at + n - 1 do
@@ -529,7 +535,7 @@ end
 function game.result(t)
   local v = t.vars
   if not v.over then return nil end
-  local scores = {}
+  local scores = new_list(t.nseats)
   for s = 1, t.nseats do scores[s] = t:balance(accounts[s]) end
   local winners, best = lib.best_seats(scores)
   return { winners = winners, scores = scores,

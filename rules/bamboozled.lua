@@ -209,10 +209,11 @@ end
 
 -- ---- the moves of a turn ----
 
--- A list of move texts and a function that adds one. No text comes twice:
--- every card has a name of its own (the jokers are JK1 and JK2).
-local function list()
-  local moves = {}
+-- A list of move texts, with room made for about `room` (table.create),
+-- and a function that adds one. No text comes twice: every card has a name
+-- of its own (the jokers are JK1 and JK2).
+local function list(room)
+  local moves = table.create(room or 0)
   return moves, function(text) moves[#moves + 1] = text end
 end
 
@@ -221,7 +222,8 @@ end
 -- onto the seat's side, or in a bamboozle, leaving a card to discard. Also
 -- the stack, and the name of each of its cards.
 local function takes(t, seat)
-  local held_now, stack, at, names = t:count(hands[seat]), t:cards("stack"), {}, {}
+  local held_now, stack = t:count(hands[seat]), t:cards("stack")
+  local at, names = {}, table.create(#stack)
   local with_hand, with_above = t:combinable("stack", hands[seat]), t:combinable("stack")
   local onto_mine, onto_theirs = t:combinable("stack", sides[seat]), t:combinable("stack", sides[other(seat)])
   for i = #stack, 1, -1 do
@@ -298,8 +300,8 @@ end
 -- hand. While a card taken from the stack waits to be used, no discard,
 -- and no move that would leave it unusable.
 function game.play_moves(t, seat)
-  local moves, add = list()
   local hand = t:cards(hands[seat])
+  local moves, add = list(2 * #hand)
   local n, must = #hand, t.vars.must_use
   local cards = must and { hand = hand, theirs = t:cards(sides[other(seat)]) }
   local function uses_verb(verb, ...)

@@ -137,7 +137,7 @@ local function moves_of_window(t)
     end
     window_moves[t] = kept
   end
-  local moves = {}
+  local moves = table.create(t.nseats)
   for _, s in ipairs(v.window) do moves[s] = kept.moves[s] end
   return moves
 end
@@ -232,7 +232,7 @@ end
 -- more cards of their hand with two or more cards of the table"), as the
 -- kernel finds them (t:melds: a set by suit, a run from its low end).
 function game.claims(t, seats)
-  local all = {}
+  local all = table.create(t.nseats)
   for _, seat in ipairs(seats) do all[seat] = t:melds(hands[seat], "table", "bamm", 1, 2) end
   return all
 end
@@ -267,7 +267,7 @@ end
 -- ---- the game ----
 
 local function others(t, seat)
-  local list = {}
+  local list = table.create(t.nseats - 1)
   for s = 1, t.nseats do
     if s ~= seat then list[#list + 1] = s end
   end

@@ -6,7 +6,7 @@ cards.SUIT_NAMES = { C = "clubs", D = "diamonds", H = "hearts", S = "spades" }
 
 -- The seats still in the game, clockwise, starting at the seat left of `from`.
 function cards.clockwise_from_left_of(t, from)
-  local order, s = {}, t:next(from)
+  local order, s = table.create(t.nseats), t:next(from)
   local first = s
   repeat
     order[#order + 1] = s
