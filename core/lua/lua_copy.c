@@ -63,27 +63,17 @@ static int copied_already(lua_State *L, Copy *c, int idx)
     return 0;
 }
 
-static void copy(lua_State *L, Copy *c, int idx, int depth)
+/* A table of at most PAIRS_HELD keys is read once: its keys and values are
+ * held on the stack, counted as they come, and set into a copy made at its
+ * full size. A larger one is read twice, counted first. Reading a key with
+ * lua_next looks it up again: the second pass was a fifth of a copy. */
+#define PAIRS_HELD 32
+
+/* Pushes a new table with room for the table at idx's count keys (its
+ * list part narray of them), the copy of the table idx, remembered. */
+static int push_copy_table(lua_State *L, Copy *c, int idx, int depth, int count)
 {
-    if (lua_type(L, idx) != LUA_TTABLE || depth >= COPY_MAX_DEPTH) {
-        lua_pushvalue(L, idx);
-        return;
-    }
-    luaL_checkstack(L, 6, "copy");
-    if (depth > 0 && !c->n) {
-        lua_createtable(L, 8, 0);
-        lua_replace(L, c->copies);
-        remember(L, c, c->root, c->root_dst);
-    }
-    if (c->n && copied_already(L, c, idx))
-        return; /* the same copy again */
-    /* Made at its full size: grown key by key, it was rehashed on the way. */
-    int count = 0, narray = (int)lua_rawlen(L, idx);
-    lua_pushnil(L);
-    while (lua_next(L, idx)) {
-        lua_pop(L, 1);
-        count++;
-    }
+    int narray = (int)lua_rawlen(L, idx);
     int hash = count > narray ? count - narray : 0;
     lua_createtable(L, narray, depth == 0 && hash < c->room ? c->room : hash);
     int dst = lua_gettop(L);
@@ -91,6 +81,48 @@ static void copy(lua_State *L, Copy *c, int idx, int depth)
         c->root_dst = dst;
     else
         remember(L, c, idx, dst);
+    return dst;
+}
+
+static void copy(lua_State *L, Copy *c, int idx, int depth)
+{
+    if (lua_type(L, idx) != LUA_TTABLE || depth >= COPY_MAX_DEPTH) {
+        lua_pushvalue(L, idx);
+        return;
+    }
+    luaL_checkstack(L, 2 * PAIRS_HELD + 8, "copy");
+    if (depth > 0 && !c->n) {
+        lua_createtable(L, 8, 0);
+        lua_replace(L, c->copies);
+        remember(L, c, c->root, c->root_dst);
+    }
+    if (c->n && copied_already(L, c, idx))
+        return; /* the same copy again */
+    int held = lua_gettop(L), count = 0;
+    lua_pushnil(L);
+    while (count <= PAIRS_HELD && lua_next(L, idx)) {
+        count++;
+        lua_pushvalue(L, -2); /* the next key; this pair stays */
+    }
+    if (count <= PAIRS_HELD) {
+        /* Made at its full size: grown key by key, it was rehashed on the way. */
+        int dst = push_copy_table(L, c, idx, depth, count);
+        for (int key = held + 1; key < held + 2 * count; key += 2) {
+            lua_pushvalue(L, key); /* keys as they are */
+            copy(L, c, key + 1, depth + 1);
+            lua_rawset(L, dst);
+        }
+        if (count) { /* the copy, in place of the pairs (with none, it is there) */
+            lua_replace(L, held + 1);
+            lua_settop(L, held + 1);
+        }
+        return;
+    }
+    lua_settop(L, held);
+    count = 0;
+    for (lua_pushnil(L); lua_next(L, idx); lua_pop(L, 1))
+        count++;
+    int dst = push_copy_table(L, c, idx, depth, count);
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         /* Absolute indices: the copies go on the same stack, above the key

@@ -76,6 +76,32 @@ static void test_copy_keeps_the_shape(lua_State *L)
     lua_rawgeti(L, -1, 1);
     CHECK_EQ_INT(lua_tointeger(L, -1), 3);
     lua_settop(L, 0);
+
+    /* An empty table is copied as one; a table of up to 32 keys is read
+     * once, a larger one twice (lua_copy.c): each whole, keys and values. */
+    CHECK(luaL_dostring(L, "return { empty = {}, { {} } }") == LUA_OK);
+    lcopy(L, 1);
+    CHECK_EQ_INT(lua_gettop(L), 2);
+    CHECK(lua_getfield(L, 2, "empty") == LUA_TTABLE && lua_rawlen(L, -1) == 0);
+    CHECK(lua_rawgeti(L, 2, 1) == LUA_TTABLE && lua_rawgeti(L, -1, 1) == LUA_TTABLE);
+    lua_settop(L, 0);
+    for (int keys = 31; keys <= 34; keys++) {
+        char code[200];
+        snprintf(code, sizeof code, "local t = {} for i = 1, %d do t[i] = i end for i = 1, %d do "
+                 "t['k' .. i] = { i } end return t", keys / 2, keys - keys / 2);
+        CHECK(luaL_dostring(L, code) == LUA_OK);
+        lcopy(L, 1);
+        CHECK_EQ_INT(lua_gettop(L), 2);
+        CHECK(luaL_loadstring(L, "local a, b = ... local n = 0 for k, v in pairs(a) do n = n + 1 "
+                               "if type(v) == 'table' then if b[k][1] ~= v[1] or b[k] == v then "
+                               "return -1 end elseif b[k] ~= v then return -1 end end "
+                               "for _ in pairs(b) do n = n - 1 end return n") == LUA_OK);
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 2);
+        lua_call(L, 2, 1);
+        CHECK_EQ_INT(lua_tointeger(L, -1), 0);
+        lua_settop(L, 0);
+    }
 }
 
 /* Written out as a tree, such a value stops at WRITE_MAX_TABLES with why;
