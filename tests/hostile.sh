@@ -102,9 +102,12 @@ cmp -s "$work/reads1.jsonl" "$work/reads2.jsonl" && ok ||
 fi
 
 if part memory; then
+# (TEST_ONLY=churn, hoard or count: that check alone, for the mutant it catches.)
+only() { [ -z "${TEST_ONLY:-}" ] || [ "$TEST_ONLY" = "$1" ]; }
 # The memory cap bounds what the process really holds for a bot: its peak
 # resident size stays within the cap plus 25% (memory-churn.lua frees and
 # fills its memory three ways; it once reached 2.8 times the cap).
+only churn &&
 for cap in 64 256; do
     /usr/bin/time -f '%M' -o "$work/rss" "$bin" run fixture --seats "$here/bots/memory-churn.lua,random" \
         --seed 2 --json --bot-memory "$cap" >"$work/churn.jsonl" 2>&1
@@ -118,6 +121,7 @@ done
 # the process within the ceiling plus 25%, and the game ends there with why.
 hoarder="$here/bots/hostile/memory-hoarder.lua"
 five="$hoarder,$hoarder,$hoarder,$hoarder,$hoarder"
+only hoard &&
 for how in "128 256" "256 default"; do
     set -- $how
     ceiling=$2 flag="--game-memory $2"
@@ -134,12 +138,14 @@ for how in "128 256" "256 default"; do
 done
 
 # ...and the bytes a bot holds live: at most its cap, and near it.
+only count && {
 "$bin" run fixture --seats "$here/bots/memory-count.lua,random" --seed 2 --json --bot-memory 16 \
     >"$work/count.jsonl" 2>&1
 held=$(sed -n 's/.*"reason":"choose failed: held \([0-9]*\) bytes.*/\1/p' "$work/count.jsonl" | head -n 1)
 cap=$((16 << 20))
 [ -n "$held" ] && [ "$held" -lt "$cap" ] && [ "$held" -ge $((cap * 3 / 4)) ] && ok ||
     bad "a bot capped at 16 MB held ${held:-?} bytes live (less than $cap: the state itself takes some; at least three quarters of it)"
+}
 fi
 
 if part rules; then

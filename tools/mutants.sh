@@ -90,9 +90,9 @@ mutant budget-swallowable core/guards/script.c \
     '        lua_rawgetp(L, LUA_REGISTRYINDEX, &BUDGET_SIZE_KEY);' spec bot_budget_spec.lua
 # The bot memory cap, the live bytes and the footprint both.
 mutant memory-cap core/bots/bot.c \
-    'if (want > b->limit || (want > b->charged' 'if ((want > b->charged' hostile memory
+    'if (want > b->limit || (want > b->charged' 'if ((want > b->charged' hostile memory count
 mutant memory-footprint core/bots/bot.c \
-    'arena_set_limit(b->arena, b->limit + b->limit / 16);' '(void)0;' hostile memory
+    'arena_set_limit(b->arena, b->limit + b->limit / 16);' '(void)0;' hostile memory churn
 # The bots' library allow-list: io and os opened to them.
 mutant bot-libraries core/bots/bot.c \
     '{LUA_UTF8LIBNAME, luaopen_utf8},' '{LUA_UTF8LIBNAME, luaopen_utf8}, {LUA_IOLIBNAME, luaopen_io}, {LUA_OSLIBNAME, luaopen_os},' hostile bots io-os
@@ -268,7 +268,7 @@ mutant person-named-bot core/play/match.c '        const char *taken = len ? sea
 # The ceiling over a whole game: seats held only to their own caps.
 mutant game-memory-ceiling core/bots/bot.c \
     '    if (game_memory_used(game) - b->charged + to > game->limit) {' \
-    '    if (0) {' hostile memory
+    '    if (0) {' hostile memory hoard
 # The conformance suite (referee check) over every game: a view that names
 # the cards of hidden zones.
 mutant conformance-view core/binding/lua_view.c 'if (zones_seat_sees(&t->zones, c, seat))' 'if (1)' \
