@@ -2,7 +2,7 @@
  * a new empty table with room made for nseq elements of a list and nrec
  * other keys. A list that grows one element at a time is moved to a
  * bigger block at 1, 2, 4, ... elements; a BAM! hand builds some fifteen
- * short lists, and the moves were a twentieth of its cost. */
+ * short lists, and the moves were about 4% of its cost. */
 #ifndef REFEREE_TABLE_CREATE_H
 #define REFEREE_TABLE_CREATE_H
 

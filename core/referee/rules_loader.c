@@ -270,8 +270,8 @@ static void set_each_in(lua_State *L, int env)
  * rules may have (rules_sandbox.h), writes kept in the game's own table.
  * They are set in it as well as read through to: a global the rules read
  * (ipairs, table, string) is found at once, where a read through __index
- * looked twice, a fiftieth of a dice game. A name the rules set to nil
- * reads through to the standard one, as it always did. */
+ * looked twice, about a hundredth of a dice game. A name the rules set to
+ * nil reads through to the standard one, as it always did. */
 void rules_push_env(lua_State *L, const char *rules_path)
 {
     lua_createtable(L, 0, 48);
