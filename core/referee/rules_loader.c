@@ -256,29 +256,15 @@ static int rules_import(lua_State *L)
     return 1;
 }
 
-/* Sets every name of the table at the top of the stack in env too. */
-static void set_each_in(lua_State *L, int env)
-{
-    for (lua_pushnil(L); lua_next(L, -2);) {
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, env);
-    }
-}
-
-/* Pushes a fresh environment for a game's scripts: the standard globals
- * rules may have (rules_sandbox.h), writes kept in the game's own table.
- * They are set in it as well as read through to: a global the rules read
- * (ipairs, table, string) is found at once, where a read through __index
- * looked twice, about a hundredth of a dice game. A name the rules set to
- * nil reads through to the standard one, as it always did. */
+/* Pushes a fresh environment for a game's scripts: globals read through to
+ * the standard ones rules may have (rules_sandbox.h), writes stay in the
+ * game's own table. */
 void rules_push_env(lua_State *L, const char *rules_path)
 {
-    lua_createtable(L, 0, 48);
+    lua_newtable(L);
     int env = lua_gettop(L);
     lua_createtable(L, 0, 2);
     rules_sandbox_push_base(L);
-    set_each_in(L, env);
     lua_setfield(L, -2, "__index");
     lua_pushboolean(L, 0); /* the base is the environment's, not the script's to reach */
     lua_setfield(L, -2, "__metatable");
