@@ -42,12 +42,14 @@ local game = {
   },
 }
 
--- The piles and each seat's hand (hands[seat], named hand_names[seat]):
--- by name, and by the numbers t:zone gives once prepare below has made
--- them (a variant's own prepare leaves the names, which work as well).
--- Each seat's credits: accounts[seat].
-local STOCK, DISCARD, TRICK, PLAYED = "stock", "discard", "trick", "played"
-local hands, hand_names, accounts = seat_names("hand"), seat_names("hand"), seat_names("seat")
+-- The piles and each seat's hand (hands[seat], named hand_names[seat]),
+-- each seat's credits (accounts[seat], named account_names[seat]) and the
+-- pot: by name, and by the numbers t:zone and t:account give once prepare
+-- below has made them (a variant's own prepare leaves the names, which
+-- work as well).
+local STOCK, DISCARD, TRICK, PLAYED, POT = "stock", "discard", "trick", "played", "pot"
+local hands, hand_names = seat_names("hand"), seat_names("hand")
+local accounts, account_names = seat_names("seat"), seat_names("seat")
 
 -- The fixed answers.
 local PLAY_OR_FOLD, KEEP_OR_DISCARD = moves{ "play", "fold" }, moves{ "keep", "discard" }
@@ -71,9 +73,9 @@ function game.prepare(t, opts)
   TRICK, PLAYED = t:zone("trick", { vis = "public" }), t:zone("played", { vis = "public" })
   for s = 1, t.nseats do
     hands[s] = t:zone(hand_names[s], { owner = s })
-    t:account(accounts[s], opts.credits)
+    accounts[s] = t:account(account_names[s], opts.credits)
   end
-  t:account("pot")
+  POT = t:account("pot")
   t:deck(STOCK, "standard52")
   t.vars.owes = per_seat(t, 0)
   t.vars.hands_played = 0
@@ -96,7 +98,7 @@ end
 -- BamBoozalled player the pot of the hand they were BamBoozalled in.
 function game.pay_in(t)
   local v, owes = t.vars, t.vars.owes
-  local hand_amount, pot = game.hand_amount(t), t:balance("pot")
+  local hand_amount, pot = game.hand_amount(t), t:balance(POT)
   local players, paid = lib.clockwise_from_left_of(t, t:dealer()), per_seat(t, 0)
   -- Kept until the next pay-in: a game that ends here gives them back.
   v.pay_in = { before = pot, players = players, paid = paid }
@@ -106,12 +108,12 @@ function game.pay_in(t)
     if owes[s] > 0 then owed, reason = owes[s], "BamBoozal" end
     local have = t:balance(accounts[s])
     if have < owed then
-      t:transfer(accounts[s], "pot", have, reason .. " (all in: out of the game)")
+      t:transfer(accounts[s], POT, have, reason .. " (all in: out of the game)")
       t:eliminate(s)
       t:notef("seat %d cannot pay %d and is out of the game", s, owed)
       paid[s] = have
     else
-      t:transfer(accounts[s], "pot", owed, reason)
+      t:transfer(accounts[s], POT, owed, reason)
       paid[s] = owed
     end
     pot, owes[s] = pot + paid[s], 0
@@ -145,7 +147,7 @@ function game.start_hand(t)
   if not t:active(t:dealer()) then t:rotate_dealer() end
   local dealer = t:dealer()
   v.order = lib.clockwise_from_left_of(t, dealer)
-  t:event("hand", { number = v.hands_played + 1, dealer = dealer, pot = t:balance("pot") })
+  t:event("hand", { number = v.hands_played + 1, dealer = dealer, pot = t:balance(POT) })
   v.folded = per_seat(t, false, v.folded)
   v.won = per_seat(t, 0, v.won)
   v.replace = 0
@@ -228,7 +230,7 @@ function game.declare(t, seat, move)
     local left = playing(t)
     if #left == 1 then
       -- "If only one player is left playing, that player takes the pot at once."
-      t:transfer("pot", accounts[left[1]], t:balance("pot"), "the others folded")
+      t:transfer(POT, accounts[left[1]], t:balance(POT), "the others folded")
       t:notef("seat %d takes the pot: everyone else folded", left[1])
       return game.end_hand(t, { winner = left[1], bamboozled = {}, leaders = left, folded_out = true })
     end
@@ -344,13 +346,13 @@ function game.outcome(t)
   local result = { bamboozled = bamboozled, leaders = leaders }
   if #leaders == 1 then
     result.winner = leaders[1]
-    t:transfer("pot", accounts[leaders[1]], t:balance("pot"), "wins the hand")
+    t:transfer(POT, accounts[leaders[1]], t:balance(POT), "wins the hand")
     t:notef("seat %d wins the hand with %d rounds and takes the pot of %d", leaders[1], best, v.pot_amount)
   else
     local tied = {}
     for i, s in ipairs(leaders) do tied[i] = ("seat %d"):format(s) end
     t:notef("split pot: %s and %s tie with %d rounds each, and the pot of %d carries to the next hand",
-      table.concat(tied, ", ", 1, #tied - 1), tied[#tied], best, t:balance("pot"))
+      table.concat(tied, ", ", 1, #tied - 1), tied[#tied], best, t:balance(POT))
   end
   for _, s in ipairs(bamboozled) do
     v.owes[s] = v.pot_amount
@@ -381,7 +383,7 @@ end
 -- Shares the pot equally among seats; the remainder goes a credit each to
 -- them clockwise from the dealer's left.
 function game.share_pot(t, seats, reason)
-  local pot = t:balance("pot")
+  local pot = t:balance(POT)
   if pot == 0 or #seats == 0 then return end
   local sharing = {}
   for _, s in ipairs(seats) do sharing[s] = true end
@@ -393,7 +395,7 @@ function game.share_pot(t, seats, reason)
   local share, extra = pot // #order, pot % #order
   for i, seat in ipairs(order) do
     local amount = share + (i <= extra and 1 or 0)
-    if amount > 0 then t:transfer("pot", accounts[seat], amount, reason) end
+    if amount > 0 then t:transfer(POT, accounts[seat], amount, reason) end
   end
   t:notef("the pot of %d is shared: seat%s %s", pot, #order > 1 and "s" or "", table.concat(order, ", "))
 end
@@ -407,7 +409,7 @@ function game.finish(t, how)
     -- shared among the players in the game then.
     for s = 1, t.nseats do
       if v.pay_in.paid[s] > 0 then
-        t:transfer("pot", accounts[s], v.pay_in.paid[s], "pay-in returned: the game is over")
+        t:transfer(POT, accounts[s], v.pay_in.paid[s], "pay-in returned: the game is over")
       end
     end
     game.share_pot(t, v.pay_in.players, "the pot shared: the game is over")
@@ -487,7 +489,7 @@ function game.status(t, seat)
   if v.over then -- no hand to come: what the game came to
     lines[#lines + 1] = ("game over after %d hand%s"):format(v.hands_played, v.hands_played == 1 and "" or "s")
   else
-    lines[#lines + 1] = ("hand %d, dealer seat %d; pot %d"):format(v.hands_played + 1, t:dealer(), t:balance("pot"))
+    lines[#lines + 1] = ("hand %d, dealer seat %d; pot %d"):format(v.hands_played + 1, t:dealer(), t:balance(POT))
   end
   if v.trump then
     -- the dealer keeps or discards the turned card: said once they have

@@ -250,8 +250,16 @@ int lt_opt_int(lua_State *L, int arg, lua_Integer lo, lua_Integer hi, int dflt)
     return lua_isnoneornil(L, arg) ? dflt : lt_check_int(L, arg, lo, hi);
 }
 
+/* An account: the number t:account gave, which rules keep in a local and
+ * which is found without comparing names, or its name. */
 int lt_check_account(lua_State *L, Table *t, int arg)
 {
+    if (lua_type(L, arg) == LUA_TNUMBER) {
+        lua_Integer a = luaL_checkinteger(L, arg);
+        luaL_argcheck(L, a >= 1 && a <= t->ledger.n, arg,
+                      "no account of that number (t:account gives it)");
+        return (int)a;
+    }
     const char *name = luaL_checkstring(L, arg);
     int a = ledger_find(&t->ledger, name);
     if (!a)

@@ -337,6 +337,20 @@ describe("cards and zones", function()
     assert.are.equal(100, t:total())
     assert.has_error(function() t:transfer("alice", "pot", -1, "negative") end)
     assert.has_error(function() t:transfer("alice", "nobody", 1, "x") end)
+    -- an account by the number t:account gave, as well as by its name
+    local bob, pot = t:account("bob", 5), 2
+    assert.are.equal(3, bob)
+    assert.is_true(t:transfer(bob, pot, 5, "ante"))
+    assert.are.equal(0, t:balance(bob))
+    assert.are.equal(65, t:balance(pot))
+    assert.are.equal(65, t:balance("pot"))
+    for _, n in ipairs({ 0, 4, -1 }) do
+      assert.has_error(function() t:balance(n) end,
+        "bad argument #1 to 'balance' (no account of that number (t:account gives it))")
+    end
+    assert.has_error(function() t:transfer(bob, 2.5, 1, "x") end,
+      "bad argument #2 to 'transfer' (number has no integer representation)")
+    assert.are.equal(105, t:total())
     -- a reason goes into the journal, and the record: UTF-8 only
     local ok2, err2 = pcall(function() t:transfer("alice", "pot", 1, "caf\233") end)
     assert.is_false(ok2)
