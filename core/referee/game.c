@@ -109,7 +109,9 @@ static GameStatus apply_move(Game *g, int seat, const char *move)
     }
     game_push_uv(g, UV_TABLE);
     lua_pushinteger(L, seat);
-    lua_pushstring(L, move);
+    /* A move text is at a new address each time: Lua's cache of C strings
+     * by address would only be searched in vain (lua_pushstring). */
+    lua_pushlstring(L, move, strlen(move));
     if (card)
         lua_pushinteger(L, card);
     else
