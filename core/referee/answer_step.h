@@ -10,4 +10,7 @@
  * error saying why, when the rules have neither for its kind. */
 int game_push_answer_step(Game *g);
 
+/* Lets go of the kinds game_push_answer_step keeps (the game's end). */
+void game_forget_kinds(Game *g);
+
 #endif

@@ -591,6 +591,7 @@ int game_gc(lua_State *L)
     luaL_unref(L, LUA_REGISTRYINDEX, g->apply_ref);
     luaL_unref(L, LUA_REGISTRYINDEX, g->answers_ref);
     g->apply_ref = g->answers_ref = LUA_NOREF;
+    game_forget_kinds(g);
     if (g->type_dice_ref > 0)
         luaL_unref(L, LUA_REGISTRYINDEX, g->type_dice_ref);
     g->type_dice_ref = LUA_NOREF;

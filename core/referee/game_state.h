@@ -38,6 +38,10 @@ typedef struct Move {
 /* UV_PREPARED: the table prepare() set out, kept for every game (game_prepare.h). */
 enum { UV_DEF = 1, UV_OPTS, UV_TABLE, UV_ENV, UV_ARRANGE, UV_SCRIPT, UV_PREPARED, UV_COUNT = UV_PREPARED };
 
+/* How many kinds of decision a game keeps as Lua strings (answer_step.c):
+ * the bundled games ask at most eight (the dice game). */
+#define GAME_KINDS_KEPT 12
+
 struct Game {
     lua_State *L;
     char name[64];         /* the game's name: its file name without .lua */
@@ -90,6 +94,13 @@ struct Game {
     int broken;            /* 1: a sample whose rules failed: it takes no more moves */
     char *error;           /* why the last call failed */
     char *judged;          /* the last answer the rules' judge made a move of */
+    /* The kinds of decision answered lately, each kept as a Lua string
+     * (a registry reference) for answer_step.c to look its step up by. */
+    struct {
+        char text[ASK_KIND_LEN];
+        int ref;
+    } kinds[GAME_KINDS_KEPT];
+    int nkinds, next_kind;
 };
 
 /* Where the move i belongs begins: i, or for an answer in a claim window

@@ -303,4 +303,36 @@ return game
       assert.matches(case[2], err, 1, true)
     end
   end)
+
+  it("sends each answer to its kind's step, over more kinds than the referee keeps at hand", function()
+    -- The referee keeps the kinds answered lately (12) as Lua strings to
+    -- look the steps up by: 17 kinds, asked in turn twice over, each step
+    -- noting the kind it was called for, so a kind mistaken for another
+    -- (an old one's string kept for a new one) sends an answer astray.
+    local f = assert(io.open(folder .. "/many-kinds.lua", "w"))
+    f:write([[
+local game = { players = { min = 1, max = 1 } }
+local KINDS = {}
+for i = 1, 17 do KINDS[i] = "kind number " .. i end
+game.answers = {}
+for i, kind in ipairs(KINDS) do
+  game.answers[kind] = function(t, seat, move)
+    local v = t.vars
+    v.log[#v.log + 1] = kind .. ": " .. move
+    if #v.log < 34 then t:ask(1, KINDS[#v.log % 17 + 1], { "m" .. #v.log }) end
+  end
+end
+function game.setup(t) t.vars.log = {} t:ask(1, KINDS[1], { "m0" }) end
+function game.result(t) if #t.vars.log == 34 then return { winners = { 1 } } end end
+return game
+]])
+    f:close()
+    local g = assert(referee.game("many-kinds", { seats = 1, seed = 1, rules_path = folder }))
+    local want = {}
+    for n = 0, 33 do
+      assert.is_true(g:play(1, "m" .. n))
+      want[n + 1] = "kind number " .. (n % 17 + 1) .. ": m" .. n
+    end
+    assert.are.same(want, g:table().vars.log)
+  end)
 end)
