@@ -356,8 +356,8 @@ mutant check-fork-blind repl/check.lua '    if (told_here or told_there) and ker
     '    if false then' spec conformance_spec.lua 'note.tells.die'
 mutant rng-seek-held core/kernel/rng.c 'if (r->used < RNG_BLOCK_BYTES && r->block' 'if (r->block' unit
 mutant random-seat-own-stream core/play/seat_loop.c 'RANDOM_SEAT_NONCE | (uint64_t)seat);' 'RANDOM_SEAT_NONCE);' cli seeds
-mutant variant-own-prepare rules/bam.lua 'local STOCK, DISCARD, TRICK, PLAYED = "stock", "discard", "trick", "played"' \
-    'local STOCK, DISCARD, TRICK, PLAYED' spec variant_prepare_spec.lua
+mutant variant-own-prepare rules/bam.lua 'local STOCK, DISCARD, TRICK, PLAYED, POT = "stock", "discard", "trick", "played", "pot"' \
+    'local STOCK, DISCARD, TRICK, PLAYED, POT' spec variant_prepare_spec.lua
 mutant list-crossed-by-index core/lua/plain_cross.c 'lua_rawseti(c->to, -2, i);' 'lua_rawseti(c->to, -2, i > 1 ? i - 1 : i);' unit
 # A game's uservalues pushed by reference or as nil: the prepared table
 # read as nil, and every game sets the table out again.
