@@ -23,6 +23,9 @@ local lib = import("cards")
 -- A list with room made for n entries (Lua 5.5's table.create): the
 -- hand's lists are made once each, at their size, not grown one by one.
 local new_list = table.create
+-- The standard functions a hand calls, kept as locals: a global is looked
+-- for in the game's own environment before the standard one, on each call.
+local ipairs, assert, concat = ipairs, assert, table.concat
 
 local game = {
   description = "BAM! at the table: trumps, play or fold, redraw, pots and BamBoozals",
@@ -352,7 +355,7 @@ function game.outcome(t)
     local tied = {}
     for i, s in ipairs(leaders) do tied[i] = ("seat %d"):format(s) end
     t:notef("split pot: %s and %s tie with %d rounds each, and the pot of %d carries to the next hand",
-      table.concat(tied, ", ", 1, #tied - 1), tied[#tied], best, t:balance(POT))
+      concat(tied, ", ", 1, #tied - 1), tied[#tied], best, t:balance(POT))
   end
   for _, s in ipairs(bamboozled) do
     v.owes[s] = v.pot_amount
@@ -397,7 +400,7 @@ function game.share_pot(t, seats, reason)
     local amount = share + (i <= extra and 1 or 0)
     if amount > 0 then t:transfer(POT, accounts[seat], amount, reason) end
   end
-  t:notef("the pot of %d is shared: seat%s %s", pot, #order > 1 and "s" or "", table.concat(order, ", "))
+  t:notef("the pot of %d is shared: seat%s %s", pot, #order > 1 and "s" or "", concat(order, ", "))
 end
 
 -- "End of a game" (RULINGS.md): nothing is left in the pot.
@@ -448,7 +451,7 @@ function game.explain(t, seat, text)
     local led = t:suit(t:cards(TRICK)[1])
     local follow = {}
     for _, c in ipairs(lib.of_suit(t, hands[seat], led)) do follow[#follow + 1] = t:name(c) end
-    return ("you must follow %s: you hold %s"):format(lib.SUIT_NAMES[led], table.concat(follow, " "))
+    return ("you must follow %s: you hold %s"):format(lib.SUIT_NAMES[led], concat(follow, " "))
   elseif asked == "discard and draw" and text:lower():match("^discard") then
     local named, seen = {}, {}
     for word in text:gmatch("%S+", #"discard" + 1) do
@@ -480,7 +483,7 @@ local function per_seat_text(t, f)
     local value = f(s)
     if value ~= nil then parts[#parts + 1] = ("seat %d %s"):format(s, tostring(value)) end
   end
-  return table.concat(parts, ", ")
+  return concat(parts, ", ")
 end
 
 -- The state at a glance (show, and each decision at the REPL): all public.
@@ -502,13 +505,13 @@ function game.status(t, seat)
   if #trick > 0 and t:asked() == "play" then
     local played = {}
     for i, c in ipairs(trick) do played[i] = ("seat %d %s"):format(v.round_order[i], t:name(c)) end
-    lines[#lines + 1] = ("round %d so far: %s"):format(v.round, table.concat(played, ", "))
+    lines[#lines + 1] = ("round %d so far: %s"):format(v.round, concat(played, ", "))
   end
   local folded = {}
   for _, s in ipairs(v.order or {}) do
     if v.folded and v.folded[s] then folded[#folded + 1] = s end
   end
-  if #folded > 0 then lines[#lines + 1] = "folded: seat " .. table.concat(folded, ", seat ") end
+  if #folded > 0 then lines[#lines + 1] = "folded: seat " .. concat(folded, ", seat ") end
   local redrawn = v.discarded and per_seat_text(t, function(s)
     return v.discarded[s] and ("%d out, %d in"):format(v.discarded[s], v.drawn[s]) or nil
   end) or ""
@@ -542,7 +545,7 @@ function game.result(t)
   local winners, best = lib.best_seats(scores)
   return { winners = winners, scores = scores,
            message = ("seat %s %s with the most credits: %d"):format(
-             table.concat(winners, " and seat "), #winners > 1 and "end" or "ends", best) }
+             concat(winners, " and seat "), #winners > 1 and "end" or "ends", best) }
 end
 
 return game

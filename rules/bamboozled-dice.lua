@@ -54,6 +54,10 @@
 --     is asked before the strike counts; the others then know that they hold
 --     such a card (not which), as at a table where the player stops to think.
 
+-- The standard functions a turn calls, kept as locals: a global is looked
+-- for in the game's own environment before the standard one, on each call.
+local ipairs, tonumber, unpack = ipairs, tonumber, table.unpack
+
 local game = {
   description = "Bamboozled, the dice game: declare, bluff, accept or challenge; action cards; strikes",
   players = { min = 2, max = 8 },
@@ -257,7 +261,7 @@ local function offer(fixed, playable)
   end
   local list = by_cards[playable]
   if not list then
-    local names = { table.unpack(fixed) }
+    local names = { unpack(fixed) }
     for i, card in ipairs(BEFORE_ROLL) do
       if playable & (1 << (i - 1)) ~= 0 then names[#names + 1] = card end
     end
@@ -441,7 +445,7 @@ local function strike_answers(t, seat, failed_challenge)
 end
 
 local function backing_answers(t, claimer, reading)
-  local answers, held = {}, { t:holds(hands[claimer], table.unpack(ACTION_NAMES)) }
+  local answers, held = {}, { t:holds(hands[claimer], unpack(ACTION_NAMES)) }
   for i, card in ipairs(ACTION_NAMES) do
     if held[i] and game.backing(t, card, reading) then answers[#answers + 1] = card end
   end
