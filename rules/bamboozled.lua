@@ -47,6 +47,10 @@
 
 local lib = import("cards")
 
+-- The standard functions a turn calls, kept as locals: a global is looked
+-- for in the game's own environment before the standard one, on each call.
+local ipairs, assert, table = ipairs, assert, table
+
 local VALUES = { A = 1, ["2"] = 2, ["3"] = 3, ["4"] = 4, ["5"] = 5, ["6"] = 6, ["7"] = 7, ["8"] = 8,
                  ["9"] = 9, ["10"] = 10, J = 10, Q = 10, K = 10, JK = 10 }
 

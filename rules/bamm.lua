@@ -35,6 +35,10 @@
 
 local lib = import("cards")
 
+-- The standard functions a turn calls, kept as locals: a global is looked
+-- for in the game's own environment before the standard one, on each call.
+local ipairs, pairs, tonumber, assert, table = ipairs, pairs, tonumber, assert, table
+
 -- "each of the 52 standard faces appears exactly once as a top face and
 -- once as a bottom face, no card shows the same face twice", and the
 -- seed's Q♠/K♥, 3♥/2♣, 2♦/A♠ and 2♣/10♦ are among them.

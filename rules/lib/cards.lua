@@ -2,6 +2,11 @@
 -- winners, the players of a hand in clockwise order, leaders by score.
 local cards = {}
 
+-- The standard functions these helpers call, kept as locals: a global is
+-- looked for in the game's own environment before the standard one, on
+-- each call.
+local ipairs, table = ipairs, table
+
 cards.SUIT_NAMES = { C = "clubs", D = "diamonds", H = "hearts", S = "spades" }
 
 -- The seats still in the game, clockwise, starting at the seat left of `from`.
