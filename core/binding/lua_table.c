@@ -1,13 +1,13 @@
 /* The rules' t: a plain Lua table {vars = ..., nseats = n} whose methods
  * come from its metatable (below): t.vars, views, clones, saves, the log
- * and the chance source; the methods of cards, dice, seats and the
- * ledger live in lua_cards.c, lua_dice.c, lua_seats.c and lua_ledger.c. A
+ * and the chance source; the methods of cards, dice, seats, the ledger
+ * and events live in lua_cards.c, lua_dice.c, lua_seats.c, lua_ledger.c
+ * and lua_event.c. A
  * caller's mistake raises the standard "bad argument" error; an expected
  * failure (an empty stock, insufficient credits) returns nil and a message. */
 #include "lua_table.h"
 
 #include <lauxlib.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -320,168 +320,6 @@ static int t_note(lua_State *L)
     return 0;
 }
 
-/* Event text, written into a fixed buffer: events are small. */
-typedef struct EventText {
-    char text[1024];
-    size_t len;
-    int full;
-} EventText;
-
-/* Appends n bytes; the text is ended once, when it is done. */
-static void put(EventText *e, const char *s, size_t n)
-{
-    if (e->len + n >= sizeof e->text) {
-        e->full = 1;
-        return;
-    }
-    memcpy(e->text + e->len, s, n);
-    e->len += n;
-}
-
-static void puts_(EventText *e, const char *s)
-{
-    put(e, s, strlen(s));
-}
-
-/* An event's value as JSON: a number, a text, a boolean, or a list of
- * them. Written here, not through a JSON library: events are made on every
- * hand and round, and cost no more than a note. 0 when it is none of these. */
-static int put_event_value(lua_State *L, EventText *e, int idx, int list_ok)
-{
-    char num[64];
-    switch (lua_type(L, idx)) {
-    case LUA_TBOOLEAN:
-        puts_(e, lua_toboolean(L, idx) ? "true" : "false");
-        return 1;
-    case LUA_TNUMBER:
-        if (lua_isinteger(L, idx)) {
-            /* by hand: snprintf costs more than the rest of an event */
-            put(e, num, strfmt_int(num, (long long)lua_tointeger(L, idx)));
-            return 1;
-        } else if (isfinite(lua_tonumber(L, idx)))
-            snprintf(num, sizeof num, "%.17g", lua_tonumber(L, idx));
-        else
-            return 0;
-        puts_(e, num);
-        return 1;
-    case LUA_TSTRING: {
-        size_t len;
-        const char *text = lua_tolstring(L, idx, &len);
-        if (!strfmt_utf8(text, len))
-            return 0;
-        put(e, "\"", 1);
-        size_t plain = 0; /* bytes since the last one escaped, copied in one piece */
-        for (size_t i = 0; i < len; i++) {
-            unsigned char c = (unsigned char)text[i];
-            if (c != '"' && c != '\\' && c >= 0x20)
-                continue;
-            put(e, text + plain, i - plain);
-            plain = i + 1;
-            if (c == '"' || c == '\\') {
-                char esc[2] = {'\\', (char)c};
-                put(e, esc, 2);
-            } else {
-                snprintf(num, sizeof num, "\\u%04x", c);
-                puts_(e, num);
-            }
-        }
-        put(e, text + plain, len - plain);
-        put(e, "\"", 1);
-        return 1;
-    }
-    case LUA_TTABLE: {
-        if (!list_ok)
-            return 0;
-        lua_Unsigned n = lua_rawlen(L, idx);
-        put(e, "[", 1);
-        for (lua_Unsigned i = 1; i <= n; i++) {
-            if (i > 1)
-                put(e, ",", 1);
-            lua_rawgeti(L, idx, (lua_Integer)i);
-            int ok = put_event_value(L, e, lua_gettop(L), 0);
-            lua_pop(L, 1);
-            if (!ok)
-                return 0;
-        }
-        put(e, "]", 1);
-        return 1;
-    }
-    default:
-        return 0;
-    }
-}
-
-/* A field's name: a text, not "event", without quotes or backslashes. */
-static int event_key_ok(lua_State *L, int idx)
-{
-    if (lua_type(L, idx) != LUA_TSTRING)
-        return 0;
-    const char *key = lua_tostring(L, idx);
-    if (!strcmp(key, "event"))
-        return 0;
-    for (const char *c = key; *c; c++)
-        if (*c == '"' || *c == '\\')
-            return 0;
-    return 1;
-}
-
-#define EVENT_FIELDS "an event's fields are names (not 'event', at most 32) of numbers, texts, " \
-                     "booleans or lists of them, in at most 1000 bytes"
-
-/* t:event(name, fields): a step of the game, public, for records:
- * {"event": name, ...fields}, fields a table of names to numbers, texts and
- * booleans (a list of them too), written with its names in order. People
- * read notes; records read these. */
-static int t_event(lua_State *L)
-{
-    Table *t = ltable_self(L);
-    const char *name = lt_check_text(L, 2);
-    luaL_argcheck(L, *name && strcspn(name, " \t\n\"\\") == strlen(name), 2,
-                  "an event's name is one word, such as \"hand\"");
-    lua_settop(L, 3);
-    if (!lua_isnil(L, 3))
-        luaL_checktype(L, 3, LUA_TTABLE);
-    /* Each field's name and value stay on the stack (from slot 4 on, a
-     * pair each) while the names are put in order: fewer lookups than
-     * reading each value again by its name. */
-    luaL_checkstack(L, 2 * 32 + 8, "event");
-    const char *keys[32];
-    int at[32], n = 0;
-    for (lua_pushnil(L); !lua_isnil(L, 3) && lua_next(L, 3);) {
-        int value = lua_gettop(L);
-        if (n == 32 || !event_key_ok(L, value - 1))
-            return luaL_argerror(L, 3, EVENT_FIELDS);
-        const char *key = lua_tostring(L, value - 1); /* alive: the fields table holds it */
-        int i = n++;
-        for (; i > 0 && strcmp(keys[i - 1], key) > 0; i--) { /* in order as they come */
-            keys[i] = keys[i - 1];
-            at[i] = at[i - 1];
-        }
-        keys[i] = key;
-        at[i] = value;
-        lua_pushvalue(L, value - 1); /* the next key; this pair stays */
-    }
-    EventText e;
-    e.len = 0;
-    e.full = 0;
-    puts_(&e, "{\"event\":\"");
-    puts_(&e, name);
-    put(&e, "\"", 1);
-    for (int i = 0; i < n; i++) {
-        put(&e, ",\"", 2);
-        puts_(&e, keys[i]);
-        put(&e, "\":", 2);
-        if (!put_event_value(L, &e, at[i], 1))
-            return luaL_argerror(L, 3, EVENT_FIELDS);
-    }
-    put(&e, "}", 1);
-    if (e.full)
-        return luaL_argerror(L, 3, EVENT_FIELDS);
-    e.text[e.len] = '\0';
-    table_event(t, e.text);
-    return 0;
-}
-
 /* Writes an integer in decimal at the buffer's end. */
 static void add_integer(luaL_Buffer *b, lua_Integer n)
 {
@@ -763,7 +601,6 @@ static int new_table(lua_State *L)
 
 static const luaL_Reg table_methods[] = {
     {"note", t_note},
-    {"event", t_event},
     {"notef", t_notef},
     {"random", t_random},
     {"view", t_view},
@@ -800,6 +637,7 @@ static const luaL_Reg table_module[] = {
     {"load_table", load_table},
     {"new_table", new_table},
     {"moves", lask_moves},
+    {"event_fields", levent_fields},
     {"seat_names", lseat_names},
     {"card_face", lcard_face},
     {NULL, NULL},
@@ -810,7 +648,7 @@ int luaopen_referee_table(lua_State *L)
     if (luaL_newmetatable(L, TABLE_MT)) {
         /* One methods table, filled from each part's list. */
         const luaL_Reg *parts[] = {table_methods, lua_ask_methods, lua_cards_methods, lua_dice_methods,
-                                   lua_seats_methods, lua_ledger_methods};
+                                   lua_seats_methods, lua_ledger_methods, lua_event_methods};
         lua_newtable(L);
         for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
             push_binding_cell(L); /* each method's upvalue */

@@ -106,6 +106,8 @@ int lt_fail(lua_State *L, const char *msg);
 extern const luaL_Reg lua_ask_methods[];
 /* moves(list): a fixed list of moves packed for t:ask (a rules global). */
 int lask_moves(lua_State *L);
+/* event_fields(name, field, ...): an event fixed once for t:event (a rules global). */
+int levent_fields(lua_State *L);
 /* seat_names(prefix): each seat's zone or account name (a rules global). */
 int lseat_names(lua_State *L);
 /* card_face(name): a standard card's rank and suit (a rules and bots global). */
@@ -114,5 +116,6 @@ extern const luaL_Reg lua_cards_methods[];
 extern const luaL_Reg lua_dice_methods[];
 extern const luaL_Reg lua_seats_methods[];
 extern const luaL_Reg lua_ledger_methods[];
+extern const luaL_Reg lua_event_methods[];
 
 #endif

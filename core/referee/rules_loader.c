@@ -295,6 +295,8 @@ void rules_push_env(lua_State *L, const char *rules_path)
     lua_setfield(L, env, "import");
     lua_pushcfunction(L, lask_moves);
     lua_setfield(L, env, "moves");
+    lua_pushcfunction(L, levent_fields);
+    lua_setfield(L, env, "event_fields");
     lua_pushcfunction(L, lseat_names);
     lua_setfield(L, env, "seat_names");
     lua_pushcfunction(L, lcard_face);

@@ -43,7 +43,8 @@ local function try_all(object, names, third, as_method)
 end
 
 local TABLE_METHODS = registered({ "core/binding/lua_table.c", "core/binding/lua_ask.c", "core/binding/lua_cards.c",
-                                  "core/binding/lua_dice.c", "core/binding/lua_seats.c", "core/binding/lua_ledger.c" },
+                                  "core/binding/lua_dice.c", "core/binding/lua_seats.c", "core/binding/lua_ledger.c",
+                                  "core/binding/lua_event.c" },
                                 '{"([%w_]+)", t_[%w_]+}')
 
 describe("the Lua API, given odd arguments", function()

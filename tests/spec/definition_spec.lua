@@ -199,6 +199,26 @@ end]])
     window_cases[#window_cases + 1] = { 't:event("two words")', "an event's name is one word" }
     window_cases[#window_cases + 1] = { 't:event("hand", { event = 2 })', "an event's fields are names (not 'event'" }
     window_cases[#window_cases + 1] = { 't:event("hand", { f = print })', "an event's fields are names (not 'event'" }
+    -- and an event fixed once (event_fields), in the rules' own file
+    local fixed_cases = {
+      { 'event_fields("two words", "a")', "an event's name is one word" },
+      { 'event_fields("hand")', 'an event has at least one field: event_fields("hand", "number", ...)' },
+      { 'event_fields("hand", "number", "event")', "a field's name is a text, not 'event'" },
+      { 'event_fields("hand", "number", 7)', "a field's name is a text, not 'event'" },
+      { 'event_fields("hand", "dealer", "pot", "dealer")', "field 'dealer' is named twice: each field once" },
+      { 'local e = event_fields("hand", "number", "dealer"); function game.setup(t) t:event(e, 1, 2, 3) end',
+        "event 'hand' takes 2 value(s), one per field (number, dealer), in that order: 3 given" },
+      { 'local e = event_fields("hand", "number", "dealer"); function game.setup(t) t:event(e, 1, print) end',
+        "event 'hand': field 'dealer' cannot be written (a function)" },
+    }
+    for i, case in ipairs(fixed_cases) do
+      local body = case[1]:find("function game.setup", 1, true) and case[1]
+        or ("local e = " .. case[1] .. "; function game.setup(t) t:ask(1, 'go', { 'a' }) end")
+      rules("fixed-event" .. i, "", body)
+      local g, why = start("fixed-event" .. i)
+      assert.is_nil(g)
+      assert.matches(case[2], why, 1, true)
+    end
     for i, case in ipairs(window_cases) do
       rules("window-labels" .. i, "", "function game.setup(t) " .. case[1] .. " end")
       local g, why = start("window-labels" .. i)

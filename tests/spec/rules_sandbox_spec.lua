@@ -14,7 +14,8 @@ local OUTSIDE = { "io", "os", "debug", "package", "require", "dofile", "loadfile
 local INSIDE = { "string", "table", "math", "utf8", "coroutine", "pairs", "ipairs", "pcall",
                  "xpcall", "error", "assert", "select", "type", "tostring", "tonumber",
                  "setmetatable", "getmetatable", "rawget", "rawset", "rawequal", "rawlen",
-                 "next", "load", "print", "inherit", "import", "moves", "seat_names", "card_face" }
+                 "next", "load", "print", "inherit", "import", "moves", "event_fields", "seat_names",
+                 "card_face" }
 secret = 42
 -- A global set to nil reads as the standard one again.
 ipairs = nil

@@ -131,6 +131,48 @@ describe("cards and zones", function()
     assert.matches("at most 32", err)
   end)
 
+  it("writes an event fixed once by event_fields as the same event's table, byte for byte", function()
+    local by_table, by_fields = referee.new_table(2, 5), referee.new_table(2, 5)
+    local function log(t) return t:save():match('"log":(.-),"rng"') end
+    -- the fields named in any order, the values given in that order
+    local X = referee.event_fields("x", "d", "b", "\195\188", "a", "c", "B")
+    by_table:event("x", { b = 'q"uo\\te\n', a = { 1, 2.5, "z" }, c = true, d = -7, ["\195\188"] = 1, B = false })
+    by_fields:event(X, -7, 'q"uo\\te\n', 1, { 1, 2.5, "z" }, true, false)
+    -- a value left nil, or not given, is a field left out of the table
+    local HAND = referee.event_fields("hand", "number", "dealer", "pot")
+    by_table:event("hand", { number = 1, pot = 150 })
+    by_fields:event(HAND, 1, nil, 150)
+    by_table:event("hand", { number = 2 })
+    by_fields:event(HAND, 2)
+    assert.are.equal(log(by_table), log(by_fields))
+    assert.matches('{\\"event\\":\\"hand\\",\\"number\\":1,\\"pot\\":150}', log(by_fields), 1, true)
+    assert.are.equal('event_fields("hand": number, dealer, pot)', tostring(HAND))
+    -- a refusal says what is wrong and what is right, and writes nothing
+    local before = log(by_fields)
+    local ok, err = pcall(by_fields.event, by_fields, HAND, 1, 2, 3, 4)
+    assert.is_false(ok)
+    assert.matches("event 'hand' takes 3 value(s), one per field (number, dealer, pot), in that order: 4 given",
+                   err, 1, true)
+    ok, err = pcall(by_fields.event, by_fields, HAND, 1, {}, function() end)
+    assert.is_false(ok)
+    assert.matches("event 'hand': field 'pot' cannot be written (a function): a field's value is a number, a text of UTF-8, a boolean or a list of them", err, 1, true)
+    ok, err = pcall(by_fields.event, by_fields, HAND, 1, { { 2 } })
+    assert.is_false(ok)
+    assert.matches("event 'hand': field 'dealer' cannot be written (a table)", err, 1, true)
+    assert.are.equal(before, log(by_fields))
+    local many = { "many" }
+    for i = 1, 33 do many[#many + 1] = "f" .. i end
+    ok, err = pcall(referee.event_fields, table.unpack(many))
+    assert.is_false(ok)
+    assert.matches("at most 32", err)
+    ok, err = pcall(referee.event_fields, "hand", "pot", "pot")
+    assert.is_false(ok)
+    assert.matches("field 'pot' is named twice: each field once", err, 1, true)
+    ok, err = pcall(referee.event_fields, "hand", "a\tb")
+    assert.is_false(ok)
+    assert.matches("without quotes, backslashes or control characters", err, 1, true)
+  end)
+
   it("announces notes: t:note to all or one seat, t:notef formatted by the kernel", function()
     local t = table_with_deck()
     t:note("to everyone")
