@@ -99,6 +99,9 @@ function game.after_hand(t, result)
   v.level_starts = true
 end
 
+-- A level's start in the record (t:event): its number and its dealer.
+local LEVEL = event_fields("level", "level", "dealer")
+
 -- "At the commencement of a Level, the dealer for the first hand is
 -- randomly selected" (the first level's by setup), then it rotates.
 local start_hand = game.start_hand
@@ -116,7 +119,7 @@ function game.start_hand(t)
     v.level_starts = nil
     -- The level and its drawn dealer, in the record before the level's
     -- pay-in: a game that ends there shares its pot from the dealer's left.
-    t:event("level", { level = v.level, dealer = t:dealer() })
+    t:event(LEVEL, v.level, t:dealer())
   end
   start_hand(t)
 end

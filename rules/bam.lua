@@ -57,6 +57,12 @@ local accounts, account_names = seat_names("seat"), seat_names("seat")
 -- The fixed answers.
 local PLAY_OR_FOLD, KEEP_OR_DISCARD = moves{ "play", "fold" }, moves{ "keep", "discard" }
 
+-- What the record keeps of each hand (t:event), the values given in the
+-- order of the fields named here.
+local HAND = event_fields("hand", "number", "dealer", "pot")
+local TRUMP = event_fields("trump", "suit", "card", "dealer")
+local ROUND = event_fields("round", "number", "leader", "order")
+
 -- A list of value for each seat: list filled again when given (the
 -- hand's lists are made once a game, filled again every hand).
 local function per_seat(t, value, list)
@@ -150,7 +156,7 @@ function game.start_hand(t)
   if not t:active(t:dealer()) then t:rotate_dealer() end
   local dealer = t:dealer()
   v.order = lib.clockwise_from_left_of(t, dealer)
-  t:event("hand", { number = v.hands_played + 1, dealer = dealer, pot = t:balance(POT) })
+  t:event(HAND, v.hands_played + 1, dealer, t:balance(POT))
   v.folded = per_seat(t, false, v.folded)
   v.won = per_seat(t, 0, v.won)
   v.replace = 0
@@ -175,7 +181,7 @@ function game.turn(t, card)
   t:reveal(card, "all")
   v.trump, v.turned = t:suit(card), t:name(card)
   local dealer = t:dealer()
-  t:event("trump", { suit = v.trump, card = v.turned, dealer = dealer })
+  t:event(TRUMP, v.trump, v.turned, dealer)
   t:notef("trumps are %s (seat %d turns %s)", lib.SUIT_NAMES[v.trump], dealer, v.turned)
   if t.vars.opts.redraw then
     t:ask(dealer, "keep or discard", KEEP_OR_DISCARD,
@@ -300,7 +306,7 @@ end
 local function ask_round(t, leader)
   local v = t.vars
   v.round_order = round_order(t, leader)
-  t:event("round", { number = v.round, leader = leader, order = v.round_order })
+  t:event(ROUND, v.round, leader, v.round_order)
   t:ask_trick(v.round_order, "play", hands, TRICK,
     ("round %d, trumps are %s"):format(v.round, lib.SUIT_NAMES[v.trump]))
 end

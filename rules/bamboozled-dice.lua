@@ -233,6 +233,11 @@ end
 
 local ROLL, ACCEPT_OR_CHALLENGE = { "roll" }, { "accept", "challenge" }
 
+-- What the record keeps of each round and strike (t:event), the values
+-- given in the order of the fields named here.
+local ROUND = event_fields("round", "starter")
+local STRIKE = event_fields("strike", "seat", "strikes")
+
 -- Whether the player whose turn it is has played as many cards in it as
 -- a turn allows (RULINGS.md, cards per turn: every card of the turn counts).
 local function turn_full(t)
@@ -362,7 +367,7 @@ function game.start_round(t, seat, played)
   reset_direction(t)
   t:set_turn(seat)
   v.played = played or 0
-  t:event("round", { starter = seat })
+  t:event(ROUND, seat)
   ask_to_start(t)
 end
 
@@ -470,7 +475,7 @@ end
 function game.take_strike(t, seat)
   local v = t.vars
   v.strikes[seat] = v.strikes[seat] + 1
-  t:event("strike", { seat = seat, strikes = v.strikes[seat] })
+  t:event(STRIKE, seat, v.strikes[seat])
   t:notef("seat %d takes strike %d", seat, v.strikes[seat])
   local next_starter = seat
   if v.strikes[seat] >= v.opts.strikes then
@@ -507,7 +512,7 @@ function game.ruling(t, text)
   if what == "unstrike" then
     if v.strikes[seat] == 0 then return nil, ("seat %d has no strike to take back"):format(seat) end
     v.strikes[seat] = v.strikes[seat] - 1
-    t:event("strike", { seat = seat, strikes = v.strikes[seat] })
+    t:event(STRIKE, seat, v.strikes[seat])
     t:notef("the table's ruling: seat %d's strike is taken back (%s); %d left", seat, why, v.strikes[seat])
     return true
   end

@@ -82,6 +82,8 @@ local game = {
 
 -- Each player's hand and the cards they placed: hands[seat], sides[seat].
 local hands, sides = seat_names("hand"), seat_names("side")
+-- A hand's start in the record (t:event), the values given in this order.
+local HAND = event_fields("hand", "number", "dealer", "first")
 local function other(seat) return 3 - seat end
 
 -- The decisions, asked where the play reaches them (below, after the moves).
@@ -118,7 +120,7 @@ function game.deal(t)
   v.must_use = nil
   t:set_dealer(other(v.first)) -- the other player deals
   t:set_turn(v.first)
-  t:event("hand", { number = v.hands_played + 1, dealer = t:dealer(), first = v.first })
+  t:event(HAND, v.hands_played + 1, t:dealer(), v.first)
   if t.real_deck then
     -- The dealer turns the deck's top card and names it.
     return t:ask_cards(t:dealer(), "turn the upcard", "deck",
