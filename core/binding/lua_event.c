@@ -351,7 +351,11 @@ static int t_event(lua_State *L)
 {
     Table *t = ltable_self(L);
     const EventForm *f = event_form_at(L, 2);
-    return f ? event_of_form(L, t, f) : event_of_table(L, t);
+    if (f)
+        return event_of_form(L, t, f);
+    if (lua_type(L, 2) != LUA_TSTRING)
+        return luaL_typeerror(L, 2, "event name or event_fields(...)");
+    return event_of_table(L, t);
 }
 
 const luaL_Reg lua_event_methods[] = {

@@ -159,6 +159,9 @@ describe("cards and zones", function()
     ok, err = pcall(by_fields.event, by_fields, HAND, 1, { { 2 } })
     assert.is_false(ok)
     assert.matches("event 'hand': field 'dealer' cannot be written (a table)", err, 1, true)
+    ok, err = pcall(by_fields.event, by_fields, { number = 1 }, 1)
+    assert.is_false(ok)
+    assert.matches("event name or event_fields(...) expected, got table", err, 1, true)
     assert.are.equal(before, log(by_fields))
     local many = { "many" }
     for i = 1, 33 do many[#many + 1] = "f" .. i end
