@@ -1,11 +1,11 @@
 -- BAM! Fast: the hand `make bench` times (rules/bam.lua with hands=1),
 -- written for speed against the referee's own API as it is, for issue 68:
 -- zones by the numbers t:zone gives, each seat's names made once, fixed
--- lists packed once, the per-hand lists made once, the state in one vars
--- table made at once. Its record is bam.lua's, byte for byte (the moves,
--- transfers, events, notes and prompts), so that beside rules/bam.lua it
--- says how much of the referee's cost is the rules as written. With
--- record=false it writes no events, notes or prompts, as
+-- lists packed and events fixed once, the per-hand lists made once, the
+-- state in one vars table made at once. Its record is bam.lua's, byte for
+-- byte (the moves, transfers, events, notes and prompts), so that beside
+-- rules/bam.lua it says how much of the referee's cost is the rules as
+-- written. With record=false it writes no events, notes or prompts, as
 -- bench/lean-bam.lua keeps none, so that beside the lean loop it says how
 -- much is the kernel and its loop.
 local game = {
@@ -21,6 +21,9 @@ local CREDITS, HAND_AMOUNT = 1000, 50
 local SUIT_NAMES = { C = "clubs", D = "diamonds", H = "hearts", S = "spades" }
 
 local KEEP_OR_DISCARD, PLAY_OR_FOLD = moves{ "keep", "discard" }, moves{ "play", "fold" }
+local HAND_EVENT = event_fields("hand", "number", "dealer", "pot")
+local TRUMP_EVENT = event_fields("trump", "suit", "card", "dealer")
+local ROUND_EVENT = event_fields("round", "number", "leader", "order")
 
 -- The table's zones, by number, the same in every game; each seat's
 -- account by name.
@@ -57,7 +60,7 @@ function game.setup(t, opts)
     t:transfer(SEAT[s], "pot", HAND_AMOUNT, "hand amount")
   end
   v.pot_amount = t:balance("pot")
-  if v.record then t:event("hand", { number = 1, dealer = dealer, pot = v.pot_amount }) end
+  if v.record then t:event(HAND_EVENT, 1, dealer, v.pot_amount) end
   t:shuffle(STOCK)
   assert(t:deal(STOCK, v.deal_to, v.cards))
   t:ask_cards(dealer, "turn trump", HAND[dealer], v.record and "turn one of your cards: its suit is trumps" or nil,
@@ -86,7 +89,7 @@ local function ask_round(t, v, leader)
   end
   for i = v.playing + 1, #seats do seats[i] = nil end
   if v.record then
-    t:event("round", { number = v.round, leader = leader, order = seats })
+    t:event(ROUND_EVENT, v.round, leader, seats)
     t:ask_trick(seats, "play", HAND_NAMES, TRICK, ("round %d, trumps are %s"):format(v.round, SUIT_NAMES[v.trump]))
   else
     t:ask_trick(seats, "play", HAND_NAMES, TRICK)
@@ -176,7 +179,7 @@ game.answers = {
     v.trump, v.turned = t:suit(card), card
     if not v.record then return t:ask(seat, "keep or discard", KEEP_OR_DISCARD) end
     local name = t:name(card)
-    t:event("trump", { suit = v.trump, card = name, dealer = seat })
+    t:event(TRUMP_EVENT, v.trump, name, seat)
     t:notef("trumps are %s (seat %d turns %s)", SUIT_NAMES[v.trump], seat, name)
     t:ask(seat, "keep or discard", KEEP_OR_DISCARD, ("keep %s in your hand, face up, or discard it"):format(name))
   end,
