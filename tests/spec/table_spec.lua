@@ -209,6 +209,15 @@ describe("cards and zones", function()
     assert.are.equal(before, #t:log_lines()) -- a refused note adds nothing
     t:notef("%s au lait", "caf\195\169")
     assert.matches("café au lait", t:log_lines()[#t:log_lines()], 1, true)
+    -- a note of any length, each piece in its place, whatever it is written in
+    for _, size in ipairs({ 500, 508, 509, 510, 511, 512, 513, 1500, 70000 }) do
+      local long = ("x"):rep(size - 16)
+      t:notef("<%s|%d|%s>%%", long, 1234567, "tail")
+      assert.are.equal("<" .. long .. "|1234567|tail>%", t:log_lines()[#t:log_lines()])
+    end
+    local lines_before = #t:log_lines()
+    assert.matches("the note is not UTF-8 text", refused("%s seat %s", ("y"):rep(600), "caf\233"), 1, true)
+    assert.are.equal(lines_before, #t:log_lines())
     -- where the log ends, and each line's kind: a note is the rules' words
     local lines, upto, kinds = t:log_lines(math.maxinteger)
     assert.are.same({}, lines)
