@@ -153,7 +153,7 @@ static int card_named_in_zone(Table *t, const char *name, int zone)
 {
     int c = card_in_zone(t, name, zone);
     char swapped[64];
-    if (!c && card_name_swapped(name, swapped, sizeof swapped))
+    if (!c && t->deck.dual && card_name_swapped(name, swapped, sizeof swapped))
         c = card_in_zone(t, swapped, zone);
     return c;
 }

@@ -13,6 +13,7 @@ static const char *RANK_NAMES[] = {
 void deck_clear(Deck *d)
 {
     d->n = 0; /* each card is written whole when it is added */
+    d->dual = 0;
 }
 
 static int parse_rank(const char *s, int len)
@@ -123,6 +124,7 @@ DeckStatus deck_add(Deck *d, const char *name, int *id)
         strcpy(c.name, name);
     }
     d->cards[++d->n] = c;
+    d->dual += slash != NULL;
     if (id)
         *id = d->n;
     return DECK_OK;
@@ -157,7 +159,7 @@ int deck_find(const Deck *d, const char *name)
     /* A dual-face card named from its other face first ("8D/5S" for
      * 5S/8D, as a claim reads it): a card of that very name came first. */
     char swapped[2 * CARD_NAME_LEN];
-    if (!card_name_swapped(name, swapped, sizeof swapped))
+    if (!d->dual || !card_name_swapped(name, swapped, sizeof swapped))
         return 0;
     for (int id = 1; id <= d->n; id++)
         if (strcasecmp(d->cards[id].name, swapped) == 0)

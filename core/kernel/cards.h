@@ -24,6 +24,7 @@ typedef struct Card {
 
 typedef struct Deck {
     int n;
+    int dual; /* how many are dual-face: without one, no name is looked up swapped */
     Card cards[MAX_CARDS + 1]; /* cards[0] unused */
 } Deck;
 

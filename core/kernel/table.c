@@ -60,6 +60,7 @@ _Static_assert(offsetof(Zones, z) < offsetof(Zones, index) &&
 static void copy_used(Table *c, const Table *t)
 {
     c->deck.n = t->deck.n;
+    c->deck.dual = t->deck.dual;
     memcpy(c->deck.cards, t->deck.cards, (size_t)(t->deck.n + 1) * sizeof *t->deck.cards);
     c->zones.n = t->zones.n;
     memcpy(c->zones.z, t->zones.z, (size_t)(t->zones.n + 1) * sizeof *t->zones.z);

@@ -31,6 +31,18 @@ describe("cards and zones", function()
     assert.are.equal(13, t:rank(first, 2))
     assert.are.equal("H", t:suit(first, 2))
     assert.is_nil(t:rank(first + 1))
+    -- a dual-face card is found named from either face, in the deck and in
+    -- a zone, in a clone and in a table loaded from a save
+    for _, u in ipairs({ t, t:clone(), assert(referee.load_table(t:save())) }) do
+      assert.are.equal(first, u:card("KH/QS"))
+      assert.are.equal(first, u:card("kh/qs", "bamm"))
+      assert.are.equal(first, (u:holds("bamm", "KH/QS")))
+      assert.is_nil(u:card("KH/QD"))
+    end
+    -- without one in the deck, no name is read swapped
+    local plain = table_with_deck()
+    assert.is_nil(plain:card("KH/QS"))
+    assert.is_false((plain:holds("stock", "KH/QS")))
   end)
 
   it("draws and deals from the top, and refuses an empty stock with nil and a message", function()
