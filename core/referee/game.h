@@ -58,6 +58,11 @@ const char *game_random_move(Game *g, int seat, Rng *r);
  * is the rules' own table: read it and pop it before the rules run again
  * (lua_game.c hands a script a copy). */
 GameStatus game_push_result(Game *g);
+/* The same, for a reader done with the result at once (a tournament's
+ * summary and line): the places the rules left out are worked out into
+ * place (place[s - 1] for seat s; *placed set to 1) instead of being
+ * added to a copy of the table. *placed is 0 when the table has them. */
+GameStatus game_push_result_placing(Game *g, int *place, int *placed);
 /* Pushes the rules' status(t, seat): the state at a glance for a seat (0:
  * everyone), a list of lines; nil when the rules define none. */
 GameStatus game_push_status(Game *g, int seat);

@@ -85,7 +85,9 @@ GameStatus game_push_status(Game *g, int seat)
     return game_read_rules(g, &READ_STATUS, 2);
 }
 
-GameStatus game_push_result(Game *g)
+/* The result, its places added to a copy of the table (place NULL) or
+ * worked out into place. */
+static GameStatus push_result(Game *g, int *place, int *placed)
 {
     lua_State *L = g->L;
     game_push_method(g, "result");
@@ -112,7 +114,22 @@ GameStatus game_push_result(Game *g)
         return GAME_SCRIPT;
     }
     /* A search's sample is played out for its winners alone. */
-    if (lua_istable(L, -1) && !g->sample)
-        result_add_places(L, -1, &g->t->seats);
+    if (lua_istable(L, -1) && !g->sample) {
+        if (place)
+            *placed = result_places(L, -1, &g->t->seats, place);
+        else
+            result_add_places(L, -1, &g->t->seats);
+    }
     return GAME_OK;
+}
+
+GameStatus game_push_result(Game *g)
+{
+    return push_result(g, NULL, NULL);
+}
+
+GameStatus game_push_result_placing(Game *g, int *place, int *placed)
+{
+    *placed = 0;
+    return push_result(g, place, placed);
 }

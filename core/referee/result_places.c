@@ -13,12 +13,12 @@ static int ahead(Finish a, Finish b)
     return a.tier < b.tier || (a.tier == b.tier && a.value < b.value);
 }
 
-void result_add_places(lua_State *L, int idx, const Seats *seats)
+int result_places(lua_State *L, int idx, const Seats *seats, int *place)
 {
     idx = lua_absindex(L, idx);
     if (lua_getfield(L, idx, "places") != LUA_TNIL) {
         lua_pop(L, 1);
-        return;
+        return 0;
     }
     lua_pop(L, 1);
     int n = seats->n;
@@ -43,6 +43,21 @@ void result_add_places(lua_State *L, int idx, const Seats *seats)
         lua_pop(L, 1);
     }
     lua_pop(L, 2);
+    for (int s = 1; s <= n; s++) {
+        place[s - 1] = 1;
+        for (int o = 1; o <= n; o++)
+            place[s - 1] += ahead(f[o], f[s]);
+    }
+    return 1;
+}
+
+void result_add_places(lua_State *L, int idx, const Seats *seats)
+{
+    idx = lua_absindex(L, idx);
+    int place[MAX_SEATS];
+    if (!result_places(L, idx, seats, place))
+        return;
+    int n = seats->n;
     /* A copy, so the rules' own table (perhaps kept in their vars) is left as they made it. */
     lua_createtable(L, 0, 4);
     lua_pushnil(L);
@@ -53,10 +68,7 @@ void result_add_places(lua_State *L, int idx, const Seats *seats)
     }
     lua_createtable(L, n, 0);
     for (int s = 1; s <= n; s++) {
-        int place = 1;
-        for (int o = 1; o <= n; o++)
-            place += ahead(f[o], f[s]);
-        lua_pushinteger(L, place);
+        lua_pushinteger(L, place[s - 1]);
         lua_rawseti(L, -2, s);
     }
     lua_setfield(L, -2, "places");

@@ -12,5 +12,9 @@
  * eliminated, the later out ahead of the earlier. Equal places tie, and a
  * place is 1 + the number of seats strictly ahead. */
 void result_add_places(lua_State *L, int idx, const Seats *seats);
+/* The same places into place (place[s - 1] for seat s), the table left as
+ * it is; 0 when the rules gave places of their own (then place is not
+ * written: they are the table's). */
+int result_places(lua_State *L, int idx, const Seats *seats, int *place);
 
 #endif

@@ -105,6 +105,11 @@ static void put_outcome_text(Text *t, lua_State *L, const GameLineParts *p)
     } else if (p->result_at) {
         static const char *const lists[] = {"winners", "scores", "places"};
         for (int i = 0; i < 3; i++) {
+            if (i == 2 && p->places) {
+                put_field(t, lists[i]);
+                put_ints(t, p->places, p->k);
+                continue;
+            }
             lua_getfield(L, p->result_at, lists[i]);
             if (i == 0 || !lua_isnil(L, -1)) {
                 put_field(t, lists[i]);
@@ -198,8 +203,14 @@ static void put_outcome(json_t *line, lua_State *L, const GameLineParts *p)
         json_object_set_new(line, "winners", w ? w : json_array());
         if (!lua_isnil(L, -2))
             json_object_set_new(line, "scores", number_list(L, -2));
-        if (!lua_isnil(L, -1))
+        if (p->places) {
+            json_t *places = json_array();
+            for (int i = 0; i < p->k; i++)
+                json_array_append_new(places, json_integer(p->places[i]));
+            json_object_set_new(line, "places", places);
+        } else if (!lua_isnil(L, -1)) {
             json_object_set_new(line, "places", number_list(L, -1));
+        }
         lua_pop(L, 3);
     } else {
         const char *error = l->game->error;

@@ -17,6 +17,7 @@ typedef struct GameLineParts {
     GameStatus status; /* how the seat loop ended */
     const SeatLoop *loop;
     int result_at;     /* where the rules' result table is on L's stack; 0: none */
+    const int *places; /* its places, k of them, when the referee worked them out (else the table's) */
 } GameLineParts;
 
 /* The sealed line (malloc'd), or NULL out of memory. */

@@ -82,8 +82,10 @@ typedef struct Played {
 
 /* The summary of a game that ended cleanly: the rules' result on top of
  * L's stack (winners, scores and places as result_check let them
- * through), or the winners a stop or a forfeit made (result NULL). */
-static void summarize(Played *p, lua_State *L, int result, const SeatLoop *loop, long g, int k)
+ * through; the places in place when the referee worked them out), or the
+ * winners a stop or a forfeit made (result 0). */
+static void summarize(Played *p, lua_State *L, int result, const int *place, const SeatLoop *loop,
+                      long g, int k)
 {
     GameSummary *sum = &p->sum;
     *sum = (GameSummary){.game = g, .k = k, .stopped = loop->stopped};
@@ -101,7 +103,10 @@ static void summarize(Played *p, lua_State *L, int result, const SeatLoop *loop,
             sum->nwinners++;
         }
         lua_getfield(L, -2, "scores");
-        lua_getfield(L, -3, "places");
+        if (place)
+            lua_pushnil(L);
+        else
+            lua_getfield(L, -3, "places");
         for (int s = 0; s < k; s++) {
             if (lua_istable(L, -2)) {
                 lua_rawgeti(L, -2, s + 1);
@@ -111,7 +116,9 @@ static void summarize(Played *p, lua_State *L, int result, const SeatLoop *loop,
                 }
                 lua_pop(L, 1);
             }
-            if (lua_istable(L, -1)) {
+            if (place) {
+                sum->place[s] = place[s];
+            } else if (lua_istable(L, -1)) {
                 lua_rawgeti(L, -1, s + 1);
                 sum->place[s] = (int)lua_tointeger(L, -1);
                 lua_pop(L, 1);
@@ -186,16 +193,18 @@ static void play_game(const Tour *t, BotPool *pool, long g, FaultWitness *witnes
     char *why = NULL;
     GameStatus st = GAME_SCRIPT;
     int result_at = 0; /* the rules' result, read once for the summary and the line */
+    int place[MAX_SEATS], placed = 0; /* its places, when the referee worked them out */
     int started = match_start(&s, &spec, &why);
     if (!started) {
         want_line = 1;
     } else {
         st = seat_loop_run(&s.loop, NULL, NULL);
         if (st == GAME_OVER && (s.loop.stopped || s.loop.forfeited)) {
-            summarize(p, t->L, 0, &s.loop, g, t->k);
+            summarize(p, t->L, 0, NULL, &s.loop, g, t->k);
         } else if (st == GAME_OVER) {
-            if (game_push_result(s.loop.game) == GAME_OK && lua_istable(t->L, -1)) {
-                summarize(p, t->L, 1, &s.loop, g, t->k);
+            if (game_push_result_placing(s.loop.game, place, &placed) == GAME_OK &&
+                lua_istable(t->L, -1)) {
+                summarize(p, t->L, 1, placed ? place : NULL, &s.loop, g, t->k);
                 result_at = lua_gettop(t->L);
             } else {
                 lua_pop(t->L, 1);
@@ -205,7 +214,8 @@ static void play_game(const Tour *t, BotPool *pool, long g, FaultWitness *witnes
     if (want_line || !p->summed) {
         GameLineParts parts = {.game = g, .tournament = t->a->id, .seed = seed, .seats = names,
                                .k = t->k, .started = started, .why = why, .status = st,
-                               .loop = &s.loop, .result_at = result_at};
+                               .loop = &s.loop, .result_at = result_at,
+                               .places = result_at && placed ? place : NULL};
         p->line = game_line_text(t->L, &parts);
     }
     if (result_at)

@@ -264,3 +264,17 @@ REFEREE_RULES="$work/halves" "$bin" tournament halves --bots random,random --gam
 if [ "$(grep -c '"winners":\[2\],"scores":\[0.5,1.25\],"places":\[2,1\],"faults":\[0,0\],"moves":1,"check"' "$work/halves.jsonl")" = 2 ] &&
     "$bin" merge "$work/halves.jsonl" >"$work/halves.out" 2>&1; then ok; else
     bad "a line with fractions in its scores: $(head -c 300 "$work/halves.jsonl") $(tail -2 "$work/halves.out")"; fi
+# Places: the rules' own as they gave them, else worked out from the
+# winners and scores (the same in a game's line and in the standings).
+mkdir -p "$work/ranked"
+for given in 'places = { 1, 3, 2 }' ''; do
+    printf 'return { description = "ranked", players = { min = 3, max = 3 },\n  setup = function(t) t:ask(1, "go", { "go" }) end, apply = function(t) t.vars.done = true end,\n  result = function(t) if t.vars.done then return { winners = { 1 }, scores = { 10, 7, 5 }, %s } end end }\n' \
+        "$given" >"$work/ranked/ranked.lua"
+    rm -f "$work/ranked.jsonl"
+    REFEREE_RULES="$work/ranked" "$bin" tournament ranked --bots random,random,random --seats 3 --games 3 \
+        --out "$work/ranked.jsonl" >"$work/ranked.out" 2>&1
+    want='"places":\[1,2,3\]'
+    [ -n "$given" ] && want='"places":\[1,3,2\]'
+    if [ "$(grep -c "\"winners\":\[1\],\"scores\":\[10,7,5\],$want,\"faults\"" "$work/ranked.jsonl")" = 3 ]; then ok; else
+        bad "places ${given:-worked out}: $(head -c 300 "$work/ranked.jsonl")"; fi
+done
