@@ -109,6 +109,7 @@ lua_State *lua_alloc_newstate(void)
     /* Lua leaves the main thread's extra space as malloc gave it; what
      * keeps a word there (stable_ids.c) reads it before writing it. */
     memset(lua_getextraspace(L), 0, LUA_EXTRASPACE);
+    lua_gc(L, LUA_GCINC, LUA_ALLOC_GC_PAUSE, 0, 0);
     return L;
 }
 

@@ -54,8 +54,32 @@ static void check_cap(lua_State *L)
     CHECK(luaL_dostring(L, "big = ('z'):rep(8 << 20) big = nil") == LUA_OK);
 }
 
+/* A state of ours starts a collection once its memory has grown fourfold
+ * since the last, not at Lua's twofold: garbage made in small pieces over
+ * a live megabyte and a half lets memory reach past three times that. */
+static void check_pause(void)
+{
+    lua_State *L = lua_alloc_newstate();
+    luaL_openlibs(L);
+    CHECK(luaL_dostring(L, "live = {} for i = 1, 30000 do live[i] = ('k'):rep(40) .. i end "
+                           "collectgarbage() collectgarbage() "
+                           "local base, most = collectgarbage('count'), 0 "
+                           "for i = 1, 300000 do "
+                           "  local garbage = { i, i } "
+                           "  local now = collectgarbage('count') "
+                           "  if now > most then most = now end "
+                           "end "
+                           "grown = most / base") == LUA_OK);
+    lua_getglobal(L, "grown");
+    double grown = lua_tonumber(L, -1);
+    CHECK(grown > 3.0 && grown < 4.5);
+    lua_alloc_close(L);
+}
+
 void test_memory_cap(void)
 {
+    check_pause();
+
     /* A state of ours counts what it holds, as Lua itself does. */
     lua_State *L = lua_alloc_newstate();
     luaL_openlibs(L);
