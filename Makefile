@@ -27,6 +27,13 @@ ALLOC_CFLAGS = $(if $(SANITIZE),-DREFEREE_SYSTEM_MALLOC,)
 # the archive, the shared library as pkg-config gives it.
 LUA_ARCHIVE = $(shell pkg-config --variable=libdir lua5.4 2>/dev/null)/liblua5.4.a
 LUA_LIBS = $(if $(wildcard $(LUA_ARCHIVE)),$(LUA_ARCHIVE) -lm -ldl,$(shell pkg-config --libs lua5.4 2>/dev/null))
+# Our own code is optimized across its files when the programs that play
+# games link (referee, bench, lean-loop): the kernel's many small functions
+# (a check, a log entry, an ask) are inlined into their callers, 2% to 9%
+# fewer instructions a game (bench/results.md). The objects keep their
+# machine code too (fat), so the unit tests and a mutant's rebuild link
+# them as they are, without that pass. `make LTO=` builds without it.
+LTO ?= -flto=auto -ffat-lto-objects
 DEP_LIBS = $(LUA_LIBS) $(shell pkg-config --libs jansson libsodium libmicrohttpd libqrencode 2>/dev/null) $(ALLOC_LIBS) -lreadline -lm -lpthread
 
 ifeq ($(V),1)
@@ -59,7 +66,7 @@ $(BUILD)/.deps-ok: Makefile
 
 referee: $(CORE_OBJ) $(REPL_OBJ)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LTO) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
 
 # The kernel as a Lua module: require "referee" from a stock lua5.4.
 $(BUILD)/referee.so: $(CORE_OBJ:%.o=%.pic.o)
@@ -73,7 +80,7 @@ $(BUILD)/unit-tests: $(CORE_OBJ) $(BUILD)/repl/tournament/stats.o $(BUILD)/repl/
 $(BUILD)/%.o: %.c | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(ALL_CFLAGS) $(DEP_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(LTO) $(DEP_CFLAGS) -c -o $@ $<
 
 $(BUILD)/repl/check_lua.c: repl/check.lua tools/embed.lua | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
@@ -123,7 +130,7 @@ FUZZ_SECONDS ?= 300
 FUZZ_SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer
 REPL_LIB_OBJ = $(filter-out $(BUILD)/repl/main.o,$(REPL_OBJ))
 fuzz-build: deps
-	$(Q)$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang CFLAGS="-O1 -g" \
+	$(Q)$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang CFLAGS="-O1 -g" LTO= \
 		SANITIZE="$(FUZZ_SANITIZE) -fsanitize=fuzzer-no-link" $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 
 $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/common.h $(CORE_OBJ) $(REPL_LIB_OBJ)
@@ -141,7 +148,7 @@ mutants: all $(BUILD)/unit-tests $(BUILD)/bench
 # The C tests and the REPL transcripts, built with AddressSanitizer and
 # UndefinedBehaviorSanitizer in a build tree of their own.
 asan: all $(BUILD)/bench
-	$(Q)$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="-O1 -g" SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" build/asan/unit-tests build/asan/referee.so asan-referee
+	$(Q)$(MAKE) --no-print-directory BUILD=build/asan CFLAGS="-O1 -g" LTO= SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" build/asan/unit-tests build/asan/referee.so asan-referee
 	$(Q)ASAN_OPTIONS=detect_leaks=1 sh tests/run-all.sh build/asan asan
 
 asan-referee: $(CORE_OBJ) $(REPL_OBJ)
@@ -157,14 +164,14 @@ league: all
 
 $(BUILD)/bench: $(BUILD)/tools/bench.o $(CORE_OBJ)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LTO) -o $@ $^ $(DEP_LIBS)
 
 # Rules played by the leanest loop that keeps the contract
 # (tools/lean_*.c): none of the referee's code but the Lua states'
 # allocator, for bench's comparison.
 $(BUILD)/lean-loop: $(BUILD)/tools/lean_main.o $(BUILD)/tools/lean_loop.o $(BUILD)/tools/lean_base.o $(BUILD)/tools/lean_table.o $(BUILD)/tools/lean_seats.o $(BUILD)/tools/lean_tournament.o $(BUILD)/core/lua/lua_alloc.o
 	@echo "  LD      $@"
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LTO) -o $@ $^ $(DEP_LIBS)
 
 # The Lua module goes where Debian's lua5.4 looks for C modules under PREFIX
 # (/usr/local/lib/lua/5.4 for the default PREFIX), the man page and the bash

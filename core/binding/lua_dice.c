@@ -9,7 +9,7 @@
 static int t_die(lua_State *L)
 {
     Table *t = ltable_self(L);
-    int id;
+    int id = 0; /* (set by dice_add when it succeeds; the error is raised otherwise) */
     DiceStatus s = dice_add(&t->dice, lt_opt_int(L, 2, INT_MIN, INT_MAX, 6), &id);
     if (s != DICE_OK)
         luaL_argerror(L, 2, dice_status_text(s));

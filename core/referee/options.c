@@ -271,7 +271,7 @@ static void push_unknown(lua_State *L, int opts, lua_Integer nopts, const char *
             lua_pop(L, 1);
     }
     luaL_pushresult(&b);
-    const char *names[64];
+    const char *names[64] = {NULL};
     int n = 0;
     luaL_checkstack(L, 2 * 64 + 4, "options");
     for (lua_Integer i = 1; i <= nopts && n < 64; i++) {

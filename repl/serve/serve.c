@@ -423,7 +423,7 @@ static char *talk(Served *sv, int seat, const char *text)
     if (why)
         return strdup(why);
     char name[64];
-    int said_by;
+    int said_by = 0; /* (talk_last sets it: the words were just said) */
     const char *said = talk_last(sv->talk, &said_by);
     fflush(stdout);
     printf("%s says: %s\n", render_seat(said_by, name, sizeof name), said);
