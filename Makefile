@@ -32,7 +32,8 @@ LUA_LIBS = $(if $(wildcard $(LUA_ARCHIVE)),$(LUA_ARCHIVE) -lm -ldl,$(shell pkg-c
 # (a check, a log entry, an ask) are inlined into their callers, 2% to 9%
 # fewer instructions a game (bench/results.md). The objects keep their
 # machine code too (fat), so the unit tests and a mutant's rebuild link
-# them as they are, without that pass. `make LTO=` builds without it.
+# them as they are, without that pass (-fno-lto: else GCC's linker plugin
+# runs it anyway, on every link). `make LTO=` builds without it.
 LTO ?= -flto=auto -ffat-lto-objects
 DEP_LIBS = $(LUA_LIBS) $(shell pkg-config --libs jansson libsodium libmicrohttpd libqrencode 2>/dev/null) $(ALLOC_LIBS) -lreadline -lm -lpthread
 
@@ -75,7 +76,7 @@ $(BUILD)/referee.so: $(CORE_OBJ:%.o=%.pic.o)
 
 $(BUILD)/unit-tests: $(CORE_OBJ) $(BUILD)/repl/tournament/stats.o $(BUILD)/repl/tournament/placings.o $(BUILD)/repl/tournament/step_index.o $(BUILD)/repl/tournament/rating_sums.o $(BUILD)/repl/tournament/deals.o $(UNIT_OBJ)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) -fno-lto -o $@ $^ $(DEP_LIBS)
 
 $(BUILD)/%.o: %.c | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)

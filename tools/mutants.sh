@@ -68,7 +68,7 @@ try_mutant() {
     *) targets=all ;;
     esac
     # (without the link-time pass, which re-optimizes every object at each link)
-    if ! make -s -C "$copy" LTO= $targets >"$copy.build" 2>&1; then
+    if ! make -s -C "$copy" LTO=-fno-lto $targets >"$copy.build" 2>&1; then
         echo "mutants: FAILED: $name does not build:"; tail -3 "$copy.build"
         rm -rf "$copy"; return
     fi
