@@ -29,8 +29,10 @@ def number(text):
 
 
 def short(name):
-    """core/binding/lua_cards.c:t_zone -> lua_cards.c:t_zone"""
-    return name.split("/")[-1]
+    """core/binding/lua_cards.c:t_zone -> lua_cards.c:t_zone; and a copy the
+    optimizer made of a function (match.c:match_start.constprop.0,
+    script.c:pcall_rules.lto_priv.0) by the function's own name"""
+    return re.sub(r"(\.(lto_priv|constprop|isra|part)\.\d+)+$", "", name.split("/")[-1])
 
 
 def profile(path):
