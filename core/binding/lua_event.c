@@ -136,6 +136,17 @@ static const char *check_event_name(lua_State *L, int arg)
 #define EVENT_FIELDS "an event's fields are names (not 'event', at most 32) of numbers, texts, " \
                      "booleans or lists of them, in at most 1000 bytes"
 
+/* Closes the event's text and puts it in the log. */
+static int record_event(lua_State *L, Table *t, EventText *e)
+{
+    put(e, "}", 1);
+    if (e->full)
+        return luaL_argerror(L, 3, EVENT_FIELDS);
+    e->text[e->len] = '\0';
+    table_event(t, e->text);
+    return 0;
+}
+
 /* t:event(name, fields) */
 static int event_of_table(lua_State *L, Table *t)
 {
@@ -176,12 +187,7 @@ static int event_of_table(lua_State *L, Table *t)
         if (!put_event_value(L, &e, at[i], 1))
             return luaL_argerror(L, 3, EVENT_FIELDS);
     }
-    put(&e, "}", 1);
-    if (e.full)
-        return luaL_argerror(L, 3, EVENT_FIELDS);
-    e.text[e.len] = '\0';
-    table_event(t, e.text);
-    return 0;
+    return record_event(L, t, &e);
 }
 
 /* ---- fixed once: event_fields(name, field, ...) ---- */
@@ -284,12 +290,7 @@ static int event_of_form(lua_State *L, Table *t, const EventForm *f)
                                                          name, field, luaL_typename(L, arg)));
         }
     }
-    put(&e, "}", 1);
-    if (e.full)
-        return luaL_argerror(L, 3, EVENT_FIELDS);
-    e.text[e.len] = '\0';
-    table_event(t, e.text);
-    return 0;
+    return record_event(L, t, &e);
 }
 
 /* event_fields(name, field, ...) -> the event's name and fields fixed once,
