@@ -474,7 +474,8 @@ static int put_frame(long g, const Played *p)
         memcpy(at, &p->sum, sizeof p->sum);
         at += sizeof p->sum;
     }
-    memcpy(at, p->line, h.linelen);
+    if (h.linelen) /* (no line: NULL, which memcpy may not be given even for 0 bytes) */
+        memcpy(at, p->line, h.linelen);
     worker_out.used += n;
     return 1;
 }
