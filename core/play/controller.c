@@ -53,7 +53,10 @@ int controller_open(Controller *c, const char *word, const char *bots_path, BotP
         *usage = !bot_find(word, bots_path, path, sizeof path);
         return 0;
     }
-    if (!(c->name = strdup(word))) {
+    /* A person's and a random seat's name is their kind's word, kept
+     * as it is: no copy made and freed with every game of a tournament. */
+    c->name = c->bot ? strdup(word) : (char *)kind->word;
+    if (!c->name) {
         controller_close(c, pool);
         *err = strdup("out of memory");
         return 0;
@@ -68,6 +71,7 @@ void controller_close(Controller *c, BotPool *pool)
         return; /* no seat, or one closed already: nothing to give back */
     if (c->bot && !(pool && bot_pool_give_back(pool, c->bot)))
         bot_close(c->bot);
-    free(c->name);
+    if (!c->kind || c->name != c->kind->word) /* a bot's own copy */
+        free(c->name);
     memset(c, 0, sizeof *c);
 }

@@ -32,7 +32,8 @@ typedef struct ControllerKind {
 
 struct Controller {
     const ControllerKind *kind; /* NULL: no seat */
-    char *name;                 /* as given in --seats (malloc'd), for records */
+    char *name;                 /* as given in --seats, for records: a bot's malloc'd,
+                                   a person's or random seat's its kind's word */
     Bot *bot;                   /* a bot's, or NULL */
 };
 
