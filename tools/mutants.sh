@@ -365,6 +365,9 @@ mutant list-crossed-by-index core/lua/plain_cross.c 'lua_rawseti(c->to, -2, i);'
 mutant prepared-by-ref core/referee/game_state.h '    if (!(g->uv_held & 1u << uv)) {' \
     '    if (!(g->uv_held & 1u << uv) || uv == UV_PREPARED) {' spec game_spec.lua 'prepared'
 mutant result-read-plain core/lua/lua_copy.c '    if (lua_getmetatable(L, idx)) {' '    if (0) {' unit
+# A game's options and prepared vars copied by their written code: one
+# table held twice written as two, and the copy's shape lost.
+mutant frozen-copy-shape core/lua/frozen_copy.c '            return 0; /* held twice' '            (void)0; /* held twice' unit
 wait
 cat "$work"/*.result 2>/dev/null
 pass=$(cat "$work"/*.result 2>/dev/null | grep -c '^mutant ')

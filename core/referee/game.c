@@ -9,6 +9,7 @@
 #include <strings.h>
 #include "../kernel/ask_match.h"
 #include "../kernel/grow.h"
+#include "../lua/frozen_copy.h"
 #include "../lua/lua_copy.h"
 #include "../binding/lua_table.h"
 #include "../lua/lua_weak.h"
@@ -455,7 +456,7 @@ static GameStatus set_up_on(Game *g, Table *t)
     game_push_method(g, "setup");
     game_push_uv(g, UV_TABLE);
     game_push_uv(g, UV_OPTS);
-    lcopy(L, -1);
+    lcopy_frozen(L, -1, 0); /* the options are the game's, the same for all its games */
     lua_remove(L, -2);
     const char *failed = "the rules failed in setup()";
     if (game_call_rules(g, 2, 0) == LUA_OK) {

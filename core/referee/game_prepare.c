@@ -2,6 +2,7 @@
 
 #include <string.h>
 #include "../kernel/log.h"
+#include "../lua/frozen_copy.h"
 #include "../lua/lua_copy.h"
 #include "game_table.h"
 
@@ -99,7 +100,7 @@ static Table *push_copy_of_prepared(Game *g)
     memcpy(t->seed, g->seed, sizeof t->seed);
     play_as_game(g, t);
     lua_getfield(L, -1, "vars");
-    lcopy_with_room(L, -1, LTABLE_VARS_ROOM);
+    lcopy_frozen(L, -1, LTABLE_VARS_ROOM); /* the kept vars are never written */
     lua_remove(L, -2);
     ltable_push_with_vars(L, t);
     lua_remove(L, -2);

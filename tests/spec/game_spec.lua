@@ -325,6 +325,21 @@ describe("a table prepared once", function()
     assert.are_not.same(dealt, g:view(1).zones["hand1"])
   end)
 
+  it("gives each game its own options and prepared vars to write into", function()
+    local g = assert(new_game("prepared", { seats = 3, seed = "p-1" }))
+    local fresh = { list = 1 } -- no option written, the prepared list as it was set out
+    assert.are.same(fresh, g:view(1).vars.found)
+    assert.is_true(g:play(1, "show"))
+    assert.is_true(g:undo())
+    assert.are.same(fresh, g:view(1).vars.found)
+    for seed = 2, 4 do
+      assert.is_true(g:restart("p-" .. seed))
+      assert.are.same(fresh, g:view(1).vars.found)
+      assert.are.same({ "prepared", "written" }, g:view(1).vars.list)
+    end
+    assert.are.equal(10, g:options().credits) -- the game's own, unwritten
+  end)
+
   it("refuses a prepare() that draws, asks or fails, and says why", function()
     local said = {
       shuffle = "it drew at random (a shuffle, a roll, t:random or math.random)",

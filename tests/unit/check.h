@@ -46,6 +46,7 @@ void test_arena(void);
 void test_bot_pool(void);
 void test_plain_cross(void);
 void test_lua_copy(void);
+void test_frozen_copy(void);
 void test_lua_view(void);
 void test_lua_weak(void);
 void test_physical_cards(void);

@@ -24,6 +24,7 @@ int main(void)
     test_bot_pool();
     test_plain_cross();
     test_lua_copy();
+    test_frozen_copy();
     test_lua_view();
     test_lua_weak();
     test_strfmt();
