@@ -552,7 +552,10 @@ static int t_ask_discards(lua_State *L)
             if (strcmp(names[i], names[j]) == 0)
                 same[i] |= 1u << j;
     }
-    char text[16 + MAX_DISCARD_HAND * CARD_NAME_LEN];
+    /* Each name is copied as its whole array (a fixed size: one move of
+     * the processor, not a call of memcpy for two or three bytes), and the
+     * length counted: the bytes past it are written over or left out. */
+    char text[16 + (MAX_DISCARD_HAND + 1) * CARD_NAME_LEN];
     memcpy(text, "discard", 7);
     for (unsigned mask = 1; mask < 1u << z->n; mask++) {
         if ((max < z->n && cards_in(mask) > max) || !first_of_names(mask, same, z->n))
@@ -562,7 +565,7 @@ static int t_ask_discards(lua_State *L)
             if (!(mask & 1u << i))
                 continue;
             text[len++] = ' ';
-            memcpy(text + len, names[i], lens[i]);
+            memcpy(text + len, names[i], CARD_NAME_LEN);
             len += lens[i];
         }
         if (!ask_add(a, text, len, 0))

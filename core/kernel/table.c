@@ -142,23 +142,20 @@ static void log_shuffle(Table *t, int zone)
 {
     /* The full-information record keeps the order the shuffle produced. */
     const Zone *z = &t->zones.z[zone];
-    char *order = malloc((size_t)z->n * CARD_NAME_LEN + 1);
-    if (!order) {
-        t->out_of_memory = 1;
-        return;
-    }
+    /* Each name copied as its whole array, a fixed size (one move, not a
+     * call of memcpy for two or three bytes), the next written over what
+     * follows its length: room for a name beyond the last. */
+    char order[(MAX_CARDS + 1) * CARD_NAME_LEN];
     char *p = order;
     for (int i = 0; i < z->n; i++) {
         const char *name = t->deck.cards[z->cards[i]].name;
-        size_t len = strlen(name);
         if (i)
             *p++ = ' ';
-        memcpy(p, name, len);
-        p += len;
+        memcpy(p, name, CARD_NAME_LEN);
+        p += strlen(name);
     }
     *p = '\0';
     note_oom(t, log_add(&t->log, LOG_SHUFFLE, 0, zone, 0, 0, 0, order));
-    free(order);
 }
 
 void table_shuffle(Table *t, int zone)

@@ -752,6 +752,46 @@ describe("rules that ask (t:ask, t:ask_cards, t:ask_discards)", function()
     assert.are.same(sorted(expected), sorted(g:pending().moves[2]))
   end)
 
+  it("writes card names of every length whole, in discards and in a shuffle's record", function()
+    local folder = helper.temp_folder()
+    helper.write(folder .. "/long-names.lua", [=[
+return {
+  players = { min = 1, max = 2 },
+  setup = function(t)
+    t:zone("stock")
+    t:zone("hand", { owner = 1 })
+    t:deck("stock", { "A", "Fifteen-letters", "BB", "Seven-7", "Fourteen-chars" })
+    t:shuffle("stock")
+    t:draw("stock", "hand", 4)
+    t:ask_discards(1, "discard", "hand", 4)
+  end,
+  apply = function(t) t.vars.done = true end,
+  result = function(t) if t.vars.done then return { winners = { 1 }, scores = { 0 } } end end,
+}]=])
+    local g = assert(referee.game("long-names", { seats = 1, seed = 3, rules_path = folder }))
+    local t = g:table()
+    local held = {}
+    for i, c in ipairs(t:cards("hand")) do held[i] = t:name(c) end
+    -- "stand", then every set of the held cards, named in the hand's order
+    local expected = { "stand" }
+    for mask = 1, 15 do
+      local named = {}
+      for i = 1, 4 do
+        if mask & (1 << (i - 1)) ~= 0 then named[#named + 1] = held[i] end
+      end
+      expected[#expected + 1] = "discard " .. table.concat(named, " ")
+    end
+    assert.are.same(expected, g:pending().moves[1])
+    -- the full record keeps the shuffled order: the five names, each whole
+    local order = assert(t:save():match('"log":%[%[1,0,%d+,0,0,0,"([^"]*)"%]'))
+    local words = {}
+    for word in order:gmatch("%S+") do words[#words + 1] = word end
+    table.sort(words)
+    assert.are.same({ "A", "BB", "Fifteen-letters", "Fourteen-chars", "Seven-7" }, words)
+    assert.are.equal(#"A BB Fifteen-letters Fourteen-chars Seven-7", #order)
+    os.execute("rm -rf " .. folder)
+  end)
+
   it("keeps a hidden discard from the other seats", function()
     local g = assert(high_card())
     assert.is_true(g:play(1, "discard 2C"))
