@@ -214,12 +214,7 @@ void lcopy_frozen(lua_State *L, int idx, int room)
         lua_pushvalue(L, idx);
         return;
     }
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &MAKERS_KEY) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lweak_push(L, "k");
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &MAKERS_KEY);
-    }
+    lweak_push_kept(L, &MAKERS_KEY, "k");
     lua_pushvalue(L, idx);
     if (lua_rawget(L, -2) == LUA_TNIL) {
         lua_pop(L, 1);

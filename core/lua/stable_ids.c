@@ -34,12 +34,7 @@ static lua_Integer object_number(lua_State *L, int idx)
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
     *numbering_used(lua_tothread(L, -1)) = 1;
     lua_pop(L, 1);
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &IDS_KEY) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lweak_push(L, "k");
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &IDS_KEY);
-    }
+    lweak_push_kept(L, &IDS_KEY, "k");
     lua_pushvalue(L, idx);
     if (lua_rawget(L, -2) == LUA_TNUMBER) {
         lua_Integer n = lua_tointeger(L, -1);

@@ -191,12 +191,7 @@ void game_push_options(Game *g)
 
 static void ensure_registry(lua_State *L)
 {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &GAMES_KEY) == LUA_TNIL) {
-        lua_pop(L, 1);
-        lweak_push(L, "v"); /* the map keeps no game alive */
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &GAMES_KEY);
-    }
+    lweak_push_kept(L, &GAMES_KEY, "v"); /* the map keeps no game alive */
     lua_pop(L, 1);
 }
 

@@ -435,12 +435,7 @@ static int push_given_key(lua_State *L, int given)
 /* Pushes the cache of def's checked options, made on first use. */
 static void push_cache(lua_State *L, int def)
 {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &CACHE_KEY) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lweak_push(L, "k");
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &CACHE_KEY);
-    }
+    lweak_push_kept(L, &CACHE_KEY, "k");
     lua_pushvalue(L, def);
     if (lua_rawget(L, -2) != LUA_TTABLE) {
         lua_pop(L, 1);
