@@ -11,7 +11,8 @@
  * formats agreed. */
 static const char *const SAME_AS_LUAS =
     "local quick, own = ...\n"
-    "local pieces = { '%d', '%s', '%%', 'x', ' ', '%5d', '%x', '%q', '%', 'round ', '\\0' }\n"
+    "local pieces = { '%d', '%s', '%%', 'x', ' ', '%5d', '%x', '%q', '%', 'round ', '\\0',\n"
+    "  ('z'):rep(250) }\n"
     "local values = { 0, 7, -1, 10, math.mininteger, math.maxinteger, 3.0, 3.5, -0.0,\n"
     "  'ab', 'a\\0b', '', '12', true, setmetatable({}, {__tostring = function() return 'T' end}),\n"
     "  ('y'):rep(600) }\n"
@@ -63,6 +64,10 @@ void test_quick_format(void)
         {"return F('%d', math.mininteger)", "-9223372036854775808"},
         {"return F('%d%%', -40)", "-40%"},
         {"return F('seat %d declared %d', 2, 3.0)", "seat 2 declared 3"},
+        /* texts at the quick one's bound, and past it (Lua's own then) */
+        {"return #F(('a'):rep(511) .. '%d', 7)", "512"},
+        {"return #F(('a'):rep(300) .. '%s' .. ('b'):rep(250), 'cc')", "552"},
+        {"return #F(('a'):rep(600))", "600"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         lua_getfield(L, lib, "format");
