@@ -15,11 +15,12 @@
  * filled in the same order. The first call for a table writes the code
  * and keeps it for as long as the table lives (its key in a weak table);
  * the table must not change after it, and is always copied with the same
- * room. A table the code cannot hold is copied by lcopy_with_room: a
- * function, userdata or thread among its values, a table held twice (or
- * in itself) or with a metatable, a key that is no text, integer or
- * boolean, a number neither finite nor an integer, tables nested deeper
- * than FROZEN_MAX_DEPTH or more than FROZEN_MAX_KEYS keys in all. */
+ * room. Like lcopy, it reads the tables raw and gives the copies no
+ * metatable. A table the code cannot hold is copied by lcopy_with_room:
+ * a function, userdata or thread among its values, a table held twice (or
+ * in itself), a key that is no text, integer or boolean, a value that is
+ * NaN or infinite, a list with holes, tables nested deeper than
+ * FROZEN_MAX_DEPTH or more than FROZEN_MAX_KEYS keys in all. */
 void lcopy_frozen(lua_State *L, int idx, int room);
 
 /* Whether the table at idx, copied once already, is copied by its code
