@@ -1,4 +1,5 @@
 #include "../lua/ordered_next.h"
+#include "../lua/quick_concat.h"
 #include "../lua/quick_format.h"
 #include "../lua/stable_ids.h"
 #include "../lua/table_create.h"
@@ -280,6 +281,7 @@ static void sandbox(Bot *b, const char *bots_path)
     quick_format_install(L, lua_gettop(L));
     lua_getglobal(L, "table");
     table_create_install(L, lua_gettop(L));
+    quick_concat_install(L, lua_gettop(L));
     lua_pop(L, 2);
     lua_getglobal(L, "math");
     lua_pushlightuserdata(L, b);

@@ -5,6 +5,7 @@
 #include "../guards/bot_limits.h"
 #include "../lua/lua_alloc.h"
 #include "../lua/ordered_next.h"
+#include "../lua/quick_concat.h"
 #include "../lua/quick_format.h"
 #include "../lua/stable_ids.h"
 #include "../lua/table_create.h"
@@ -148,6 +149,7 @@ void rules_sandbox_push_base(lua_State *L)
     limit_c_work_in(L, lua_gettop(L) - 1, lua_gettop(L));
     quick_format_install(L, lua_gettop(L) - 1);
     table_create_install(L, lua_gettop(L));
+    quick_concat_install(L, lua_gettop(L));
     lua_pop(L, 2);
     push_guarded_setmetatable(L);
     lua_setfield(L, base, "setmetatable");

@@ -38,6 +38,7 @@ void test_placings(void);
 void test_game_group(void);
 void test_strfmt(void);
 void test_quick_format(void);
+void test_quick_concat(void);
 void test_cluster_stats(void);
 void test_rating_sums(void);
 void test_spelling(void);

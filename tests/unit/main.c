@@ -29,6 +29,7 @@ int main(void)
     test_lua_weak();
     test_strfmt();
     test_quick_format();
+    test_quick_concat();
     test_cluster_stats();
     test_rating_sums();
     test_spelling();
