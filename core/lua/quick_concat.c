@@ -2,6 +2,7 @@
 
 #include <lauxlib.h>
 #include "../kernel/strfmt.h"
+#include "stand_in.h"
 
 /* Whether argument arg is absent or nil, or of type; a bound that is an
  * integer, a separator that is a text. */
@@ -71,18 +72,10 @@ static int quick_concat(lua_State *L)
         }
         lua_settop(L, top); /* an item for Lua's own: the text made so far dropped */
     }
-    lua_CFunction own = lua_tocfunction(L, lua_upvalueindex(1));
-    if (own)
-        return own(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, top, LUA_MULTRET);
-    return lua_gettop(L);
+    return stand_in_call_own(L);
 }
 
 void quick_concat_install(lua_State *L, int lib)
 {
-    lua_getfield(L, lib, "concat");
-    lua_pushcclosure(L, quick_concat, 1);
-    lua_setfield(L, lib, "concat");
+    stand_in_install(L, lib, "concat", quick_concat);
 }

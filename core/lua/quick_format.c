@@ -3,6 +3,7 @@
 #include <lauxlib.h>
 #include <string.h>
 #include "stable_ids.h"
+#include "stand_in.h"
 
 /* Longer results go to Lua's own format: a prompt is far shorter. */
 enum { QUICK_MAX = 512 };
@@ -84,19 +85,10 @@ static int quick_format(lua_State *L)
      * the argument and the function as it would called directly. No
      * address reaches the text (stable_ids.h). */
     stable_ids_format_args(L);
-    lua_CFunction own = lua_tocfunction(L, lua_upvalueindex(1));
-    if (own)
-        return own(L);
-    int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, n, LUA_MULTRET);
-    return lua_gettop(L);
+    return stand_in_call_own(L);
 }
 
 void quick_format_install(lua_State *L, int lib)
 {
-    lua_getfield(L, lib, "format");
-    lua_pushcclosure(L, quick_format, 1);
-    lua_setfield(L, lib, "format");
+    stand_in_install(L, lib, "format", quick_format);
 }

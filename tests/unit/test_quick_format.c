@@ -2,6 +2,7 @@
 #include <lualib.h>
 #include <string.h>
 #include "check.h"
+#include "stand_in_check.h"
 #include "../../core/lua/quick_format.h"
 #include "../../core/lua/stable_ids.h"
 
@@ -38,25 +39,8 @@ void test_quick_format(void)
 {
     lua_State *L = luaL_newstate();
     luaL_openlibs(L);
-    lua_newtable(L);
-    int lib = lua_gettop(L);
-    lua_getglobal(L, "string");
-    lua_getfield(L, -1, "format");
-    lua_setfield(L, lib, "format");
-    lua_pop(L, 1);
-    quick_format_install(L, lib);
-
-    CHECK(luaL_loadstring(L, SAME_AS_LUAS) == LUA_OK);
-    lua_getfield(L, lib, "format");
-    lua_getglobal(L, "string");
-    lua_getfield(L, -1, "format");
-    lua_remove(L, -2);
-    CHECK(lua_pcall(L, 2, 2, 0) == LUA_OK);
-    if (!lua_isnil(L, -2))
-        fprintf(stderr, "quick format differs: %s\n", lua_tostring(L, -2));
-    CHECK(lua_isnil(L, -2));
-    CHECK_EQ_INT(lua_tointeger(L, -1), 20000);
-    lua_pop(L, 2);
+    int lib = stand_in_lib(L, "string", "format", quick_format_install);
+    stand_in_same_as_luas(L, lib, "string", "format", SAME_AS_LUAS, 20000);
 
     /* The cases a prompt makes, spelled out. */
     const char *const cases[][2] = {
