@@ -305,6 +305,20 @@ static void push_refused(lua_State *L, int opt, const char *name)
 /* Pushes the value given (the table at given) for the option at opt
  * called name: a text converted by the default's kind, fit for a save,
  * accepted by the option and its check. 0 with why pushed. */
+/* Replaces a table value at the top with a copy of it, and returns 1: the
+ * options a game takes are its own, never written again (every game's
+ * copy of them is written once as code, frozen_copy.h), while the host
+ * that gave the table, or an option's check that was handed it, may keep
+ * it and write to it later. */
+static int keep_own_copy(lua_State *L)
+{
+    if (lua_istable(L, -1)) {
+        lcopy(L, -1);
+        lua_replace(L, -2);
+    }
+    return 1;
+}
+
 static int take_given(lua_State *L, int given, int opt, const char *name)
 {
     lua_getfield(L, given, name);
@@ -330,7 +344,7 @@ static int take_given(lua_State *L, int given, int opt, const char *name)
         return 0;
     if (lua_getfield(L, opt, "check") != LUA_TFUNCTION) {
         lua_pop(L, 1);
-        return 1;
+        return keep_own_copy(L);
     }
     /* A custom check returns true, or nil and why. */
     lua_pushvalue(L, -2);
@@ -345,7 +359,7 @@ static int take_given(lua_State *L, int given, int opt, const char *name)
         return 0;
     }
     lua_pop(L, 2);
-    return 1;
+    return keep_own_copy(L);
 }
 
 static int check_options(lua_State *L, const char *game, int def, int given)

@@ -327,7 +327,7 @@ describe("a table prepared once", function()
 
   it("gives each game its own options and prepared vars to write into", function()
     local g = assert(new_game("prepared", { seats = 3, seed = "p-1" }))
-    local fresh = { list = 1 } -- no option written, the prepared list as it was set out
+    local fresh = { list = 1, stack = 1 } -- no option written, the prepared list as it was set out
     assert.are.same(fresh, g:view(1).vars.found)
     assert.is_true(g:play(1, "show"))
     assert.is_true(g:undo())
@@ -338,6 +338,21 @@ describe("a table prepared once", function()
       assert.are.same({ "prepared", "written" }, g:view(1).vars.list)
     end
     assert.are.equal(10, g:options().credits) -- the game's own, unwritten
+  end)
+
+  it("keeps its own copy of a table option, whoever else holds the table given", function()
+    local given = { "given" }
+    local g = assert(new_game("prepared", { seats = 3, seed = "p-1", options = { stack = given } }))
+    given[2] = "written by the host"
+    local fresh = { list = 1, stack = 1 }
+    assert.are.same(fresh, g:view(1).vars.found)
+    for seed = 2, 4 do
+      assert.is_true(g:restart("p-" .. seed))
+      assert.are.same(fresh, g:view(1).vars.found)
+    end
+    -- what the games took is what the record keeps
+    assert.are.same({ "given" }, g:options().stack)
+    assert.matches('"stack": %[%s*"given"%s*%]', g:record())
   end)
 
   it("refuses a prepare() that draws, asks or fails, and says why", function()
