@@ -7,10 +7,15 @@
 #include <lua.h>
 
 /* Replaces lib[name] (lib an absolute index) with fn, a closure over the
- * library's own function. */
+ * library's own function; leaves it when it is fn already (a copy of a
+ * library that holds the stand-in, which must not stand in for itself). */
 static inline void stand_in_install(lua_State *L, int lib, const char *name, lua_CFunction fn)
 {
     lua_getfield(L, lib, name);
+    if (lua_tocfunction(L, -1) == fn) {
+        lua_pop(L, 1);
+        return;
+    }
     lua_pushcclosure(L, fn, 1);
     lua_setfield(L, lib, name);
 }

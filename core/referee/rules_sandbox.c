@@ -136,6 +136,15 @@ void rules_sandbox_push_base(lua_State *L)
         lua_setfield(L, base, *name);
     }
     stable_ids_install_tostring(L, base); /* no addresses: the same text in every process */
+    if (lua_alloc_count(L)) {
+        /* In the referee's own state the quick concat, which is Lua's own
+         * in all it does, stands in the table library itself, which the
+         * rules' copy then holds: a traceback names it 'table.concat', as
+         * it names Lua's own (it finds functions in package.loaded). */
+        lua_getglobal(L, "table");
+        quick_concat_install(L, lua_gettop(L));
+        lua_pop(L, 1);
+    }
     /* Copies of the host's libraries, which hold the standard functions:
      * the string metatable's copy is guarded already. */
     for (const char *const *name = COPIED; *name; name++) {

@@ -5,6 +5,10 @@
 # the REPL's process and in forked tournament workers alike (under timeout,
 # so a watchdog that fails makes the test fail instead of hang).
 expect 1 'ran too long' -- timeout 60 "$bin" run "$here/fixture/broken/hangs.lua"
+# A failing table.concat, which the referee's own quick one stands in for,
+# is named in the traceback as Lua's own is.
+expect 1 "in function 'table.concat'" -- "$bin" run "$here/fixture/broken/concat-fails.lua"
+expect 1 "invalid value \\(table\\) at index 3 in table for 'concat'" -- "$bin" run "$here/fixture/broken/concat-fails.lua"
 expect 1 "ran too long" -- timeout 60 "$bin" run "$here/fixture/broken/hangs-in-coroutine.lua"
 expect 1 '2 that failed' -- timeout 60 "$bin" tournament "$here/fixture/broken/hangs.lua" --bots random,random --games 2 --jobs 2
 # ... and the standings say why, for a run without --out to look in.
